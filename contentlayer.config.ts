@@ -1,0 +1,80 @@
+// contentlayer2 runs as its own step (`contentlayer2 build`); its webpack plugin does not run under
+// Turbopack. Fields here are the build-time check; lib/content validates shapes further with zod.
+import { defineDocumentType, makeSource } from 'contentlayer2/source-files';
+
+const slugOf = (flattenedPath: string) => flattenedPath.split('/').pop() ?? flattenedPath;
+
+export const Post = defineDocumentType(() => ({
+  name: 'Post',
+  filePathPattern: 'posts/*.md',
+  contentType: 'markdown',
+  fields: {
+    title: { type: 'string', required: true },
+    summary: { type: 'string', required: true },
+    publishedDate: { type: 'date', required: true },
+    author: { type: 'string', required: true },
+    tags: { type: 'list', of: { type: 'string' }, required: true },
+    draft: { type: 'boolean', default: false },
+  },
+  computedFields: { slug: { type: 'string', resolve: (d) => slugOf(d._raw.flattenedPath) } },
+}));
+
+export const Page = defineDocumentType(() => ({
+  name: 'Page',
+  filePathPattern: 'pages/*.md',
+  contentType: 'markdown',
+  fields: {
+    title: { type: 'string', required: true },
+    description: { type: 'string', required: true },
+  },
+  computedFields: { slug: { type: 'string', resolve: (d) => slugOf(d._raw.flattenedPath) } },
+}));
+
+export const Site = defineDocumentType(() => ({
+  name: 'Site',
+  filePathPattern: 'site.yaml',
+  contentType: 'data',
+  isSingleton: true,
+  fields: {
+    name: { type: 'string', required: true },
+    description: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    address: { type: 'json', required: true },
+    sameAs: { type: 'list', of: { type: 'string' } },
+    downloadUrl: { type: 'string', required: true },
+    press: { type: 'json', required: true },
+  },
+}));
+
+export const Product = defineDocumentType(() => ({
+  name: 'Product',
+  filePathPattern: 'product.yaml',
+  contentType: 'data',
+  isSingleton: true,
+  fields: {
+    name: { type: 'string', required: true },
+    alternateNames: { type: 'list', of: { type: 'string' }, required: true },
+    tagline: { type: 'string', required: true },
+    description: { type: 'string', required: true },
+    principle: { type: 'string' },
+    applicationCategory: { type: 'string', required: true },
+    applicationSubCategory: { type: 'string' },
+    operatingSystem: { type: 'string', required: true },
+    audience: { type: 'string' },
+    features: { type: 'json', required: true },
+  },
+}));
+
+export const Faq = defineDocumentType(() => ({
+  name: 'Faq',
+  filePathPattern: 'faq.yaml',
+  contentType: 'data',
+  isSingleton: true,
+  fields: { items: { type: 'json', required: true } },
+}));
+
+export default makeSource({
+  contentDirPath: 'content',
+  documentTypes: [Post, Page, Site, Product, Faq],
+  disableImportAliasWarning: true,
+});

@@ -1,0 +1,1 @@
+export { getSite, absoluteUrl, type SiteInfo } from './site';

@@ -1,0 +1,96 @@
+// Opens the raw database connection: PGlite (embedded) when DATABASE_URL is absent, else PostgreSQL.
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+
+export type EngineName = 'pglite' | 'postgresql';
+
+/** The minimum the migrator and health check need, on either engine. */
+export interface RawDatabase {
+  readonly engine: EngineName;
+  readonly adapter: SqlMigrationAwareDriverAdapterFactory;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `fn` in one transaction on one connection; `exec` may hold several statements. */
+  transaction(fn: (tx: { exec(sql: string): Promise<void>; query(sql: string, params?: unknown[]): Promise<unknown> }) => Promise<void>): Promise<void>;
+  /** Serializes migrations across processes (no-op on PGlite, which is one process by construction). */
+  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function openPostgres(url: string): Promise<RawDatabase> {
+  const pg = (await import('pg')).default;
+  const { PrismaPg } = await import('@prisma/adapter-pg');
+  // Prisma's pg adapter cannot deserialize `name` columns (OID 19); read them as text.
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === 19 ? (v: string) => v : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), types });
+  pool.on('error', () => {
+    // An idle client lost its connection (e.g. a database restart); the pool replaces it on next use.
+  });
+  return {
+    engine: 'postgresql',
+    adapter: new PrismaPg(pool),
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await fn({ exec: async (sql) => void (await client.query(sql)), query: (sql, params) => client.query(sql, params) });
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async withMigrationLock(fn) {
+      const client = await pool.connect();
+      try {
+        // The same advisory lock id Prisma's own migrate uses, so the CLI and the app never overlap.
+        await client.query('SELECT pg_advisory_lock(72707369)');
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(72707369)').catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openPglite(dir: string): Promise<RawDatabase> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PrismaPGlite } = await import('pglite-prisma-adapter');
+  const { acquireFolderLock } = await import('./pglite-lock');
+  const inMemory = dir.startsWith('memory://');
+  const release = inMemory ? () => undefined : acquireFolderLock(dir);
+  let client;
+  try {
+    client = new PGlite(inMemory ? dir : dir);
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = client;
+  return {
+    engine: 'pglite',
+    adapter: new PrismaPGlite(db),
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await db.query(sql, params)).rows as T[];
+    },
+    async transaction(fn) {
+      await db.transaction(async (tx) => {
+        await fn({ exec: async (sql) => void (await tx.exec(sql)), query: (sql, params) => tx.query(sql, params) });
+      });
+    },
+    withMigrationLock: (fn) => fn(),
+    async close() {
+      await db.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // `npm test` type-checks the whole tree (tsc --noEmit) before building; the build need not repeat it.
+  typescript: { ignoreBuildErrors: true },
+  // Native or WASM-carrying packages stay outside the bundle and load from node_modules.
+  serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', 'pg', '@prisma/adapter-pg', '@node-rs/argon2'],
+  // Migrations are applied by the app before its first query: ship them with every function.
+  outputFileTracingIncludes: { '/**': ['./prisma/migrations/**/*.sql'] },
+};
+
+export default nextConfig;

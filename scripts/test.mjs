@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// `npm test`: lint, type-check, unit tests, one production build, then the integration and browser
+// suites against `next start`. Prints one summary line per suite and a closing total.
+// Usage: npm test [-- <suite> ...]   suites: lint typecheck unit integration e2e
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const all = ['lint', 'typecheck', 'unit', 'integration', 'e2e'];
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+for (const w of wanted) if (!all.includes(w)) {
+  console.error(`Unknown suite "${w}"; choose from: ${all.join(', ')}`);
+  process.exit(2);
+}
+const suites = wanted.length ? all.filter((s) => wanted.includes(s)) : all;
+const port = process.env.TEST_PORT ?? '3311';
+const env = { ...process.env, TEST_PORT: port };
+const summary = [];
+let passed = 0;
+let failed = 0;
+
+function run(cmd, args, extraEnv = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  return r.status === 0;
+}
+
+function step(name, fn) {
+  const t0 = Date.now();
+  const result = fn();
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  summary.push(`${name.padEnd(12)} ${result.line}  (${secs}s)`);
+  passed += result.passed;
+  failed += result.failed;
+  return result.failed === 0;
+}
+
+function check(name, cmd, args) {
+  return step(name, () => {
+    const ok = run(cmd, args);
+    return { line: ok ? 'ok' : 'FAILED', passed: 0, failed: ok ? 0 : 1 };
+  });
+}
+
+function vitest(project) {
+  return step(project, () => {
+    const out = path.join(os.tmpdir(), `pacewise-vitest-${project}-${process.pid}.json`);
+    const ok = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+    let r = { numPassedTests: 0, numFailedTests: ok ? 0 : 1, numPendingTests: 0 };
+    try {
+      r = JSON.parse(fs.readFileSync(out, 'utf8'));
+      fs.rmSync(out, { force: true });
+    } catch {
+      // the runner died before writing its report: counted as one failure
+    }
+    const f = r.numFailedTests + (ok || r.numFailedTests ? 0 : 1);
+    return { line: `${r.numPassedTests} passed, ${f} failed, ${r.numPendingTests} skipped`, passed: r.numPassedTests, failed: f };
+  });
+}
+
+let ok = run('npx', ['contentlayer2', 'build']);
+if (!ok) process.exit(1);
+for (const suite of suites) {
+  if (suite === 'lint') check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+  if (suite === 'typecheck') check('typecheck', 'npx', ['tsc', '--noEmit']);
+  if (suite === 'unit') vitest('unit');
+  if (suite === 'integration' || suite === 'e2e') {
+    if (!summary.some((l) => l.startsWith('build'))) {
+      // Pages are prerendered with SITE_URL, so the build is made for the test server's origin.
+      env.SITE_URL = `http://127.0.0.1:${port}`;
+      if (!check('build', 'npx', ['next', 'build'])) break;
+      fs.writeFileSync('.next/pacewise-test-build.json', JSON.stringify({ siteUrl: env.SITE_URL }));
+    }
+    vitest(suite);
+  }
+}
+console.log('\nPacewise test summary' + (process.env.DATABASE_URL ? ' (PostgreSQL)' : ' (embedded PGlite)'));
+for (const line of summary) console.log('  ' + line);
+console.log(`total: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

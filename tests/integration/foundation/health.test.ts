@@ -1,0 +1,63 @@
+import { describe, expect, inject, it } from 'vitest';
+import crypto from 'node:crypto';
+import { freePort, ROOT } from '../../support/server';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const baseUrl = inject('baseUrl');
+
+describe('GET /api/health', () => {
+  it('reports the database reachable and every migration applied', async () => {
+    const res = await fetch(`${baseUrl}/api/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = await res.json();
+    expect(body).toMatchObject({ status: 'ok', database: { engine: inject('databaseEngine'), migrations: { pending: 0 } } });
+    expect(body.database.migrations.applied).toBeGreaterThan(0);
+  });
+
+  it('answers 503 with a reason, without connection details, when the database is unreachable', async () => {
+    const port = await freePort();
+    const deadPort = await freePort();
+    const secret = crypto.randomBytes(48).toString('base64url');
+    // startServer waits for a 200 health; this server never gets one, so start it by hand.
+    const { spawn } = await import('node:child_process');
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: `postgresql://nobody:hunter2@127.0.0.1:${deadPort}/none`, SESSION_SECRET: secret, TOKEN_SECRET: secret },
+      stdio: 'ignore',
+    });
+    try {
+      let res: Response | undefined;
+      for (let i = 0; i < 80 && !res; i++) {
+        res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+        if (!res) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(res?.status).toBe(503);
+      const body = await res!.json();
+      expect(body.status).toBe('unavailable');
+      expect(body.error).toMatch(/Database unreachable/);
+      expect(JSON.stringify(body)).not.toContain('hunter2');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('start-up with a bad environment', () => {
+  it.each([
+    [{ SITE_URL: 'pacewise.example' }, /^pacewise: Invalid environment variable SITE_URL: /m],
+    [{ DATABASE_URL: 'postgresql://u@127.0.0.1:1/x', SESSION_SECRET: '', TOKEN_SECRET: '' }, /^pacewise: Missing environment variable SESSION_SECRET: /m],
+  ])('stops with one line naming the variable (%o)', async (env, message) => {
+    const port = await freePort();
+    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(message);
+  });
+});
+

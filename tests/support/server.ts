@@ -1,0 +1,124 @@
+// Builds the app once and starts `next start` on loopback against a fresh database.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BUILD_MARKER = path.join(ROOT, '.next', 'pacewise-test-build.json');
+
+export const TEST_PORT = Number(process.env.TEST_PORT ?? 3311);
+export const TEST_SITE_URL = `http://127.0.0.1:${TEST_PORT}`;
+
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds unless a build for the same SITE_URL exists (npm test always builds first). */
+export function ensureBuild(siteUrl = TEST_SITE_URL): void {
+  try {
+    const marker = JSON.parse(fs.readFileSync(BUILD_MARKER, 'utf8')) as { siteUrl?: string };
+    if (marker.siteUrl === siteUrl && fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
+  } catch {
+    // no build yet
+  }
+  build(siteUrl);
+}
+
+export function build(siteUrl = TEST_SITE_URL): void {
+  execFileSync('npx', ['contentlayer2', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SITE_URL: siteUrl } });
+  fs.writeFileSync(BUILD_MARKER, JSON.stringify({ siteUrl }));
+}
+
+export type RunningServer = { url: string; port: number; logs: () => string; stop: () => Promise<void>; process: ChildProcess };
+
+/** Environment for a fresh database: a new PostgreSQL database when DATABASE_URL is set, else an empty PGlite folder. */
+export async function freshDatabaseEnv(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  const admin = process.env.DATABASE_URL;
+  if (admin) {
+    const pg = (await import('pg')).default;
+    const name = `pacewise_test_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    return {
+      env: {
+        DATABASE_URL: url.toString(),
+        SESSION_SECRET: crypto.randomBytes(48).toString('base64url'),
+        TOKEN_SECRET: crypto.randomBytes(48).toString('base64url'),
+      },
+      cleanup: async () => {
+        const c = new pg.Client({ connectionString: admin });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-pglite-'));
+  return {
+    env: { PGLITE_DIR: path.join(dir, 'db'), DATABASE_URL: '' },
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export async function startServer(options: { port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const port = options.port ?? TEST_PORT;
+  if (!(await portIsFree(port))) throw new Error(`Port ${port} is taken; set TEST_PORT to a free port.`);
+  let output = '';
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) break;
+      if (Date.now() > deadline) throw new Error(`health stayed ${res.status}: ${await res.text()}\n${output}`);
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`server did not start: ${String(error)}\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    port,
+    process: child,
+    logs: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}

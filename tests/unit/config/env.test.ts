@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { assertSecretsConfigured, ConfigError, parseConfig } from '@/lib/env';
+
+describe('parseConfig', () => {
+  it('defaults to the embedded database on localhost:3000', () => {
+    const c = parseConfig({});
+    expect(c.siteUrl).toBe('http://localhost:3000');
+    expect(c.mcpBaseUrl).toBe('http://localhost:3000');
+    expect(c.mcpUrl).toBe('http://localhost:3000/mcp');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.pgliteDir).toBe('.data/pglite');
+    expect(c.secretsRequired).toBe(false);
+  });
+
+  it('normalises an origin with a trailing slash and lets MCP_BASE_URL differ', () => {
+    const c = parseConfig({ SITE_URL: 'https://pacewise.example/', MCP_BASE_URL: 'https://mcp.pacewise.example' });
+    expect(c.siteUrl).toBe('https://pacewise.example');
+    expect(c.mcpUrl).toBe('https://mcp.pacewise.example/mcp');
+  });
+
+  it.each([
+    ['SITE_URL', 'pacewise.example'],
+    ['SITE_URL', 'https://pacewise.example/blog'],
+    ['SITE_URL', 'ftp://pacewise.example'],
+    ['MCP_BASE_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://root@localhost/db'],
+    ['SESSION_SECRET', 'short'],
+  ])('rejects a malformed %s with a message naming it', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrowError(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid environment variable ${name}: `));
+  });
+
+  it('requires shared secrets with DATABASE_URL, naming the variable and how to make one', () => {
+    expect(() => assertSecretsConfigured(parseConfig({ DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise' }))).toThrowError(
+      /Missing environment variable SESSION_SECRET: .*openssl rand -base64 48/,
+    );
+    const s = 'x'.repeat(40);
+    const c = parseConfig({ DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise', SESSION_SECRET: s, TOKEN_SECRET: s });
+    expect(() => assertSecretsConfigured(c)).not.toThrow();
+    expect(c.databaseUrl).toBe('postgresql://u:p@db.example:5432/pacewise');
+    expect(c.secretsRequired).toBe(true);
+  });
+
+  it('requires shared secrets on Vercel', () => {
+    expect(() => assertSecretsConfigured(parseConfig({ VERCEL: '1' }))).toThrowError(/SESSION_SECRET/);
+    expect(() => assertSecretsConfigured(parseConfig({}))).not.toThrow();
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '  ', SITE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});
