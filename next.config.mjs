@@ -1,6 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // A separate build folder lets parallel test runs on one checkout build without clobbering each other.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // `npm test` type-checks the whole tree (tsc --noEmit) before building; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },

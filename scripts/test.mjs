@@ -69,7 +69,7 @@ for (const suite of suites) {
       // Pages are prerendered with SITE_URL, so the build is made for the test server's origin.
       env.SITE_URL = `http://127.0.0.1:${port}`;
       if (!check('build', 'npx', ['next', 'build'])) break;
-      fs.writeFileSync('.next/pacewise-test-build.json', JSON.stringify({ siteUrl: env.SITE_URL }));
+      fs.writeFileSync(`${process.env.NEXT_DIST_DIR || '.next'}/pacewise-test-build.json`, JSON.stringify({ siteUrl: env.SITE_URL }));
     }
     vitest(suite);
   }

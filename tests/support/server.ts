@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BUILD_MARKER = path.join(ROOT, '.next', 'pacewise-test-build.json');
+export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
+const BUILD_MARKER = path.join(ROOT, DIST_DIR, 'pacewise-test-build.json');
 
 export const TEST_PORT = Number(process.env.TEST_PORT ?? 3311);
 export const TEST_SITE_URL = `http://127.0.0.1:${TEST_PORT}`;
@@ -36,7 +37,7 @@ export async function freePort(): Promise<number> {
 export function ensureBuild(siteUrl = TEST_SITE_URL): void {
   try {
     const marker = JSON.parse(fs.readFileSync(BUILD_MARKER, 'utf8')) as { siteUrl?: string };
-    if (marker.siteUrl === siteUrl && fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
+    if (marker.siteUrl === siteUrl && fs.existsSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'))) return;
   } catch {
     // no build yet
   }

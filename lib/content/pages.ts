@@ -1,0 +1,65 @@
+import { config } from '@/lib/env';
+import { allPages } from './source';
+import { absoluteUrl } from './site';
+
+export type SitePage = {
+  slug: string;
+  /** Site-relative path, beginning with `/`. */
+  path: string;
+  url: string;
+  title: string;
+  description: string;
+  markdown: string;
+  html: string;
+};
+
+/** Copy may name the live URLs; they are filled in from configuration, never hard-coded. */
+function fill(text: string): string {
+  const c = config();
+  return text.replaceAll('{{MCP_URL}}', c.mcpUrl).replaceAll('{{SITE_URL}}', c.siteUrl);
+}
+
+// The order pages appear in navigation, the page index and the sitemap.
+const ORDER = ['home', 'product', 'how-it-works', 'integrations', 'agents', 'docs', 'faq', 'blog', 'press', 'about', 'contact', 'privacy', 'terms'];
+
+function pathOf(slug: string): string {
+  return slug === 'home' ? '/' : `/${slug}`;
+}
+
+function load(): SitePage[] {
+  const known = new Set(ORDER);
+  for (const p of allPages) {
+    if (!known.has(p.slug)) throw new Error(`content/pages/${p.slug}.md has no route; add it to ORDER in lib/content/pages.ts and app/`);
+  }
+  return ORDER.map((slug) => {
+    const p = allPages.find((d) => d.slug === slug);
+    if (!p) throw new Error(`content/pages/${slug}.md is missing`);
+    return {
+      slug,
+      path: pathOf(slug),
+      url: absoluteUrl(pathOf(slug)),
+      title: p.title,
+      description: p.description,
+      markdown: fill(p.body.raw).trim() + '\n',
+      html: fill(p.body.html),
+    };
+  });
+}
+
+let pages: SitePage[] | undefined;
+
+/** Every HTML page of the site except individual posts, in navigation order. */
+export function getSitePages(): SitePage[] {
+  pages ??= load();
+  return pages;
+}
+
+export function getPage(slug: string): SitePage {
+  const page = getSitePages().find((p) => p.slug === slug);
+  if (!page) throw new Error(`Unknown page ${slug}`);
+  return page;
+}
+
+export function getPageByPath(path: string): SitePage | undefined {
+  return getSitePages().find((p) => p.path === path);
+}

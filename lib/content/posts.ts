@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { allPosts } from './source';
+import { absoluteUrl } from './site';
+
+export type Post = {
+  slug: string;
+  title: string;
+  summary: string;
+  /** Site-relative path of the HTML page. */
+  path: string;
+  url: string;
+  publishedDate: string; // YYYY-MM-DD
+  author: string;
+  tags: string[];
+  /** The article body in Markdown (no front matter, no title). */
+  markdown: string;
+  html: string;
+  wordCount: number;
+};
+
+const slugRule = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'post file names must be lowercase kebab-case');
+
+const posts: Post[] = allPosts
+  .filter((p) => !p.draft)
+  .map((p) => {
+    const slug = slugRule.parse(p.slug);
+    const markdown = p.body.raw.trim() + '\n';
+    return {
+      slug,
+      title: p.title,
+      summary: p.summary,
+      path: `/blog/${slug}`,
+      url: absoluteUrl(`/blog/${slug}`),
+      publishedDate: p.publishedDate.slice(0, 10),
+      author: p.author,
+      tags: p.tags,
+      markdown,
+      html: p.body.html,
+      wordCount: markdown.split(/\s+/).filter(Boolean).length,
+    };
+  })
+  .sort((a, b) => b.publishedDate.localeCompare(a.publishedDate) || a.slug.localeCompare(b.slug));
+
+/** Published posts, newest first. Drafts never appear. */
+export function getPosts(): Post[] {
+  return posts;
+}
+
+export function getPost(slug: string): Post | undefined {
+  return posts.find((p) => p.slug === slug);
+}
+
+export function getTags(): string[] {
+  return [...new Set(posts.flatMap((p) => p.tags))].sort();
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { integrationCatalogue } from '@/lib/integrations/catalogue';
+import { productDocument } from './source';
+import { getSite } from './site';
+
+const ProductFile = z.strictObject({
+  name: z.string().min(1),
+  alternateNames: z.array(z.string().min(1)),
+  tagline: z.string().min(1),
+  description: z.string().min(1),
+  principle: z.string().min(1).optional(),
+  applicationCategory: z.string().min(1),
+  applicationSubCategory: z.string().min(1).optional(),
+  operatingSystem: z.string().min(1),
+  audience: z.string().min(1).optional(),
+  features: z.array(z.strictObject({ name: z.string().min(1), description: z.string().min(1) })).min(1),
+});
+
+export type Product = z.infer<typeof ProductFile> & { downloadUrl: string; integrations: string[] };
+
+const { _id, _raw, type, ...fields } = productDocument;
+void _id; void _raw; void type;
+const parsed = ProductFile.parse(fields);
+
+/** Product facts from content/product.yaml; download URL from the site file; integrations from the catalogue. */
+export function getProduct(): Product {
+  return { ...parsed, downloadUrl: getSite().downloadUrl, integrations: integrationCatalogue.map((i) => i.name) };
+}

@@ -1,0 +1,40 @@
+// The one catalogue of fitness integrations: the integrations code and the public site both read it,
+// so the site never lists an integration the product lacks.
+export type IntegrationKind = 'oauth' | 'phone-platform';
+
+export type IntegrationDefinition = {
+  id: string;
+  name: string;
+  kind: IntegrationKind;
+  /** What the integration brings into Pacewise. */
+  syncs: string[];
+  description: string;
+};
+
+export const integrationCatalogue: readonly IntegrationDefinition[] = [
+  {
+    id: 'strava',
+    name: 'Strava',
+    kind: 'oauth',
+    syncs: ['runs as completed workouts', 'workout heart rate'],
+    description: 'Connect with Strava sign-in. Runs are imported as completed workouts with their heart-rate data.',
+  },
+  {
+    id: 'apple-health',
+    name: 'Apple Health',
+    kind: 'phone-platform',
+    syncs: ['steps', 'resting heart rate', 'heart-rate variability', 'sleep', 'body mass', 'VO2max', 'active energy', 'workouts'],
+    description: 'The health store on iPhone. Connected inside the Pacewise iOS app, where iOS asks for permission per data type.',
+  },
+  {
+    id: 'health-connect',
+    name: 'Health Connect',
+    kind: 'phone-platform',
+    syncs: ['steps', 'resting heart rate', 'heart-rate variability', 'sleep', 'body mass', 'VO2max', 'active energy', 'workouts'],
+    description: 'The health store on Android. Connected inside the Pacewise Android app, where Android asks for permission per data type.',
+  },
+];
+
+export function findIntegration(id: string): IntegrationDefinition | undefined {
+  return integrationCatalogue.find((i) => i.id === id);
+}
