@@ -14,7 +14,9 @@ const snapshot = 'prisma/migrations/schema.snapshot.prisma';
 const sql = execFileSync(
   'npx',
   ['prisma', 'migrate', 'diff', '--from-schema-datamodel', snapshot, '--to-schema-datamodel', 'prisma/schema.prisma', '--script'],
-  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  // A datamodel-to-datamodel diff needs no database, but the CLI opens its adapter anyway: give it
+  // a throwaway in-memory one rather than the (possibly busy) development database.
+  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: '', PGLITE_DIR: 'memory://' } },
 );
 if (!sql.replace(/--.*$/gm, '').trim()) {
   console.log('prisma/schema.prisma has no changes since the last migration; nothing created.');
