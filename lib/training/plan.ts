@@ -1,0 +1,405 @@
+import { CATALOGUE, EXERCISE_IDS, MAIN_LIFT_IDS, findExercise, isAvailable } from './catalogue';
+import { addDays, assertIsoDate, daysBetween } from './dates';
+import { projectWorkouts } from './load-projection';
+import { planWeeks, weekOf, type PlanWeek } from './periodisation';
+import { prescribeLoad } from './prescription';
+import { defaultIncrementKg } from './progression';
+import { isChartReps } from './rpe';
+import { ZONE_FOR_KIND, withTargetPace } from './run-targets';
+import type {
+  AthleteState,
+  DistanceUnit,
+  Equipment,
+  Exercise,
+  IsoDate,
+  LiftState,
+  LoadUnit,
+  PlanGoal,
+  RunSegment,
+  StrengthBlock,
+  TrainingPhase,
+  TrainingPlan,
+  Workout,
+} from './types';
+import { DEFAULT_LOAD_STEP, lbToKg } from './units';
+
+/**
+ * Pure plan generator: same input, same workouts, same ids. Loads come from
+ * the e1RM benchmarks through the same projection adaptation uses later;
+ * paces come from VDOT.
+ */
+
+export const MIN_WEEKS = 1;
+export const MAX_WEEKS = 24;
+export const MIN_DAYS_PER_WEEK = 2;
+export const MAX_DAYS_PER_WEEK = 6;
+
+export const RACE_DISTANCE_M: Readonly<Record<Exclude<PlanGoal, 'strength'>, number>> = {
+  '5k': 5000,
+  '10k': 10000,
+  half: 21097.5,
+  marathon: 42195,
+  hybrid: 5000,
+};
+
+export interface PlanInput {
+  planId: string;
+  goal: PlanGoal;
+  startDate: IsoDate;
+  weeks: number;
+  daysPerWeek: number;
+  equipment: readonly Equipment[];
+  raceDate?: IsoDate;
+  /** Defaults to the goal's distance (hybrid: 5 km). */
+  raceDistanceM?: number;
+  benchmarks?: {
+    /** e1RM per exercise id. */
+    e1rmKg?: Readonly<Record<string, number>>;
+    vdot?: number;
+  };
+  unit?: LoadUnit;
+  distanceUnit?: DistanceUnit;
+  /** Gym's smallest load jump in `unit`. */
+  loadStep?: number;
+  /** Default: linear for the strength goal (novice-friendly), autoregulated (RPE) when strength supports running. */
+  mainLiftProgression?: 'linear' | 'autoregulated';
+  catalogue?: readonly Exercise[];
+}
+
+export interface GeneratedPlan {
+  plan: TrainingPlan;
+  workouts: Workout[];
+  /** Starting state for adaptation: benchmarks, working loads, zero failure streaks. */
+  state: AthleteState;
+}
+
+type RunSession = 'easy' | 'long' | 'threshold' | 'interval' | 'repetition' | 'marathon';
+type Session = 'strength' | RunSession;
+
+/** Day offsets within each 7-day week: spread out, longest session last. */
+const DAY_OFFSETS: Readonly<Record<number, readonly number[]>> = {
+  2: [0, 3],
+  3: [0, 2, 4],
+  4: [0, 1, 3, 5],
+  5: [0, 1, 2, 4, 5],
+  6: [0, 1, 2, 3, 4, 5],
+};
+
+const S = 'strength' as const;
+/** Weekly session order per goal and days per week. Quality sessions are spaced by easy or strength days. */
+const WEEK_TEMPLATES: Readonly<Record<PlanGoal, Readonly<Record<number, readonly Session[]>>>> = {
+  strength: { 2: [S, S], 3: [S, S, S], 4: [S, S, S, S], 5: [S, S, S, S, S], 6: [S, S, S, S, S, S] },
+  '5k': {
+    2: ['interval', 'long'],
+    3: ['interval', 'easy', 'long'],
+    4: ['interval', S, 'threshold', 'long'],
+    5: ['interval', 'easy', 'threshold', S, 'long'],
+    6: ['interval', 'easy', 'threshold', S, 'repetition', 'long'],
+  },
+  '10k': {
+    2: ['threshold', 'long'],
+    3: ['threshold', 'easy', 'long'],
+    4: ['interval', S, 'threshold', 'long'],
+    5: ['interval', 'easy', 'threshold', S, 'long'],
+    6: ['interval', 'easy', 'threshold', S, 'easy', 'long'],
+  },
+  half: {
+    2: ['threshold', 'long'],
+    3: ['threshold', 'easy', 'long'],
+    4: ['threshold', S, 'marathon', 'long'],
+    5: ['threshold', 'easy', 'marathon', S, 'long'],
+    6: ['threshold', 'easy', 'marathon', S, 'easy', 'long'],
+  },
+  marathon: {
+    2: ['marathon', 'long'],
+    3: ['threshold', 'easy', 'long'],
+    4: ['threshold', S, 'marathon', 'long'],
+    5: ['threshold', 'easy', 'marathon', S, 'long'],
+    6: ['threshold', 'easy', 'marathon', S, 'easy', 'long'],
+  },
+  hybrid: {
+    2: [S, 'threshold'],
+    3: [S, 'threshold', S],
+    4: [S, 'threshold', S, 'long'],
+    5: [S, 'interval', S, 'easy', 'long'],
+    6: [S, 'interval', S, 'easy', S, 'long'],
+  },
+};
+
+const ids = EXERCISE_IDS;
+/** Strength sessions as slots; each slot takes the first candidate the equipment allows. */
+const STRENGTH_TEMPLATES: readonly (readonly (readonly string[])[])[] = [
+  [[ids.backSquat, ids.lunge], [ids.benchPress, ids.pushUp], [ids.barbellRow, ids.pullUp], [ids.plank]],
+  [[ids.deadlift, ids.romanianDeadlift, ids.lunge], [ids.overheadPress, ids.pushUp], [ids.pullUp, ids.barbellRow], [ids.lunge]],
+  [[ids.romanianDeadlift, ids.lunge], [ids.lunge], [ids.pushUp], [ids.pullUp, ids.barbellRow], [ids.plank]],
+];
+
+/** Per-goal running volumes: base at level 0, growth per build week, ceiling. */
+const RUN_VOLUME: Readonly<Record<PlanGoal, { easyS: number; longM: number; longCapM: number; thresholdM: number; marathonM: number; marathonCapM: number }>> = {
+  strength: { easyS: 1500, longM: 6000, longCapM: 10000, thresholdM: 3000, marathonM: 5000, marathonCapM: 8000 },
+  '5k': { easyS: 1800, longM: 8000, longCapM: 14000, thresholdM: 3000, marathonM: 5000, marathonCapM: 8000 },
+  '10k': { easyS: 2100, longM: 10000, longCapM: 16000, thresholdM: 3000, marathonM: 5000, marathonCapM: 8000 },
+  half: { easyS: 2400, longM: 12000, longCapM: 20000, thresholdM: 4000, marathonM: 5000, marathonCapM: 10000 },
+  marathon: { easyS: 2700, longM: 16000, longCapM: 32000, thresholdM: 5000, marathonM: 8000, marathonCapM: 16000 },
+  hybrid: { easyS: 1800, longM: 8000, longCapM: 14000, thresholdM: 3000, marathonM: 5000, marathonCapM: 8000 },
+};
+/** Daniels caps a continuous T run at about an hour's worth; 8 km keeps well inside it for everyone here. */
+const THRESHOLD_CAP_M = 8000;
+
+const RUN_TITLES: Readonly<Record<RunSession, string>> = {
+  easy: 'Easy run',
+  long: 'Long run',
+  threshold: 'Threshold run',
+  interval: 'Intervals',
+  repetition: 'Repetitions',
+  marathon: 'Marathon-pace run',
+};
+
+function roundTo(value: number, step: number): number {
+  return Math.max(step, Math.round(value / step) * step);
+}
+
+function scaledSets(count: number, week: PlanWeek): number {
+  return Math.max(1, Math.round(count * week.volumeFactor));
+}
+
+function segment(kind: RunSegment['kind'], fields: Omit<RunSegment, 'kind' | 'zone'>): RunSegment {
+  return kind === 'race' ? { kind, ...fields } : { kind, zone: ZONE_FOR_KIND[kind], ...fields };
+}
+
+const warmUp = (seconds: number) => segment('easy', { durationS: seconds, label: 'Warm-up' });
+const coolDown = () => segment('easy', { durationS: 600, label: 'Cool-down' });
+
+function runSegments(type: RunSession, goal: PlanGoal, week: PlanWeek): RunSegment[] {
+  const v = RUN_VOLUME[goal];
+  const f = week.volumeFactor;
+  const level = week.level;
+  switch (type) {
+    case 'easy':
+      return [segment('easy', { durationS: roundTo((v.easyS + 300 * Math.min(level, 4)) * f, 60) })];
+    case 'long':
+      return [segment('long', { distanceM: roundTo(Math.min(v.longCapM, v.longM + 1000 * level) * f, 500) })];
+    case 'threshold':
+      return [
+        warmUp(600),
+        segment('threshold', { distanceM: roundTo(Math.min(THRESHOLD_CAP_M, v.thresholdM + 500 * level) * f, 100) }),
+        coolDown(),
+      ];
+    case 'interval':
+      return [
+        warmUp(900),
+        segment('interval', { distanceM: 1000, repeats: Math.max(2, Math.round(Math.min(6, 4 + Math.floor(level / 2)) * f)), recoveryS: 180 }),
+        coolDown(),
+      ];
+    case 'repetition':
+      return [
+        warmUp(900),
+        segment('repetition', { distanceM: 400, repeats: Math.max(3, Math.round(Math.min(10, 6 + Math.floor(level / 2)) * f)), recoveryS: 120 }),
+        coolDown(),
+      ];
+    case 'marathon':
+      return [
+        warmUp(600),
+        segment('marathon', { distanceM: roundTo(Math.min(v.marathonCapM, v.marathonM + 1000 * level) * f, 500) }),
+        coolDown(),
+      ];
+  }
+}
+
+/** RPE targets wave 7 -> 7.5 -> 8 over each three build weeks (+0.5 when strength is the goal). */
+function autoregulatedRpe(goal: PlanGoal, phase: TrainingPhase, level: number): number {
+  if (phase === 'deload' || phase === 'recovery') return 6.5;
+  if (phase === 'taper') return 7;
+  const wave = [7, 7.5, 8][level % 3] ?? 7;
+  return goal === 'strength' ? wave + 0.5 : wave;
+}
+
+interface BlockContext {
+  goal: PlanGoal;
+  week: PlanWeek;
+  unit: LoadUnit;
+  mainProgression: 'linear' | 'autoregulated';
+}
+
+function strengthBlock(exercise: Exercise, ctx: BlockContext): StrengthBlock {
+  const base = { exerciseId: exercise.id, exerciseName: exercise.name };
+  const { week, unit } = ctx;
+  if (MAIN_LIFT_IDS.includes(exercise.id)) {
+    if (ctx.mainProgression === 'linear') {
+      return {
+        ...base,
+        progression: 'linear',
+        incrementKg: defaultIncrementKg(exercise.pattern, unit),
+        sets: Array.from({ length: scaledSets(3, week) }, () => ({ reps: 5 })),
+        restS: 180,
+      };
+    }
+    const rpe = autoregulatedRpe(ctx.goal, week.phase, week.level);
+    return {
+      ...base,
+      progression: 'autoregulated',
+      sets: Array.from({ length: scaledSets(ctx.goal === 'strength' ? 4 : 3, week) }, () => ({ reps: 5, rpe })),
+      restS: 180,
+    };
+  }
+  if (exercise.loadType === 'isometric') {
+    const durationS = Math.min(60, 30 + 5 * week.level);
+    return { ...base, progression: 'none', sets: Array.from({ length: scaledSets(3, week) }, () => ({ reps: 1, durationS })), restS: 60 };
+  }
+  const range = exercise.defaultRepRange ?? [8, 12];
+  return {
+    ...base,
+    progression: 'double',
+    repRange: [range[0], range[1]],
+    // Accessories move in the smallest step the gym has.
+    incrementKg: unit === 'kg' ? DEFAULT_LOAD_STEP.kg : lbToKg(DEFAULT_LOAD_STEP.lb),
+    sets: Array.from({ length: scaledSets(3, week) }, () => ({ reps: range[0] })),
+    restS: 90,
+  };
+}
+
+function resolveStrengthTemplates(equipment: readonly Equipment[], catalogue: readonly Exercise[], count: number): Exercise[][] {
+  return STRENGTH_TEMPLATES.slice(0, count).map((slots) => {
+    const chosen: Exercise[] = [];
+    for (const candidates of slots) {
+      const pick = candidates
+        .map((id) => findExercise(id, catalogue))
+        .find((e): e is Exercise => e !== undefined && isAvailable(e, equipment) && !chosen.some((c) => c.id === e.id));
+      if (pick) chosen.push(pick);
+    }
+    return chosen;
+  });
+}
+
+function validate(input: PlanInput): void {
+  if (!input.planId) throw new RangeError('planId is required');
+  assertIsoDate(input.startDate, 'startDate');
+  if (!Number.isInteger(input.weeks) || input.weeks < MIN_WEEKS || input.weeks > MAX_WEEKS) {
+    throw new RangeError(`weeks must be a whole number from ${MIN_WEEKS} to ${MAX_WEEKS}, got ${input.weeks}`);
+  }
+  if (!Number.isInteger(input.daysPerWeek) || input.daysPerWeek < MIN_DAYS_PER_WEEK || input.daysPerWeek > MAX_DAYS_PER_WEEK) {
+    throw new RangeError(`daysPerWeek must be a whole number from ${MIN_DAYS_PER_WEEK} to ${MAX_DAYS_PER_WEEK}, got ${input.daysPerWeek}`);
+  }
+  if (input.raceDate !== undefined && input.goal === 'strength') {
+    throw new RangeError('raceDate applies to running and hybrid goals only');
+  }
+  if (input.raceDistanceM !== undefined && !(input.raceDistanceM > 0)) {
+    throw new RangeError(`raceDistanceM must be > 0, got ${input.raceDistanceM}`);
+  }
+  const vdot = input.benchmarks?.vdot;
+  if (vdot !== undefined && !(Number.isFinite(vdot) && vdot > 0)) throw new RangeError(`VDOT must be > 0, got ${vdot}`);
+  for (const [id, kg] of Object.entries(input.benchmarks?.e1rmKg ?? {})) {
+    if (!(Number.isFinite(kg) && kg > 0)) throw new RangeError(`e1RM for ${id} must be > 0 kg, got ${kg}`);
+  }
+  if (input.loadStep !== undefined && !(input.loadStep > 0)) throw new RangeError(`loadStep must be > 0, got ${input.loadStep}`);
+}
+
+/** Starting lift state: benchmark e1RM, and a working load that leaves room to progress (RPE 7). */
+function initialLiftState(block: StrengthBlock, e1rmKg: number | undefined, unit: LoadUnit, step: number): LiftState {
+  const lift: LiftState = { failureStreak: 0 };
+  if (e1rmKg !== undefined) lift.e1rmKg = e1rmKg;
+  const reps = block.progression === 'double' ? (block.repRange?.[0] ?? 8) : (block.sets[0]?.reps ?? 5);
+  if (block.progression === 'double') lift.targetReps = reps;
+  if ((block.progression === 'linear' || block.progression === 'double') && e1rmKg !== undefined && isChartReps(reps)) {
+    lift.workingLoadKg = prescribeLoad({ e1rmKg, reps, rpe: 7, unit, step });
+  }
+  return lift;
+}
+
+export function generatePlan(input: PlanInput): GeneratedPlan {
+  validate(input);
+  const unit = input.unit ?? 'kg';
+  const step = input.loadStep ?? DEFAULT_LOAD_STEP[unit];
+  const catalogue = input.catalogue ?? CATALOGUE;
+  const goal = input.goal;
+  const mainProgression = input.mainLiftProgression ?? (goal === 'strength' ? 'linear' : 'autoregulated');
+  const raceDistanceM = goal === 'strength' ? undefined : (input.raceDistanceM ?? RACE_DISTANCE_M[goal]);
+  const weeks = planWeeks({ startDate: input.startDate, weeks: input.weeks, goal, ...(input.raceDate ? { raceDate: input.raceDate } : {}) });
+  const template = WEEK_TEMPLATES[goal][input.daysPerWeek] ?? [];
+  const offsets = DAY_OFFSETS[input.daysPerWeek] ?? [];
+  // Three rotating strength days only when strength is the goal and there are 4+ days to fill.
+  const strengthDays = resolveStrengthTemplates(input.equipment, catalogue, goal === 'strength' && input.daysPerWeek >= 4 ? 3 : 2);
+  const letters = ['A', 'B', 'C'];
+
+  const workouts: Workout[] = [];
+  let strengthSessions = 0;
+  for (const week of weeks) {
+    template.forEach((session, slot) => {
+      const date = addDays(week.startDate, offsets[slot] ?? slot);
+      const base = { id: `${input.planId}-w${week.week}-d${slot + 1}`, planId: input.planId, date, week: week.week, phase: week.phase, status: 'scheduled' as const, strength: [], run: [] };
+      if (input.raceDate !== undefined) {
+        const untilRace = daysBetween(date, input.raceDate);
+        if (untilRace === 0) return; // the race itself is added below
+        if (untilRace < 0 && untilRace > -7) {
+          workouts.push({ ...base, kind: 'run', title: 'Recovery run', run: [segment('recovery', { durationS: 1500 })] });
+          return;
+        }
+        if (untilRace > 0 && untilRace <= 2) {
+          workouts.push({ ...base, kind: 'run', title: 'Shakeout run', run: [segment('easy', { durationS: 1200, label: 'Shakeout' })] });
+          return;
+        }
+      }
+      if (session === 'strength') {
+        const index = strengthSessions % strengthDays.length;
+        strengthSessions++;
+        const exercises = strengthDays[index] ?? [];
+        workouts.push({
+          ...base,
+          kind: 'strength',
+          title: `Strength ${letters[index] ?? ''}`.trim(),
+          strength: exercises.map((e) => strengthBlock(e, { goal, week, unit, mainProgression })),
+        });
+        return;
+      }
+      workouts.push({ ...base, kind: 'run', title: RUN_TITLES[session], run: runSegments(session, goal, week) });
+    });
+  }
+  if (input.raceDate !== undefined && raceDistanceM !== undefined) {
+    const raceWeek = weeks[weekOf(input.startDate, input.raceDate) - 1];
+    workouts.push({
+      id: `${input.planId}-race`,
+      planId: input.planId,
+      date: input.raceDate,
+      ...(raceWeek ? { week: raceWeek.week, phase: raceWeek.phase } : {}),
+      status: 'scheduled',
+      kind: 'run',
+      title: 'Race',
+      strength: [],
+      run: [segment('race', { distanceM: raceDistanceM })],
+    });
+  }
+  workouts.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+  // Starting state per lift, then loads projected over the whole plan.
+  const lifts: Record<string, LiftState> = {};
+  for (const w of workouts) {
+    for (const block of w.strength) {
+      if (!lifts[block.exerciseId]) {
+        lifts[block.exerciseId] = initialLiftState(block, input.benchmarks?.e1rmKg?.[block.exerciseId], unit, step);
+      }
+    }
+  }
+  let projected: Workout[] = workouts;
+  for (const [exerciseId, lift] of Object.entries(lifts)) projected = projectWorkouts(projected, exerciseId, { lift, unit, step });
+  const vdot = input.benchmarks?.vdot;
+  const withPaces = projected.map((w) => (w.run.length > 0 ? { ...w, run: w.run.map((s) => withTargetPace(s, vdot)) } : w));
+
+  const plan: TrainingPlan = {
+    id: input.planId,
+    goal,
+    startDate: input.startDate,
+    weeks: input.weeks,
+    daysPerWeek: input.daysPerWeek,
+    equipment: [...input.equipment],
+    ...(input.raceDate !== undefined ? { raceDate: input.raceDate } : {}),
+    ...(raceDistanceM !== undefined && input.raceDate !== undefined ? { raceDistanceM } : {}),
+  };
+  const state: AthleteState = {
+    unit,
+    distanceUnit: input.distanceUnit ?? 'km',
+    lifts,
+    ...(input.loadStep !== undefined ? { loadStep: input.loadStep } : {}),
+    ...(vdot !== undefined ? { vdot } : {}),
+  };
+  return { plan, workouts: withPaces, state };
+}

@@ -1,0 +1,83 @@
+/**
+ * The RTS (Reactive Training Systems, Mike Tuchscherer) RPE chart: the %1RM a
+ * lifter can handle for a given number of reps at a given RPE. Values are the
+ * widely published chart, transcribed row by row.
+ */
+
+export const MIN_RPE = 6.5;
+export const MAX_RPE = 10;
+export const MIN_CHART_REPS = 1;
+export const MAX_CHART_REPS = 12;
+
+/** Chart columns, hardest first. */
+export const CHART_RPES = [10, 9.5, 9, 8.5, 8, 7.5, 7, 6.5] as const;
+export type ChartRpe = (typeof CHART_RPES)[number];
+
+/** %1RM by RPE, index = reps - 1 (reps 1..12). */
+export const RTS_RPE_CHART: Readonly<Record<ChartRpe, readonly number[]>> = {
+  10: [100.0, 95.5, 92.2, 89.2, 86.3, 83.7, 81.1, 78.6, 76.2, 73.9, 70.7, 68.0],
+  9.5: [97.8, 93.9, 90.7, 87.8, 85.0, 82.4, 79.9, 77.4, 75.1, 72.3, 69.4, 66.7],
+  9: [95.5, 92.2, 89.2, 86.3, 83.7, 81.1, 78.6, 76.2, 73.9, 70.7, 68.0, 65.3],
+  8.5: [93.9, 90.7, 87.8, 85.0, 82.4, 79.9, 77.4, 75.1, 72.3, 69.4, 66.7, 64.0],
+  8: [92.2, 89.2, 86.3, 83.7, 81.1, 78.6, 76.2, 73.9, 70.7, 68.0, 65.3, 62.6],
+  7.5: [90.7, 87.8, 85.0, 82.4, 79.9, 77.4, 75.1, 72.3, 69.4, 66.7, 64.0, 61.3],
+  7: [89.2, 86.3, 83.7, 81.1, 78.6, 76.2, 73.9, 70.7, 68.0, 65.3, 62.6, 59.9],
+  6.5: [87.8, 85.0, 82.4, 79.9, 77.4, 75.1, 72.3, 69.4, 66.7, 64.0, 61.3, 58.6],
+};
+
+/** Reps in reserve: RPE 8 means two more reps were possible. */
+export function rirFromRpe(rpe: number): number {
+  assertRpe(rpe);
+  return MAX_RPE - rpe;
+}
+
+export function rpeFromRir(rir: number): number {
+  const rpe = MAX_RPE - rir;
+  assertRpe(rpe);
+  return rpe;
+}
+
+export function isChartRpe(rpe: number): boolean {
+  return Number.isFinite(rpe) && rpe >= MIN_RPE && rpe <= MAX_RPE;
+}
+
+export function isChartReps(reps: number): boolean {
+  return Number.isInteger(reps) && reps >= MIN_CHART_REPS && reps <= MAX_CHART_REPS;
+}
+
+function assertRpe(rpe: number): void {
+  if (!isChartRpe(rpe)) throw new RangeError(`RPE must be between ${MIN_RPE} and ${MAX_RPE}, got ${rpe}`);
+}
+
+function assertReps(reps: number): void {
+  if (!isChartReps(reps)) {
+    throw new RangeError(`reps must be a whole number from ${MIN_CHART_REPS} to ${MAX_CHART_REPS}, got ${reps}`);
+  }
+}
+
+function cell(rpe: ChartRpe, reps: number): number {
+  const value = RTS_RPE_CHART[rpe][reps - 1];
+  if (value === undefined) throw new RangeError(`no chart value for ${reps} @ RPE ${rpe}`);
+  return value;
+}
+
+/**
+ * %1RM (e.g. 81.1) for `reps` at `rpe`. RPEs between chart columns (8.25)
+ * are interpolated linearly; the chart itself is only defined for 1-12 reps
+ * and RPE 6.5-10, and anything outside is rejected rather than extrapolated.
+ */
+export function percentOf1RM(reps: number, rpe: number): number {
+  assertReps(reps);
+  assertRpe(rpe);
+  const lower = Math.floor(rpe * 2) / 2;
+  const upper = Math.ceil(rpe * 2) / 2;
+  const low = cell(lower as ChartRpe, reps);
+  if (upper === lower) return low;
+  const high = cell(upper as ChartRpe, reps);
+  return low + ((high - low) * (rpe - lower)) / (upper - lower);
+}
+
+/** Same as percentOf1RM as a fraction (0.811). */
+export function fractionOf1RM(reps: number, rpe: number): number {
+  return percentOf1RM(reps, rpe) / 100;
+}

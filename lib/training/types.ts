@@ -1,0 +1,203 @@
+/**
+ * Domain types for the coaching engine. Everything is plain serialisable data
+ * (no classes, no Date objects) so it can cross the API and DB boundaries as is.
+ *
+ * Units: kilograms, metres, seconds, beats per minute. Dates are ISO
+ * `YYYY-MM-DD` strings in the person's own timezone.
+ */
+
+/** Calendar date `YYYY-MM-DD` in the person's timezone. */
+export type IsoDate = string;
+
+export type LoadUnit = 'kg' | 'lb';
+export type DistanceUnit = 'km' | 'mi';
+
+export type Equipment = 'barbell' | 'dumbbells' | 'pullup-bar' | 'bodyweight';
+
+export type MovementPattern =
+  | 'squat'
+  | 'hinge'
+  | 'lunge'
+  | 'horizontal-push'
+  | 'vertical-push'
+  | 'horizontal-pull'
+  | 'vertical-pull'
+  | 'core'
+  | 'locomotion';
+
+/** How the work is loaded: external weight, the body itself, a timed hold, or running pace. */
+export type LoadType = 'barbell' | 'dumbbell' | 'bodyweight' | 'isometric' | 'pace';
+
+export type RunSegmentKind =
+  | 'easy'
+  | 'long'
+  | 'recovery'
+  | 'marathon'
+  | 'threshold'
+  | 'interval'
+  | 'repetition'
+  | 'race';
+
+export interface Exercise {
+  id: string;
+  name: string;
+  modality: 'strength' | 'run';
+  pattern: MovementPattern;
+  loadType: LoadType;
+  /** Any one of these is enough; bodyweight is always available. */
+  equipment: readonly Equipment[];
+  /** Double-progression range used when the plan prescribes it as an accessory. */
+  defaultRepRange?: readonly [number, number];
+  /** For run types: the segment kind it prescribes. */
+  runKind?: RunSegmentKind;
+}
+
+/**
+ * 'none' = held as prescribed (e.g. planks); the three others are the
+ * progression rules in progression.ts.
+ */
+export type ProgressionKind = 'linear' | 'double' | 'autoregulated' | 'none';
+
+/** A prescribed set. loadKg is absent when unknown yet (no benchmark) or bodyweight. */
+export interface StrengthSet {
+  reps: number;
+  loadKg?: number;
+  rpe?: number;
+  /** Timed holds (planks): reps is 1 and this is the hold length. */
+  durationS?: number;
+}
+
+export interface StrengthBlock {
+  exerciseId: string;
+  exerciseName: string;
+  progression: ProgressionKind;
+  /** Double progression only: [low, high] reps. */
+  repRange?: [number, number];
+  /** Linear / double progression: load added after a successful session. */
+  incrementKg?: number;
+  sets: StrengthSet[];
+  restS?: number;
+}
+
+export type HrZone = 1 | 2 | 3 | 4 | 5;
+
+export interface RunSegment {
+  kind: RunSegmentKind;
+  /** Per repeat when repeats > 1. */
+  distanceM?: number;
+  /** Per repeat when repeats > 1. */
+  durationS?: number;
+  repeats?: number;
+  /** Jog recovery between repeats. */
+  recoveryS?: number;
+  targetPaceSPerKm?: number;
+  zone?: HrZone;
+  label?: string;
+}
+
+export type WorkoutStatus = 'scheduled' | 'completed' | 'skipped';
+export type WorkoutKind = 'strength' | 'run' | 'mixed' | 'rest';
+
+/** Build = progressive overload; deload / taper / recovery = reduced load, progression paused. */
+export type TrainingPhase = 'build' | 'deload' | 'taper' | 'recovery';
+
+/** A set as performed. loadKg is 0 for bodyweight work. */
+export interface PerformedSet {
+  reps: number;
+  loadKg: number;
+  rpe?: number;
+}
+
+export interface BlockActual {
+  /** Index into Workout.strength. */
+  blockIndex: number;
+  exerciseId: string;
+  sets: PerformedSet[];
+}
+
+export interface RunActual {
+  distanceM: number;
+  durationS: number;
+  avgHr?: number;
+  /** Session RPE on the 1-10 scale, when logged. */
+  rpe?: number;
+}
+
+export interface SegmentActual extends RunActual {
+  /** Index into Workout.run. */
+  segmentIndex: number;
+}
+
+export interface WorkoutActual {
+  strength?: BlockActual[];
+  /** Whole-run totals. For a single-segment run these also describe that segment. */
+  run?: RunActual;
+  /** Optional per-segment detail (e.g. the threshold part of a tempo run). */
+  runSegments?: SegmentActual[];
+}
+
+export interface Workout {
+  id: string;
+  planId?: string;
+  date: IsoDate;
+  /** 1-based plan week. */
+  week?: number;
+  phase?: TrainingPhase;
+  status: WorkoutStatus;
+  kind: WorkoutKind;
+  title: string;
+  strength: StrengthBlock[];
+  run: RunSegment[];
+  actual?: WorkoutActual;
+  notes?: string;
+}
+
+export type PlanGoal = 'strength' | '5k' | '10k' | 'half' | 'marathon' | 'hybrid';
+
+export interface TrainingPlan {
+  id: string;
+  goal: PlanGoal;
+  startDate: IsoDate;
+  weeks: number;
+  daysPerWeek: number;
+  equipment: Equipment[];
+  raceDate?: IsoDate;
+  raceDistanceM?: number;
+}
+
+export interface LiftState {
+  e1rmKg?: number;
+  /** Linear / double progression: the load for the next build session. */
+  workingLoadKg?: number;
+  /** Double progression: reps to aim for per set next session. */
+  targetReps?: number;
+  /** Linear progression: consecutive failed sessions (skips never count). */
+  failureStreak: number;
+  /** Last completed workout applied to this lift (makes adaptation idempotent). */
+  lastWorkoutId?: string;
+  lastDate?: IsoDate;
+}
+
+export interface AthleteState {
+  unit: LoadUnit;
+  distanceUnit: DistanceUnit;
+  /** Smallest load jump the person's gym allows, in `unit` (default 2.5 kg / 5 lb). */
+  loadStep?: number;
+  lifts: Record<string, LiftState>;
+  vdot?: number;
+  /** Last completed run workout applied to VDOT (idempotency). */
+  lastRunWorkoutId?: string;
+  restingHr?: number;
+  maxHr?: number;
+}
+
+/** One field of one future workout changed by adaptation. */
+export interface PlanChange {
+  workoutId: string;
+  date: IsoDate;
+  /** e.g. `strength[0].sets[2].loadKg` or `run[1].targetPaceSPerKm`. */
+  path: string;
+  before: number | null;
+  after: number | null;
+  reason: string;
+}
