@@ -1,6 +1,7 @@
 // contentlayer2 runs as its own step (`contentlayer2 build`); its webpack plugin does not run under
 // Turbopack. Fields here are the build-time check; lib/content validates shapes further with zod.
 import { defineDocumentType, makeSource } from 'contentlayer2/source-files';
+import remarkGfm from 'remark-gfm';
 
 const slugOf = (flattenedPath: string) => flattenedPath.split('/').pop() ?? flattenedPath;
 
@@ -26,6 +27,7 @@ export const Page = defineDocumentType(() => ({
   fields: {
     title: { type: 'string', required: true },
     description: { type: 'string', required: true },
+    updated: { type: 'date', required: true },
   },
   computedFields: { slug: { type: 'string', resolve: (d) => slugOf(d._raw.flattenedPath) } },
 }));
@@ -77,4 +79,6 @@ export default makeSource({
   contentDirPath: 'content',
   documentTypes: [Post, Page, Site, Product, Faq],
   disableImportAliasWarning: true,
+  // GitHub-flavoured Markdown: posts use tables (pace tables, load examples).
+  markdown: { remarkPlugins: [remarkGfm] },
 });

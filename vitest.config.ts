@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
-const alias = { '@': fileURLToPath(new URL('.', import.meta.url)) };
+const alias = {
+  '@': fileURLToPath(new URL('.', import.meta.url)),
+  // tsconfig maps this for Next; unit tests that read lib/content need the same mapping.
+  'contentlayer/generated': fileURLToPath(new URL('./.contentlayer/generated/index.mjs', import.meta.url)),
+};
 
 export default defineConfig({
   resolve: { alias },

@@ -9,6 +9,8 @@ export type SitePage = {
   url: string;
   title: string;
   description: string;
+  /** Date the copy last changed, YYYY-MM-DD. */
+  updated: string;
   markdown: string;
   html: string;
 };
@@ -40,6 +42,7 @@ function load(): SitePage[] {
       url: absoluteUrl(pathOf(slug)),
       title: p.title,
       description: p.description,
+      updated: p.updated.slice(0, 10),
       markdown: fill(p.body.raw).trim() + '\n',
       html: fill(p.body.html),
     };

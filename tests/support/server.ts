@@ -69,6 +69,7 @@ export async function freshDatabaseEnv(): Promise<{ env: Record<string, string>;
         DATABASE_URL: url.toString(),
         SESSION_SECRET: crypto.randomBytes(48).toString('base64url'),
         TOKEN_SECRET: crypto.randomBytes(48).toString('base64url'),
+        INTEGRATIONS_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
       },
       cleanup: async () => {
         const c = new pg.Client({ connectionString: admin });
@@ -91,7 +92,9 @@ export async function startServer(options: { port?: number; env?: Record<string,
   let output = '';
   const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ...options.env },
+    // The app runs with its own origin as SITE_URL, the origin the test build is made for (production
+    // sets SITE_URL at build and at run time alike).
+    env: { ...process.env, NODE_ENV: 'production', SITE_URL: `http://127.0.0.1:${port}`, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));

@@ -1,0 +1,33 @@
+import type { IntegrationDefinition, IntegrationKind } from '@/lib/integrations/catalogue';
+
+const HOW_TO_CONNECT: Record<IntegrationKind, string> = {
+  oauth: 'Sign in with the service, in the app or through a connected agent',
+  'phone-platform': 'Inside the Pacewise phone app, with permission per data type',
+};
+
+/** The integration catalogue as cards: name, how it is connected and what it brings in. */
+export function IntegrationList({ integrations, headingLevel = 3 }: { integrations: readonly IntegrationDefinition[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ul className="integration-grid">
+      {integrations.map((i) => (
+        <li key={i.id} className="card integration">
+          <Heading>{i.name}</Heading>
+          <p>{i.description}</p>
+          <dl>
+            <dt>How you connect</dt>
+            <dd>{HOW_TO_CONNECT[i.kind]}</dd>
+            <dt>What it syncs</dt>
+            <dd>
+              <ul className="chips">
+                {i.syncs.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ul>
+            </dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,7 @@
+import { llmsFullTxt } from '@/lib/markdown/llms-txt';
+
+export const dynamic = 'force-static';
+
+export function GET() {
+  return new Response(llmsFullTxt(), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300, s-maxage=3600' } });
+}

@@ -1,0 +1,17 @@
+// Internal target of proxy.ts: the Markdown twin of a page or post. Prerendered for every known
+// path; any other path answers a Markdown 404.
+import { markdownForPath, markdownHeaders, notFoundTwin, twinPaths } from '@/lib/markdown';
+
+export const dynamic = 'force-static';
+
+export function generateStaticParams() {
+  return twinPaths().map((p) => ({ path: p === '/' ? [] : p.slice(1).split('/') }));
+}
+
+export async function GET(_req: Request, { params }: { params: Promise<{ path?: string[] }> }) {
+  const segments = (await params).path ?? [];
+  const path = '/' + segments.map((s) => decodeURIComponent(s)).join('/');
+  const twin = markdownForPath(path);
+  if (twin) return new Response(twin, { headers: markdownHeaders(path) });
+  return new Response(notFoundTwin(path), { status: 404, headers: markdownHeaders(path) });
+}

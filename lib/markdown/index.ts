@@ -1,0 +1,6 @@
+export { prefersMarkdown } from './accept';
+export { markdownForPath, notFoundTwin, pageTwin, postTwin, twinPaths } from './twins';
+export { postTwinBody } from './post-body';
+export { markdownUrl } from './sections';
+export { markdownHeaders } from './response';
+export { llmsTxt, llmsFullTxt } from './llms-txt';

@@ -1,0 +1,72 @@
+// The Markdown twin of every HTML page and post, built from the same records as the HTML.
+import { absoluteUrl, getPost, getPosts, getSite, getSitePages, type Post, type SitePage } from '@/lib/content';
+import { openApiReferenceMarkdown } from '@/lib/public-api/reference';
+import { frontMatter } from './front-matter';
+import { postTwinBody } from './post-body';
+import {
+  faqSection,
+  featuresSection,
+  integrationsSection,
+  markdownUrl,
+  postListSection,
+  pressLinksSection,
+  productFactsSection,
+} from './sections';
+
+/** Parts a page adds after its copy, by page slug (the same generated parts as its HTML). */
+const generated: Record<string, () => string[]> = {
+  home: () => [featuresSection(), postListSection(getPosts().slice(0, 3), 'Latest posts')],
+  product: () => [productFactsSection(), featuresSection()],
+  integrations: () => [integrationsSection()],
+  faq: () => [faqSection()],
+  blog: () => [postListSection()],
+  press: () => [pressLinksSection()],
+  docs: () => [openApiReferenceMarkdown()],
+};
+
+function footer(): string {
+  const site = getSite();
+  return `---\n\n${site.name}: ${site.description} An index of this site for language models is at [${absoluteUrl('/llms.txt')}](${absoluteUrl('/llms.txt')}).\n`;
+}
+
+
+export function postTwin(post: Post): string {
+  const head = frontMatter({
+    title: post.title,
+    description: post.summary,
+    url: post.url,
+    publishedDate: post.publishedDate,
+    author: post.author,
+    tags: post.tags,
+  });
+  return `${head}\n${postTwinBody(post)}\n${footer()}`;
+}
+
+export function pageTwin(page: SitePage): string {
+  const head = frontMatter({ title: page.title, description: page.description, url: page.url });
+  const parts = [`# ${page.title}`, page.markdown.trim(), ...(generated[page.slug]?.() ?? [])];
+  return `${head}\n${parts.map((p) => p.trim()).join('\n\n')}\n\n${footer()}`;
+}
+
+/** The twin for a site path (`/`, `/faq`, `/blog/<slug>`), or undefined when the path has none. */
+export function markdownForPath(path: string): string | undefined {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const page = getSitePages().find((p) => p.path === clean);
+  if (page) return pageTwin(page);
+  const match = /^\/blog\/([^/]+)$/.exec(clean);
+  const post = match ? getPost(match[1]!) : undefined;
+  return post ? postTwin(post) : undefined;
+}
+
+/** Every path that has a twin: the pages, then the posts. */
+export function twinPaths(): string[] {
+  return [...getSitePages().map((p) => p.path), ...getPosts().map((p) => p.path)];
+}
+
+export function notFoundTwin(path: string): string {
+  const head = frontMatter({ title: 'Not found', description: `No page exists at ${path}.`, url: absoluteUrl(path) });
+  const pages = getSitePages()
+    .map((p) => `- [${p.title}](${markdownUrl(p.path)})`)
+    .join('\n');
+  return `${head}\n# Not found\n\nThere is no page at \`${path}\`. These pages exist:\n\n${pages}\n\nBlog posts are listed at [${markdownUrl('/blog')}](${markdownUrl('/blog')}).\n\n${footer()}`;
+}

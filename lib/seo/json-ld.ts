@@ -1,0 +1,89 @@
+// Schema.org JSON-LD builders. Pure: they take content records and return plain objects, so the same
+// facts the page shows are the facts the structured data states.
+import type { FaqItem, Post, Product, SiteInfo } from '@/lib/content';
+
+export type JsonLd = { '@context': 'https://schema.org'; '@type': string } & Record<string, unknown>;
+
+const CONTEXT = 'https://schema.org' as const;
+
+/** The stable node id of the organisation, so other nodes can point at it. */
+export function organizationId(site: Pick<SiteInfo, 'url'>): string {
+  return `${site.url}/#organization`;
+}
+
+function organizationRef(site: Pick<SiteInfo, 'url' | 'name'>) {
+  return { '@type': 'Organization', '@id': organizationId(site), name: site.name, url: `${site.url}/` };
+}
+
+export function organizationJsonLd(site: SiteInfo, options: { logoUrl?: string } = {}): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Organization',
+    '@id': organizationId(site),
+    name: site.name,
+    url: `${site.url}/`,
+    description: site.description,
+    email: site.email,
+    address: { '@type': 'PostalAddress', ...site.address },
+    ...(site.sameAs?.length ? { sameAs: site.sameAs } : {}),
+    ...(options.logoUrl ? { logo: options.logoUrl } : {}),
+  };
+}
+
+/** The app, for the product page. No `offers`: Pacewise publishes no price. */
+export function softwareApplicationJsonLd(product: Product, site: SiteInfo, pageUrl: string): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'SoftwareApplication',
+    name: product.name,
+    ...(product.alternateNames.length ? { alternateName: product.alternateNames } : {}),
+    description: product.description,
+    url: pageUrl,
+    applicationCategory: product.applicationCategory,
+    ...(product.applicationSubCategory ? { applicationSubCategory: product.applicationSubCategory } : {}),
+    operatingSystem: product.operatingSystem,
+    downloadUrl: product.downloadUrl,
+    featureList: product.features.map((f) => f.name),
+    publisher: organizationRef(site),
+  };
+}
+
+export function blogPostingJsonLd(post: Post, site: SiteInfo, options: { imageUrl?: string } = {}): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.summary,
+    datePublished: post.publishedDate,
+    dateModified: post.publishedDate,
+    author: { '@type': 'Organization', name: post.author },
+    publisher: organizationRef(site),
+    url: post.url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': post.url },
+    inLanguage: 'en',
+    wordCount: post.wordCount,
+    ...(post.tags.length ? { keywords: post.tags } : {}),
+    ...(options.imageUrl ? { image: options.imageUrl } : {}),
+  };
+}
+
+export function faqPageJsonLd(items: FaqItem[], pageUrl: string): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'FAQPage',
+    url: pageUrl,
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
+  };
+}
+
+/**
+ * JSON for a <script type="application/ld+json">: `<`, `>` and `&` are written as \u escapes so no
+ * string in the data can close the script element or open a comment.
+ */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}

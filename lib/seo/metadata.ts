@@ -1,0 +1,52 @@
+// Per-page <head> metadata, built the same way for every page so none forgets its canonical URL,
+// Markdown twin, feed link or share card.
+import type { Metadata } from 'next';
+import { markdownTwinPath } from './markdown-twin';
+
+export const FEED_PATH = '/feed.xml';
+
+/** The site-wide share card (app/opengraph-image.tsx); outside any route group, so its URL has no suffix. */
+export const SITE_OG_IMAGE = { url: '/opengraph-image', width: 1200, height: 630, type: 'image/png' } as const;
+
+export type PageMetadataInput = {
+  siteName: string;
+  /** Site-relative path of the page, beginning with `/`. */
+  path: string;
+  title: string;
+  description: string;
+  /**
+   * 'site' names the site-wide share card; 'segment' leaves `images` unset so the route segment's own
+   * opengraph-image file is used (Next only adds file images when the page does not set `images`).
+   */
+  image?: 'site' | 'segment';
+  article?: { publishedTime: string; authors: string[]; tags: string[] };
+};
+
+/** A title that already names the site stands alone; any other gets the site name appended. */
+export function fullTitle(title: string, siteName: string): string {
+  return title.includes(siteName) ? title : `${title} · ${siteName}`;
+}
+
+/** Alternate links every page carries: its Markdown twin and the blog feed. */
+export function alternateTypes(path: string, siteName: string): NonNullable<Metadata['alternates']>['types'] {
+  return {
+    'text/markdown': markdownTwinPath(path),
+    'application/rss+xml': [{ url: FEED_PATH, title: `${siteName} blog` }],
+  };
+}
+
+export function pageMetadata(input: PageMetadataInput): Metadata {
+  const { siteName, path, description, article } = input;
+  const title = fullTitle(input.title, siteName);
+  const images = (input.image ?? 'site') === 'site' ? { images: [{ ...SITE_OG_IMAGE, alt: `${siteName}: ${input.title}` }] } : {};
+  return {
+    title: { absolute: title },
+    description,
+    alternates: { canonical: path, types: alternateTypes(path, siteName) },
+    openGraph: article
+      ? { type: 'article', url: path, siteName, title, description, locale: 'en_US', ...images, ...article }
+      : { type: 'website', url: path, siteName, title, description, locale: 'en_US', ...images },
+    // Twitter falls back to the Open Graph images, so the card shows the same picture.
+    twitter: { card: 'summary_large_image', title, description },
+  };
+}

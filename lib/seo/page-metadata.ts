@@ -1,0 +1,21 @@
+// Metadata for the site's pages, read from lib/content (kept apart from metadata.ts, which stays pure).
+import type { Metadata } from 'next';
+import { getPage, getSite, type Post } from '@/lib/content';
+import { pageMetadata } from './metadata';
+
+export function metadataForPage(slug: string): Metadata {
+  const page = getPage(slug);
+  return pageMetadata({ siteName: getSite().name, path: page.path, title: page.title, description: page.description });
+}
+
+/** Posts use their own share card (app/(site)/blog/[slug]/opengraph-image.tsx). */
+export function metadataForPost(post: Post): Metadata {
+  return pageMetadata({
+    siteName: getSite().name,
+    path: post.path,
+    title: post.title,
+    description: post.summary,
+    image: 'segment',
+    article: { publishedTime: post.publishedDate, authors: [post.author], tags: post.tags },
+  });
+}

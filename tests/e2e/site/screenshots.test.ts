@@ -1,0 +1,50 @@
+// Screenshots of home, a post and the FAQ on a phone and a laptop, light and dark, for people to look
+// at (test-results/ is git-ignored). Each must be a real, non-blank render of the page.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../support/browser';
+import { ROOT } from '../../support/server';
+
+const baseUrl = inject('baseUrl');
+const OUT = path.join(ROOT, 'test-results', 'screenshots');
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'post', path: '/blog/how-pacewise-estimates-your-one-rep-max' },
+  { name: 'faq', path: '/faq' },
+];
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+const SCHEMES = ['light', 'dark'] as const;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fs.mkdirSync(OUT, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const cases = PAGES.flatMap((p) => VIEWPORTS.flatMap((v) => SCHEMES.map((colorScheme) => ({ ...p, ...v, colorScheme }))));
+
+describe('screenshots', () => {
+  it.each(cases)('$name at $width x $height, $colorScheme', async ({ name, path: pagePath, width, height, colorScheme }) => {
+    const context = await browser.newContext({ viewport: { width, height }, colorScheme, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    const response = await page.goto(baseUrl + pagePath, { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe(colorScheme === 'dark' ? 'rgb(15, 20, 25)' : 'rgb(255, 255, 255)');
+    const file = path.join(OUT, `${name}-${width}x${height}-${colorScheme}.png`);
+    const fullFile = path.join(OUT, `${name}-${width}x${height}-${colorScheme}-full.png`);
+    await page.screenshot({ path: file });
+    await page.screenshot({ path: fullFile, fullPage: true });
+    expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+    await context.close();
+  });
+});

@@ -1,0 +1,148 @@
+// What a visitor reads on each page matches content/: posts, FAQ, product, press, integrations.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { faqFacts, postFacts, productFacts, siteFacts } from './content-facts';
+import { closeHtmlParser, htmlParser, jsonLdOf, selectAll, type HtmlFacts } from './html-facts';
+
+const baseUrl = inject('baseUrl');
+const posts = postFacts();
+let parse: (html: string) => Promise<HtmlFacts>;
+
+beforeAll(async () => {
+  parse = await htmlParser();
+});
+afterAll(closeHtmlParser);
+
+async function html(path: string): Promise<string> {
+  const res = await fetch(baseUrl + path);
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+describe('blog index', () => {
+  it('lists all 24 posts, newest first, each with its date and tags', async () => {
+    const page = await html('/blog');
+    const titles = await selectAll(page, '#all-posts article .post-card-title a');
+    expect(titles.map((t) => t.text)).toEqual(posts.map((p) => p.title));
+    expect(titles.map((t) => t.href)).toEqual(posts.map((p) => `/blog/${p.slug}`));
+    const dates = await selectAll(page, '#all-posts article time');
+    expect(dates.map((d) => d.dateTime)).toEqual(posts.map((p) => p.publishedDate));
+    const tagLists = await selectAll(page, '#all-posts article .tag-list');
+    expect(tagLists).toHaveLength(24);
+  });
+
+  it('tag links lead to a section on the page listing every post with that tag', async () => {
+    const page = await html('/blog');
+    const tags = [...new Set(posts.flatMap((p) => p.tags))].sort();
+    for (const tag of tags) {
+      const section = await selectAll(page, `section[aria-labelledby="tag-${tag}"] li a`);
+      expect(section.map((a) => a.href).sort(), tag).toEqual(posts.filter((p) => p.tags.includes(tag)).map((p) => `/blog/${p.slug}`).sort());
+    }
+    const tagHrefs = (await selectAll(page, 'a.tag')).map((a) => a.href!);
+    const ids = new Set((await parse(page)).ids);
+    for (const href of tagHrefs) expect(ids.has(href.replace(/^\/blog#|^#/, '')), href).toBe(true);
+  });
+});
+
+describe('blog post', () => {
+  it('shows title, date, author and tags, with links to the neighbouring posts', async () => {
+    const middle = posts[5]!;
+    const page = await html(`/blog/${middle.slug}`);
+    const facts = await parse(page);
+    expect(facts.h1).toEqual([middle.title]);
+    expect((await selectAll(page, 'header time'))[0]?.dateTime).toBe(middle.publishedDate);
+    expect(facts.bodyText).toMatch(/By Pacewise (Coaching|Product) Team/);
+    expect((await selectAll(page, 'header .tag')).length).toBe(middle.tags.length);
+    const pager = await selectAll(page, '.pager a');
+    expect(pager.map((a) => a.href)).toEqual([`/blog/${posts[6]!.slug}`, `/blog/${posts[4]!.slug}`]);
+    expect(pager[0]!.text).toContain(posts[6]!.title);
+    const body = await selectAll(page, '.prose h2');
+    expect(body.length).toBeGreaterThan(0);
+  });
+
+  it('the newest post has no newer link and the oldest no older link', async () => {
+    const newest = await selectAll(await html(`/blog/${posts[0]!.slug}`), '.pager a .pager-label');
+    expect(newest.map((l) => l.text)).toEqual(['Older post']);
+    const oldest = await selectAll(await html(`/blog/${posts.at(-1)!.slug}`), '.pager a .pager-label');
+    expect(oldest.map((l) => l.text)).toEqual(['Newer post']);
+  });
+});
+
+describe('home', () => {
+  it('has the hero, every product feature and the three newest posts', async () => {
+    const page = await html('/');
+    const facts = await parse(page);
+    expect(facts.h1[0]).toContain('Pacewise');
+    const features = await selectAll(page, '.feature-grid h3');
+    expect(features.map((f) => f.text)).toEqual(productFacts().features.map((f) => f.name));
+    const latest = await selectAll(page, '.post-grid .post-card-title a');
+    expect(latest.map((a) => a.text)).toEqual(posts.slice(0, 3).map((p) => p.title));
+    const download = await selectAll(page, `a[href="${siteFacts().downloadUrl}"]`);
+    expect(download.length).toBeGreaterThan(0);
+  });
+});
+
+describe('FAQ', () => {
+  it('shows every question with its answer and a Read more link where the item has one', async () => {
+    const items = faqFacts();
+    const page = await html('/faq');
+    const questions = await selectAll(page, '.faq-item h2');
+    expect(questions.map((q) => q.text)).toEqual(items.map((i) => i.question));
+    const answers = await selectAll(page, '.faq-item > p:first-of-type');
+    expect(answers.map((a) => a.text)).toEqual(items.map((i) => i.answer));
+    const readMore = await selectAll(page, '.faq-item a');
+    expect(readMore.map((a) => a.href)).toEqual(items.filter((i) => i.href).map((i) => i.href));
+    for (const link of readMore) expect(link.text).toMatch(/^Read more/);
+    const faq = jsonLdOf(await parse(page)).find((d) => d['@type'] === 'FAQPage')!;
+    const entities = faq.mainEntity as { '@type': string; name: string; acceptedAnswer: { text: string } }[];
+    expect(entities.map((e) => e.name)).toEqual(items.map((i) => i.question));
+    expect(entities.every((e) => e['@type'] === 'Question')).toBe(true);
+    expect(entities[0]!.acceptedAnswer.text).toBe(items[0]!.answer);
+  });
+
+  it('Read more links lead to pages that exist', async () => {
+    const hrefs = [...new Set(faqFacts().flatMap((i) => (i.href ? [i.href] : [])))];
+    for (const href of hrefs) expect((await fetch(baseUrl + href)).status, href).toBe(200);
+  });
+});
+
+describe('product, integrations, press, agents', () => {
+  it('the product page lists features and integrations and links the download', async () => {
+    const page = await html('/product');
+    expect((await selectAll(page, '.feature-grid h3')).map((f) => f.text)).toEqual(productFacts().features.map((f) => f.name));
+    expect((await selectAll(page, '.integration-grid h3')).map((f) => f.text)).toEqual(['Strava', 'Apple Health', 'Health Connect']);
+    expect((await selectAll(page, `a[href="${siteFacts().downloadUrl}"]`)).length).toBe(1);
+  });
+
+  it('the integrations page shows the catalogue with what each integration syncs', async () => {
+    const page = await html('/integrations');
+    expect((await selectAll(page, '.integration-grid h3')).map((f) => f.text)).toEqual(['Strava', 'Apple Health', 'Health Connect']);
+    const syncs = await selectAll(page, '.integration-grid .chips li');
+    expect(syncs.map((s) => s.text)).toContain('runs as completed workouts');
+    expect(syncs.map((s) => s.text)).toContain('heart-rate variability');
+  });
+
+  it('the press page links the three press URLs under neutral labels', async () => {
+    const { press } = siteFacts();
+    const links = await selectAll(await html('/press'), '.link-cards a');
+    expect(links.map((l) => [l.text, l.href])).toEqual([
+      ['Coverage (outlet A)', press.pressOutletA],
+      ['Coverage (outlet B)', press.pressOutletB],
+      ['Launch page', press.launchLink],
+    ]);
+  });
+
+  it('the agents page shows the MCP URL of this deployment', async () => {
+    const facts = await parse(await html('/agents'));
+    expect(facts.bodyText).toContain(`${baseUrl}/mcp`);
+    expect(facts.bodyText).not.toContain('{{MCP_URL}}');
+  });
+
+  it('the header and footer link every section, the feed and llms.txt', async () => {
+    const page = await html('/about');
+    const nav = (await selectAll(page, 'header nav a')).map((a) => a.href);
+    expect(nav).toEqual(['/product', '/how-it-works', '/integrations', '/agents', '/docs', '/blog', '/faq']);
+    const footer = (await selectAll(page, 'footer a')).map((a) => a.href);
+    for (const href of ['/privacy', '/terms', '/press', '/llms.txt', '/feed.xml', 'mailto:hello@pacewise.example']) expect(footer).toContain(href);
+    expect((await selectAll(page, 'footer address'))[0]?.text).toContain('Boulder, CO, US');
+  });
+});
