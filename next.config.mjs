@@ -10,6 +10,19 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', 'pg', '@prisma/adapter-pg', '@node-rs/argon2'],
   // Migrations are applied by the app before its first query: ship them with every function.
   outputFileTracingIncludes: { '/**': ['./prisma/migrations/**/*.sql'] },
+  // OAuth endpoints of the contract, served by oidc-provider in the Pages Router catch-all
+  // pages/api/oidc/[...path].ts (lib/auth/oauth-http.ts).
+  async rewrites() {
+    return {
+      beforeFiles: [
+        ...['/register', '/authorize', '/authorize/:uid', '/device_authorization', '/token', '/revoke'].map((source) => ({
+          source,
+          destination: `/api/oidc${source}`,
+        })),
+        { source: '/.well-known/oauth-authorization-server', destination: '/api/oidc/.well-known/oauth-authorization-server' },
+      ],
+    };
+  },
 };
 
 export default nextConfig;

@@ -30,6 +30,21 @@ const schema = z.object({
   SESSION_SECRET: secret('SESSION_SECRET').optional(),
   TOKEN_SECRET: secret('TOKEN_SECRET').optional(),
   VERCEL: z.string().optional(),
+  VERCEL_ENV: z.string().optional(),
+  PACEWISE_ENV: z.enum(['development', 'production'], { message: 'must be "development" or "production"' }).optional(),
+  BILLING_LOCAL_CHECKOUT: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)').optional(),
+  STRIPE_PRICE_ID: z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  INTEGRATIONS_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 random bytes in base64; make one with: openssl rand -base64 32')
+    .optional(),
+  STRAVA_CLIENT_ID: z.string().trim().regex(/^\w+$/, 'must be the Client ID from https://www.strava.com/settings/api').optional(),
+  STRAVA_CLIENT_SECRET: z.string().trim().min(8, 'must be the Client Secret from https://www.strava.com/settings/api').optional(),
+  STRAVA_BASE_URL: origin('https://www.strava.com').default('https://www.strava.com'),
 });
 
 export type Config = {
@@ -43,6 +58,18 @@ export type Config = {
   tokenSecret: string | undefined;
   /** Shared secrets must come from the environment: several instances (or Vercel) share one database. */
   secretsRequired: boolean;
+  production: boolean;
+  billing: {
+    /** The test-mode checkout page: on by default, off in production unless BILLING_LOCAL_CHECKOUT=1. */
+    localCheckout: boolean;
+    stripe: { secretKey: string; priceId: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
+  };
+  integrations: {
+    /** Base64 of the 32-byte AES-256-GCM key for provider tokens at rest (generated in development). */
+    encryptionKey: string | undefined;
+    /** Strava is offered for connection only when both client credentials are set. */
+    strava: { clientId: string; clientSecret: string; baseUrl: string } | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -66,6 +93,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const e = result.data;
   const secretsRequired = Boolean(e.DATABASE_URL || e.VERCEL);
   const mcpBaseUrl = e.MCP_BASE_URL ?? e.SITE_URL;
+  const production = e.PACEWISE_ENV ? e.PACEWISE_ENV === 'production' : e.VERCEL_ENV === 'production';
   return {
     siteUrl: e.SITE_URL,
     mcpBaseUrl,
@@ -75,6 +103,21 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     sessionSecret: e.SESSION_SECRET,
     tokenSecret: e.TOKEN_SECRET,
     secretsRequired,
+    production,
+    billing: {
+      localCheckout: e.BILLING_LOCAL_CHECKOUT ? e.BILLING_LOCAL_CHECKOUT === '1' : !production,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID
+          ? { secretKey: e.STRIPE_SECRET_KEY, priceId: e.STRIPE_PRICE_ID, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+          : undefined,
+    },
+    integrations: {
+      encryptionKey: e.INTEGRATIONS_ENCRYPTION_KEY,
+      strava:
+        e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET
+          ? { clientId: e.STRAVA_CLIENT_ID, clientSecret: e.STRAVA_CLIENT_SECRET, baseUrl: e.STRAVA_BASE_URL }
+          : undefined,
+    },
   };
 }
 
@@ -90,6 +133,11 @@ export function assertSecretsConfigured(c: Config): void {
         `Missing environment variable ${name}: required with DATABASE_URL or on Vercel (instances must share it); make one with: openssl rand -base64 48`,
       );
     }
+  }
+  if (!c.integrations.encryptionKey) {
+    throw new ConfigError(
+      'Missing environment variable INTEGRATIONS_ENCRYPTION_KEY: required with DATABASE_URL or on Vercel (instances must share it); make one with: openssl rand -base64 32',
+    );
   }
 }
 

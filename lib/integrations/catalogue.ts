@@ -9,6 +9,8 @@ export type IntegrationDefinition = {
   /** What the integration brings into Pacewise. */
   syncs: string[];
   description: string;
+  /** How a person connects it, in words an agent can pass on. */
+  howToConnect: string;
 };
 
 export const integrationCatalogue: readonly IntegrationDefinition[] = [
@@ -18,6 +20,8 @@ export const integrationCatalogue: readonly IntegrationDefinition[] = [
     kind: 'oauth',
     syncs: ['runs as completed workouts', 'workout heart rate'],
     description: 'Connect with Strava sign-in. Runs are imported as completed workouts with their heart-rate data.',
+    howToConnect:
+      'Call connect_integration with "strava", have the person open the returned authorizationUrl in a browser and press Authorize on Strava, then call sync_integration to import.',
   },
   {
     id: 'apple-health',
@@ -25,6 +29,8 @@ export const integrationCatalogue: readonly IntegrationDefinition[] = [
     kind: 'phone-platform',
     syncs: ['steps', 'resting heart rate', 'heart-rate variability', 'sleep', 'body mass', 'VO2max', 'active energy', 'workouts'],
     description: 'The health store on iPhone. Connected inside the Pacewise iOS app, where iOS asks for permission per data type.',
+    howToConnect:
+      'Apple Health can only be connected on the iPhone: install the Pacewise iOS app, sign in with the same Pacewise account, open Integrations, turn on Apple Health and allow the data types iOS asks about. Data then syncs from the phone by itself.',
   },
   {
     id: 'health-connect',
@@ -32,6 +38,8 @@ export const integrationCatalogue: readonly IntegrationDefinition[] = [
     kind: 'phone-platform',
     syncs: ['steps', 'resting heart rate', 'heart-rate variability', 'sleep', 'body mass', 'VO2max', 'active energy', 'workouts'],
     description: 'The health store on Android. Connected inside the Pacewise Android app, where Android asks for permission per data type.',
+    howToConnect:
+      'Health Connect can only be connected on the Android phone: install the Pacewise Android app, sign in with the same Pacewise account, open Integrations, turn on Health Connect and allow the data types Android asks about. Data then syncs from the phone by itself.',
   },
 ];
 

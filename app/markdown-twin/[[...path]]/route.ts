@@ -8,9 +8,18 @@ export function generateStaticParams() {
   return twinPaths().map((p) => ({ path: p === '/' ? [] : p.slice(1).split('/') }));
 }
 
+/** A segment that is not valid percent-encoding (e.g. `abc%` once Next has decoded `abc%25`) is kept as is: a 404, not a 500. */
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 export async function GET(_req: Request, { params }: { params: Promise<{ path?: string[] }> }) {
   const segments = (await params).path ?? [];
-  const path = '/' + segments.map((s) => decodeURIComponent(s)).join('/');
+  const path = '/' + segments.map(decodeSegment).join('/');
   const twin = markdownForPath(path);
   if (twin) return new Response(twin, { headers: markdownHeaders(path) });
   return new Response(notFoundTwin(path), { status: 404, headers: markdownHeaders(path) });

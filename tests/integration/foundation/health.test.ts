@@ -24,7 +24,7 @@ describe('GET /api/health', () => {
     const { spawn } = await import('node:child_process');
     const child = spawn(path.join(ROOT, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: `postgresql://nobody:hunter2@127.0.0.1:${deadPort}/none`, SESSION_SECRET: secret, TOKEN_SECRET: secret },
+      env: { ...process.env, DATABASE_URL: `postgresql://nobody:hunter2@127.0.0.1:${deadPort}/none`, SESSION_SECRET: secret, TOKEN_SECRET: secret, INTEGRATIONS_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') },
       stdio: 'ignore',
     });
     try {

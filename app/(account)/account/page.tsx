@@ -1,0 +1,82 @@
+import type { Metadata } from 'next';
+import { listConnectedAgents } from '@/lib/auth/connected-agents';
+import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
+import { firstParam, requirePerson, type SearchParams } from '@/lib/auth/page-guards';
+import { describeScope } from '@/lib/auth/scopes';
+import { getSubscriptionStatus } from '@/lib/auth/subscription-status';
+import styles from '../account.module.css';
+
+export const metadata: Metadata = { title: 'Your account', robots: { index: false } };
+
+const when = (d: Date | null) =>
+  d ? <time dateTime={d.toISOString()}>{d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC</time> : 'not yet';
+
+export default async function AccountPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const person = await requirePerson('/account');
+  const [subscription, agents] = await Promise.all([getSubscriptionStatus(person.userId), listConnectedAgents(person.userId)]);
+  const csrf = sessionCsrfToken(person.tokenHash);
+
+  return (
+    <>
+      <h1>Your account</h1>
+      {firstParam(params.revoked) === '1' && (
+        <p className={styles.notice} role="status">
+          Access revoked. That agent&apos;s tokens no longer work; it must connect again to regain access.
+        </p>
+      )}
+      <section className={styles.card} aria-labelledby="account-heading">
+        <h2 id="account-heading">Account</h2>
+        <dl className={styles.facts}>
+          <dt>E-mail</dt>
+          <dd data-testid="account-email">{person.email}</dd>
+          <dt>Subscription</dt>
+          <dd data-testid="subscription-status">{subscription}</dd>
+        </dl>
+      </section>
+
+      <section className={styles.card} aria-labelledby="agents-heading">
+        <h2 id="agents-heading">Connected agents</h2>
+        {agents.length === 0 ? (
+          <p>No agent is connected. Add the Pacewise tool server to your AI agent and sign in when it asks.</p>
+        ) : (
+          <ul className={styles.agents}>
+            {agents.map((agent) => (
+              <li key={agent.grantId} className={styles.agent} data-testid="connected-agent">
+                <h3>{agent.clientName}</h3>
+                <dl className={styles.facts}>
+                  <dt>First used</dt>
+                  <dd>{when(agent.firstUsedAt)}</dd>
+                  <dt>Last used</dt>
+                  <dd>{when(agent.lastUsedAt)}</dd>
+                </dl>
+                <p>It may:</p>
+                <ul className={styles.scopes}>
+                  {agent.scopes.map((s) => (
+                    <li key={s}>
+                      {describeScope(s)} <code>{s}</code>
+                    </li>
+                  ))}
+                </ul>
+                <form method="post" action="/api/auth/agents/revoke">
+                  <input type="hidden" name={CSRF_FIELD} value={csrf} />
+                  <input type="hidden" name="grant_id" value={agent.grantId} />
+                  <button type="submit" className={styles.secondary}>
+                    Revoke access for {agent.clientName}
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <form method="post" action="/api/auth/sign-out">
+        <input type="hidden" name={CSRF_FIELD} value={csrf} />
+        <button type="submit" className={styles.secondary}>
+          Sign out
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
+import { INTERACTION_COOKIE, lookUpConsent } from '@/lib/auth/consent';
+import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
+import { requirePerson } from '@/lib/auth/page-guards';
+import { describeScope } from '@/lib/auth/scopes';
+import styles from '../../account.module.css';
+
+export const metadata: Metadata = { title: 'Connect an app', robots: { index: false } };
+
+function target(uri: string): string {
+  try {
+    const u = new URL(uri);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return uri;
+  }
+}
+
+export default async function ConsentPage({ params }: { params: Promise<{ uid: string }> }) {
+  const { uid } = await params;
+  const person = await requirePerson(`/interaction/${encodeURIComponent(uid)}`);
+  const lookup = await lookUpConsent(uid, (await cookies()).get(INTERACTION_COOKIE)?.value);
+  if (!lookup.ok) {
+    return (
+      <>
+        <h1>Connect an app</h1>
+        <p className={styles.error} role="alert">
+          {lookup.message}
+        </p>
+      </>
+    );
+  }
+  const { request } = lookup;
+  const csrf = sessionCsrfToken(person.tokenHash);
+  return (
+    <>
+      <h1>Connect {request.clientName}?</h1>
+      <div className={styles.card}>
+        <p>
+          <strong data-testid="client-name">{request.clientName}</strong> asks to act on behalf of <strong>{person.email}</strong>. It will be able to:
+        </p>
+        <ul className={styles.scopes} data-testid="scopes">
+          {request.scopes.map((s) => (
+            <li key={s}>
+              {describeScope(s)} <code>{s}</code>
+            </li>
+          ))}
+        </ul>
+        <p>
+          After you decide, you will be sent to <code data-testid="redirect-target">{target(request.redirectUri)}</code>.
+        </p>
+        <p className={styles.hint}>You can revoke access at any time on your account page.</p>
+        <form method="post" action={`/interaction/${encodeURIComponent(uid)}/decide`} className={styles.actions}>
+          <input type="hidden" name={CSRF_FIELD} value={csrf} />
+          <button type="submit" name="decision" value="approve" className={styles.button}>
+            Approve
+          </button>
+          <button type="submit" name="decision" value="decline" className={styles.secondary}>
+            Decline
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}

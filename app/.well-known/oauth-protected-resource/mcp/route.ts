@@ -1,0 +1,7 @@
+import { protectedResourcePreflight, protectedResourceResponse } from '@/lib/auth/protected-resource';
+
+// Read at request time: MCP_BASE_URL may differ between build and deployment.
+export const dynamic = 'force-dynamic';
+
+export const GET = protectedResourceResponse;
+export const OPTIONS = protectedResourcePreflight;

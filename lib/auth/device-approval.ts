@@ -1,0 +1,91 @@
+// The /device page's side of the device flow (RFC 8628): a signed-in person looks up a user_code,
+// sees which client asks for which scopes, and approves or declines. Approval creates the grant and
+// marks the device code approved, in one conditional update, so a code is decided exactly once.
+import { db } from '@/lib/db';
+import { config } from '@/lib/env';
+import { revokeGrantFamily, userCodeKey } from './oidc-adapter';
+import { oidcProvider } from './provider';
+import { isScopeName } from './scopes';
+
+const USER_CODE_CHARSET = /^[BCDFGHJKLMNPQRSTVWXZ]{8}$/;
+
+/** The form the person typed ("bcdf-ghjk", with spaces...) to the stored form ("BCDFGHJK"). */
+export function normalizeUserCode(input: string): string {
+  return input.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+export function formatUserCode(normalized: string): string {
+  return `${normalized.slice(0, 4)}-${normalized.slice(4)}`;
+}
+
+export type DeviceRequest = { userCode: string; clientId: string; clientName: string; scopes: string[]; expiresAt: Date };
+
+export type DeviceLookup =
+  | { status: 'pending'; request: DeviceRequest }
+  | { status: 'unknown' | 'expired' | 'decided' };
+
+type DevicePayload = { accountId?: unknown; error?: unknown; scope?: unknown; params?: { scope?: unknown } };
+
+export async function lookUpDeviceCode(input: string): Promise<DeviceLookup> {
+  const userCode = normalizeUserCode(input);
+  if (!USER_CODE_CHARSET.test(userCode)) return { status: 'unknown' };
+  const prisma = await db();
+  const row = await prisma.oAuthRecord.findUnique({ where: { userCode: userCodeKey(userCode) } });
+  if (!row || row.kind !== 'DeviceCode' || !row.clientId) return { status: 'unknown' };
+  const payload = row.payload as DevicePayload;
+  if (row.consumedAt || payload.accountId || payload.error) return { status: 'decided' };
+  if (!row.expiresAt || row.expiresAt <= new Date()) return { status: 'expired' };
+  const client = await prisma.oAuthClient.findUnique({ where: { clientId: row.clientId } });
+  const metadata = (client?.metadata ?? {}) as { client_name?: unknown };
+  const requested = typeof payload.params?.scope === 'string' ? payload.params.scope : '';
+  return {
+    status: 'pending',
+    request: {
+      userCode,
+      clientId: row.clientId,
+      clientName: typeof metadata.client_name === 'string' && metadata.client_name ? metadata.client_name : row.clientId,
+      scopes: requested.split(' ').filter(isScopeName),
+      expiresAt: row.expiresAt,
+    },
+  };
+}
+
+const DECLINED =
+  'The person declined this connection on the device page. Stop polling; start a new device authorization only if the person asks to connect again.';
+
+/** Approves or declines a pending device code; false when it was already decided or has expired. */
+export async function decideDeviceCode(input: string, userId: string, approve: boolean): Promise<boolean> {
+  const found = await lookUpDeviceCode(input);
+  if (found.status !== 'pending') return false;
+  const { request } = found;
+  const prisma = await db();
+  const mcpUrl = config().mcpUrl;
+
+  let grantId: string | undefined;
+  let patch: Record<string, unknown>;
+  if (approve) {
+    const grant = new (oidcProvider().Grant)({ accountId: userId, clientId: request.clientId });
+    // The scopes are both "OIDC" scopes to the library (listed in its `scopes`) and resource scopes.
+    grant.addOIDCScope(request.scopes.join(' '));
+    grant.addResourceScope(mcpUrl, request.scopes.join(' '));
+    grantId = await grant.save();
+    patch = { accountId: userId, grantId, scope: request.scopes.join(' '), resource: mcpUrl, authTime: Math.floor(Date.now() / 1000) };
+  } else {
+    patch = { error: 'access_denied', errorDescription: DECLINED };
+  }
+
+  const updated = await prisma.$executeRaw`
+    UPDATE "OAuthRecord"
+    SET "payload" = "payload" || ${JSON.stringify(patch)}::jsonb,
+        "accountId" = ${approve ? userId : null},
+        "grantId" = ${grantId ?? null}
+    WHERE "userCode" = ${userCodeKey(request.userCode)} AND "kind" = 'DeviceCode' AND "consumedAt" IS NULL
+      AND "expiresAt" > ${new Date()}
+      AND NOT jsonb_exists("payload", 'accountId') AND NOT jsonb_exists("payload", 'error')`;
+  if (updated !== 1) {
+    if (grantId) await revokeGrantFamily(grantId);
+    return false;
+  }
+  return true;
+}
+

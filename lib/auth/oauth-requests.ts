@@ -1,0 +1,121 @@
+// Rules the contract adds on top of oidc-provider, applied to a request before the library sees it.
+// Pure functions over parsed parameters: the HTTP glue is oauth-http.ts.
+import { z } from 'zod';
+import { SCOPE_NAMES, isScopeName, requestedScopes } from './scopes';
+
+export type OAuthRejection = {
+  status: number;
+  error: string;
+  error_description: string;
+  headers?: Record<string, string>;
+  extra?: Record<string, unknown>;
+};
+
+/** `resource` must be sent exactly once and equal the tool URL byte for byte (after form decoding). */
+export function checkResource(values: string[], mcpUrl: string, where: string): OAuthRejection | null {
+  if (values.length === 1 && values[0] === mcpUrl) return null;
+  if (values.length === 0) {
+    return {
+      status: 400,
+      error: 'invalid_request',
+      error_description: `resource is required: send resource=${mcpUrl} (exactly "${mcpUrl}", the tool URL) in the ${where}.`,
+    };
+  }
+  if (values.length > 1) {
+    return {
+      status: 400,
+      error: 'invalid_request',
+      error_description: `Send exactly one resource parameter, with the value "${mcpUrl}" (the tool URL).`,
+    };
+  }
+  return {
+    status: 400,
+    error: 'invalid_request',
+    error_description: `resource must be exactly "${mcpUrl}" (the tool URL, with no trailing slash, whitespace or newline); this request sent ${JSON.stringify(values[0])}. Send resource=${mcpUrl}.`,
+  };
+}
+
+/** Omitting `scope` requests all eight; unknown scopes are refused by name. Returns the value to forward. */
+export function resolveScope(values: string[]): { scope: string } | OAuthRejection {
+  if (values.length > 1) {
+    return { status: 400, error: 'invalid_request', error_description: 'Send scope once, as a space-delimited list (or omit it to request all eight scopes).' };
+  }
+  const { scopes, unknown } = requestedScopes(values[0]);
+  if (unknown.length > 0) {
+    return {
+      status: 400,
+      error: 'invalid_scope',
+      error_description: `Unknown scope ${unknown.map((s) => `"${s}"`).join(', ')}. Request any of: ${SCOPE_NAMES.join(' ')} (or omit scope to request all eight).`,
+    };
+  }
+  return { scope: scopes.join(' ') };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+function redirectUriProblem(uri: unknown): string | null {
+  if (typeof uri !== 'string') return 'redirect_uris must be an array of strings.';
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return `redirect_uris: ${JSON.stringify(uri)} is not an absolute URL. Register exact https URLs, or http URLs on a loopback host.`;
+  }
+  if (url.hash || uri.includes('#')) return `redirect_uris: ${JSON.stringify(uri)} must not contain a fragment (#).`;
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return `redirect_uris: ${JSON.stringify(uri)} is not allowed. Register exact https URLs, or http URLs on a loopback host (127.0.0.1, [::1] or localhost).`;
+}
+
+const literalClientId = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x21-\x7E]+$/);
+
+/**
+ * Normalizes a registration body: public clients only (client_secret_post/basic are registered as
+ * `none`, and the response says so), exact https or loopback redirect URIs, a literal client_id
+ * kept as given, and a `scope` restricted to this server's scopes.
+ */
+export function normalizeRegistration(body: unknown): { body: Record<string, unknown> } | OAuthRejection {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return {
+      status: 400,
+      error: 'invalid_client_metadata',
+      error_description: 'The registration request must be a JSON object with client_name, grant_types, token_endpoint_auth_method "none", redirect_uris and response_types.',
+    };
+  }
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const key of ['client_secret', 'client_secret_expires_at', 'registration_access_token', 'registration_client_uri', 'client_id_issued_at']) delete out[key];
+
+  const method = out.token_endpoint_auth_method;
+  if (method === undefined || method === 'client_secret_post' || method === 'client_secret_basic') out.token_endpoint_auth_method = 'none';
+
+  if (out.client_id !== undefined) {
+    if (!literalClientId.safeParse(out.client_id).success) {
+      return {
+        status: 400,
+        error: 'invalid_client_metadata',
+        error_description: 'client_id, when given, must be 1 to 200 printable ASCII characters without spaces; omit it to receive a generated one.',
+      };
+    }
+  }
+
+  if (out.redirect_uris !== undefined) {
+    if (!Array.isArray(out.redirect_uris)) return { status: 400, error: 'invalid_redirect_uri', error_description: 'redirect_uris must be an array of URLs.' };
+    for (const uri of out.redirect_uris) {
+      const problem = redirectUriProblem(uri);
+      if (problem) return { status: 400, error: 'invalid_redirect_uri', error_description: problem };
+    }
+  }
+
+  if (typeof out.scope === 'string') {
+    const kept = out.scope.split(' ').filter(isScopeName);
+    if (kept.length) out.scope = kept.join(' ');
+    else delete out.scope;
+  } else {
+    delete out.scope;
+  }
+  return { body: out };
+}

@@ -1,0 +1,55 @@
+// Fixed-window counters in the database, so a limit holds across every stateless instance.
+// One atomic INSERT ... ON CONFLICT per hit: concurrent requests cannot both slip under the limit.
+import { db } from '@/lib/db';
+
+export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** The limits of the app, in one place. */
+export const RATE_LIMITS = {
+  register: { name: 'register', limit: 120, windowSeconds: 600 },
+  deviceAuthorization: { name: 'device_authorization', limit: 120, windowSeconds: 600 },
+  token: { name: 'token', limit: 1200, windowSeconds: 60 },
+  signInAccount: { name: 'sign_in_account', limit: 10, windowSeconds: 900 },
+  signInAddress: { name: 'sign_in_address', limit: 100, windowSeconds: 900 },
+  signUpAddress: { name: 'sign_up_address', limit: 30, windowSeconds: 3600 },
+  deviceCodeEntry: { name: 'device_code_entry', limit: 20, windowSeconds: 900 },
+} satisfies Record<string, RateLimitRule>;
+
+/** Counts one hit against `rule` for `subject` and says whether it is within the limit. */
+export async function hit(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+  const prisma = await db();
+  const key = `${rule.name}:${subject}`;
+  const now = new Date();
+  const windowStartFloor = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const expiresAt = new Date(now.getTime() + rule.windowSeconds * 1000);
+  const rows = await prisma.$queryRaw<{ count: number; windowStart: Date }[]>`
+    INSERT INTO "RateLimit" ("key", "windowStart", "count", "expiresAt")
+    VALUES (${key}, ${now}, 1, ${expiresAt})
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."windowStart" <= ${windowStartFloor} THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "windowStart" = CASE WHEN "RateLimit"."windowStart" <= ${windowStartFloor} THEN ${now} ELSE "RateLimit"."windowStart" END,
+      "expiresAt" = CASE WHEN "RateLimit"."windowStart" <= ${windowStartFloor} THEN ${expiresAt} ELSE "RateLimit"."expiresAt" END
+    RETURNING "count", "windowStart"`;
+  const row = rows[0];
+  if (!row || Number(row.count) <= rule.limit) return { allowed: true };
+  const windowEnd = new Date(row.windowStart).getTime() + rule.windowSeconds * 1000;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)) };
+}
+
+/** Reads the state without counting (sign-in throttling checks before it spends a password hash). */
+export async function isLimited(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+  const prisma = await db();
+  const row = await prisma.rateLimit.findUnique({ where: { key: `${rule.name}:${subject}` } });
+  if (!row) return { allowed: true };
+  const windowEnd = row.windowStart.getTime() + rule.windowSeconds * 1000;
+  if (windowEnd <= Date.now() || row.count < rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - Date.now()) / 1000)) };
+}
+
+/** Forgets a subject's counter (a successful sign-in clears its failures). */
+export async function reset(rule: RateLimitRule, subject: string): Promise<void> {
+  const prisma = await db();
+  await prisma.rateLimit.deleteMany({ where: { key: `${rule.name}:${subject}` } });
+}

@@ -1,0 +1,121 @@
+// Re-prescribing future sessions outside a logged workout (a session added, moved or removed, a new
+// benchmark): the same lib/training projection adaptation uses, with every changed field recorded
+// together with its reason. Pure.
+import { projectWorkouts } from '@/lib/training/load-projection';
+import { prescribeLoad } from '@/lib/training/prescription';
+import { isChartReps } from '@/lib/training/rpe';
+import { withTargetPace } from '@/lib/training/run-targets';
+import type { AthleteState, LiftState, LoadUnit, PlanChange, StrengthBlock, Workout } from '@/lib/training/types';
+import { DEFAULT_LOAD_STEP, formatLoad, formatPace } from '@/lib/training/units';
+
+export type Reprojection = { updated: Workout[]; changes: PlanChange[] };
+
+const fmtLoad = (kg: number | undefined, unit: LoadUnit) => (kg === undefined ? 'no load set' : formatLoad(kg, unit));
+
+export function loadStep(state: AthleteState): number {
+  return state.loadStep ?? DEFAULT_LOAD_STEP[state.unit];
+}
+
+/** Field-by-field differences of one lift's blocks between two versions of a workout. */
+export function strengthDiff(before: Workout, after: Workout, exerciseId: string, unit: LoadUnit, headline: string): PlanChange[] {
+  const changes: PlanChange[] = [];
+  after.strength.forEach((block, bi) => {
+    if (block.exerciseId !== exerciseId) return;
+    const old = before.strength[bi];
+    block.sets.forEach((set, si) => {
+      const prev = old?.sets[si];
+      const label = `${after.date} ${block.exerciseName} set ${si + 1}`;
+      if ((prev?.loadKg ?? null) !== (set.loadKg ?? null)) {
+        changes.push({
+          workoutId: after.id,
+          date: after.date,
+          path: `strength[${bi}].sets[${si}].loadKg`,
+          before: prev?.loadKg ?? null,
+          after: set.loadKg ?? null,
+          reason: `${headline}. ${label}: ${fmtLoad(prev?.loadKg, unit)} → ${fmtLoad(set.loadKg, unit)}`,
+        });
+      }
+      if (prev && prev.reps !== set.reps) {
+        changes.push({
+          workoutId: after.id,
+          date: after.date,
+          path: `strength[${bi}].sets[${si}].reps`,
+          before: prev.reps,
+          after: set.reps,
+          reason: `${headline}. ${label}: ${prev.reps} → ${set.reps} reps`,
+        });
+      }
+    });
+  });
+  return changes;
+}
+
+/**
+ * Re-projects the given lifts over `future` (scheduled sessions the caller allows to change, oldest
+ * first) from the current state. `headline(exerciseId)` says why; sessions whose prescription does
+ * not move are left out of the result.
+ */
+export function reprojectLifts(future: readonly Workout[], exerciseIds: Iterable<string>, state: AthleteState, headline: (exerciseId: string) => string): Reprojection {
+  let current = [...future];
+  const changes: PlanChange[] = [];
+  for (const exerciseId of new Set(exerciseIds)) {
+    const lift = state.lifts[exerciseId];
+    if (!lift) continue;
+    const projected = projectWorkouts(current, exerciseId, { lift, unit: state.unit, step: loadStep(state) });
+    projected.forEach((w, i) => {
+      const before = current[i];
+      if (before && w !== before) changes.push(...strengthDiff(before, w, exerciseId, state.unit, headline(exerciseId)));
+    });
+    current = projected;
+  }
+  return collect(future, current, changes);
+}
+
+/** Target paces of every run segment in `future` recomputed from `vdot`. */
+export function repace(future: readonly Workout[], vdot: number, state: AthleteState, headline: string): Reprojection {
+  const changes: PlanChange[] = [];
+  const next = future.map((w) => {
+    if (w.run.length === 0) return w;
+    const run = w.run.map((s) => withTargetPace(s, vdot));
+    let changed = false;
+    run.forEach((s, si) => {
+      const prev = w.run[si]?.targetPaceSPerKm;
+      if (prev === s.targetPaceSPerKm) return;
+      changed = true;
+      const show = (p: number | undefined) => (p === undefined ? 'unset' : formatPace(p, state.distanceUnit));
+      changes.push({
+        workoutId: w.id,
+        date: w.date,
+        path: `run[${si}].targetPaceSPerKm`,
+        before: prev ?? null,
+        after: s.targetPaceSPerKm ?? null,
+        reason: `${headline}. ${w.date} ${w.title} (${s.label ?? s.kind}) pace ${show(prev)} → ${show(s.targetPaceSPerKm)}`,
+      });
+    });
+    return changed ? { ...w, run } : w;
+  });
+  return collect(future, next, changes);
+}
+
+function collect(before: readonly Workout[], after: readonly Workout[], changes: PlanChange[]): Reprojection {
+  const changed = new Set(changes.map((c) => c.workoutId));
+  const updated = after.filter((w, i) => w !== before[i] && changed.has(w.id));
+  changes.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.workoutId.localeCompare(b.workoutId) || a.path.localeCompare(b.path)));
+  return { updated, changes };
+}
+
+/**
+ * Starting state for a lift first met outside a plan: the e1RM (from a benchmark, when there is
+ * one) and, for load-progressed blocks, a working load at RPE 7 so there is room to progress. The
+ * same rule lib/training/plan.ts starts a plan's lifts with.
+ */
+export function seedLift(block: StrengthBlock, e1rmKg: number | undefined, unit: LoadUnit, step: number): LiftState {
+  const lift: LiftState = { failureStreak: 0 };
+  if (e1rmKg !== undefined) lift.e1rmKg = e1rmKg;
+  const reps = block.progression === 'double' ? (block.repRange?.[0] ?? 8) : (block.sets[0]?.reps ?? 5);
+  if (block.progression === 'double') lift.targetReps = reps;
+  if ((block.progression === 'linear' || block.progression === 'double') && e1rmKg !== undefined && isChartReps(reps)) {
+    lift.workingLoadKg = prescribeLoad({ e1rmKg, reps, rpe: 7, unit, step });
+  }
+  return lift;
+}

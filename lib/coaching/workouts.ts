@@ -1,0 +1,388 @@
+// Workouts (Prisma I/O): list and read; create, update, delete; complete and skip with adaptation of
+// the future. Every write runs in one transaction under the person's lock (athlete-store.ts).
+import { db } from '@/lib/db';
+import { adaptAfterCompletion, adaptAfterSkip, type AdaptationResult } from '@/lib/training/adaptation';
+import { withTargetPace } from '@/lib/training/run-targets';
+import type { PlanChange, Workout, WorkoutKind, WorkoutStatus } from '@/lib/training/types';
+import { formatLoad } from '@/lib/training/units';
+import { futureScheduled, recordEvent, saveReprescribed, withAthleteLock, type Athlete, type Tx } from './athlete-store';
+import { buildActual, type CompletionInput } from './actuals';
+import type { BenchmarkEstimates } from './benchmarks';
+import type { CoachingContext } from './context';
+import { decodeCursor, encodeCursor } from './cursor';
+import { CoachingError, invalid, workoutNotFound } from './errors';
+import {
+  buildBlock,
+  buildSegment,
+  defaultTitle,
+  exerciseFromRow,
+  resolveKind,
+  type BlockInput,
+  type SegmentInput,
+} from './prescriptions';
+import { newId, prescriptionData, toWorkout, workoutCreateData, type StoredWorkout } from './records';
+import { loadStep, reprojectLifts, seedLift } from './reprojection';
+
+/** A change to a future session, with the session's title for display. */
+export type AppliedChange = PlanChange & { title: string };
+
+export type WriteOutcome = {
+  workout: StoredWorkout;
+  /** Fields of other (future, scheduled) sessions that moved because of this write. */
+  changes: AppliedChange[];
+  notes: string[];
+};
+
+function byDateThenId(a: Workout, b: Workout): number {
+  return a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+function withTitles(changes: readonly PlanChange[], workouts: readonly Workout[]): AppliedChange[] {
+  const titles = new Map(workouts.map((w) => [w.id, w.title]));
+  return changes.map((c) => ({ ...c, title: titles.get(c.workoutId) ?? '' }));
+}
+
+/* ---------- reads ---------- */
+
+export type ListFilter = {
+  from: string;
+  to: string;
+  statuses?: WorkoutStatus[];
+  kinds?: WorkoutKind[];
+  planId?: string;
+  limit: number;
+  cursor?: string;
+};
+
+export async function listWorkouts(userId: string, f: ListFilter): Promise<{ workouts: StoredWorkout[]; nextCursor: string | null }> {
+  const prisma = await db();
+  const after = f.cursor ? decodeCursor(f.cursor) : undefined;
+  const rows = await prisma.workout.findMany({
+    where: {
+      userId,
+      date: { gte: f.from, lte: f.to },
+      ...(f.statuses?.length ? { status: { in: f.statuses } } : {}),
+      ...(f.kinds?.length ? { kind: { in: f.kinds } } : {}),
+      ...(f.planId ? { planId: f.planId } : {}),
+      ...(after ? { OR: [{ date: { lt: after.date } }, { date: after.date, id: { lt: after.id } }] } : {}),
+    },
+    orderBy: [{ date: 'desc' }, { id: 'desc' }],
+    take: f.limit + 1,
+  });
+  const page = rows.slice(0, f.limit).map(toWorkout);
+  const last = page.at(-1);
+  return { workouts: page, nextCursor: rows.length > f.limit && last ? encodeCursor(last) : null };
+}
+
+export type Adjustment = { date: string; path: string; before: number | null; after: number | null; reason: string; trigger: string; at: Date };
+
+export async function getWorkout(userId: string, id: string): Promise<{ workout: StoredWorkout; adjustments: Adjustment[] }> {
+  const prisma = await db();
+  const row = await prisma.workout.findFirst({ where: { id, userId } });
+  if (!row) throw workoutNotFound(id);
+  const changes = await prisma.workoutChange.findMany({
+    where: { workoutId: id, event: { userId } },
+    include: { event: { select: { trigger: true, createdAt: true } } },
+    orderBy: [{ event: { createdAt: 'asc' } }, { position: 'asc' }],
+  });
+  return {
+    workout: toWorkout(row),
+    adjustments: changes.map((c) => ({ date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason, trigger: c.event.trigger, at: c.event.createdAt })),
+  };
+}
+
+/* ---------- building and placing a session ---------- */
+
+export type WorkoutDraft = {
+  date: string;
+  kind?: WorkoutKind;
+  title?: string;
+  strength: BlockInput[];
+  run: SegmentInput[];
+  notes?: string;
+};
+
+async function buildPrescription(tx: Tx, strength: readonly BlockInput[], run: readonly SegmentInput[], athlete: Athlete): Promise<Pick<Workout, 'strength' | 'run'>> {
+  const ids = [...new Set(strength.map((b) => b.exerciseId))];
+  const rows = ids.length > 0 ? await tx.exercise.findMany({ where: { id: { in: ids } } }) : [];
+  const exercises = new Map(rows.map((r) => [r.id, exerciseFromRow(r)]));
+  const blocks = strength.map((input, i) => {
+    const exercise = exercises.get(input.exerciseId);
+    if (!exercise) throw invalid(`strength.${i}.exercise`, `"${input.exerciseId}" is not in the exercise catalogue; call list_exercises for the ids.`);
+    return buildBlock(exercise, input, athlete.state.unit, `strength.${i}`);
+  });
+  return { strength: blocks, run: run.map((s, i) => buildSegment(s, `run.${i}`)) };
+}
+
+type Placement = { workout: Workout; updated: Workout[]; changes: PlanChange[]; notes: string[]; others: Workout[] };
+
+/**
+ * Gives a new or edited session its loads and paces from the coach's state, and keeps the rest of
+ * the future consistent: a linear lift's sessions are prescribed in order, so adding, moving or
+ * removing one moves the later ones. Past or non-scheduled sessions keep their prescription and
+ * only get blank loads filled.
+ */
+async function place(
+  tx: Tx,
+  ctx: CoachingContext,
+  athlete: Athlete,
+  workout: Workout,
+  estimates: BenchmarkEstimates,
+  opts: { alsoLifts?: readonly string[]; headline: (exerciseId: string) => string },
+): Promise<Placement> {
+  const notes: string[] = [];
+  const unit = athlete.state.unit;
+  const ruled = workout.strength.filter((b) => b.progression !== 'none');
+  for (const block of ruled) {
+    const lift = athlete.state.lifts[block.exerciseId];
+    const needsWorking = block.progression === 'linear' || block.progression === 'double';
+    if (lift && (!needsWorking || lift.workingLoadKg !== undefined)) continue;
+    const e1rm = lift?.e1rmKg ?? estimates.lifts[block.exerciseId]?.e1rmKg;
+    const seeded = seedLift(block, e1rm, unit, loadStep(athlete.state));
+    const given = block.sets.find((s) => s.loadKg !== undefined)?.loadKg;
+    if (needsWorking && given !== undefined) seeded.workingLoadKg = given;
+    athlete.state = { ...athlete.state, lifts: { ...athlete.state.lifts, [block.exerciseId]: { ...seeded, ...lift, ...(seeded.workingLoadKg !== undefined ? { workingLoadKg: seeded.workingLoadKg } : {}) } } };
+    const now = athlete.state.lifts[block.exerciseId]!;
+    if (block.progression === 'autoregulated' && now.e1rmKg === undefined) {
+      notes.push(`${block.exerciseName}: no e1RM yet, so its loads are blank. Record one with set_benchmark, or log this session's sets: later sessions then get loads.`);
+    } else if (needsWorking && now.workingLoadKg === undefined) {
+      notes.push(`${block.exerciseName}: no working load yet, so its loads are blank. Give a load, record a benchmark with set_benchmark, or log this session's sets: later sessions then get loads.`);
+    }
+  }
+
+  let final = workout;
+  let updated: Workout[] = [];
+  let changes: PlanChange[] = [];
+  let others: Workout[] = [];
+  const lifts = new Set([...ruled.map((b) => b.exerciseId), ...(opts.alsoLifts ?? [])]);
+  if (workout.status === 'scheduled' && workout.date >= ctx.today) {
+    others = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout).filter((w) => w.id !== workout.id);
+    const all = [...others, workout].sort(byDateThenId);
+    const result = reprojectLifts(all, lifts, athlete.state, opts.headline);
+    final = result.updated.find((w) => w.id === workout.id) ?? workout;
+    updated = result.updated.filter((w) => w.id !== workout.id);
+    changes = result.changes.filter((c) => c.workoutId !== workout.id);
+    workout.strength.forEach((block, bi) => {
+      const given = block.sets[0]?.loadKg;
+      const now = final.strength[bi]?.sets[0]?.loadKg;
+      if (block.progression !== 'none' && given !== undefined && now !== undefined && Math.abs(given - now) > 1e-9) {
+        notes.push(
+          `${block.exerciseName}: its ${block.progression} progression prescribes ${formatLoad(now, unit)} for this session (not the ${formatLoad(given, unit)} given). Use progression "none" to keep a load of your own.`,
+        );
+      }
+    });
+  } else {
+    const blank = ruled.filter((b) => b.sets.every((s) => s.loadKg === undefined)).map((b) => b.exerciseId);
+    const projected = reprojectLifts([workout], blank, athlete.state, opts.headline).updated[0];
+    if (projected) {
+      final = { ...workout, strength: workout.strength.map((b, bi) => (blank.includes(b.exerciseId) ? (projected.strength[bi] ?? b) : b)) };
+    }
+  }
+  const vdot = athlete.state.vdot;
+  if (vdot !== undefined && final.run.some((s) => s.targetPaceSPerKm === undefined)) {
+    final = { ...final, run: final.run.map((s) => (s.targetPaceSPerKm === undefined ? withTargetPace(s, vdot) : s)) };
+  }
+  return { workout: final, updated, changes, notes, others };
+}
+
+/* ---------- create / update / delete ---------- */
+
+export async function createWorkout(ctx: CoachingContext, draft: WorkoutDraft, estimates: BenchmarkEstimates): Promise<WriteOutcome> {
+  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+    const prescription = await buildPrescription(tx, draft.strength, draft.run, athlete);
+    const kind = resolveKind(prescription.strength, prescription.run, draft.kind);
+    const workout: Workout = {
+      id: newId('w'),
+      date: draft.date,
+      status: 'scheduled',
+      kind,
+      title: draft.title ?? defaultTitle(kind, prescription.strength, prescription.run),
+      ...prescription,
+      ...(draft.notes !== undefined ? { notes: draft.notes } : {}),
+    };
+    const placed = await place(tx, ctx, athlete, workout, estimates, {
+      headline: (id) => `${nameOf(workout, id)} session added on ${workout.date}, so the sessions after it move along the progression`,
+    });
+    const row = await tx.workout.create({ data: workoutCreateData(ctx.userId, placed.workout) });
+    await saveReprescribed(tx, ctx.userId, placed.updated, ctx.today);
+    if (placed.changes.length > 0) {
+      await recordEvent(tx, ctx.userId, { trigger: 'workout_created', workoutId: row.id, notes: placed.notes, changes: placed.changes });
+    }
+    return { workout: toWorkout(row), changes: withTitles(placed.changes, placed.others), notes: placed.notes };
+  });
+}
+
+function nameOf(w: Workout, exerciseId: string): string {
+  return w.strength.find((b) => b.exerciseId === exerciseId)?.exerciseName ?? exerciseId;
+}
+
+export type WorkoutPatch = {
+  date?: string;
+  kind?: WorkoutKind;
+  title?: string;
+  notes?: string | null;
+  strength?: BlockInput[];
+  run?: SegmentInput[];
+  /** Only "scheduled": puts a skipped session back on the schedule. */
+  status?: 'scheduled';
+};
+
+export async function updateWorkout(ctx: CoachingContext, id: string, patch: WorkoutPatch, estimates: BenchmarkEstimates): Promise<WriteOutcome> {
+  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+    const row = await tx.workout.findFirst({ where: { id, userId: ctx.userId } });
+    if (!row) throw workoutNotFound(id);
+    const old = toWorkout(row);
+    if (old.status === 'completed') {
+      const blocked = (['date', 'kind', 'strength', 'run', 'status'] as const).filter((k) => patch[k] !== undefined);
+      if (blocked.length > 0) {
+        throw new CoachingError(
+          'conflict',
+          `Workout ${id} is completed: its date, prescription and actuals are part of the history the coach learned from, so ${blocked.join(', ')} cannot change. Only title and notes can; to log a different session, call create_workout and then complete_workout.`,
+          { id, status: old.status },
+        );
+      }
+      const saved = await tx.workout.update({
+        where: { id },
+        data: { ...(patch.title !== undefined ? { title: patch.title } : {}), ...(patch.notes !== undefined ? { notes: patch.notes } : {}) },
+      });
+      return { workout: toWorkout(saved), changes: [], notes: [] };
+    }
+
+    const contentChanged = patch.strength !== undefined || patch.run !== undefined;
+    const built = contentChanged
+      ? await buildPrescription(tx, patch.strength ?? [], patch.run ?? [], athlete)
+      : { strength: old.strength, run: old.run };
+    const strength = patch.strength !== undefined ? built.strength : old.strength;
+    const run = patch.run !== undefined ? built.run : old.run;
+    const kind = resolveKind(strength, run, patch.kind ?? (contentChanged ? undefined : old.kind));
+    const keepsDefaultTitle = old.title === defaultTitle(old.kind, old.strength, old.run);
+    const next: Workout = {
+      ...old,
+      date: patch.date ?? old.date,
+      status: patch.status ?? old.status,
+      kind,
+      title: patch.title ?? (contentChanged && keepsDefaultTitle ? defaultTitle(kind, strength, run) : old.title),
+      strength,
+      run,
+    };
+    if (patch.notes === null) delete next.notes;
+    else if (patch.notes !== undefined) next.notes = patch.notes;
+    const wasFuture = old.status === 'scheduled' && old.date >= ctx.today;
+    const placed = await place(tx, ctx, athlete, next, estimates, {
+      alsoLifts: wasFuture ? old.strength.filter((b) => b.progression !== 'none').map((b) => b.exerciseId) : [],
+      headline: (ex) => {
+        const name = next.strength.some((b) => b.exerciseId === ex) ? nameOf(next, ex) : nameOf(old, ex);
+        const moved = next.date !== old.date ? ` (moved to ${next.date})` : '';
+        return `${name} session of ${old.date} changed${moved}, so the sessions after it are prescribed again in order`;
+      },
+    });
+    const saved = await tx.workout.update({
+      where: { id },
+      data: {
+        date: placed.workout.date,
+        status: placed.workout.status,
+        kind: placed.workout.kind,
+        title: placed.workout.title,
+        notes: placed.workout.notes ?? null,
+        ...prescriptionData(placed.workout),
+        ...(old.status === 'skipped' && placed.workout.status === 'scheduled' ? { skippedAt: null } : {}),
+      },
+    });
+    await saveReprescribed(tx, ctx.userId, placed.updated, ctx.today);
+    if (placed.changes.length > 0) {
+      await recordEvent(tx, ctx.userId, { trigger: 'workout_updated', workoutId: id, notes: placed.notes, changes: placed.changes });
+    }
+    return { workout: toWorkout(saved), changes: withTitles(placed.changes, placed.others), notes: placed.notes };
+  });
+}
+
+export async function deleteWorkout(ctx: CoachingContext, id: string): Promise<WriteOutcome> {
+  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+    const row = await tx.workout.findFirst({ where: { id, userId: ctx.userId } });
+    if (!row) throw workoutNotFound(id);
+    const old = toWorkout(row);
+    await tx.workout.delete({ where: { id } });
+    let changes: PlanChange[] = [];
+    let others: Workout[] = [];
+    if (old.status === 'scheduled' && old.date >= ctx.today) {
+      others = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout);
+      const lifts = old.strength.filter((b) => b.progression !== 'none').map((b) => b.exerciseId);
+      const result = reprojectLifts(others, lifts, athlete.state, (ex) => `${nameOf(old, ex)} session of ${old.date} was deleted, so the sessions after it are prescribed again in order`);
+      await saveReprescribed(tx, ctx.userId, result.updated, ctx.today);
+      changes = result.changes;
+      if (changes.length > 0) await recordEvent(tx, ctx.userId, { trigger: 'workout_deleted', workoutId: id, notes: [], changes });
+    }
+    return { workout: old, changes: withTitles(changes, others), notes: [] };
+  });
+}
+
+/* ---------- complete / skip ---------- */
+
+export type AdaptationOutcome = WriteOutcome & { eventId: string };
+
+async function applyAdaptation(
+  tx: Tx,
+  ctx: CoachingContext,
+  athlete: Athlete,
+  logged: Workout,
+  adapt: (input: { workouts: Workout[]; completed: Workout; today: string; state: Athlete['state'] }) => AdaptationResult,
+  data: Parameters<Tx['workout']['update']>[0]['data'],
+): Promise<AdaptationOutcome> {
+  const future = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout).filter((w) => w.id !== logged.id);
+  const result = adapt({ workouts: [logged, ...future], completed: logged, today: ctx.today, state: athlete.state });
+  const saved = await tx.workout.update({ where: { id: logged.id }, data });
+  await saveReprescribed(tx, ctx.userId, result.updatedWorkouts, ctx.today);
+  if (result.state.vdot !== athlete.state.vdot) athlete.vdotDate = logged.date;
+  athlete.state = result.state;
+  const eventId = await recordEvent(tx, ctx.userId, {
+    trigger: logged.status === 'skipped' ? 'skipped' : 'completed',
+    workoutId: logged.id,
+    notes: result.notes,
+    changes: result.changes,
+  });
+  return { workout: toWorkout(saved), changes: withTitles(result.changes, future), notes: result.notes, eventId };
+}
+
+export async function completeWorkout(ctx: CoachingContext, id: string, input: CompletionInput & { notes?: string; date?: string }): Promise<AdaptationOutcome> {
+  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+    const row = await tx.workout.findFirst({ where: { id, userId: ctx.userId } });
+    if (!row) throw workoutNotFound(id);
+    const workout = toWorkout(row);
+    if (workout.status === 'completed') {
+      throw new CoachingError(
+        'conflict',
+        `Workout ${id} was already completed (${workout.date}); its actuals and the adaptation they caused are kept. To add notes call update_workout; to log another session call create_workout, then complete_workout.`,
+        { id, status: workout.status },
+      );
+    }
+    const actual = buildActual(workout, input);
+    const notes = input.notes ?? workout.notes;
+    const logged: Workout = { ...workout, status: 'completed', date: input.date ?? workout.date, actual, ...(notes !== undefined ? { notes } : {}) };
+    return applyAdaptation(tx, ctx, athlete, logged, adaptAfterCompletion, {
+      status: 'completed',
+      date: logged.date,
+      actual: JSON.parse(JSON.stringify(actual)),
+      notes: logged.notes ?? null,
+      completedAt: new Date(),
+      skippedAt: null,
+    });
+  });
+}
+
+export async function skipWorkout(ctx: CoachingContext, id: string, reason: string | undefined): Promise<AdaptationOutcome> {
+  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+    const row = await tx.workout.findFirst({ where: { id, userId: ctx.userId } });
+    if (!row) throw workoutNotFound(id);
+    const workout = toWorkout(row);
+    if (workout.status !== 'scheduled') {
+      throw new CoachingError(
+        'conflict',
+        `Workout ${id} is already ${workout.status}; only scheduled sessions can be skipped.${workout.status === 'skipped' ? ' Nothing else to do.' : ''}`,
+        { id, status: workout.status },
+      );
+    }
+    const notes = reason === undefined ? workout.notes : workout.notes ? `${workout.notes}\nSkipped: ${reason}` : `Skipped: ${reason}`;
+    const logged: Workout = { ...workout, status: 'skipped', ...(notes !== undefined ? { notes } : {}) };
+    return applyAdaptation(tx, ctx, athlete, logged, adaptAfterSkip, { status: 'skipped', notes: notes ?? null, skippedAt: new Date() });
+  });
+}

@@ -1,0 +1,41 @@
+// The one declaration of a tool: tools/list, the scope guard and the subscription guard all read it.
+import type { z } from 'zod';
+import type { ScopeName as Scope } from '@/lib/auth/scopes';
+
+export type ToolPerson = { id: string; email: string };
+
+export type ToolContext = {
+  person: ToolPerson;
+  /** Scopes granted to the calling agent's token. */
+  grantedScopes: string[];
+  clientId: string;
+};
+
+export type ToolAnnotations = {
+  readOnlyHint: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+};
+
+export type ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> = {
+  name: string;
+  title: string;
+  /** Written for an agent: what it does, units, date format, what to call next. */
+  description: string;
+  /** The scope a token must carry; null for the account tools every connected agent may call. */
+  scope: Scope | null;
+  /** False only for the tools that must work before checkout (get_account, get_payment_checkout_link). */
+  needsSubscription: boolean;
+  annotations: ToolAnnotations;
+  input: I;
+  output: O;
+  handler: (args: z.infer<I>, ctx: ToolContext) => Promise<z.infer<O>>;
+};
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodType>(tool: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return tool;
+}
+
+/** Erases the generic parameters so tools of different shapes share one list. */
+export type AnyTool = ToolDefinition<z.ZodObject, z.ZodType>;

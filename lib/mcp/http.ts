@@ -1,0 +1,91 @@
+// The HTTP edge of /mcp: CORS, Origin check (DNS rebinding), body limits and malformed JSON are
+// answered here, before the MCP handler; the handler itself is mcp-handler (stateless).
+import { createMcpHandler, withMcpAuth } from 'mcp-handler';
+import { db } from '@/lib/db';
+import { config } from '@/lib/env';
+import { hasActiveSubscription } from '@/lib/billing/subscriptions';
+import { verifyBearer } from './auth';
+import { registerTools } from './register';
+import { tools } from './tools';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const EXPOSED = 'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version';
+
+function allowedOrigins(): Set<string> {
+  const c = config();
+  const extra = (process.env.MCP_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return new Set([c.siteUrl, c.mcpBaseUrl, ...extra]);
+}
+
+function originAllowed(origin: string | null): boolean {
+  if (!origin) return true; // non-browser clients send none
+  const allowed = allowedOrigins();
+  return allowed.has('*') || allowed.has(origin);
+}
+
+function corsHeaders(origin: string | null): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': origin && originAllowed(origin) ? origin : '*',
+    'Access-Control-Allow-Methods': 'POST, GET, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+    'Access-Control-Expose-Headers': EXPOSED,
+    'Access-Control-Max-Age': '86400',
+    Vary: 'Origin',
+  };
+}
+
+function jsonRpcError(status: number, code: number, message: string, origin: string | null): Response {
+  return Response.json({ jsonrpc: '2.0', id: null, error: { code, message } }, { status, headers: corsHeaders(origin) });
+}
+
+const guardDeps = {
+  findPerson: async (userId: string) => (await db()).user.findUnique({ where: { id: userId }, select: { id: true, email: true } }),
+  hasActiveSubscription,
+};
+
+const mcp = createMcpHandler((server) => registerTools(server, tools, guardDeps), {
+  serverInfo: { name: 'pacewise', version: '1.0.0' },
+  instructions:
+    'Pacewise coaches one signed-in person. Start with get_account, then get_profile and follow onboarding steps (each names its toolName). ' +
+    'Dates are YYYY-MM-DD in the person\'s timezone; units are explicit in every argument and result.',
+});
+
+let authed: ((req: Request) => Promise<Response>) | undefined;
+function authenticatedHandler() {
+  authed ??= withMcpAuth(mcp, verifyBearer, {
+    required: true,
+    resourceMetadataPath: '/.well-known/oauth-protected-resource/mcp',
+    resourceUrl: config().mcpBaseUrl,
+  });
+  return authed;
+}
+
+function withCors(res: Response, origin: string | null): Response {
+  const headers = new Headers(res.headers);
+  for (const [k, v] of Object.entries(corsHeaders(origin))) headers.set(k, v);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+export async function handleMcpRequest(req: Request): Promise<Response> {
+  const origin = req.headers.get('origin');
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders(origin) });
+  if (!originAllowed(origin)) return jsonRpcError(403, -32600, `Origin ${origin} is not allowed to call this server.`, origin);
+  if (req.method !== 'POST') {
+    return withCors(new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed: this server is stateless; send JSON-RPC with POST.' } }), {
+      status: 405,
+      headers: { Allow: 'POST, OPTIONS', 'Content-Type': 'application/json' },
+    }), origin);
+  }
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
+  const body = await req.text();
+  if (Buffer.byteLength(body) > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
+  try {
+    JSON.parse(body);
+  } catch {
+    return jsonRpcError(400, -32700, 'Parse error: the body is not valid JSON.', origin);
+  }
+  const forwarded = new Request(req.url, { method: 'POST', headers: req.headers, body });
+  return withCors(await authenticatedHandler()(forwarded), origin);
+}

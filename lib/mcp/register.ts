@@ -1,0 +1,100 @@
+// Registers the declared tools on an MCP server; the guards run here, once, for every tool.
+import type { McpServer } from '@modelcontextprotocol/server';
+import type { CallToolResult, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import type { AnyTool, ToolContext } from './define-tool';
+import { ToolError } from './tool-error';
+
+export type GuardDeps = {
+  /** Resolves the signed-in person behind the token (null when the account is gone). */
+  findPerson: (userId: string) => Promise<{ id: string; email: string } | null>;
+  hasActiveSubscription: (userId: string) => Promise<boolean>;
+};
+
+function errorResult(error: ToolError): CallToolResult {
+  const structured = { error: error.code, message: error.message, ...error.details };
+  // No structuredContent on errors: clients validate it against the tool's outputSchema (the MCP SDK
+  // 1.32 client does, once it has listed the tools) and would replace this message with a schema error.
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(structured) }] };
+}
+
+export function insufficientScope(tool: AnyTool): ToolError {
+  return new ToolError(
+    'insufficient_scope',
+    `${tool.name} needs the "${tool.scope}" scope, which this connection was not granted. Reconnect Pacewise in your agent and approve "${tool.scope}" on the consent screen.`,
+    { scope: tool.scope },
+  );
+}
+
+export function subscriptionInactive(): ToolError {
+  return new ToolError(
+    'subscription_inactive',
+    'This tool needs an active Pacewise subscription. Call get_payment_checkout_link, have the person open the link and complete checkout, then call get_account to confirm the subscription is active.',
+    { recovery: ['get_payment_checkout_link', 'get_account'] },
+  );
+}
+
+/** Runs one tool call with the scope and subscription guards; every failure becomes a tool error. */
+export async function callTool(tool: AnyTool, rawArgs: unknown, auth: { userId: string; clientId: string; scopes: string[] }, deps: GuardDeps): Promise<CallToolResult> {
+  try {
+    if (tool.scope && !auth.scopes.includes(tool.scope)) throw insufficientScope(tool);
+    const person = await deps.findPerson(auth.userId);
+    if (!person) throw new ToolError('account_not_found', 'The account behind this token no longer exists. Sign in again to connect a current account.');
+    if (tool.needsSubscription && !(await deps.hasActiveSubscription(person.id))) throw subscriptionInactive();
+    const parsed = tool.input.safeParse(rawArgs ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.join('.') || '(arguments)';
+      throw new ToolError('invalid_argument', `${field}: ${issue.message}. See the input schema of ${tool.name} in tools/list.`, { field });
+    }
+    const ctx: ToolContext = { person, grantedScopes: auth.scopes, clientId: auth.clientId };
+    const output = await tool.handler(parsed.data, ctx);
+    return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
+  } catch (error) {
+    if (error instanceof ToolError) return errorResult(error);
+    // Unexpected failures are reported without internals; the request itself still answers 200.
+    console.error(`mcp: ${tool.name} failed`, error instanceof Error ? error.message : 'unknown error');
+    return errorResult(new ToolError('internal_error', `${tool.name} failed unexpectedly; nothing was changed if the tool writes. Try again, and report it if it persists.`));
+  }
+}
+
+/**
+ * The tool's schema as tools/list advertises it, but accepting any arguments: validation runs in
+ * callTool after the scope and subscription guards, so a bad argument becomes a structured
+ * invalid_argument error naming the field (the SDK's own check answers plain text).
+ */
+function advertisedOnly(schema: z.ZodType): StandardSchemaWithJSON {
+  const std = (schema as unknown as StandardSchemaWithJSON)['~standard'];
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'pacewise',
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: std.jsonSchema,
+    },
+  } as StandardSchemaWithJSON;
+}
+
+export function registerTools(server: McpServer, tools: readonly AnyTool[], deps: GuardDeps): void {
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: advertisedOnly(tool.input),
+        outputSchema: tool.output,
+        annotations: { title: tool.title, ...tool.annotations },
+        _meta: { 'pacewise/scope': tool.scope ?? 'any', 'pacewise/needsSubscription': tool.needsSubscription },
+      },
+      async (args: unknown, ctx) => {
+        const info = ctx.http?.authInfo;
+        const userId = info?.extra?.userId;
+        if (!info || typeof userId !== 'string') {
+          return errorResult(new ToolError('unauthorized', 'Sign in first: this server needs a bearer token for a signed-in person.'));
+        }
+        return callTool(tool, args, { userId, clientId: info.clientId, scopes: info.scopes }, deps);
+      },
+    );
+  }
+}

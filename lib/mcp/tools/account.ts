@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { createCheckoutLink, CheckoutError } from '@/lib/billing/checkout';
+import { getSubscription } from '@/lib/billing/subscriptions';
+import { defineTool } from '../define-tool';
+import { ToolError } from '../tool-error';
+
+const subscriptionOutput = z.object({
+  status: z.enum(['active', 'inactive', 'past_due', 'canceled']),
+  provider: z.string().nullable(),
+  renewsAt: z.string().nullable().describe('ISO 8601 timestamp when an active subscription renews'),
+  expiresAt: z.string().nullable().describe('ISO 8601 timestamp when access ended or ends'),
+});
+
+export const getAccount = defineTool({
+  name: 'get_account',
+  title: 'Get account',
+  description:
+    'Returns the connected Pacewise account: e-mail, the OAuth scopes this connection was granted (grantedScopes) and the subscription status. ' +
+    'Call this first after connecting. If subscription.status is not "active", most tools answer subscription_inactive: call get_payment_checkout_link. ' +
+    'Works without a subscription and with any granted scope.',
+  scope: null,
+  needsSubscription: false,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  input: z.object({}),
+  output: z.object({ email: z.string(), grantedScopes: z.array(z.string()), subscription: subscriptionOutput }),
+  handler: async (_args, { person, grantedScopes }) => ({
+    email: person.email,
+    grantedScopes: [...grantedScopes].sort(),
+    subscription: await getSubscription(person.id),
+  }),
+});
+
+export const getPaymentCheckoutLink = defineTool({
+  name: 'get_payment_checkout_link',
+  title: 'Get payment checkout link',
+  description:
+    'Creates a checkout link for a Pacewise subscription for the signed-in person. Give the url to the person to open in a browser; ' +
+    'it expires after 24 hours (expiresAt, ISO 8601) and works once. After they finish checkout, call get_account to confirm subscription.status is "active". ' +
+    'Works without a subscription and with any granted scope.',
+  scope: null,
+  needsSubscription: false,
+  annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  input: z.object({}),
+  output: z.object({
+    url: z.string().describe('The checkout page to open in a browser'),
+    expiresAt: z.string().describe('ISO 8601 timestamp, 24 hours after creation'),
+    testMode: z.boolean().describe('True when no real payment is taken (test-mode checkout)'),
+  }),
+  handler: async (_args, { person }) => {
+    try {
+      const link = await createCheckoutLink(person);
+      return { url: link.url, expiresAt: link.expiresAt, testMode: link.testMode };
+    } catch (error) {
+      if (error instanceof CheckoutError) throw new ToolError('checkout_unavailable', error.message);
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { Benchmark } from '@/lib/generated/prisma/client';
+import { getOrCreateProfile } from '@/lib/profile/profiles';
+import { derivedEstimate, listBenchmarks } from '@/lib/profile/benchmarks';
+import { recordBenchmark } from '@/lib/coaching/benchmarks';
+import { CATALOGUE } from '@/lib/training/catalogue';
+import { kgToLb, lbToKg, METRES_PER_MILE } from '@/lib/training/units';
+import { defineTool } from '../define-tool';
+import { isoDate, todayIn, weightUnit } from './inputs';
+import { adaptationOutput, adaptationView, coachingCall } from './coaching-shapes';
+
+const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map((e) => e.id) as [string, ...string[]];
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+const benchmarkOutput = z.object({
+  id: z.string(),
+  kind: z.enum(['lift', 'race']),
+  date: z.string().describe('YYYY-MM-DD'),
+  exercise: z.string().nullable().describe('Exercise id for a lift'),
+  reps: z.number().nullable(),
+  load: z.number().nullable().describe('Load in `unit` for a lift'),
+  unit: z.enum(['kg', 'lb']),
+  loadKg: z.number().nullable(),
+  distanceM: z.number().nullable().describe('Race distance in metres'),
+  timeSeconds: z.number().nullable().describe('Race time in seconds'),
+  e1rmKg: z.number().nullable().describe('Estimated one-rep max (Epley) for a lift, kg'),
+  vdot: z.number().nullable().describe('Daniels-Gilbert VDOT for a race'),
+  notes: z.string().nullable(),
+});
+
+function view(b: Benchmark, unit: 'kg' | 'lb'): z.infer<typeof benchmarkOutput> {
+  const est = derivedEstimate(b);
+  return {
+    id: b.id,
+    kind: b.kind as 'lift' | 'race',
+    date: b.date,
+    exercise: b.exercise,
+    reps: b.reps,
+    load: b.loadKg == null ? null : round1(unit === 'kg' ? b.loadKg : kgToLb(b.loadKg)),
+    unit,
+    loadKg: b.loadKg == null ? null : round1(b.loadKg),
+    distanceM: b.distanceM,
+    timeSeconds: b.timeS,
+    e1rmKg: est.e1rmKg ?? null,
+    vdot: est.vdot ?? null,
+    notes: b.notes,
+  };
+}
+
+export const setBenchmark = defineTool({
+  name: 'set_benchmark',
+  title: 'Set a benchmark',
+  description:
+    'Records a benchmark the plan is built from: a lift (kind "lift": exercise id, load with unit "kg"/"lb", reps 1-12; a 1RM is reps 1) ' +
+    'or a race result (kind "race": distance with distanceUnit "km"/"mi"/"m", and timeSeconds). Returns it with the derived estimate: ' +
+    'e1rmKg (Epley) for lifts, VDOT for races. Completes the onboarding BENCHMARKS step; next, call get_profile.',
+  scope: 'profile:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
+  input: z
+    .object({
+      kind: z.enum(['lift', 'race']).describe('"lift" or "race"'),
+      exercise: z.enum(LIFTS).optional().describe(`Lift only: exercise id, one of ${LIFTS.join(', ')}`),
+      load: z.number().positive().max(1000).optional().describe('Lift only: the load lifted, in `unit`'),
+      unit: weightUnit.optional().describe('Lift only: "kg" or "lb" (default: the profile unit)'),
+      reps: z.number().int().min(1).max(12).optional().describe('Lift only: repetitions completed with that load'),
+      distance: z.number().positive().optional().describe('Race only: distance in `distanceUnit`'),
+      distanceUnit: z.enum(['km', 'mi', 'm']).optional().describe('Race only: "km", "mi" or "m"'),
+      timeSeconds: z.number().positive().optional().describe('Race only: finishing time in seconds (24:30 = 1470)'),
+      date: isoDate.optional().describe("YYYY-MM-DD the benchmark was done; default today in the person's timezone"),
+      notes: z.string().max(500).optional(),
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      const need = (field: keyof typeof v, why: string) => {
+        if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `is required ${why}` });
+      };
+      if (v.kind === 'lift') {
+        need('exercise', 'for a lift');
+        need('load', 'for a lift');
+        need('reps', 'for a lift');
+      } else {
+        need('distance', 'for a race');
+        need('distanceUnit', 'for a race');
+        need('timeSeconds', 'for a race');
+        if (v.distance !== undefined && v.distanceUnit && v.timeSeconds !== undefined) {
+          const m = v.distance * (v.distanceUnit === 'km' ? 1000 : v.distanceUnit === 'mi' ? METRES_PER_MILE : 1);
+          if (m < 800 || m > 100_000) ctx.addIssue({ code: 'custom', path: ['distance'], message: 'must be between 800 m and 100 km' });
+          const pace = v.timeSeconds / (m / 1000);
+          if (pace < 150 || pace > 1200) ctx.addIssue({ code: 'custom', path: ['timeSeconds'], message: `gives ${Math.round(pace)} s/km; a running race is 2:30-20:00 per km` });
+        }
+      }
+    }),
+  output: benchmarkOutput.extend({
+    adaptation: adaptationOutput.describe('Future scheduled sessions re-prescribed from this benchmark (new paces or loads), each change with its reason'),
+  }),
+  handler: async (args, { person }) => {
+    const profile = await getOrCreateProfile(person.id);
+    const unit = args.unit ?? (profile.weightUnit as 'kg' | 'lb');
+    const date = args.date ?? todayIn(profile.timezone);
+    // Stored and applied to the future sessions in one transaction (lib/coaching/benchmarks.ts).
+    const { ctx, units } = await coachingCall(person);
+    const { benchmark: b, effect } =
+      args.kind === 'lift'
+        ? await recordBenchmark(ctx, { kind: 'lift', exercise: args.exercise!, reps: args.reps!, loadKg: unit === 'kg' ? args.load! : lbToKg(args.load!), date, notes: args.notes })
+        : await recordBenchmark(ctx, {
+            kind: 'race',
+            distanceM: args.distance! * (args.distanceUnit === 'km' ? 1000 : args.distanceUnit === 'mi' ? METRES_PER_MILE : 1),
+            timeS: args.timeSeconds!,
+            date,
+            notes: args.notes,
+          });
+    return { ...view(b, unit), adaptation: adaptationView(effect.changes, effect.notes, units) };
+  },
+});
+
+export const listBenchmarksTool = defineTool({
+  name: 'list_benchmarks',
+  title: 'List benchmarks',
+  description:
+    'Lists the person\'s benchmarks, newest first, optionally only lifts or races or one exercise, each with its derived estimate ' +
+    '(e1rmKg for lifts, VDOT for races). Loads are shown in the profile\'s unit and in kg.',
+  scope: 'profile:read',
+  needsSubscription: true,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  input: z
+    .object({
+      kind: z.enum(['lift', 'race']).optional().describe('Only lifts or only races'),
+      exercise: z.enum(LIFTS).optional().describe('Only this exercise id'),
+    })
+    .strict(),
+  output: z.object({ benchmarks: z.array(benchmarkOutput) }),
+  handler: async (args, { person }) => {
+    const profile = await getOrCreateProfile(person.id);
+    const rows = await listBenchmarks(person.id, args);
+    return { benchmarks: rows.map((b) => view(b, profile.weightUnit as 'kg' | 'lb')) };
+  },
+});

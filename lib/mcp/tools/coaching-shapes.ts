@@ -1,0 +1,335 @@
+// Argument and result shapes shared by the workout and plan tools, and the mapping between the
+// coach's SI units (kg, m, s, s/km) and the units an agent works in (kg/lb, km/mi, pace per km/mi).
+// Every result carries both: the preferred unit (named in `units`) and the SI value.
+import { z } from 'zod';
+import { getOrCreateProfile } from '@/lib/profile/profiles';
+import { CoachingError } from '@/lib/coaching/errors';
+import type { CoachingContext } from '@/lib/coaching/context';
+import type { AppliedChange } from '@/lib/coaching/workouts';
+import type { StoredWorkout } from '@/lib/coaching/records';
+import { CATALOGUE } from '@/lib/training/catalogue';
+import type { DistanceUnit, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
+import { formatLoad, formatPace, kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE, paceFromUnit, paceToUnit } from '@/lib/training/units';
+import { ToolError } from '../tool-error';
+import type { ToolPerson } from '../define-tool';
+import { todayIn } from './inputs';
+
+export type Units = { weight: LoadUnit; distance: DistanceUnit };
+
+/* ---------- context ---------- */
+
+export type CoachingCall = { ctx: CoachingContext; units: Units; timezone: string };
+
+/** The person's profile facts, today's date in their timezone, and the units to answer in. */
+export async function coachingCall(person: ToolPerson, override: { weightUnit?: LoadUnit; distanceUnit?: DistanceUnit } = {}): Promise<CoachingCall> {
+  const p = await getOrCreateProfile(person.id);
+  const profile = { weightUnit: p.weightUnit, distanceUnit: p.distanceUnit, restingHr: p.restingHr, maxHr: p.maxHr };
+  const timezone = p.timezone ?? 'UTC';
+  return {
+    ctx: { userId: person.id, profile, today: todayIn(timezone) },
+    units: {
+      weight: override.weightUnit ?? (p.weightUnit === 'lb' ? 'lb' : 'kg'),
+      distance: override.distanceUnit ?? (p.distanceUnit === 'mi' ? 'mi' : 'km'),
+    },
+    timezone,
+  };
+}
+
+/** Coaching failures become tool errors with the same code and recovery message. */
+export async function coached<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof CoachingError) throw new ToolError(error.code, error.message, error.details);
+    throw error;
+  }
+}
+
+/* ---------- unit conversion ---------- */
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export const toKg = (value: number, unit: LoadUnit) => (unit === 'kg' ? value : lbToKg(value));
+export const fromKg = (kg: number, unit: LoadUnit) => round(unit === 'kg' ? kg : kgToLb(kg), 1);
+export const toMetres = (value: number, unit: DistanceUnit) => value * (unit === 'km' ? METRES_PER_KM : METRES_PER_MILE);
+export const fromMetres = (m: number, unit: DistanceUnit) => round(m / (unit === 'km' ? METRES_PER_KM : METRES_PER_MILE), 3);
+
+/** "4:30" or 270 (seconds per `unit`) -> seconds per km. */
+export function paceToSPerKm(pace: string | number, unit: DistanceUnit): number {
+  const seconds = typeof pace === 'number' ? pace : Number(pace.split(':')[0]) * 60 + Number(pace.split(':')[1]);
+  return paceFromUnit(seconds, unit);
+}
+
+/* ---------- argument pieces ---------- */
+
+export const weightUnitArg = z.enum(['kg', 'lb']).optional().describe('Unit of every load in this call, "kg" or "lb"; default: the profile\'s unit');
+export const distanceUnitArg = z.enum(['km', 'mi']).optional().describe('Unit of every distance and pace in this call, "km" or "mi"; default: the profile\'s unit');
+
+const STRENGTH_IDS = CATALOGUE.filter((e) => e.modality === 'strength').map((e) => e.id) as [string, ...string[]];
+export const exerciseArg = z.enum(STRENGTH_IDS).describe(`Exercise id from list_exercises: ${STRENGTH_IDS.join(', ')}`);
+
+export const rpeArg = z.number().min(1).max(10).multipleOf(0.5).describe('Rate of perceived exertion, 1-10 in half steps (10 = no rep left)');
+
+export const plannedSetArg = z
+  .object({
+    reps: z.number().int().min(1).max(100).describe('Repetitions (1 for a timed hold)'),
+    load: z.number().min(0).max(1000).optional().describe('Load in weightUnit; omit to let the progression rule set it'),
+    rpe: rpeArg.optional().describe('Target RPE; on every set of a main lift without loads it makes the block autoregulated (load from e1RM)'),
+    durationSeconds: z.number().int().min(1).max(3600).optional().describe('Timed holds only: seconds per set'),
+  })
+  .strict();
+
+export const blockArg = z
+  .object({
+    exercise: exerciseArg,
+    sets: z.array(plannedSetArg).min(1).max(20),
+    progression: z
+      .enum(['linear', 'double', 'autoregulated', 'none'])
+      .optional()
+      .describe(
+        'How loads move after each logged session. Default: "none" when loads are given (kept as given); otherwise linear for main lifts (autoregulated when every set has an RPE), double progression for accessories, none for holds',
+      ),
+    repRange: z.tuple([z.number().int().min(1).max(100), z.number().int().min(1).max(100)]).optional().describe('Double progression: [low, high] reps'),
+    increment: z.number().positive().max(50).optional().describe('Load added after a successful session, in weightUnit'),
+    restSeconds: z.number().int().min(0).max(1800).optional(),
+  })
+  .strict();
+
+export const paceArg = z
+  .union([z.number().min(120).max(1800), z.string().regex(/^\d{1,2}:[0-5]\d$/, 'use m:ss, e.g. "4:30"')])
+  .describe('Target pace per distanceUnit: "m:ss" (e.g. "4:30") or seconds (270)');
+
+export const segmentArg = z
+  .object({
+    kind: z.enum(['easy', 'long', 'recovery', 'marathon', 'threshold', 'interval', 'repetition', 'race']).describe('Intensity of the segment'),
+    distance: z.number().positive().max(250).optional().describe('Distance in distanceUnit (per repeat when repeats > 1)'),
+    durationSeconds: z.number().int().positive().max(36_000).optional().describe('Duration in seconds (per repeat when repeats > 1)'),
+    repeats: z.number().int().min(1).max(50).optional(),
+    recoverySeconds: z.number().int().min(0).max(1800).optional().describe('Jog recovery between repeats'),
+    targetPace: paceArg.optional().describe('Target pace per distanceUnit ("4:30" or 270); default: from the person\'s VDOT'),
+    zone: z.number().int().min(1).max(5).optional().describe('Heart-rate zone 1-5 (Karvonen); default: the zone of the kind'),
+    label: z.string().trim().min(1).max(60).optional().describe('e.g. "Warm-up"'),
+  })
+  .strict();
+
+export const runActualArg = z
+  .object({
+    distance: z.number().positive().max(300).describe('Distance run, in distanceUnit'),
+    durationSeconds: z.number().positive().max(172_800).describe('Moving time in seconds (24:30 = 1470)'),
+    avgHr: z.number().int().min(30).max(240).optional().describe('Average heart rate, bpm'),
+    rpe: z.number().min(1).max(10).optional().describe('Session RPE 1-10'),
+  })
+  .strict();
+
+export function runActual(a: z.infer<typeof runActualArg>, unit: DistanceUnit): RunActual {
+  const actual: RunActual = { distanceM: toMetres(a.distance, unit), durationS: a.durationSeconds };
+  if (a.avgHr !== undefined) actual.avgHr = a.avgHr;
+  if (a.rpe !== undefined) actual.rpe = a.rpe;
+  return actual;
+}
+
+/* ---------- results ---------- */
+
+export const unitsOutput = z.object({ weight: z.enum(['kg', 'lb']), distance: z.enum(['km', 'mi']) }).describe('Units of load, distance and pace fields in this result; *Kg, *M and *SPerKm fields are SI');
+
+const setOutput = z.object({
+  reps: z.number(),
+  load: z.number().nullable().describe('In units.weight; null = not set yet (or bodyweight)'),
+  loadKg: z.number().nullable(),
+  rpe: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+});
+
+const blockOutput = z.object({
+  index: z.number().describe('blockIndex for complete_workout'),
+  exercise: z.string(),
+  exerciseName: z.string(),
+  progression: z.enum(['linear', 'double', 'autoregulated', 'none']),
+  repRange: z.array(z.number()).nullable(),
+  increment: z.number().nullable().describe('In units.weight'),
+  incrementKg: z.number().nullable(),
+  restSeconds: z.number().nullable(),
+  sets: z.array(setOutput),
+});
+
+const paceOutput = {
+  targetPace: z.string().nullable().describe('e.g. "4:30 /km"'),
+  targetPaceSeconds: z.number().nullable().describe('Seconds per units.distance'),
+  targetPaceSPerKm: z.number().nullable(),
+};
+
+const segmentOutput = z.object({
+  index: z.number().describe('segmentIndex for complete_workout'),
+  kind: z.string(),
+  label: z.string().nullable(),
+  distance: z.number().nullable().describe('In units.distance (per repeat)'),
+  distanceM: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+  repeats: z.number().nullable(),
+  recoverySeconds: z.number().nullable(),
+  ...paceOutput,
+  zone: z.number().nullable(),
+});
+
+const runActualOutput = z.object({
+  distance: z.number(),
+  distanceM: z.number(),
+  durationSeconds: z.number(),
+  pace: z.string().nullable(),
+  paceSPerKm: z.number().nullable(),
+  avgHr: z.number().nullable(),
+  rpe: z.number().nullable(),
+});
+
+export const workoutOutput = z.object({
+  id: z.string(),
+  planId: z.string().nullable(),
+  date: z.string().describe("YYYY-MM-DD in the person's timezone"),
+  status: z.enum(['scheduled', 'completed', 'skipped']),
+  kind: z.enum(['strength', 'run', 'mixed', 'rest']),
+  title: z.string(),
+  week: z.number().nullable().describe('Plan week, from 1'),
+  phase: z.enum(['build', 'deload', 'taper', 'recovery']).nullable(),
+  notes: z.string().nullable(),
+  units: unitsOutput,
+  strength: z.array(blockOutput),
+  run: z.array(segmentOutput),
+  actual: z
+    .object({
+      strength: z.array(z.object({ blockIndex: z.number(), exercise: z.string(), sets: z.array(z.object({ reps: z.number(), load: z.number(), loadKg: z.number(), rpe: z.number().nullable() })) })),
+      run: runActualOutput.nullable(),
+      runSegments: z.array(runActualOutput.extend({ segmentIndex: z.number() })),
+    })
+    .nullable()
+    .describe('What was done (completed workouts)'),
+  completedAt: z.string().nullable(),
+  skippedAt: z.string().nullable(),
+});
+
+export type WorkoutView = z.infer<typeof workoutOutput>;
+
+function pace(sPerKm: number | undefined, unit: DistanceUnit) {
+  if (sPerKm === undefined) return { targetPace: null, targetPaceSeconds: null, targetPaceSPerKm: null };
+  return { targetPace: formatPace(sPerKm, unit), targetPaceSeconds: Math.round(paceToUnit(sPerKm, unit)), targetPaceSPerKm: sPerKm };
+}
+
+function runActualView(a: RunActual, unit: DistanceUnit) {
+  const p = a.distanceM > 0 && a.durationS > 0 ? a.durationS / (a.distanceM / 1000) : undefined;
+  return {
+    distance: fromMetres(a.distanceM, unit),
+    distanceM: round(a.distanceM, 1),
+    durationSeconds: a.durationS,
+    pace: p === undefined ? null : formatPace(p, unit),
+    paceSPerKm: p === undefined ? null : round(p, 1),
+    avgHr: a.avgHr ?? null,
+    rpe: a.rpe ?? null,
+  };
+}
+
+export function workoutView(w: StoredWorkout, units: Units): WorkoutView {
+  return {
+    id: w.id,
+    planId: w.planId ?? null,
+    date: w.date,
+    status: w.status,
+    kind: w.kind,
+    title: w.title,
+    week: w.week ?? null,
+    phase: w.phase ?? null,
+    notes: w.notes ?? null,
+    units,
+    strength: w.strength.map((b, index) => ({
+      index,
+      exercise: b.exerciseId,
+      exerciseName: b.exerciseName,
+      progression: b.progression,
+      repRange: b.repRange ? [...b.repRange] : null,
+      increment: b.incrementKg === undefined ? null : fromKg(b.incrementKg, units.weight),
+      incrementKg: b.incrementKg === undefined ? null : round(b.incrementKg, 3),
+      restSeconds: b.restS ?? null,
+      sets: b.sets.map((s) => ({
+        reps: s.reps,
+        load: s.loadKg === undefined ? null : fromKg(s.loadKg, units.weight),
+        loadKg: s.loadKg === undefined ? null : round(s.loadKg, 3),
+        rpe: s.rpe ?? null,
+        durationSeconds: s.durationS ?? null,
+      })),
+    })),
+    run: w.run.map((s, index) => ({
+      index,
+      kind: s.kind,
+      label: s.label ?? null,
+      distance: s.distanceM === undefined ? null : fromMetres(s.distanceM, units.distance),
+      distanceM: s.distanceM ?? null,
+      durationSeconds: s.durationS ?? null,
+      repeats: s.repeats ?? null,
+      recoverySeconds: s.recoveryS ?? null,
+      ...pace(s.targetPaceSPerKm, units.distance),
+      zone: s.zone ?? null,
+    })),
+    actual: w.actual
+      ? {
+          strength: (w.actual.strength ?? []).map((a) => ({
+            blockIndex: a.blockIndex,
+            exercise: a.exerciseId,
+            sets: a.sets.map((s) => ({ reps: s.reps, load: fromKg(s.loadKg, units.weight), loadKg: round(s.loadKg, 3), rpe: s.rpe ?? null })),
+          })),
+          run: w.actual.run ? runActualView(w.actual.run, units.distance) : null,
+          runSegments: (w.actual.runSegments ?? []).map((s) => ({ segmentIndex: s.segmentIndex, ...runActualView(s, units.distance) })),
+        }
+      : null,
+    completedAt: w.completedAt?.toISOString() ?? null,
+    skippedAt: w.skippedAt?.toISOString() ?? null,
+  };
+}
+
+export const changeOutput = z.object({
+  workoutId: z.string(),
+  date: z.string(),
+  title: z.string(),
+  field: z.string().describe('e.g. strength[0].sets[2].loadKg or run[1].targetPaceSPerKm'),
+  before: z.number().nullable().describe('SI value: kg, reps or seconds per km'),
+  after: z.number().nullable(),
+  siUnit: z.enum(['kg', 'reps', 's/km']),
+  beforeText: z.string().describe('In the preferred unit, e.g. "100 kg" or "4:30 /km"'),
+  afterText: z.string(),
+  reason: z.string().describe('Why it changed, in words the person can read'),
+});
+
+export function changeView(c: PlanChange & { title?: string }, units: Units): z.infer<typeof changeOutput> {
+  const siUnit = c.path.endsWith('loadKg') ? 'kg' : c.path.endsWith('targetPaceSPerKm') ? 's/km' : 'reps';
+  const text = (v: number | null) =>
+    v === null ? 'not set' : siUnit === 'kg' ? formatLoad(v, units.weight) : siUnit === 's/km' ? formatPace(v, units.distance) : `${v} reps`;
+  return {
+    workoutId: c.workoutId,
+    date: c.date,
+    title: c.title ?? '',
+    field: c.path,
+    before: c.before,
+    after: c.after,
+    siUnit,
+    beforeText: text(c.before),
+    afterText: text(c.after),
+    reason: c.reason,
+  };
+}
+
+export const adaptationOutput = z.object({
+  summary: z.string(),
+  changedWorkouts: z.number().describe('How many future sessions changed'),
+  changes: z.array(changeOutput).describe('Every field of a future scheduled session that changed, each with its reason'),
+  notes: z.array(z.string()).describe('What the coach learned, even when nothing ahead changed'),
+});
+
+export function adaptationView(changes: readonly AppliedChange[], notes: readonly string[], units: Units): z.infer<typeof adaptationOutput> {
+  const changed = new Set(changes.map((c) => c.workoutId)).size;
+  return {
+    summary:
+      changed === 0
+        ? 'No future session changed.'
+        : `${changes.length} field(s) in ${changed} future session(s) changed; each change carries its reason.`,
+    changedWorkouts: changed,
+    changes: changes.map((c) => changeView(c, units)),
+    notes: [...notes],
+  };
+}

@@ -1,0 +1,418 @@
+import { z } from 'zod';
+import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
+import { createPlan, deletePlan, getPlan, listPlans, updatePlan, type PlanSummary } from '@/lib/coaching/plans';
+import { getProgress } from '@/lib/coaching/progress';
+import type { StoredWorkout } from '@/lib/coaching/records';
+import { getOrCreateProfile } from '@/lib/profile/profiles';
+import { findExercise } from '@/lib/training/catalogue';
+import { addDays, daysBetween } from '@/lib/training/dates';
+import { MAX_DAYS_PER_WEEK, MAX_WEEKS, MIN_DAYS_PER_WEEK } from '@/lib/training/plan';
+import type { Equipment, PlanGoal } from '@/lib/training/types';
+import { formatPace } from '@/lib/training/units';
+import { trainingPaces } from '@/lib/training/vdot';
+import { defineTool } from '../define-tool';
+import { ToolError } from '../tool-error';
+import {
+  changeOutput,
+  changeView,
+  coached,
+  coachingCall,
+  distanceUnitArg,
+  fromKg,
+  fromMetres,
+  toMetres,
+  unitsOutput,
+  weightUnitArg,
+  type Units,
+} from './coaching-shapes';
+import { isoDate } from './inputs';
+
+const GOALS = ['strength', '5k', '10k', 'half', 'marathon', 'hybrid'] as const;
+const EQUIPMENT = ['barbell', 'dumbbells', 'pullup-bar', 'bodyweight'] as const;
+const planId = z.string().trim().min(1).max(100).describe('Plan id from list_training_plans or create_training_plan');
+
+const planOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  goal: z.enum(GOALS),
+  status: z.enum(['upcoming', 'active', 'finished']),
+  startDate: z.string(),
+  endDate: z.string().describe('Last day of the last week'),
+  weeks: z.number(),
+  daysPerWeek: z.number(),
+  equipment: z.array(z.string()),
+  raceDate: z.string().nullable(),
+  raceDistance: z.number().nullable().describe('In units.distance'),
+  raceDistanceM: z.number().nullable(),
+  mainLiftProgression: z.enum(['linear', 'autoregulated']),
+  notes: z.string().nullable(),
+  revision: z.number().describe('Bumped each time update_training_plan regenerates the remaining sessions'),
+  units: unitsOutput,
+  sessions: z.object({
+    scheduled: z.number(),
+    completed: z.number(),
+    skipped: z.number(),
+    missed: z.number().describe('Still scheduled but dated before today'),
+  }),
+  basis: z
+    .object({
+      lifts: z.array(z.object({ exercise: z.string(), e1rm: z.number(), e1rmKg: z.number(), source: z.enum(['benchmark', 'training']), date: z.string().nullable() })),
+      vdot: z.object({ value: z.number(), source: z.enum(['benchmark', 'training']), date: z.string().nullable() }).nullable(),
+    })
+    .describe('The numbers the sessions were generated from: e1RM per lift and VDOT, each from a benchmark or from logged training'),
+  createdAt: z.string(),
+});
+
+const sessionOutput = z.object({ id: z.string(), date: z.string(), status: z.enum(['scheduled', 'completed', 'skipped']), kind: z.string(), title: z.string() });
+const weekOutput = z.object({
+  week: z.number(),
+  startDate: z.string(),
+  phase: z.enum(['build', 'deload', 'taper', 'recovery']).nullable(),
+  sessions: z.array(sessionOutput),
+});
+
+function planView(s: PlanSummary, units: Units): z.infer<typeof planOutput> {
+  const p = s.plan;
+  return {
+    id: p.id,
+    name: p.name,
+    goal: p.goal as PlanGoal,
+    status: s.status,
+    startDate: p.startDate,
+    endDate: s.endDate,
+    weeks: p.weeks,
+    daysPerWeek: p.daysPerWeek,
+    equipment: p.equipment,
+    raceDate: p.raceDate,
+    raceDistance: p.raceDistanceM === null ? null : fromMetres(p.raceDistanceM, units.distance),
+    raceDistanceM: p.raceDistanceM,
+    mainLiftProgression: p.mainLiftProgression as 'linear' | 'autoregulated',
+    notes: p.notes,
+    revision: p.revision,
+    units,
+    sessions: s.counts,
+    basis: {
+      lifts: Object.entries(s.basis.e1rmKg ?? {}).map(([exercise, e]) => ({ exercise, e1rm: fromKg(e.value, units.weight), e1rmKg: e.value, source: e.source, date: e.date })),
+      vdot: s.basis.vdot ?? null,
+    },
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+function weeksView(s: PlanSummary, workouts: readonly StoredWorkout[]): z.infer<typeof weekOutput>[] {
+  const weeks: z.infer<typeof weekOutput>[] = [];
+  for (let week = 1; week <= s.plan.weeks; week++) {
+    const start = addDays(s.plan.startDate, (week - 1) * 7);
+    const sessions = workouts.filter((w) => Math.floor(daysBetween(s.plan.startDate, w.date) / 7) + 1 === week);
+    weeks.push({
+      week,
+      startDate: start,
+      phase: sessions.find((w) => w.phase)?.phase ?? null,
+      sessions: sessions.map((w) => ({ id: w.id, date: w.date, status: w.status, kind: w.kind, title: w.title })),
+    });
+  }
+  return weeks;
+}
+
+/** What the generated sessions could not fill in, and how to fix it. */
+function gaps(workouts: readonly StoredWorkout[]): string[] {
+  const notes: string[] = [];
+  const blank = new Set<string>();
+  for (const w of workouts) for (const b of w.strength) if (b.progression !== 'none' && b.progression !== 'double' && b.sets.some((x) => x.loadKg === undefined)) blank.add(b.exerciseId);
+  for (const id of blank) {
+    notes.push(`${findExercise(id)?.name ?? id} has no benchmark, so its loads are blank: call set_benchmark (e.g. a recent 5-rep set) and the loads are filled in, or log the first session's sets.`);
+  }
+  if (workouts.some((w) => w.run.some((s) => s.targetPaceSPerKm === undefined && s.kind !== 'race'))) {
+    notes.push('No race benchmark, so run paces are blank (zones are set): call set_benchmark with a recent race result and every pace is filled in.');
+  }
+  return notes;
+}
+
+const planDetailOutput = z.object({ plan: planOutput, weeks: z.array(weekOutput).describe('Sessions week by week; get_workout or list_workouts(planId) for details') });
+
+/* ---------- create ---------- */
+
+export const createTrainingPlan = defineTool({
+  name: 'create_training_plan',
+  title: 'Create a training plan',
+  description:
+    'Generates a periodised plan (build weeks, a deload every 4th week, a taper before a race, recovery after it) and schedules its sessions. ' +
+    'Loads come from the person\'s e1RM per lift (benchmarks or logged training), paces from their VDOT (a race benchmark or logged runs). ' +
+    'Every argument defaults from the profile (goal, training days -> daysPerWeek, equipment, race date); startDate defaults to today. ' +
+    'If another plan still has sessions scheduled from startDate on, the call fails unless replaceExisting is true. ' +
+    'Returns the plan, its weeks and sessions, and notes on anything missing (e.g. no benchmark yet). Completes the onboarding PLAN step.',
+  scope: 'workouts:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
+  input: z
+    .object({
+      goal: z.enum(GOALS).optional().describe('Default: the profile goal'),
+      startDate: isoDate.optional().describe("First day, YYYY-MM-DD in the person's timezone; default today"),
+      weeks: z.number().int().min(1).max(MAX_WEEKS).optional().describe('Plan length; default up to the race week, or 8'),
+      daysPerWeek: z.number().int().min(MIN_DAYS_PER_WEEK).max(MAX_DAYS_PER_WEEK).optional().describe('Training days per week; default the number of profile training days (3 if none)'),
+      equipment: z.array(z.enum(EQUIPMENT)).max(4).optional().describe('Default: the profile equipment (bodyweight if none)'),
+      raceDate: isoDate.optional().describe('Race day within the plan (running and hybrid goals); default the profile race date when it falls in the plan'),
+      raceDistance: z.number().positive().max(250).optional().describe('Race distance in distanceUnit; default the goal\'s distance'),
+      mainLiftProgression: z.enum(['linear', 'autoregulated']).optional().describe('How the main barbell lifts progress: linear (+load after each successful session; default for the strength goal) or autoregulated (RPE targets, loads from e1RM)'),
+      name: z.string().trim().min(1).max(100).optional(),
+      notes: z.string().max(2000).optional(),
+      replaceExisting: z.boolean().optional().describe('Remove the remaining scheduled sessions of other plans from startDate on (their completed history is kept)'),
+      distanceUnit: distanceUnitArg,
+      weightUnit: weightUnitArg,
+    })
+    .strict(),
+  output: planDetailOutput.extend({
+    replaced: z.array(z.object({ planId: z.string(), removedSessions: z.number() })),
+    notes: z.array(z.string()),
+  }),
+  handler: async (args, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person, args);
+      const profile = await getOrCreateProfile(person.id);
+      const goal = args.goal ?? (profile.goal as PlanGoal | null);
+      if (!goal) throw new ToolError('invalid_argument', 'goal: the profile has no goal; pass goal ("strength", "5k", "10k", "half", "marathon" or "hybrid") or set it with update_profile.', { field: 'goal' });
+      const startDate = args.startDate ?? ctx.today;
+      let raceDate = args.raceDate;
+      let weeks = args.weeks;
+      if (raceDate === undefined && goal !== 'strength' && profile.raceDate && profile.raceDate >= startDate) {
+        const untilRace = Math.floor(daysBetween(startDate, profile.raceDate) / 7) + 1;
+        if (untilRace <= (weeks ?? MAX_WEEKS)) raceDate = profile.raceDate;
+      }
+      weeks ??= raceDate ? Math.max(1, Math.floor(daysBetween(startDate, raceDate) / 7) + 1) : 8;
+      const daysPerWeek = args.daysPerWeek ?? Math.min(MAX_DAYS_PER_WEEK, Math.max(MIN_DAYS_PER_WEEK, profile.trainingDays.length || 3));
+      const equipment = (args.equipment ?? (profile.equipment.length > 0 ? profile.equipment : ['bodyweight'])) as Equipment[];
+      const raceDistanceM =
+        args.raceDistance !== undefined ? toMetres(args.raceDistance, units.distance) : raceDate && profile.raceDistanceM && goal !== 'strength' ? profile.raceDistanceM : undefined;
+      const created = await createPlan(
+        ctx,
+        {
+          goal,
+          startDate,
+          weeks,
+          daysPerWeek,
+          equipment,
+          ...(raceDate ? { raceDate } : {}),
+          ...(raceDistanceM !== undefined && raceDate ? { raceDistanceM } : {}),
+          ...(args.mainLiftProgression ? { mainLiftProgression: args.mainLiftProgression } : {}),
+          ...(args.name ? { name: args.name } : {}),
+          ...(args.notes !== undefined ? { notes: args.notes } : {}),
+          ...(args.replaceExisting ? { replaceExisting: true } : {}),
+        },
+        await benchmarkEstimates(person.id),
+      );
+      return {
+        plan: planView(created, units),
+        weeks: weeksView(created, created.workouts),
+        replaced: created.replaced.map((r) => ({ planId: r.planId, removedSessions: r.removed })),
+        notes: gaps(created.workouts),
+      };
+    }),
+});
+
+/* ---------- reads ---------- */
+
+export const getTrainingPlan = defineTool({
+  name: 'get_training_plan',
+  title: 'Get a training plan',
+  description:
+    'Returns one training plan: goal, dates, status, session counts (scheduled, completed, skipped, missed), what it was generated from (e1RM per lift, VDOT), ' +
+    'and its sessions week by week with phase (build, deload, taper, recovery). Use get_workout for a session\'s sets and paces.',
+  scope: 'workouts:read',
+  needsSubscription: true,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  input: z.object({ id: planId, weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
+  output: planDetailOutput,
+  handler: async (args, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person, args);
+      const plan = await getPlan(person.id, args.id, ctx.today);
+      return { plan: planView(plan, units), weeks: weeksView(plan, plan.workouts) };
+    }),
+});
+
+export const listTrainingPlans = defineTool({
+  name: 'list_training_plans',
+  title: 'List training plans',
+  description: 'Lists the person\'s training plans, newest first, each with status (upcoming, active, finished), dates and session counts.',
+  scope: 'workouts:read',
+  needsSubscription: true,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  input: z.object({ weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
+  output: z.object({ plans: z.array(planOutput) }),
+  handler: async (args, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person, args);
+      return { plans: (await listPlans(person.id, ctx.today)).map((p) => planView(p, units)) };
+    }),
+});
+
+/* ---------- update / delete ---------- */
+
+export const updateTrainingPlan = defineTool({
+  name: 'update_training_plan',
+  title: 'Update a training plan',
+  description:
+    'Renames a plan or changes its notes; or changes its shape (weeks, daysPerWeek, equipment, raceDate, raceDistance, mainLiftProgression), which regenerates the sessions ' +
+    'from today on: remaining scheduled sessions are replaced, completed and skipped ones are kept, and loads and paces come from the current working loads and VDOT. ' +
+    'Send only what changes; raceDate null removes the race.',
+  scope: 'workouts:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
+  input: z
+    .object({
+      id: planId,
+      name: z.string().trim().min(1).max(100).optional(),
+      notes: z.string().max(2000).nullable().optional(),
+      weeks: z.number().int().min(1).max(MAX_WEEKS).optional(),
+      daysPerWeek: z.number().int().min(MIN_DAYS_PER_WEEK).max(MAX_DAYS_PER_WEEK).optional(),
+      equipment: z.array(z.enum(EQUIPMENT)).max(4).optional(),
+      raceDate: isoDate.nullable().optional(),
+      raceDistance: z.number().positive().max(250).nullable().optional().describe('In distanceUnit'),
+      mainLiftProgression: z.enum(['linear', 'autoregulated']).optional(),
+      distanceUnit: distanceUnitArg,
+      weightUnit: weightUnitArg,
+    })
+    .strict(),
+  output: planDetailOutput.extend({
+    regenerated: z
+      .object({ from: z.string(), removedSessions: z.number(), addedSessions: z.number() })
+      .nullable()
+      .describe('Set when the sessions from `from` on were regenerated'),
+  }),
+  handler: async ({ id, distanceUnit, weightUnit, raceDistance, ...rest }, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person, { distanceUnit, weightUnit });
+      const updated = await updatePlan(
+        ctx,
+        id,
+        { ...rest, ...(raceDistance !== undefined ? { raceDistanceM: raceDistance === null ? null : toMetres(raceDistance, units.distance) } : {}) },
+        await benchmarkEstimates(person.id),
+      );
+      return {
+        plan: planView(updated, units),
+        weeks: weeksView(updated, updated.workouts),
+        regenerated: updated.regenerated ? { from: updated.regenerated.from, removedSessions: updated.regenerated.removed, addedSessions: updated.regenerated.added } : null,
+      };
+    }),
+});
+
+export const deleteTrainingPlan = defineTool({
+  name: 'delete_training_plan',
+  title: 'Delete a training plan',
+  description:
+    'Deletes a plan and its scheduled sessions. Completed and skipped sessions stay in the history (detached from the plan) unless keepHistory is false. ' +
+    'Confirm with the person first.',
+  scope: 'workouts:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  input: z.object({ id: planId, keepHistory: z.boolean().optional().describe('Default true: keep completed and skipped sessions') }).strict(),
+  output: z.object({
+    deleted: z.object({ id: z.string(), name: z.string() }),
+    removedScheduledSessions: z.number(),
+    removedHistorySessions: z.number(),
+    keptHistorySessions: z.number(),
+  }),
+  handler: async ({ id, keepHistory }, { person }) =>
+    coached(async () => {
+      const { ctx } = await coachingCall(person);
+      const result = await deletePlan(ctx, id, keepHistory ?? true);
+      return {
+        deleted: { id: result.plan.id, name: result.plan.name },
+        removedScheduledSessions: result.removedScheduled,
+        removedHistorySessions: result.removedHistory,
+        keptHistorySessions: result.keptHistory,
+      };
+    }),
+});
+
+/* ---------- progress ---------- */
+
+const paceValue = z.object({ pace: z.string(), sPerKm: z.number() });
+
+export const getTrainingProgress = defineTool({
+  name: 'get_training_progress',
+  title: 'Get training progress',
+  description:
+    'Returns what the coach currently believes: per lift the e1RM, working load, target reps and misses in a row (3 in a row deload 10 %); ' +
+    'VDOT with the training paces it gives; and the latest adaptations (logged, skipped or benchmarked sessions) with every change and its reason.',
+  scope: 'workouts:read',
+  needsSubscription: true,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  input: z
+    .object({
+      recent: z.number().int().min(0).max(50).optional().describe('How many recent adaptation events to include; default 10'),
+      weightUnit: weightUnitArg,
+      distanceUnit: distanceUnitArg,
+    })
+    .strict(),
+  output: z.object({
+    units: unitsOutput,
+    lifts: z.array(
+      z.object({
+        exercise: z.string(),
+        exerciseName: z.string(),
+        e1rm: z.number().nullable(),
+        e1rmKg: z.number().nullable(),
+        workingLoad: z.number().nullable().describe('Load of the next build session (linear and double progression)'),
+        workingLoadKg: z.number().nullable(),
+        targetReps: z.number().nullable(),
+        missesInARow: z.number(),
+        lastSessionDate: z.string().nullable(),
+      }),
+    ),
+    vdot: z.number().nullable(),
+    vdotSince: z.string().nullable().describe('Date of the evidence the VDOT comes from'),
+    paces: z
+      .object({ easy: z.object({ fast: paceValue, slow: paceValue }), marathon: paceValue, threshold: paceValue, interval: paceValue, repetition: paceValue })
+      .nullable(),
+    recent: z.array(
+      z.object({
+        at: z.string(),
+        trigger: z.string(),
+        workoutId: z.string().nullable(),
+        benchmarkId: z.string().nullable(),
+        notes: z.array(z.string()),
+        changes: z.array(changeOutput),
+      }),
+    ),
+    totals: z.object({ adaptations: z.number(), changes: z.number() }),
+  }),
+  handler: async (args, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person, args);
+      const { athlete, events, totals } = await getProgress(person.id, ctx.profile, args.recent ?? 10);
+      const kg = (v: number | undefined) => (v === undefined ? null : fromKg(v, units.weight));
+      const p = athlete.state.vdot === undefined ? undefined : trainingPaces(athlete.state.vdot);
+      const pv = (s: number) => ({ pace: formatPace(s, units.distance), sPerKm: Math.round(s) });
+      return {
+        units,
+        lifts: Object.entries(athlete.state.lifts)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([id, l]) => ({
+            exercise: id,
+            exerciseName: findExercise(id)?.name ?? id,
+            e1rm: kg(l.e1rmKg),
+            e1rmKg: l.e1rmKg ?? null,
+            workingLoad: kg(l.workingLoadKg),
+            workingLoadKg: l.workingLoadKg ?? null,
+            targetReps: l.targetReps ?? null,
+            missesInARow: l.failureStreak,
+            lastSessionDate: l.lastDate ?? null,
+          })),
+        vdot: athlete.state.vdot ?? null,
+        vdotSince: athlete.vdotDate,
+        paces: p
+          ? { easy: { fast: pv(p.easy.fast), slow: pv(p.easy.slow) }, marathon: pv(p.marathon), threshold: pv(p.threshold), interval: pv(p.interval), repetition: pv(p.repetition) }
+          : null,
+        recent: events.map((e) => ({
+          at: e.createdAt.toISOString(),
+          trigger: e.trigger,
+          workoutId: e.workoutId,
+          benchmarkId: e.benchmarkId,
+          notes: e.notes,
+          changes: e.changes.map((c) => changeView({ workoutId: c.workoutId, date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units)),
+        })),
+        totals: { adaptations: totals.events, changes: totals.changes },
+      };
+    }),
+});

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import type { Profile } from '@/lib/generated/prisma/client';
+import { getOrCreateProfile, latestBodyWeight, logBodyWeight, onboardingFor, updateProfile } from '@/lib/profile/profiles';
+import { kgToLb, lbToKg } from '@/lib/training/units';
+import { defineTool } from '../define-tool';
+import { isoDate, isIanaTimezone, todayIn, weightUnit } from './inputs';
+
+const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+const onboardingOutput = z.object({
+  complete: z.boolean(),
+  steps: z.array(
+    z.object({
+      id: z.enum(['PROFILE', 'GOALS', 'BENCHMARKS', 'PLAN', 'DEVICE']),
+      title: z.string(),
+      status: z.enum(['todo', 'done']),
+      optional: z.boolean(),
+      toolName: z.string(),
+      hint: z.string(),
+    }),
+  ),
+});
+
+const profileOutput = z.object({
+  displayName: z.string().nullable(),
+  birthYear: z.number().nullable(),
+  sex: z.string().nullable(),
+  heightCm: z.number().nullable(),
+  experience: z.string().nullable(),
+  timezone: z.string().nullable().describe('IANA timezone name; dates are interpreted in it'),
+  units: z.object({ weight: z.enum(['kg', 'lb']), distance: z.enum(['km', 'mi']) }),
+  goal: z.string().nullable(),
+  goalNotes: z.string().nullable(),
+  raceDate: z.string().nullable(),
+  raceDistanceM: z.number().nullable(),
+  trainingDays: z.array(z.string()),
+  equipment: z.array(z.string()),
+  restingHr: z.number().nullable(),
+  maxHr: z.number().nullable(),
+  bodyWeight: z
+    .object({ date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() })
+    .nullable()
+    .describe('The latest logged body weight, in the preferred unit and in kg'),
+});
+
+async function profileView(userId: string, p: Profile) {
+  const bw = await latestBodyWeight(userId);
+  const unit = p.weightUnit as 'kg' | 'lb';
+  return {
+    displayName: p.displayName,
+    birthYear: p.birthYear,
+    sex: p.sex,
+    heightCm: p.heightCm,
+    experience: p.experience,
+    timezone: p.timezone,
+    units: { weight: unit, distance: p.distanceUnit as 'km' | 'mi' },
+    goal: p.goal,
+    goalNotes: p.goalNotes,
+    raceDate: p.raceDate,
+    raceDistanceM: p.raceDistanceM,
+    trainingDays: p.trainingDays,
+    equipment: p.equipment,
+    restingHr: p.restingHr,
+    maxHr: p.maxHr,
+    bodyWeight: bw ? { date: bw.date, kg: round1(bw.kg), unit, weight: round1(unit === 'kg' ? bw.kg : kgToLb(bw.kg)) } : null,
+  };
+}
+
+export const getProfile = defineTool({
+  name: 'get_profile',
+  title: 'Get profile and onboarding',
+  description:
+    'Returns the person\'s profile (facts, units, timezone, goal, training days, equipment, heart-rate anchors, latest body weight) and onboarding: ' +
+    '`onboarding.complete` and steps, each with status "todo" or "done" and the toolName that completes it. ' +
+    'For each "todo" step that is not optional, call its toolName (read its hint), then call get_profile again until onboarding.complete is true. ' +
+    'The DEVICE step is optional and never blocks completion.',
+  scope: 'profile:read',
+  needsSubscription: true,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  input: z.object({}),
+  output: z.object({ profile: profileOutput, onboarding: onboardingOutput }),
+  handler: async (_args, { person }) => {
+    const p = await getOrCreateProfile(person.id);
+    return { profile: await profileView(person.id, p), onboarding: await onboardingFor(person.id, p) };
+  },
+});
+
+export const updateProfileTool = defineTool({
+  name: 'update_profile',
+  title: 'Update profile',
+  description:
+    'Updates profile facts, goals, training days, equipment, timezone and preferred units. Send only the fields to change; ' +
+    'send null to clear an optional fact. Returns the whole profile and onboarding, like get_profile. ' +
+    'Completes the PROFILE step (timezone + experience) and the GOALS step (goal + trainingDays).',
+  scope: 'profile:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
+  input: z
+    .object({
+      displayName: z.string().trim().min(1).max(80).nullable().optional().describe('How the person likes to be called'),
+      birthYear: z.number().int().min(1900).max(new Date().getUTCFullYear() - 13).nullable().optional().describe('Four-digit year, e.g. 1990'),
+      sex: z.enum(['female', 'male', 'unspecified']).nullable().optional(),
+      heightCm: z.number().min(100).max(250).nullable().optional().describe('Height in centimetres'),
+      experience: z.enum(['novice', 'intermediate', 'advanced']).nullable().optional().describe('Training experience; decides progression rules'),
+      timezone: z.string().refine(isIanaTimezone, 'must be an IANA timezone name such as "America/Denver" or "Europe/Berlin"').optional(),
+      units: z
+        .object({ weight: weightUnit.optional(), distance: z.enum(['km', 'mi']).optional().describe('"km" or "mi"') })
+        .optional()
+        .describe('Preferred units for loads/body weight and distances/paces'),
+      goal: z.enum(['strength', '5k', '10k', 'half', 'marathon', 'hybrid']).nullable().optional().describe('Main training goal'),
+      goalNotes: z.string().max(500).nullable().optional().describe('Free-text goal details, e.g. "sub-25 5K by spring"'),
+      raceDate: isoDate.nullable().optional().describe('Race day as YYYY-MM-DD, if training for a race'),
+      raceDistanceM: z.number().min(400).max(250_000).nullable().optional().describe('Race distance in metres, e.g. 5000 or 42195'),
+      trainingDays: z.array(z.enum(DAYS)).max(7).optional().describe('Days the person can train, e.g. ["mon","wed","fri"]'),
+      equipment: z.array(z.enum(['barbell', 'dumbbells', 'pullup-bar', 'bodyweight'])).max(4).optional().describe('Available equipment'),
+      restingHr: z.number().int().min(25).max(120).nullable().optional().describe('Resting heart rate, beats per minute'),
+      maxHr: z.number().int().min(120).max(230).nullable().optional().describe('Maximum heart rate, beats per minute'),
+    })
+    .strict(),
+  output: z.object({ profile: profileOutput, onboarding: onboardingOutput }),
+  handler: async ({ units, trainingDays, ...rest }, { person }) => {
+    const update = {
+      ...rest,
+      ...(units?.weight ? { weightUnit: units.weight } : {}),
+      ...(units?.distance ? { distanceUnit: units.distance } : {}),
+      ...(trainingDays ? { trainingDays: DAYS.filter((d) => trainingDays.includes(d)) } : {}),
+    };
+    const p = await updateProfile(person.id, update);
+    return { profile: await profileView(person.id, p), onboarding: await onboardingFor(person.id, p) };
+  },
+});
+
+export const logBodyWeightTool = defineTool({
+  name: 'log_body_weight',
+  title: 'Log body weight',
+  description:
+    'Records the person\'s body weight for a day. Use the unit the person gave ("kg" or "lb"); the preferred unit is in get_profile. ' +
+    'One entry per day: logging the same date again replaces it. Returns the stored entry in kg and in the given unit.',
+  scope: 'profile:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
+  input: z
+    .object({
+      weight: z.number().positive().describe('Body weight in `unit`'),
+      unit: weightUnit,
+      date: isoDate.optional().describe("YYYY-MM-DD in the person's timezone; default today"),
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      const kg = v.unit === 'kg' ? v.weight : lbToKg(v.weight);
+      if (kg < 25 || kg > 350) ctx.addIssue({ code: 'custom', path: ['weight'], message: `must be between ${v.unit === 'kg' ? '25 and 350 kg' : '55 and 770 lb'}` });
+    }),
+  output: z.object({ date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() }),
+  handler: async ({ weight, unit, date }, { person }) => {
+    const p = await getOrCreateProfile(person.id);
+    const day = date ?? todayIn(p.timezone);
+    const kg = unit === 'kg' ? weight : lbToKg(weight);
+    const entry = await logBodyWeight(person.id, day, kg);
+    return { date: entry.date, weight: round1(unit === 'kg' ? entry.kg : kgToLb(entry.kg)), unit, kg: round1(entry.kg) };
+  },
+});

@@ -1,0 +1,414 @@
+import { z } from 'zod';
+import { db } from '@/lib/db';
+import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
+import type { BlockInput, SegmentInput } from '@/lib/coaching/prescriptions';
+import {
+  completeWorkout,
+  createWorkout,
+  deleteWorkout,
+  getWorkout,
+  listWorkouts,
+  skipWorkout,
+  updateWorkout,
+} from '@/lib/coaching/workouts';
+import { addDays } from '@/lib/training/dates';
+import type { DistanceUnit, LoadUnit } from '@/lib/training/types';
+import { defineTool } from '../define-tool';
+import { ToolError } from '../tool-error';
+import {
+  adaptationOutput,
+  adaptationView,
+  blockArg,
+  coached,
+  coachingCall,
+  distanceUnitArg,
+  exerciseArg,
+  paceToSPerKm,
+  rpeArg,
+  runActual,
+  runActualArg,
+  segmentArg,
+  toKg,
+  toMetres,
+  unitsOutput,
+  weightUnitArg,
+  workoutOutput,
+  workoutView,
+} from './coaching-shapes';
+import { isoDate } from './inputs';
+
+const workoutId = z.string().trim().min(1).max(100).describe('Workout id from list_workouts, get_training_plan or create_workout');
+
+function blocks(input: z.infer<typeof blockArg>[], unit: LoadUnit): BlockInput[] {
+  return input.map((b) => ({
+    exerciseId: b.exercise,
+    sets: b.sets.map((s) => ({
+      reps: s.reps,
+      ...(s.load !== undefined ? { loadKg: toKg(s.load, unit) } : {}),
+      ...(s.rpe !== undefined ? { rpe: s.rpe } : {}),
+      ...(s.durationSeconds !== undefined ? { durationS: s.durationSeconds } : {}),
+    })),
+    ...(b.progression ? { progression: b.progression } : {}),
+    ...(b.repRange ? { repRange: b.repRange } : {}),
+    ...(b.increment !== undefined ? { incrementKg: toKg(b.increment, unit) } : {}),
+    ...(b.restSeconds !== undefined ? { restS: b.restSeconds } : {}),
+  }));
+}
+
+function segments(input: z.infer<typeof segmentArg>[], unit: DistanceUnit): SegmentInput[] {
+  return input.map((s) => ({
+    kind: s.kind,
+    ...(s.distance !== undefined ? { distanceM: toMetres(s.distance, unit) } : {}),
+    ...(s.durationSeconds !== undefined ? { durationS: s.durationSeconds } : {}),
+    ...(s.repeats !== undefined ? { repeats: s.repeats } : {}),
+    ...(s.recoverySeconds !== undefined ? { recoveryS: s.recoverySeconds } : {}),
+    ...(s.targetPace !== undefined ? { targetPaceSPerKm: Math.round(paceToSPerKm(s.targetPace, unit)) } : {}),
+    ...(s.zone !== undefined ? { zone: s.zone as 1 | 2 | 3 | 4 | 5 } : {}),
+    ...(s.label !== undefined ? { label: s.label } : {}),
+  }));
+}
+
+/* ---------- exercises ---------- */
+
+export const listExercises = defineTool({
+  name: 'list_exercises',
+  title: 'List exercises',
+  description:
+    'Lists the exercise catalogue: strength exercises (id, movement pattern, load type, equipment, default rep range) and run types. ' +
+    'Use the ids in create_workout and update_workout strength blocks; run types are prescribed as run segments of that kind.',
+  scope: 'workouts:read',
+  needsSubscription: true,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  input: z
+    .object({
+      modality: z.enum(['strength', 'run']).optional().describe('Only strength exercises or only run types'),
+      equipment: z.enum(['barbell', 'dumbbells', 'pullup-bar', 'bodyweight']).optional().describe('Only exercises this equipment allows'),
+    })
+    .strict(),
+  output: z.object({
+    exercises: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        modality: z.enum(['strength', 'run']),
+        pattern: z.string().describe('Movement pattern, e.g. squat, hinge, horizontal-push, locomotion'),
+        loadType: z.enum(['barbell', 'dumbbell', 'bodyweight', 'isometric', 'pace']),
+        equipment: z.array(z.string()).describe('Any one of these is enough'),
+        repRange: z.array(z.number()).nullable().describe('Default double-progression range for accessories'),
+        runKind: z.string().nullable().describe('For run types: the run segment kind'),
+      }),
+    ),
+  }),
+  handler: async (args) => {
+    const rows = await (await db()).exercise.findMany({ where: args.modality ? { modality: args.modality } : {}, orderBy: [{ modality: 'desc' }, { id: 'asc' }] });
+    return {
+      exercises: rows
+        .filter((e) => !args.equipment || e.equipment.includes('bodyweight') || e.equipment.includes(args.equipment))
+        .map((e) => ({
+          id: e.id,
+          name: e.name,
+          modality: e.modality as 'strength' | 'run',
+          pattern: e.pattern,
+          loadType: e.loadType as 'barbell' | 'dumbbell' | 'bodyweight' | 'isometric' | 'pace',
+          equipment: e.equipment,
+          repRange: e.repRangeLow !== null && e.repRangeHigh !== null ? [e.repRangeLow, e.repRangeHigh] : null,
+          runKind: e.runKind,
+        })),
+    };
+  },
+});
+
+/* ---------- reads ---------- */
+
+export const LIST_DEFAULT_PAST_DAYS = 14;
+export const LIST_DEFAULT_FUTURE_DAYS = 7;
+
+export const listWorkoutsTool = defineTool({
+  name: 'list_workouts',
+  title: 'List workouts',
+  description:
+    `Lists the person's workouts, newest date first: scheduled, completed and skipped, with their prescription (sets, loads, run segments, target paces) and actuals. ` +
+    `Default window: the last ${LIST_DEFAULT_PAST_DAYS} days and the next ${LIST_DEFAULT_FUTURE_DAYS} days (dates YYYY-MM-DD in the person's timezone; from/to are inclusive). ` +
+    'Filter by status, kind or planId. When nextCursor is not null, call again with the same filters and cursor = nextCursor for the next page. ' +
+    'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI.',
+  scope: 'workouts:read',
+  needsSubscription: true,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  input: z
+    .object({
+      from: isoDate.optional().describe(`First date, YYYY-MM-DD; default ${LIST_DEFAULT_PAST_DAYS} days ago`),
+      to: isoDate.optional().describe(`Last date, YYYY-MM-DD; default ${LIST_DEFAULT_FUTURE_DAYS} days ahead`),
+      status: z.array(z.enum(['scheduled', 'completed', 'skipped'])).min(1).max(3).optional().describe('Only these statuses'),
+      kind: z.array(z.enum(['strength', 'run', 'mixed', 'rest'])).min(1).max(4).optional().describe('Only these kinds'),
+      planId: z.string().trim().min(1).max(100).optional().describe('Only sessions of this training plan'),
+      limit: z.number().int().min(1).max(100).optional().describe('Page size, default 20'),
+      cursor: z.string().max(300).optional().describe('nextCursor of the previous page'),
+      weightUnit: weightUnitArg,
+      distanceUnit: distanceUnitArg,
+    })
+    .strict(),
+  output: z.object({
+    from: z.string(),
+    to: z.string(),
+    today: z.string().describe("Today in the person's timezone"),
+    units: unitsOutput,
+    workouts: z.array(workoutOutput),
+    nextCursor: z.string().nullable().describe('Pass as cursor (with the same filters) for older workouts; null when this is the last page'),
+  }),
+  handler: async (args, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person, args);
+      const from = args.from ?? addDays(ctx.today, -LIST_DEFAULT_PAST_DAYS);
+      const to = args.to ?? addDays(ctx.today, LIST_DEFAULT_FUTURE_DAYS);
+      if (from > to) throw new ToolError('invalid_argument', `from (${from}) is after to (${to}); swap them or widen the window.`, { field: 'from' });
+      const page = await listWorkouts(person.id, {
+        from,
+        to,
+        ...(args.status ? { statuses: args.status } : {}),
+        ...(args.kind ? { kinds: args.kind } : {}),
+        ...(args.planId ? { planId: args.planId } : {}),
+        limit: args.limit ?? 20,
+        ...(args.cursor ? { cursor: args.cursor } : {}),
+      });
+      return { from, to, today: ctx.today, units, workouts: page.workouts.map((w) => workoutView(w, units)), nextCursor: page.nextCursor };
+    }),
+});
+
+export const getWorkoutTool = defineTool({
+  name: 'get_workout',
+  title: 'Get a workout',
+  description:
+    'Returns one workout: prescription (strength blocks with index, sets, loads, RPE targets; run segments with index, distance or duration, target pace and zone), ' +
+    'actuals when completed, and `adjustments`: every change the coach made to this session, with its reason.',
+  scope: 'workouts:read',
+  needsSubscription: true,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  input: z.object({ id: workoutId, weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
+  output: z.object({
+    workout: workoutOutput,
+    adjustments: z.array(
+      z.object({
+        at: z.string().describe('ISO 8601 time of the change'),
+        trigger: z.string().describe('What caused it: completed, skipped, benchmark, workout_created, workout_updated, workout_deleted'),
+        field: z.string(),
+        before: z.number().nullable(),
+        after: z.number().nullable(),
+        reason: z.string(),
+      }),
+    ),
+  }),
+  handler: async (args, { person }) =>
+    coached(async () => {
+      const { units } = await coachingCall(person, args);
+      const { workout, adjustments } = await getWorkout(person.id, args.id);
+      return {
+        workout: workoutView(workout, units),
+        adjustments: adjustments.map((a) => ({ at: a.at.toISOString(), trigger: a.trigger, field: a.path, before: a.before, after: a.after, reason: a.reason })),
+      };
+    }),
+});
+
+/* ---------- writes ---------- */
+
+const writeOutput = z.object({
+  workout: workoutOutput,
+  adaptation: adaptationOutput.describe('Other future sessions re-prescribed because of this write (a linear lift is prescribed in session order)'),
+});
+
+export const createWorkoutTool = defineTool({
+  name: 'create_workout',
+  title: 'Create a workout',
+  description:
+    'Schedules a session on a date: strength blocks (exercise id from list_exercises, sets of reps with optional load and RPE target) and/or run segments ' +
+    '(kind, distance or durationSeconds, optional target pace and zone), or nothing for a rest day. kind is implied by the content when omitted. ' +
+    'Loads left out are prescribed by the coach from the person\'s working loads, e1RM or benchmarks; paces left out from their VDOT. ' +
+    'Blocks with loads given keep them (progression "none") unless a progression is named. To log a session that was not planned, create it, then call complete_workout with what was done. ' +
+    'Returns the stored workout (use its id in later calls).',
+  scope: 'workouts:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
+  input: z
+    .object({
+      date: isoDate.describe("YYYY-MM-DD in the person's timezone"),
+      kind: z.enum(['strength', 'run', 'mixed', 'rest']).optional().describe('Default: implied by the blocks and segments given'),
+      title: z.string().trim().min(1).max(120).optional().describe('Default: made from the content, e.g. "Strength: Back squat, Bench press"'),
+      strength: z.array(blockArg).max(12).optional().describe('Strength blocks in order'),
+      run: z.array(segmentArg).max(20).optional().describe('Run segments in order (e.g. warm-up, threshold, cool-down)'),
+      notes: z.string().max(2000).optional(),
+      weightUnit: weightUnitArg,
+      distanceUnit: distanceUnitArg,
+    })
+    .strict(),
+  output: writeOutput,
+  handler: async (args, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person, args);
+      const estimates = await benchmarkEstimates(person.id);
+      const result = await createWorkout(
+        ctx,
+        {
+          date: args.date,
+          ...(args.kind ? { kind: args.kind } : {}),
+          ...(args.title ? { title: args.title } : {}),
+          strength: blocks(args.strength ?? [], units.weight),
+          run: segments(args.run ?? [], units.distance),
+          ...(args.notes !== undefined ? { notes: args.notes } : {}),
+        },
+        estimates,
+      );
+      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+    }),
+});
+
+export const updateWorkoutTool = defineTool({
+  name: 'update_workout',
+  title: 'Update a workout',
+  description:
+    'Changes a scheduled or skipped workout: date (to move it), title, notes, kind, strength blocks or run segments (each list replaces the old one whole; ' +
+    'read the current ones with get_workout). status "scheduled" puts a skipped session back on the schedule. ' +
+    'A completed workout keeps its date, prescription and actuals (the coach learned from them); only its title and notes can change. Send only what changes.',
+  scope: 'workouts:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
+  input: z
+    .object({
+      id: workoutId,
+      date: isoDate.optional().describe("New date, YYYY-MM-DD in the person's timezone"),
+      kind: z.enum(['strength', 'run', 'mixed', 'rest']).optional(),
+      title: z.string().trim().min(1).max(120).optional(),
+      notes: z.string().max(2000).nullable().optional().describe('null clears the notes'),
+      strength: z.array(blockArg).max(12).optional().describe('Replaces all strength blocks ([] removes them)'),
+      run: z.array(segmentArg).max(20).optional().describe('Replaces all run segments ([] removes them)'),
+      status: z.literal('scheduled').optional().describe('"scheduled" un-skips a skipped workout'),
+      weightUnit: weightUnitArg,
+      distanceUnit: distanceUnitArg,
+    })
+    .strict(),
+  output: writeOutput,
+  handler: async ({ id, weightUnit, distanceUnit, strength, run, ...rest }, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person, { weightUnit, distanceUnit });
+      const estimates = await benchmarkEstimates(person.id);
+      const result = await updateWorkout(
+        ctx,
+        id,
+        {
+          ...rest,
+          ...(strength ? { strength: blocks(strength, units.weight) } : {}),
+          ...(run ? { run: segments(run, units.distance) } : {}),
+        },
+        estimates,
+      );
+      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+    }),
+});
+
+export const deleteWorkoutTool = defineTool({
+  name: 'delete_workout',
+  title: 'Delete a workout',
+  description:
+    'Deletes one workout for good, whatever its status. Deleting a completed workout removes it from the history but does not undo what the coach learned from it. ' +
+    'Later sessions of a linear lift are prescribed again in order. Confirm with the person first.',
+  scope: 'workouts:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  input: z.object({ id: workoutId }).strict(),
+  output: z.object({ deleted: workoutOutput, adaptation: adaptationOutput }),
+  handler: async ({ id }, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person);
+      const result = await deleteWorkout(ctx, id);
+      return { deleted: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+    }),
+});
+
+const performedSetArg = z
+  .object({
+    reps: z.number().int().min(0).max(100).describe('Reps completed'),
+    load: z.number().min(0).max(1000).optional().describe('Load in weightUnit; omit or 0 for bodyweight'),
+    rpe: rpeArg.optional(),
+  })
+  .strict();
+
+export const completeWorkoutTool = defineTool({
+  name: 'complete_workout',
+  title: 'Complete a workout',
+  description:
+    'Records what was done in a scheduled (or skipped) workout and adapts the future: strength sets per block (name the block by exercise id or blockIndex from get_workout; ' +
+    'asPrescribed: true for every block not listed when it was done exactly as prescribed), run totals (distance, durationSeconds, avgHr), and per-segment detail ' +
+    '(runSegments, e.g. the threshold part of a tempo run). Only FUTURE scheduled sessions change, never past, completed or skipped ones. ' +
+    'Returns the completed workout and `adaptation`: each changed field of a future session with before, after and the reason. ' +
+    'Pass date when it was done on another day than scheduled.',
+  scope: 'workouts:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
+  input: z
+    .object({
+      id: workoutId,
+      strength: z
+        .array(
+          z
+            .object({
+              exercise: exerciseArg.optional().describe('Exercise id of the block (the first block of it not listed yet)'),
+              blockIndex: z.number().int().min(0).max(50).optional().describe('Block index from get_workout'),
+              sets: z.array(performedSetArg).max(30).describe('Sets as performed, in order'),
+            })
+            .strict(),
+        )
+        .max(12)
+        .optional(),
+      asPrescribed: z.boolean().optional().describe('Strength blocks not listed in `strength` were done exactly as prescribed'),
+      run: runActualArg.optional().describe('Whole-run totals'),
+      runSegments: z
+        .array(runActualArg.extend({ segmentIndex: z.number().int().min(0).max(50).describe('Segment index from get_workout') }).strict())
+        .max(20)
+        .optional()
+        .describe('Per-segment detail; a faster-than-target threshold segment raises VDOT and with it every pace'),
+      date: isoDate.optional().describe('Day it was actually done, YYYY-MM-DD; default the scheduled date'),
+      notes: z.string().max(2000).optional(),
+      weightUnit: weightUnitArg,
+      distanceUnit: distanceUnitArg,
+    })
+    .strict(),
+  output: z.object({ workout: workoutOutput, adaptation: adaptationOutput }),
+  handler: async (args, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person, args);
+      const result = await completeWorkout(ctx, args.id, {
+        ...(args.strength
+          ? {
+              strength: args.strength.map((b) => ({
+                ...(b.exercise ? { exerciseId: b.exercise } : {}),
+                ...(b.blockIndex !== undefined ? { blockIndex: b.blockIndex } : {}),
+                sets: b.sets.map((s) => ({ reps: s.reps, loadKg: toKg(s.load ?? 0, units.weight), ...(s.rpe !== undefined ? { rpe: s.rpe } : {}) })),
+              })),
+            }
+          : {}),
+        ...(args.asPrescribed !== undefined ? { asPrescribed: args.asPrescribed } : {}),
+        ...(args.run ? { run: runActual(args.run, units.distance) } : {}),
+        ...(args.runSegments ? { runSegments: args.runSegments.map((s) => ({ segmentIndex: s.segmentIndex, ...runActual(s, units.distance) })) } : {}),
+        ...(args.date ? { date: args.date } : {}),
+        ...(args.notes !== undefined ? { notes: args.notes } : {}),
+      });
+      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+    }),
+});
+
+export const skipWorkoutTool = defineTool({
+  name: 'skip_workout',
+  title: 'Skip a workout',
+  description:
+    'Marks a scheduled workout as skipped. A skip never counts as a failure: working loads and miss streaks stay as they were, ' +
+    'and the next session of each lift repeats the load the skipped one had. Returns what changed ahead, with reasons. Undo with update_workout status "scheduled".',
+  scope: 'workouts:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
+  input: z.object({ id: workoutId, reason: z.string().trim().min(1).max(500).optional().describe('Why, kept in the notes') }).strict(),
+  output: z.object({ workout: workoutOutput, adaptation: adaptationOutput }),
+  handler: async ({ id, reason }, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person);
+      const result = await skipWorkout(ctx, id, reason);
+      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+    }),
+});

@@ -1,0 +1,60 @@
+// The person's profile, body weight and benchmarks (Prisma). Stored in SI units; dates are
+// YYYY-MM-DD in the person's timezone.
+import { db } from '@/lib/db';
+import type { Profile } from '@/lib/generated/prisma/client';
+import { computeOnboarding, type Onboarding } from './onboarding';
+import { connectedIntegrationCount } from '@/lib/integrations/connections';
+
+export type ProfileUpdate = Partial<{
+  displayName: string | null;
+  birthYear: number | null;
+  sex: 'female' | 'male' | 'unspecified' | null;
+  heightCm: number | null;
+  experience: 'novice' | 'intermediate' | 'advanced' | null;
+  timezone: string;
+  weightUnit: 'kg' | 'lb';
+  distanceUnit: 'km' | 'mi';
+  goal: 'strength' | '5k' | '10k' | 'half' | 'marathon' | 'hybrid' | null;
+  goalNotes: string | null;
+  raceDate: string | null;
+  raceDistanceM: number | null;
+  trainingDays: string[];
+  equipment: string[];
+  restingHr: number | null;
+  maxHr: number | null;
+}>;
+
+export async function getOrCreateProfile(userId: string): Promise<Profile> {
+  const prisma = await db();
+  return prisma.profile.upsert({ where: { userId }, update: {}, create: { userId } });
+}
+
+export async function updateProfile(userId: string, update: ProfileUpdate): Promise<Profile> {
+  const prisma = await db();
+  return prisma.profile.upsert({ where: { userId }, update, create: { userId, ...update } });
+}
+
+export async function latestBodyWeight(userId: string) {
+  const prisma = await db();
+  return prisma.bodyWeightEntry.findFirst({ where: { userId }, orderBy: { date: 'desc' } });
+}
+
+/** One entry per day: logging the same date again replaces that day's value. */
+export async function logBodyWeight(userId: string, date: string, kg: number) {
+  const prisma = await db();
+  return prisma.bodyWeightEntry.upsert({ where: { userId_date: { userId, date } }, update: { kg }, create: { userId, date, kg } });
+}
+
+export async function onboardingFor(userId: string, profile: Profile): Promise<Onboarding> {
+  const prisma = await db();
+  const benchmarkCount = await prisma.benchmark.count({ where: { userId } });
+  return computeOnboarding({
+    timezone: profile.timezone,
+    experience: profile.experience,
+    goal: profile.goal,
+    trainingDays: profile.trainingDays,
+    benchmarkCount,
+    planCount: await prisma.trainingPlan.count({ where: { userId } }),
+    connectedIntegrationCount: await connectedIntegrationCount(userId),
+  });
+}

@@ -1,0 +1,195 @@
+// Subscription checkout: the local test-mode provider (default) and Stripe (offline: a stub for the
+// API call, webhooks signed by the Stripe SDK). Each block runs its own next start with its config.
+import crypto from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newPerson, signUp } from '../../support/accounts';
+import { connectV1, type ToolCaller } from '../../support/mcp-clients';
+import { hiddenField, obtainAccessToken } from '../../support/oauth';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { startStripeStub } from '../../support/stripe-stub';
+import { confirmCheckout } from '../../support/subscription';
+
+async function personWithClient(baseUrl: string, label: string) {
+  const person = newPerson(label);
+  const session = await signUp(baseUrl, person);
+  const { accessToken } = await obtainAccessToken(baseUrl, person);
+  return { person, session, client: await connectV1(baseUrl, accessToken) };
+}
+
+async function own(env: Record<string, string>) {
+  const db = await freshDatabaseEnv();
+  const server = await startServer({ port: await freePort(), env: { ...db.env, ...env } });
+  return { server, stop: async () => { await server.stop(); await db.cleanup(); } };
+}
+
+describe('local test-mode checkout', () => {
+  const baseUrl = inject('baseUrl');
+  let a: Awaited<ReturnType<typeof personWithClient>>;
+  let b: Awaited<ReturnType<typeof personWithClient>>;
+  beforeAll(async () => {
+    a = await personWithClient(baseUrl, 'buyer');
+    b = await personWithClient(baseUrl, 'other');
+  });
+  afterAll(async () => {
+    await a?.client.close();
+    await b?.client.close();
+  });
+
+  it("refuses another person's link, then its owner completes it once", async () => {
+    const link = String((await a.client.call('get_payment_checkout_link')).structured.url);
+    const path = new URL(link).pathname;
+    const seenByB = await b.session.follow(path);
+    expect(seenByB.html).toContain('belongs to another account');
+    expect(seenByB.html).not.toContain('Confirm subscription');
+    const csrfB = hiddenField(seenByB.html, 'csrf')!;
+    await b.session.follow(`${path}/confirm`, { form: { csrf: csrfB } });
+    expect((await a.client.call('get_account')).structured).toMatchObject({ subscription: { status: 'inactive' } });
+    expect((await b.client.call('get_account')).structured).toMatchObject({ subscription: { status: 'inactive' } });
+
+    const page = await a.session.follow(path);
+    expect(page.html).toContain('Test mode');
+    expect(await confirmCheckout(a.session, link)).toContain('subscription is active');
+    const account = (await a.client.call('get_account')).structured as { subscription: { status: string; renewsAt: string } };
+    expect(account.subscription.status).toBe('active');
+    const renewsAt = account.subscription.renewsAt;
+
+    // A completed link cannot be used again: no confirm form, and the period is not extended.
+    const again = await a.session.follow(path);
+    expect(again.html).toContain('Checkout complete');
+    expect(again.html).not.toContain('Confirm subscription');
+    await a.session.follow(`${path}/confirm`, { form: { csrf: hiddenField(page.html, 'csrf')! } });
+    expect(((await a.client.call('get_account')).structured as typeof account).subscription.renewsAt).toBe(renewsAt);
+  });
+
+  it('a confirm without the CSRF token is refused', async () => {
+    const link = String((await b.client.call('get_payment_checkout_link')).structured.url);
+    const res = await b.session.raw(`${new URL(link).pathname}/confirm`, { form: { csrf: 'forged' } });
+    expect(res.status).toBe(403);
+    expect((await b.client.call('get_account')).structured).toMatchObject({ subscription: { status: 'inactive' } });
+  });
+
+  it('an unknown link says so and offers a new one', async () => {
+    const page = await b.session.follow(`/checkout/${crypto.randomBytes(18).toString('base64url')}`);
+    expect(page.html).toContain('does not exist');
+    expect(page.html).toContain('Create a new checkout link');
+  });
+});
+
+describe('expired checkout links', () => {
+  let srv: Awaited<ReturnType<typeof own>>;
+  beforeAll(async () => {
+    srv = await own({ CHECKOUT_LINK_TTL_SECONDS: '1' });
+  });
+  afterAll(async () => srv?.stop());
+
+  it('say they expired and offer a new link that works', async () => {
+    const { person, session, client } = await personWithClient(srv.server.url, 'late');
+    void person;
+    const link = String((await client.call('get_payment_checkout_link')).structured.url);
+    await new Promise((r) => setTimeout(r, 1500));
+    const page = await session.follow(new URL(link).pathname);
+    expect(page.html).toContain('expired');
+    expect(page.html).not.toContain('Confirm subscription');
+    const fresh = await session.follow('/checkout/new', { form: { csrf: hiddenField(page.html, 'csrf')! } });
+    expect(fresh.url).not.toBe(link);
+    expect(fresh.html).toContain('Confirm subscription');
+    await client.close();
+  });
+});
+
+describe('in production', () => {
+  it('the test-mode checkout is off unless BILLING_LOCAL_CHECKOUT=1', async () => {
+    const srv = await own({ PACEWISE_ENV: 'production' });
+    try {
+      const { client } = await personWithClient(srv.server.url, 'prod');
+      const r = await client.call('get_payment_checkout_link');
+      expect(r.isError).toBe(true);
+      expect(r.structured).toMatchObject({ error: 'checkout_unavailable' });
+      expect((await fetch(`${srv.server.url}/checkout/anything`)).status).toBe(404);
+      await client.close();
+    } finally {
+      await srv.stop();
+    }
+  });
+});
+
+describe('Stripe provider', () => {
+  const webhookSecret = `whsec_${crypto.randomBytes(16).toString('hex')}`;
+  const stripe = new Stripe('sk_test_offline');
+  let stub: Awaited<ReturnType<typeof startStripeStub>>;
+  let srv: Awaited<ReturnType<typeof own>>;
+  let server: RunningServer;
+  let client: ToolCaller;
+
+  beforeAll(async () => {
+    stub = await startStripeStub();
+    srv = await own({ STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PRICE_ID: 'price_pacewise', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stub.url });
+    server = srv.server;
+    ({ client } = await personWithClient(server.url, 'stripe'));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await srv?.stop();
+    await stub?.close();
+  });
+
+  async function send(event: Record<string, unknown>, signature?: string) {
+    const payload = JSON.stringify(event);
+    const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const res = await fetch(`${server.url}/api/billing/stripe/webhook`, { method: 'POST', body: payload, headers: { 'stripe-signature': header, 'content-type': 'application/json' } });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  it('creates a subscription Checkout Session that expires in 24 hours', async () => {
+    const r = await client.call('get_payment_checkout_link');
+    expect(r.isError).toBe(false);
+    const created = stub.sessions.at(-1)!;
+    expect(r.structured.url).toBe(`https://checkout.stripe.example/c/pay/${created.id}`);
+    expect(created.params.get('mode')).toBe('subscription');
+    expect(created.params.get('line_items[0][price]')).toBe('price_pacewise');
+    const hours = (Number(created.params.get('expires_at')) * 1000 - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+  });
+
+  it('a provider outage is a clear tool error', async () => {
+    stub.failNext();
+    const r = await client.call('get_payment_checkout_link');
+    expect(r.isError).toBe(true);
+    expect(r.structured).toMatchObject({ error: 'checkout_unavailable' });
+  });
+
+  it('applies signed webhooks once: completed -> active, payment failed -> past_due, deleted -> canceled', async () => {
+    const created = stub.sessions[0]!;
+    const userId = created.params.get('client_reference_id')!;
+    const completed = {
+      id: `evt_${crypto.randomBytes(6).toString('hex')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: created.id, object: 'checkout.session', client_reference_id: userId, subscription: 'sub_123', customer: 'cus_123', metadata: { userId } } },
+    };
+    expect(await send(completed)).toEqual({ status: 200, body: { received: true, applied: true, type: 'checkout.session.completed' } });
+    expect(await send(completed)).toEqual({ status: 200, body: { received: true, applied: false, type: 'checkout.session.completed' } });
+    expect((await client.call('get_account')).structured).toMatchObject({ subscription: { status: 'active', provider: 'stripe' } });
+    expect((await client.call('get_profile')).isError).toBe(false);
+
+    const failed = { id: 'evt_failed_1', object: 'event', type: 'invoice.payment_failed', data: { object: { id: 'in_1', object: 'invoice', subscription: 'sub_123' } } };
+    expect((await send(failed)).body.applied).toBe(true);
+    expect((await client.call('get_account')).structured).toMatchObject({ subscription: { status: 'past_due' } });
+    expect((await client.call('get_profile')).structured.error).toBe('subscription_inactive');
+
+    const deleted = { id: 'evt_deleted_1', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_123', object: 'subscription', status: 'canceled', metadata: { userId }, items: { data: [] } } } };
+    expect((await send(deleted)).body.applied).toBe(true);
+    expect((await client.call('get_account')).structured).toMatchObject({ subscription: { status: 'canceled' } });
+  });
+
+  it('rejects a bad or missing signature with 400 and changes nothing', async () => {
+    const forged = { id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_x', client_reference_id: 'x' } } };
+    expect((await send(forged, 't=1,v1=deadbeef')).status).toBe(400);
+    const res = await fetch(`${server.url}/api/billing/stripe/webhook`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(400);
+    expect((await client.call('get_account')).structured).toMatchObject({ subscription: { status: 'canceled' } });
+  });
+});
+

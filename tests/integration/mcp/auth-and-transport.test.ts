@@ -1,0 +1,116 @@
+// /mcp at the HTTP level: every request needs a database-checked bearer token; the transport edge
+// answers CORS, Origin, size, JSON and protocol-version problems without a 500.
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { newPerson, signUp } from '../../support/accounts';
+import { obtainAccessToken } from '../../support/oauth';
+import { callToolRequest, initializeRequest, rpc } from '../../support/mcp';
+
+const baseUrl = inject('baseUrl');
+const PRM = `${baseUrl}/.well-known/oauth-protected-resource/mcp`;
+let token: string;
+const person = newPerson('transport');
+
+beforeAll(async () => {
+  await signUp(baseUrl, person);
+  token = (await obtainAccessToken(baseUrl, person)).accessToken;
+});
+
+describe('authentication', () => {
+  it.each([
+    ['no Authorization header', undefined],
+    ['an unknown token', 'x'.repeat(43)],
+    ['a malformed token', 'not a token'],
+  ])('%s -> 401 invalid_token pointing at the protected resource metadata', async (_name, bad) => {
+    const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: bad });
+    expect(reply.status).toBe(401);
+    const challenge = reply.headers.get('www-authenticate') ?? '';
+    expect(challenge).toMatch(/^Bearer /);
+    expect(challenge).toContain('error="invalid_token"');
+    expect(challenge).toMatch(/error_description="[^"]+"/);
+    expect(challenge).toContain(`resource_metadata="${PRM}"`);
+    expect(reply.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+  });
+
+  it('the protected resource metadata names the tool URL byte for byte', async () => {
+    const doc = (await (await fetch(PRM)).json()) as { resource: string; authorization_servers: string[] };
+    expect(doc.resource).toBe(`${baseUrl}/mcp`);
+    expect(doc.authorization_servers).toEqual([baseUrl]);
+  });
+
+  it('a valid token is accepted', async () => {
+    const reply = await rpc(baseUrl, initializeRequest('2025-11-25'), { token });
+    expect(reply.status).toBe(200);
+  });
+});
+
+describe('transport', () => {
+  it('answers a CORS preflight without auth, exposing WWW-Authenticate and Mcp-Session-Id', async () => {
+    const res = await fetch(`${baseUrl}/mcp`, {
+      method: 'OPTIONS',
+      headers: { origin: baseUrl, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    expect(res.headers.get('access-control-expose-headers')).toMatch(/WWW-Authenticate/);
+    expect(res.headers.get('access-control-expose-headers')).toMatch(/Mcp-Session-Id/);
+  });
+
+  it.each(['GET', 'DELETE'])('%s answers 405', async (method) => {
+    const reply = await rpc(baseUrl, undefined, { method, token });
+    expect(reply.status).toBe(405);
+  });
+
+  it('rejects a foreign Origin with 403 (DNS rebinding)', async () => {
+    const reply = await rpc(baseUrl, initializeRequest('2025-11-25'), { token, headers: { origin: 'https://evil.example' } });
+    expect(reply.status).toBe(403);
+  });
+
+  it('accepts its own Origin', async () => {
+    const reply = await rpc(baseUrl, initializeRequest('2025-11-25'), { token, headers: { origin: baseUrl } });
+    expect(reply.status).toBe(200);
+  });
+
+  it('malformed JSON -> 400 with JSON-RPC -32700', async () => {
+    const reply = await rpc(baseUrl, '{"jsonrpc": "2.0", "id": 1, "method": ', { token });
+    expect(reply.status).toBe(400);
+    expect(reply.json).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+  });
+
+  it('an oversized body -> 413', async () => {
+    const huge = JSON.stringify(callToolRequest('log_body_weight', { notes: 'x'.repeat(2 * 1024 * 1024) }));
+    const reply = await rpc(baseUrl, huge, { token });
+    expect(reply.status).toBe(413);
+  });
+
+  it.each(['2025-06-18', '2025-11-25'])('initialize negotiates protocol %s (JSON and SSE)', async (version) => {
+    for (const accept of ['application/json, text/event-stream', 'text/event-stream, application/json']) {
+      const reply = await rpc(baseUrl, initializeRequest(version), { token, accept });
+      expect(reply.status).toBe(200);
+      expect(reply.json).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: version, serverInfo: { name: 'pacewise' } } });
+    }
+  });
+
+  it('notifications/initialized -> 202', async () => {
+    const reply = await rpc(baseUrl, { jsonrpc: '2.0', method: 'notifications/initialized' }, { token, headers: { 'mcp-protocol-version': '2025-11-25' } });
+    expect(reply.status).toBe(202);
+  });
+
+  it('a bad MCP-Protocol-Version header -> 400', async () => {
+    const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, { token, headers: { 'mcp-protocol-version': '1999-01-01' } });
+    expect(reply.status).toBe(400);
+  });
+
+  it('tools/list is served as JSON or SSE', async () => {
+    const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, { token, headers: { 'mcp-protocol-version': '2025-11-25' } });
+    expect(reply.status).toBe(200);
+    const result = (reply.json as { result: { tools: { name: string }[] } }).result;
+    expect(result.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['get_account', 'get_profile', 'get_payment_checkout_link']));
+  });
+
+  it('an unknown tool is a JSON-RPC or tool error, never a 500', async () => {
+    const reply = await rpc(baseUrl, callToolRequest('no_such_tool'), { token, headers: { 'mcp-protocol-version': '2025-11-25' } });
+    expect(reply.status).toBeLessThan(500);
+    const body = reply.json as { error?: { message: string }; result?: { isError: boolean } };
+    expect(body.error?.message ?? JSON.stringify(body.result)).toMatch(/no_such_tool/);
+  });
+});

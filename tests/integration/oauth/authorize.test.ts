@@ -1,0 +1,104 @@
+// The browser flow (authorization code + PKCE S256) over HTTP with the same forms a person uses.
+// (The same flow in Chromium: tests/e2e/oauth/authorization-code.test.ts.)
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { FormSession, createPerson, tokenRequest } from '../../support/oauth';
+import { authorizeOverHttp, browserClient, mcpStatus, pkcePair, registerClient } from './flows';
+
+const baseUrl = inject('baseUrl');
+const mcpUrl = `${baseUrl}/mcp`;
+const redirectUri = 'https://agent.example/callback';
+
+let person: { email: string; password: string; session: FormSession };
+let clientId: string;
+
+beforeAll(async () => {
+  person = await createPerson(baseUrl, 'authorize');
+  clientId = String((await registerClient(baseUrl, browserClient(redirectUri, { client_name: 'Consent Agent' }))).body.client_id);
+});
+
+function authorizeParams(challenge: string, extra: Record<string, string> = {}) {
+  return { client_id: clientId, response_type: 'code', redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', resource: mcpUrl, state: 'st-123', ...extra };
+}
+
+describe('GET /authorize', () => {
+  it.each([
+    ['missing', undefined],
+    ['with a trailing slash', `${mcpUrl}/`],
+    ['with a trailing newline', `${mcpUrl}\n`],
+  ])('refuses resource %s with 400 invalid_request naming the expected value', async (_label, resource) => {
+    const params = new URLSearchParams(authorizeParams(pkcePair().challenge));
+    params.delete('resource');
+    if (resource !== undefined) params.set('resource', resource);
+    const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'application/json' } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Record<string, string>;
+    expect(body.error).toBe('invalid_request');
+    expect(body.error_description).toContain(`"${mcpUrl}"`);
+
+    const page = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(mcpUrl);
+  });
+
+  it('refuses a request without PKCE', async () => {
+    const params = new URLSearchParams(authorizeParams(pkcePair().challenge));
+    params.delete('code_challenge');
+    params.delete('code_challenge_method');
+    const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual' });
+    // The client and redirect URI are valid, so the error goes back to the client.
+    expect([302, 303]).toContain(res.status);
+    const location = new URL(res.headers.get('location')!);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('approve: code with iss and state; exchange needs the verifier and the resource; a code works once', async () => {
+    const { verifier, challenge } = pkcePair();
+    const callback = await authorizeOverHttp(baseUrl, person, authorizeParams(challenge, { scope: 'profile:read workouts:write' }));
+    expect(callback.origin + callback.pathname).toBe(redirectUri);
+    expect(callback.searchParams.get('state')).toBe('st-123');
+    expect(callback.searchParams.get('iss')).toBe(baseUrl);
+    const code = callback.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+
+    const exchange = (extra: Record<string, string>) =>
+      tokenRequest(baseUrl, { grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: redirectUri, code_verifier: verifier, resource: mcpUrl, ...extra });
+
+    const noResource = await tokenRequest(baseUrl, { grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: redirectUri, code_verifier: verifier });
+    expect(noResource.status).toBe(400);
+    expect(noResource.body.error).toBe('invalid_request');
+
+    const wrongVerifier = await exchange({ code_verifier: pkcePair().verifier });
+    expect(wrongVerifier.status).toBe(400);
+    expect(wrongVerifier.body.error).toBe('invalid_grant');
+
+    // The code is bound to its verifier: the right one still redeems it, once.
+    const ok = await exchange({});
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    expect(String(ok.body.scope).split(' ').sort()).toEqual(['profile:read', 'workouts:write']);
+    expect(await mcpStatus(baseUrl, String(ok.body.access_token))).toBe(200);
+
+    const reused = await exchange({});
+    expect(reused.status).toBe(400);
+    expect(reused.body.error).toBe('invalid_grant');
+    // Replaying a code revokes what it produced.
+    expect(await mcpStatus(baseUrl, String(ok.body.access_token))).toBe(401);
+  });
+
+  it('decline: the client receives access_denied', async () => {
+    const callback = await authorizeOverHttp(baseUrl, person, authorizeParams(pkcePair().challenge), 'decline');
+    expect(callback.origin + callback.pathname).toBe(redirectUri);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBe('st-123');
+  });
+
+  it('the consent page refuses a request started in another browser', async () => {
+    const start = await fetch(`${baseUrl}/authorize?${new URLSearchParams(authorizeParams(pkcePair().challenge))}`, { redirect: 'manual' });
+    const consentPath = start.headers.get('location')!;
+    expect(consentPath).toMatch(/^\/interaction\//);
+    // The person's own signed-in browser never saw this request (no interaction cookie).
+    const page = await person.session.follow(consentPath);
+    expect(page.html).toContain('started in another browser');
+    expect(page.html).not.toContain('Approve');
+  });
+});

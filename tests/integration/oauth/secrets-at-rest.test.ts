@@ -1,0 +1,107 @@
+// After full device and browser flows on an instance of our own: neither its logs nor a dump of its
+// database contain any issued secret (tokens, codes, verifier, cookies, password).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres, type RawDatabase } from '@/lib/database/engine';
+import { DEVICE_GRANT, createPerson, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../support/oauth';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { authorizeOverHttp, browserClient, pkcePair, refresh, registerClient } from './flows';
+
+let server: RunningServer;
+let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
+const secrets = new Map<string, string>();
+
+beforeAll(async () => {
+  fresh = await freshDatabaseEnv();
+  server = await startServer({ port: await freePort(), env: { ...fresh.env, PACEWISE_SEED: '0' } });
+  const baseUrl = server.url;
+  const mcpUrl = `${baseUrl}/mcp`;
+
+  const person = await createPerson(baseUrl, 'secrets');
+  secrets.set('password', person.password);
+
+  // Device flow, then a rotation.
+  const clientId = await registerDeviceClient(baseUrl, 'Secrets device agent');
+  const device = await startDeviceAuthorization(baseUrl, clientId);
+  secrets.set('device_code', device.device_code);
+  secrets.set('user_code', device.user_code);
+  // Stored normalized (no dash) it would be a JSON string value of its own.
+  secrets.set('user_code (normalized, as a JSON value)', `"${device.user_code.replace('-', '')}"`);
+  await person.session.decideDevice(device.user_code, 'approve');
+  const t = await tokenRequest(baseUrl, { grant_type: DEVICE_GRANT, device_code: device.device_code, client_id: clientId, resource: mcpUrl });
+  expect(t.status).toBe(200);
+  secrets.set('device access_token', String(t.body.access_token));
+  secrets.set('device refresh_token', String(t.body.refresh_token));
+  const r = await refresh(baseUrl, clientId, String(t.body.refresh_token));
+  expect(r.status).toBe(200);
+  secrets.set('rotated access_token', String(r.body.access_token));
+  secrets.set('rotated refresh_token', String(r.body.refresh_token));
+  // A replay (revokes the family) must not leak either.
+  await refresh(baseUrl, clientId, String(t.body.refresh_token));
+
+  // Browser flow with PKCE.
+  const browserId = String((await registerClient(baseUrl, browserClient('https://agent.example/callback'))).body.client_id);
+  const { verifier, challenge } = pkcePair();
+  const callback = await authorizeOverHttp(baseUrl, person, {
+    client_id: browserId,
+    response_type: 'code',
+    redirect_uri: 'https://agent.example/callback',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    resource: mcpUrl,
+    state: 'state-value',
+  });
+  const code = callback.searchParams.get('code')!;
+  secrets.set('authorization code', code);
+  secrets.set('code_verifier', verifier);
+  const a = await tokenRequest(baseUrl, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    client_id: browserId,
+    redirect_uri: 'https://agent.example/callback',
+    resource: mcpUrl,
+  });
+  expect(a.status).toBe(200);
+  secrets.set('browser access_token', String(a.body.access_token));
+  secrets.set('browser refresh_token', String(a.body.refresh_token));
+
+  for (const [name, value] of person.session.cookies) {
+    if (/^pacewise_(session|csrf|oauth_session)$/.test(name)) secrets.set(`cookie ${name}`, value);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await fresh?.cleanup();
+});
+
+describe('secrets at rest and in logs', () => {
+  it('collected every secret of the flows', () => {
+    expect([...secrets.keys()]).toEqual(
+      expect.arrayContaining(['device_code', 'device refresh_token', 'rotated refresh_token', 'authorization code', 'code_verifier', 'cookie pacewise_session']),
+    );
+    for (const value of secrets.values()) expect(value.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('the server logs contain none of them', () => {
+    const logs = server.logs();
+    for (const [name, value] of secrets) expect(logs.includes(value), `${name} appears in the server logs`).toBe(false);
+  });
+
+  it('a dump of every table contains none of them', async () => {
+    await server.stop();
+    let raw: RawDatabase;
+    if (fresh.env.DATABASE_URL) raw = await openPostgres(fresh.env.DATABASE_URL);
+    else raw = await openPglite(fresh.env.PGLITE_DIR!);
+    try {
+      const tables = await raw.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
+      expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['OAuthRecord', 'OAuthClient', 'Session', 'User']));
+      let dump = '';
+      for (const { table_name } of tables) dump += JSON.stringify(await raw.query(`SELECT * FROM "${table_name}"`));
+      expect(dump.length).toBeGreaterThan(1000);
+      for (const [name, value] of secrets) expect(dump.includes(value), `${name} appears in the database`).toBe(false);
+    } finally {
+      await raw.close();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+// Two `next start` instances on one PostgreSQL database (as on Vercel): 50 concurrent refreshes of
+// one token spread over both, and exactly one succeeds. PGlite is one process per database, so this
+// runs only when DATABASE_URL is set (the single-instance race is in refresh.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPerson } from '../../support/oauth';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { connectDevice, mcpStatus, refresh } from './flows';
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+let a: RunningServer | undefined;
+let b: RunningServer | undefined;
+let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>> | undefined;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  fresh = await freshDatabaseEnv();
+  const portA = await freePort();
+  const siteUrl = `http://127.0.0.1:${portA}`;
+  a = await startServer({ port: portA, env: fresh.env });
+  // Same deployment: same origin (issuer, tool URL) and secrets, another process.
+  b = await startServer({ port: await freePort(), env: { ...fresh.env, SITE_URL: siteUrl } });
+}, 180_000);
+
+afterAll(async () => {
+  await a?.stop();
+  await b?.stop();
+  await fresh?.cleanup();
+});
+
+describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
+  it('of 50 concurrent refreshes of one token over both instances, exactly one succeeds', async () => {
+    const person = await createPerson(a!.url, 'two-instances');
+    const t = await connectDevice(a!.url, person.session);
+    // The other instance accepts what the first issued.
+    expect(await mcpStatus(b!.url, t.accessToken)).toBe(200);
+
+    const resource = `${a!.url}/mcp`;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => refresh(i % 2 ? b!.url : a!.url, t.clientId, t.refreshToken, resource)),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400 && r.body.error === 'invalid_grant')).toHaveLength(49);
+  });
+});

@@ -1,0 +1,20 @@
+// People for tests: a fresh account per test file, signed up through the real form.
+import crypto from 'node:crypto';
+import { FormSession, hiddenField } from './oauth';
+
+export type TestPerson = { email: string; password: string };
+
+export function newPerson(label = 'athlete'): TestPerson {
+  return { email: `${label}-${crypto.randomBytes(5).toString('hex')}@example.com`, password: `pw-${crypto.randomBytes(9).toString('base64url')}` };
+}
+
+/** Signs a new person up through /sign-up and returns a browser-like session holding their cookie. */
+export async function signUp(baseUrl: string, person: TestPerson): Promise<FormSession> {
+  const session = new FormSession(baseUrl);
+  const page = await session.follow('/sign-up');
+  const csrf = hiddenField(page.html, 'csrf');
+  if (!csrf) throw new Error(`sign-up page has no CSRF field (status ${page.res.status})`);
+  const done = await session.follow('/api/auth/sign-up', { form: { email: person.email, password: person.password, csrf, next: '/account' } });
+  if (!new URL(done.url).pathname.startsWith('/account')) throw new Error(`sign-up failed for ${person.email} (ended at ${done.url}, status ${done.res.status})`);
+  return session;
+}
