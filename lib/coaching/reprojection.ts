@@ -1,53 +1,19 @@
 // Re-prescribing future sessions outside a logged workout (a session added, moved or removed, a new
 // benchmark): the same lib/training projection adaptation uses, with every changed field recorded
 // together with its reason. Pure.
+import { strengthChanges } from '@/lib/training/adaptation';
 import { projectWorkouts } from '@/lib/training/load-projection';
 import { prescribeLoad } from '@/lib/training/prescription';
 import { isChartReps } from '@/lib/training/rpe';
 import { withTargetPace } from '@/lib/training/run-targets';
 import type { AthleteState, LiftState, LoadUnit, PlanChange, StrengthBlock, Workout } from '@/lib/training/types';
-import { DEFAULT_LOAD_STEP, formatLoad, formatPace } from '@/lib/training/units';
+import { DEFAULT_LOAD_STEP, formatPace } from '@/lib/training/units';
 
 export type Reprojection = { updated: Workout[]; changes: PlanChange[] };
 
-const fmtLoad = (kg: number | undefined, unit: LoadUnit) => (kg === undefined ? 'no load set' : formatLoad(kg, unit));
 
 export function loadStep(state: AthleteState): number {
   return state.loadStep ?? DEFAULT_LOAD_STEP[state.unit];
-}
-
-/** Field-by-field differences of one lift's blocks between two versions of a workout. */
-export function strengthDiff(before: Workout, after: Workout, exerciseId: string, unit: LoadUnit, headline: string): PlanChange[] {
-  const changes: PlanChange[] = [];
-  after.strength.forEach((block, bi) => {
-    if (block.exerciseId !== exerciseId) return;
-    const old = before.strength[bi];
-    block.sets.forEach((set, si) => {
-      const prev = old?.sets[si];
-      const label = `${after.date} ${block.exerciseName} set ${si + 1}`;
-      if ((prev?.loadKg ?? null) !== (set.loadKg ?? null)) {
-        changes.push({
-          workoutId: after.id,
-          date: after.date,
-          path: `strength[${bi}].sets[${si}].loadKg`,
-          before: prev?.loadKg ?? null,
-          after: set.loadKg ?? null,
-          reason: `${headline}. ${label}: ${fmtLoad(prev?.loadKg, unit)} → ${fmtLoad(set.loadKg, unit)}`,
-        });
-      }
-      if (prev && prev.reps !== set.reps) {
-        changes.push({
-          workoutId: after.id,
-          date: after.date,
-          path: `strength[${bi}].sets[${si}].reps`,
-          before: prev.reps,
-          after: set.reps,
-          reason: `${headline}. ${label}: ${prev.reps} → ${set.reps} reps`,
-        });
-      }
-    });
-  });
-  return changes;
 }
 
 /**
@@ -64,7 +30,7 @@ export function reprojectLifts(future: readonly Workout[], exerciseIds: Iterable
     const projected = projectWorkouts(current, exerciseId, { lift, unit: state.unit, step: loadStep(state) });
     projected.forEach((w, i) => {
       const before = current[i];
-      if (before && w !== before) changes.push(...strengthDiff(before, w, exerciseId, state.unit, headline(exerciseId)));
+      if (before && w !== before) changes.push(...strengthChanges(before, w, exerciseId, state.unit, headline(exerciseId)));
     });
     current = projected;
   }

@@ -193,7 +193,8 @@ function progressLift(
   return { lift: next, headline: parts.join('; ') || `${name}: logged` };
 }
 
-function strengthChanges(before: Workout, after: Workout, exerciseId: string, unit: LoadUnit, headline: string): PlanChange[] {
+/** Field-by-field differences of one lift's blocks between two versions of a workout, each with its reason. */
+export function strengthChanges(before: Workout, after: Workout, exerciseId: string, unit: LoadUnit, headline: string): PlanChange[] {
   const changes: PlanChange[] = [];
   after.strength.forEach((block, bi) => {
     if (block.exerciseId !== exerciseId) return;
