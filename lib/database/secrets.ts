@@ -22,26 +22,56 @@ export function secrets(): Secrets {
     cached = { sessionSecret: c.sessionSecret, tokenSecret: c.tokenSecret, integrationsEncryptionKey: c.integrations.encryptionKey };
     return cached;
   }
-  const file = path.resolve('.data', 'secrets.json');
-  let stored: Partial<Secrets> = {};
-  try {
-    stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Secrets>;
-  } catch {
-    // first run: generated below
-  }
+  // Only generated values live in the file; a value from the environment always wins and is never written.
+  const generated = generatedSecrets(path.resolve('.data', 'secrets.json'));
   const next: Secrets = {
-    sessionSecret: c.sessionSecret ?? stored.sessionSecret ?? crypto.randomBytes(48).toString('base64url'),
-    tokenSecret: c.tokenSecret ?? stored.tokenSecret ?? crypto.randomBytes(48).toString('base64url'),
-    integrationsEncryptionKey: c.integrations.encryptionKey ?? stored.integrationsEncryptionKey ?? crypto.randomBytes(32).toString('base64'),
+    sessionSecret: c.sessionSecret ?? generated.sessionSecret,
+    tokenSecret: c.tokenSecret ?? generated.tokenSecret,
+    integrationsEncryptionKey: c.integrations.encryptionKey ?? generated.integrationsEncryptionKey,
   };
-  if (
-    next.sessionSecret !== stored.sessionSecret ||
-    next.tokenSecret !== stored.tokenSecret ||
-    next.integrationsEncryptionKey !== stored.integrationsEncryptionKey
-  ) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(next, null, 2), { mode: 0o600 });
-  }
   cached = next;
   return cached;
+}
+
+function randomSecrets(): Secrets {
+  return {
+    sessionSecret: crypto.randomBytes(48).toString('base64url'),
+    tokenSecret: crypto.randomBytes(48).toString('base64url'),
+    integrationsEncryptionKey: crypto.randomBytes(32).toString('base64'),
+  };
+}
+
+function readSecrets(file: string): Partial<Secrets> | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Secrets>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The development secrets file, created once. Several processes (dev server, test servers) start
+ * at once on one checkout: the file is created exclusively and every process uses what is in it,
+ * so they never disagree on a key.
+ */
+export function generatedSecrets(file: string): Secrets {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  let stored = readSecrets(file);
+  if (!stored) {
+    try {
+      fs.writeFileSync(file, JSON.stringify(randomSecrets(), null, 2), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    stored = readSecrets(file) ?? {};
+  }
+  const complete = { ...randomSecrets(), ...stored };
+  if (Object.keys(complete).some((k) => !stored[k as keyof Secrets])) {
+    // A key added by a newer version: write the whole file atomically, then use what landed.
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(complete, null, 2), { mode: 0o600 });
+    fs.renameSync(tmp, file);
+    return { ...complete, ...readSecrets(file) };
+  }
+  return complete;
 }
