@@ -1,5 +1,6 @@
 // The HTTP edge of /mcp: CORS, Origin check (DNS rebinding), body limits and malformed JSON are
 // answered here, before the MCP handler; the handler itself is mcp-handler (stateless).
+import Negotiator from 'negotiator';
 import { createMcpHandler, withMcpAuth } from 'mcp-handler';
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
@@ -67,6 +68,33 @@ function withCors(res: Response, origin: string | null): Response {
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
+/**
+ * A client that prefers JSON (or accepts only JSON) gets a JSON body; the MCP handler itself always
+ * streams one SSE event per POST, so that event is unwrapped here. Ties go to SSE, the handler's default.
+ */
+function wantsJson(accept: string | null): boolean {
+  if (!accept) return false;
+  const pick = (header: string) => new Negotiator({ headers: { accept: header } }).mediaType(['text/event-stream', 'application/json']);
+  // Negotiator breaks q ties by the client's order; reading the ranges reversed tells a tie from a preference.
+  const reversed = accept.split(',').reverse().join(',');
+  return pick(accept) === 'application/json' && pick(reversed) === 'application/json';
+}
+
+async function sseToJson(res: Response): Promise<Response> {
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) return res;
+  const messages = (await res.text())
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => JSON.parse(line.slice(5)) as { id?: unknown });
+  // The answer is the message carrying a request id; notifications sent before it are dropped.
+  const answer = messages.findLast((m) => m.id !== undefined) ?? messages.at(-1);
+  const headers = new Headers(res.headers);
+  headers.set('Content-Type', 'application/json');
+  headers.delete('Content-Length');
+  if (!answer) return new Response(null, { status: 202, headers });
+  return new Response(JSON.stringify(answer), { status: res.status, headers });
+}
+
 export async function handleMcpRequest(req: Request): Promise<Response> {
   const origin = req.headers.get('origin');
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders(origin) });
@@ -86,6 +114,10 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   } catch {
     return jsonRpcError(400, -32700, 'Parse error: the body is not valid JSON.', origin);
   }
-  const forwarded = new Request(req.url, { method: 'POST', headers: req.headers, body });
-  return withCors(await authenticatedHandler()(forwarded), origin);
+  const json = wantsJson(req.headers.get('accept'));
+  const headers = new Headers(req.headers);
+  if (json) headers.set('Accept', 'application/json, text/event-stream');
+  const forwarded = new Request(req.url, { method: 'POST', headers, body });
+  const res = await authenticatedHandler()(forwarded);
+  return withCors(json ? await sseToJson(res) : res, origin);
 }

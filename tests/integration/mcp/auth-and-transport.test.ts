@@ -82,12 +82,35 @@ describe('transport', () => {
     expect(reply.status).toBe(413);
   });
 
-  it.each(['2025-06-18', '2025-11-25'])('initialize negotiates protocol %s (JSON and SSE)', async (version) => {
-    for (const accept of ['application/json, text/event-stream', 'text/event-stream, application/json']) {
+  it.each(['2025-06-18', '2025-11-25'])('initialize negotiates protocol %s, as SSE or JSON per Accept', async (version) => {
+    for (const [accept, type] of [
+      ['application/json, text/event-stream', 'text/event-stream'],
+      ['text/event-stream, application/json', 'text/event-stream'],
+      ['application/json', 'application/json'],
+      ['application/json, text/event-stream;q=0.5', 'application/json'],
+    ] as const) {
       const reply = await rpc(baseUrl, initializeRequest(version), { token, accept });
-      expect(reply.status).toBe(200);
-      expect(reply.json).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: version, serverInfo: { name: 'pacewise' } } });
+      expect(reply.status, accept).toBe(200);
+      expect(reply.headers.get('content-type'), accept).toMatch(new RegExp(`^${type}`));
+      expect(reply.json, accept).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: version, serverInfo: { name: 'pacewise' } } });
     }
+  });
+
+  it('a JSON-only client gets tools/call answers as JSON bodies', async () => {
+    const reply = await rpc(baseUrl, callToolRequest('get_account'), { token, accept: 'application/json', headers: { 'mcp-protocol-version': '2025-11-25' } });
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(reply.json).toMatchObject({ id: 3, result: { structuredContent: { email: person.email } } });
+  });
+
+  it('serves the 2026-07-28 revision (stateless, per-request envelope)', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'pacewise-tests', version: '1.0.0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 9, method: 'server/discover', params: { _meta: meta } }, { token, headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' } });
+    expect(reply.status, reply.raw).toBe(200);
+    expect(JSON.stringify(reply.json)).toContain('2026-07-28');
   });
 
   it('notifications/initialized -> 202', async () => {
