@@ -1,0 +1,63 @@
+// `pacewise mcp`: a local stdio MCP server for hosts that only start local servers. Each message
+// from the host goes unchanged to {server}/mcp over streamable HTTP (the SDK transport keeps the
+// negotiated MCP-Protocol-Version and any Mcp-Session-Id); the bearer token is added on the way and
+// refreshed like every CLI request. Stdout carries only the protocol; notes go to stderr.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CliError, SignInRequired } from './errors.mjs';
+import { IdempotencyRules, authorizedFetch } from './mcp-client.mjs';
+import { toolUrl } from './oauth.mjs';
+
+/**
+ * @param {import('./session.mjs').Connection} connection
+ * @param {{ err: (line: string) => void }} io
+ * @returns {Promise<void>} resolves when the host closes stdin
+ */
+export async function runBridge(connection, io) {
+  const rules = new IdempotencyRules();
+  const remote = new StreamableHTTPClientTransport(new URL(toolUrl(connection.server)), { fetch: authorizedFetch(connection, rules) });
+  const local = new StdioServerTransport();
+  /** @type {Set<string | number>} */
+  const initializeIds = new Set();
+
+  remote.onmessage = (message) => {
+    const m = /** @type {{ id?: string | number, result?: { protocolVersion?: unknown } }} */ (message);
+    if (m.id !== undefined && initializeIds.delete(m.id) && typeof m.result?.protocolVersion === 'string') {
+      // Sent on every later request, as the protocol requires after initialization.
+      remote.setProtocolVersion(m.result.protocolVersion);
+    }
+    local.send(message).catch(() => undefined);
+  };
+  remote.onerror = (error) => io.err(`pacewise mcp: ${error.message}`);
+
+  local.onmessage = (message) => {
+    const m = /** @type {{ id?: string | number, method?: string }} */ (message);
+    if (m.method === 'initialize' && m.id !== undefined) initializeIds.add(m.id);
+    remote.send(message).catch((error) => {
+      const text = bridgeErrorMessage(error, connection.server);
+      io.err(`pacewise mcp: ${text}`);
+      // A request must be answered, or the host waits forever; notifications have no answer.
+      if (m.id !== undefined && m.method !== undefined) {
+        local.send({ jsonrpc: '2.0', id: m.id, error: { code: -32000, message: text } }).catch(() => undefined);
+      }
+    });
+  };
+
+  const closed = new Promise((resolve) => {
+    local.onclose = () => resolve(undefined);
+  });
+  await remote.start();
+  await local.start();
+  io.err(`pacewise mcp: forwarding stdio to ${toolUrl(connection.server)}`);
+  // The stdio transport reports no close when stdin ends: end with it.
+  process.stdin.once('end', () => local.close().catch(() => undefined));
+  await closed;
+  await remote.close().catch(() => undefined);
+}
+
+/** @param {unknown} error @param {string} server */
+function bridgeErrorMessage(error, server) {
+  if (error instanceof SignInRequired) return `${error.message} Pacewise needs a sign-in: run \`npx pacewise login --server ${server}\` in a terminal, then try again.`;
+  if (error instanceof CliError) return error.message;
+  return `Pacewise could not be reached: ${error instanceof Error ? error.message : String(error)}`;
+}

@@ -1,0 +1,162 @@
+// The CLI's connection to {server}/mcp: the official MCP SDK client over streamable HTTP, with a
+// fetch that adds the bearer token, refreshes once on a 401, and repeats an idempotent read once
+// after a network failure or an empty answer (never a write).
+import fs from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CliError, NetworkFailure } from './errors.mjs';
+import { httpFetch } from './http.mjs';
+import { toolUrl } from './oauth.mjs';
+
+export const CLI_VERSION = /** @type {{ version: string }} */ (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))).version;
+
+/** JSON-RPC methods that only read: safe to send twice. */
+const READ_METHODS = new Set(['initialize', 'ping', 'tools/list', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list', 'prompts/get', 'completion/complete']);
+
+/**
+ * Which requests may be repeated. Tools are writes unless tools/list marked them readOnlyHint, so
+ * the set is learnt from every tools/list answer that passes through.
+ */
+export class IdempotencyRules {
+  constructor() {
+    /** @type {Set<string>} */
+    this.readOnlyTools = new Set();
+  }
+
+  /** @param {unknown} message */
+  isRead(message) {
+    if (!message || typeof message !== 'object' || Array.isArray(message)) return false;
+    const m = /** @type {{ method?: unknown, params?: { name?: unknown } }} */ (message);
+    if (typeof m.method !== 'string') return false;
+    if (READ_METHODS.has(m.method)) return true;
+    return m.method === 'tools/call' && typeof m.params?.name === 'string' && this.readOnlyTools.has(m.params.name);
+  }
+
+  /** @param {unknown} reply a JSON-RPC response to tools/list */
+  learn(reply) {
+    const tools = /** @type {{ result?: { tools?: { name: string, annotations?: { readOnlyHint?: boolean } }[] } }} */ (reply)?.result?.tools;
+    for (const tool of tools ?? []) if (tool.annotations?.readOnlyHint === true) this.readOnlyTools.add(tool.name);
+  }
+}
+
+/** The JSON-RPC messages in a JSON or SSE body. @param {string} text @param {string} type */
+export function messagesIn(text, type) {
+  if (!text.trim()) return [];
+  const chunks = type.startsWith('text/event-stream')
+    ? text.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim())
+    : [text];
+  /** @type {unknown[]} */
+  const out = [];
+  for (const chunk of chunks) {
+    try {
+      const parsed = JSON.parse(chunk);
+      out.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+    } catch {
+      // not JSON-RPC
+    }
+  }
+  return out;
+}
+
+/**
+ * @param {import('./session.mjs').Connection} connection
+ * @param {IdempotencyRules} rules
+ * @returns {(url: string | URL, init?: RequestInit) => Promise<Response>}
+ */
+export function authorizedFetch(connection, rules) {
+  return async (url, init = {}) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const message = typeof init.body === 'string' ? safeJson(init.body) : undefined;
+    const isRequest = Boolean(message && typeof message === 'object' && 'id' in message && 'method' in message);
+    const repeatable = method === 'GET' || rules.isRead(message);
+    let token = await connection.accessToken();
+    let refreshed = false;
+    let repeated = false;
+    for (;;) {
+      const headers = new Headers(init.headers);
+      headers.set('authorization', `Bearer ${token}`);
+      let res;
+      try {
+        res = await httpFetch(url, { ...init, headers });
+      } catch (error) {
+        if (init.signal?.aborted) throw error;
+        if (repeatable && !repeated) {
+          repeated = true;
+          continue;
+        }
+        throw new NetworkFailure(repeatable ? `${describe(message)} failed twice: the network failed. Try again.` : `${describe(message)} failed: the network failed, and it is not repeated automatically because it may change data. Check its effect (for example with a read) before trying again.`);
+      }
+      if (res.status === 401 && !refreshed) {
+        // A 401 means the request was not carried out: refreshing and sending it again is safe.
+        await res.body?.cancel();
+        token = await connection.refresh(token);
+        refreshed = true;
+        continue;
+      }
+      if (res.status === 401) {
+        await res.body?.cancel();
+        throw new CliError(`${connection.server} refused a freshly refreshed access token (HTTP 401). Run \`pacewise login\` to sign in again.`);
+      }
+      if (method !== 'POST' || !res.ok || res.status === 202 || !isRequest) return res;
+      // Stateless server: the whole answer arrives, then the stream ends; read it to spot an empty one.
+      const type = res.headers.get('content-type') ?? '';
+      let text;
+      try {
+        text = await res.text();
+      } catch {
+        text = '';
+      }
+      const replies = messagesIn(text, type);
+      if (replies.length === 0) {
+        if (repeatable && !repeated) {
+          repeated = true;
+          continue;
+        }
+        throw new NetworkFailure(repeatable ? `${describe(message)} got an empty answer twice. Try again.` : `${describe(message)} got no answer, and it is not repeated automatically because it may change data. Check its effect before trying again.`);
+      }
+      if (/** @type {{ method?: string }} */ (message)?.method === 'tools/list') for (const r of replies) rules.learn(r);
+      return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+    }
+  };
+}
+
+/** @param {unknown} message */
+function describe(message) {
+  const m = /** @type {{ method?: string, params?: { name?: string } } | undefined} */ (message);
+  if (m?.method === 'tools/call') return `The call of ${m.params?.name ?? 'a tool'}`;
+  return m?.method ? `The ${m.method} request` : 'The request';
+}
+
+/** @param {string} text */
+function safeJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A connected MCP client for the CLI's own commands.
+ * @param {import('./session.mjs').Connection} connection
+ */
+export async function connectTools(connection) {
+  const rules = new IdempotencyRules();
+  const transport = new StreamableHTTPClientTransport(new URL(toolUrl(connection.server)), { fetch: authorizedFetch(connection, rules) });
+  const client = new Client({ name: 'pacewise-cli', version: CLI_VERSION });
+  await client.connect(transport);
+  return { client, rules, close: () => client.close() };
+}
+
+/**
+ * A tool result as data: structuredContent, else the JSON in its text content, else the text.
+ * @param {{ isError?: boolean, structuredContent?: unknown, content?: unknown }} result
+ * @returns {{ isError: boolean, data: unknown }}
+ */
+export function resultData(result) {
+  if (result.structuredContent !== undefined) return { isError: Boolean(result.isError), data: result.structuredContent };
+  const texts = (Array.isArray(result.content) ? result.content : []).filter((c) => c?.type === 'text').map((c) => String(c.text));
+  const joined = texts.join('\n');
+  const parsed = safeJson(joined);
+  return { isError: Boolean(result.isError), data: parsed !== undefined ? parsed : joined };
+}
