@@ -1,5 +1,7 @@
-// Node-only start-up check (imported by instrumentation.ts): exit on a bad environment.
+// Node-only start-up (imported by instrumentation.ts): exit on a bad environment, and guard the
+// HTTP server against methods Next.js cannot handle.
 import { assertSecretsConfigured, config, ConfigError } from '@/lib/env';
+import { installHttpMethodGuard } from '@/lib/http-method-guard';
 
 try {
   assertSecretsConfigured(config());
@@ -8,3 +10,5 @@ try {
   console.error(`pacewise: ${error.message}`);
   process.exit(1);
 }
+
+installHttpMethodGuard();

@@ -137,6 +137,13 @@ async function prepare(route: Route, req: IncomingMessage, url: URL): Promise<Pr
     const resource = checkResource(form.getAll('resource'), mcpUrl, `form body of ${route === 'token' ? '/token' : '/device_authorization'}`);
     if (resource) return { rejection: resource };
   }
+  // No OAuth parameter holds control characters (a NUL would fail in the database). Checked after
+  // the resource rule, whose error names the exact expected value.
+  for (const [name, value] of form) {
+    if (/[\u0000-\u001f\u007f]/.test(value) || /[\u0000-\u001f\u007f]/.test(name)) {
+      return { rejection: { status: 400, error: 'invalid_request', error_description: `The parameter ${JSON.stringify(name.replace(/[\u0000-\u001f\u007f]/g, '?'))} contains control characters; send it as the plain value you were given.` } };
+    }
+  }
   if (route === 'device_authorization') {
     const scope = resolveScope(form.getAll('scope'));
     if ('error' in scope) return { rejection: scope };

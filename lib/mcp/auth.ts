@@ -1,27 +1,57 @@
 // Bearer tokens for /mcp are looked up in the database (not parsed): unknown, expired, revoked, or
-// issued for another resource -> 401 invalid_token with a description of how to recover.
-import { OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server';
+// issued for another resource -> 401 invalid_token with how to recover. When the database cannot
+// be reached the answer is 503, not 401: the token may be fine, and a 401 would send the agent
+// into a needless refresh or sign-in. (mcp-handler's withMcpAuth turns every failure into a 401.)
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { verifyAccessToken } from '@/lib/auth/access-tokens';
 import { config } from '@/lib/env';
 
-export async function verifyBearer(_req: Request, token: string | undefined): Promise<AuthInfo | undefined> {
-  if (!token) {
-    throw new OAuthError(OAuthErrorCode.InvalidToken, 'No access token: sign in through OAuth (see the resource metadata) and send Authorization: Bearer <token>');
+export type Authentication = { ok: true; info: AuthInfo } | { ok: false; response: Response };
+
+export function resourceMetadataUrl(): string {
+  return `${config().mcpBaseUrl}/.well-known/oauth-protected-resource/mcp`;
+}
+
+function challenge(description: string): Response {
+  const header = `Bearer error="invalid_token", error_description="${description.replaceAll('"', "'")}", resource_metadata="${resourceMetadataUrl()}"`;
+  return Response.json(
+    { jsonrpc: '2.0', id: null, error: { code: -32001, message: `Unauthorized: ${description}` } },
+    { status: 401, headers: { 'WWW-Authenticate': header } },
+  );
+}
+
+export async function authenticate(req: Request): Promise<Authentication> {
+  const match = /^Bearer[ ]+([^\s]+)[ ]*$/i.exec(req.headers.get('authorization') ?? '');
+  if (!match) {
+    return { ok: false, response: challenge('No access token: sign in through OAuth (see resource_metadata) and send Authorization: Bearer <token>') };
   }
-  const found = await verifyAccessToken(token);
-  if (!found) {
-    throw new OAuthError(OAuthErrorCode.InvalidToken, 'The access token is unknown, expired or revoked: refresh it, or sign in again');
+  const token = match[1]!;
+  let found;
+  try {
+    found = await verifyAccessToken(token);
+  } catch {
+    return {
+      ok: false,
+      response: Response.json(
+        { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Pacewise cannot reach its database right now; your token was not checked. Retry in a few seconds.' } },
+        { status: 503, headers: { 'Retry-After': '5' } },
+      ),
+    };
   }
+  if (!found) return { ok: false, response: challenge('The access token is unknown, expired or revoked: refresh it, or sign in again') };
   const toolUrl = config().mcpUrl;
   if (found.resource !== toolUrl) {
-    throw new OAuthError(OAuthErrorCode.InvalidToken, `The access token was issued for another resource; request one with resource=${toolUrl}`);
+    return { ok: false, response: challenge(`The access token was issued for another resource; request one with resource=${toolUrl}`) };
   }
   return {
-    token,
-    clientId: found.clientId,
-    scopes: found.scopes,
-    expiresAt: Math.floor(found.expiresAt.getTime() / 1000),
-    resource: new URL(toolUrl),
-    extra: { userId: found.userId, grantId: found.grantId },
+    ok: true,
+    info: {
+      token,
+      clientId: found.clientId,
+      scopes: found.scopes,
+      expiresAt: Math.floor(found.expiresAt.getTime() / 1000),
+      resource: new URL(toolUrl),
+      extra: { userId: found.userId, grantId: found.grantId },
+    },
   };
 }

@@ -1,11 +1,11 @@
 // The HTTP edge of /mcp: CORS, Origin check (DNS rebinding), body limits and malformed JSON are
 // answered here, before the MCP handler; the handler itself is mcp-handler (stateless).
 import Negotiator from 'negotiator';
-import { createMcpHandler, withMcpAuth } from 'mcp-handler';
+import { createMcpHandler } from 'mcp-handler';
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';
-import { verifyBearer } from './auth';
+import { authenticate } from './auth';
 import { registerTools } from './register';
 import { tools } from './tools';
 
@@ -51,16 +51,6 @@ const mcp = createMcpHandler((server) => registerTools(server, tools, guardDeps)
     'Pacewise coaches one signed-in person. Start with get_account, then get_profile and follow onboarding steps (each names its toolName). ' +
     'Dates are YYYY-MM-DD in the person\'s timezone; units are explicit in every argument and result.',
 });
-
-let authed: ((req: Request) => Promise<Response>) | undefined;
-function authenticatedHandler() {
-  authed ??= withMcpAuth(mcp, verifyBearer, {
-    required: true,
-    resourceMetadataPath: '/.well-known/oauth-protected-resource/mcp',
-    resourceUrl: config().mcpBaseUrl,
-  });
-  return authed;
-}
 
 function withCors(res: Response, origin: string | null): Response {
   const headers = new Headers(res.headers);
@@ -117,7 +107,9 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   const json = wantsJson(req.headers.get('accept'));
   const headers = new Headers(req.headers);
   if (json) headers.set('Accept', 'application/json, text/event-stream');
-  const forwarded = new Request(req.url, { method: 'POST', headers, body });
-  const res = await authenticatedHandler()(forwarded);
+  const auth = await authenticate(req);
+  if (!auth.ok) return withCors(auth.response, origin);
+  const forwarded = Object.assign(new Request(req.url, { method: 'POST', headers, body }), { auth: auth.info });
+  const res = await mcp(forwarded);
   return withCors(json ? await sseToJson(res) : res, origin);
 }

@@ -38,6 +38,15 @@ describe('GET /api/health', () => {
       expect(body.status).toBe('unavailable');
       expect(body.error).toMatch(/Database unreachable/);
       expect(JSON.stringify(body)).not.toContain('hunter2');
+      // The tool server says "try again", not "your token is bad", while the database is away.
+      const mcp = await fetch(`http://127.0.0.1:${port}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${'t'.repeat(43)}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+      expect(mcp.status).toBe(503);
+      expect(mcp.headers.get('retry-after')).toBe('5');
+      expect(mcp.headers.get('www-authenticate')).toBeNull();
     } finally {
       child.kill('SIGKILL');
     }
@@ -61,3 +70,24 @@ describe('start-up with a bad environment', () => {
   });
 });
 
+
+describe('requests no route can serve', () => {
+  it.each([
+    ['TRACE', 405],
+    ['TRACK', 400], // Node's own parser refuses it before any of our code
+  ])('%s answers %i, not 500', async (method, expected) => {
+    const http = await import('node:http');
+    const url = new URL(inject('baseUrl'));
+    for (const path of ['/', '/api/public/site', '/mcp', '/token']) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.request({ host: url.hostname, port: url.port, path, method }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status, `${method} ${path}`).toBe(expected);
+    }
+  });
+});
