@@ -1,0 +1,121 @@
+// Load generation from a separate process (autocannon's CLI), and side-by-side rounds: the target
+// and its baseline alternate A B A B ..., so drift on a shared machine hits both alike; the report
+// takes the median of the rounds.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from '../../tests/support/server';
+import { median, ratio, round } from './stats';
+
+export type LoadSpec = {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  durationSeconds?: number;
+};
+
+export type LoadResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+type AutocannonJson = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  '2xx': number;
+};
+
+/** One autocannon run in its own process; resolves with its JSON summary. */
+export function autocannon(spec: LoadSpec): Promise<LoadResult> {
+  const args = [
+    path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js'),
+    '--json',
+    '-c', String(spec.connections ?? 10),
+    '-d', String(spec.durationSeconds ?? 5),
+    '-m', spec.method ?? 'GET',
+  ];
+  for (const [k, v] of Object.entries(spec.headers ?? {})) args.push('-H', `${k}=${v}`);
+  if (spec.body !== undefined) args.push('-b', spec.body);
+  args.push(spec.url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      try {
+        const j = JSON.parse(out) as AutocannonJson;
+        resolve({
+          rps: j.requests.average,
+          p50: j.latency.p50,
+          p99: j.latency.p99,
+          requests: j.requests.total,
+          non2xx: j.non2xx,
+          errors: j.errors,
+          timeouts: j.timeouts,
+        });
+      } catch {
+        reject(new Error(`autocannon exited ${code}: ${err.slice(-500)}`));
+      }
+    });
+  });
+}
+
+export type Comparison = {
+  name: string;
+  target: { rps: number; p50: number; p99: number; rounds: LoadResult[] };
+  baseline: { rps: number; p50: number; p99: number; rounds: LoadResult[] };
+  /** target rps / baseline rps (medians). */
+  ratio: number;
+  /** Requests that were not 2xx, or failed, in the target's rounds (should be 0). */
+  targetFailures: number;
+  baselineFailures: number;
+};
+
+function summarize(rounds: LoadResult[]) {
+  return {
+    rps: round(median(rounds.map((r) => r.rps)), 0),
+    p50: round(median(rounds.map((r) => r.p50)), 1),
+    p99: round(median(rounds.map((r) => r.p99)), 1),
+    rounds,
+  };
+}
+
+/** Alternates target and baseline for `rounds` rounds after one short warm-up of each. */
+export async function sideBySide(name: string, target: LoadSpec, baseline: LoadSpec, rounds: number): Promise<Comparison> {
+  await autocannon({ ...target, durationSeconds: 1 });
+  await autocannon({ ...baseline, durationSeconds: 1 });
+  const t: LoadResult[] = [];
+  const b: LoadResult[] = [];
+  for (let i = 0; i < rounds; i++) {
+    // Alternate which goes first, so neither always runs on a machine warmed by the other.
+    if (i % 2 === 0) {
+      t.push(await autocannon(target));
+      b.push(await autocannon(baseline));
+    } else {
+      b.push(await autocannon(baseline));
+      t.push(await autocannon(target));
+    }
+  }
+  const ts = summarize(t);
+  const bs = summarize(b);
+  const failures = (rs: LoadResult[]) => rs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
+  return { name, target: ts, baseline: bs, ratio: ratio(ts.rps, bs.rps), targetFailures: failures(t), baselineFailures: failures(b) };
+}
+
+export function comparisonRow(c: Comparison): (string | number)[] {
+  return [c.name, c.target.rps, c.baseline.rps, c.ratio, c.target.p50, c.baseline.p50, c.target.p99, c.baseline.p99, c.targetFailures + c.baselineFailures];
+}
+
+export const COMPARISON_HEADER = ['what', 'req/s', 'base req/s', 'ratio', 'p50 ms', 'base p50', 'p99 ms', 'base p99', 'failed'];

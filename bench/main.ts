@@ -1,0 +1,126 @@
+// The bench: builds (cold, timed), starts `next start` on PostgreSQL when one can be had (else the
+// embedded PGlite), runs each section against its baseline and writes bench/results.json.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DIST_DIR, ROOT, TEST_PORT, ensureBuild, freshDatabaseEnv, startServer } from '../tests/support/server';
+import type { BenchContext } from './lib/context';
+import { startCluster, type Cluster } from './lib/postgres';
+import { coldBuild, printBuild, type BuildTimes } from './sections/build';
+import { benchBytes } from './sections/bytes';
+import { benchLighthouse } from './sections/lighthouse';
+import { benchMcp } from './sections/mcp';
+import { benchOAuth } from './sections/oauth';
+import { benchStatic } from './sections/static';
+
+const SECTIONS = ['build', 'static', 'bytes', 'mcp', 'oauth', 'lighthouse'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function option(args: string[], name: string): string | undefined {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit?.slice(name.length + 3);
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length,
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
+}
+
+export async function main(args: string[]): Promise<number> {
+  const quick = args.includes('--quick');
+  const only = option(args, 'only')?.split(',') as Section[] | undefined;
+  for (const s of only ?? []) if (!SECTIONS.includes(s)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}`);
+  const wanted = (s: Section) => !only || only.includes(s);
+  const reuseBuild = args.includes('--reuse-build');
+  const port = TEST_PORT;
+  const siteUrl = `http://127.0.0.1:${port}`;
+  const started = new Date();
+  const log = (line: string) => console.error(`[bench] ${line}`);
+  const lines: string[] = [];
+  const print = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
+
+  let build: BuildTimes | undefined;
+  if (wanted('build') && !reuseBuild) build = coldBuild({ distDir: DIST_DIR, log }, siteUrl);
+  else ensureBuild(siteUrl);
+
+  const needsServer = SECTIONS.some((s) => s !== 'build' && wanted(s));
+  const results: Record<string, unknown> = { date: started.toISOString(), machine: machine(), build: build ?? null };
+  let cluster: Cluster | undefined;
+  let cleanup: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const fn of cleanup.reverse()) await fn().catch(() => undefined);
+    cleanup = [];
+  };
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+
+  try {
+    if (needsServer) {
+      const pg = wanted('mcp') || wanted('oauth') ? await startCluster(port + 8) : { missing: 'not needed by the chosen sections' };
+      if ('adminUrl' in pg) {
+        cluster = pg;
+        cleanup.push(async () => pg.stop());
+        process.env.DATABASE_URL = pg.adminUrl;
+        log(`PostgreSQL at ${pg.adminUrl.replace(/\/\/[^@]*@/, '//')}`);
+      } else {
+        delete process.env.DATABASE_URL;
+        log(`embedded PGlite (${pg.missing})`);
+      }
+      const db = await freshDatabaseEnv();
+      cleanup.push(db.cleanup);
+      log(`next start on ${siteUrl} (${DIST_DIR})`);
+      const server = await startServer({ port, env: { ...db.env, PACEWISE_SEED: '0' } });
+      cleanup.push(server.stop);
+      results.database = cluster ? 'postgresql' : 'pglite';
+
+      const ctx: BenchContext = {
+        appUrl: server.url,
+        appEnv: { ...db.env, SITE_URL: server.url },
+        cluster,
+        distDir: DIST_DIR,
+        ports: { app: port, staticBaseline: port + 1, mcpBaseline: port + 2, oauthBaseline: port + 3, lighthouse: port + 4 },
+        connections: Number(option(args, 'connections') ?? 10),
+        durationSeconds: Number(option(args, 'duration') ?? (quick ? 2 : 5)),
+        rounds: Number(option(args, 'rounds') ?? (quick ? 1 : 3)),
+        log,
+        print,
+      };
+      results.settings = { connections: ctx.connections, durationSeconds: ctx.durationSeconds, rounds: ctx.rounds };
+      if (wanted('static')) results.static = await benchStatic(ctx);
+      if (wanted('bytes')) results.bytes = await benchBytes(ctx);
+      if (wanted('mcp')) results.mcp = cluster ? await benchMcp(ctx) : skipped(print, 'MCP', 'needs PostgreSQL for the baseline to share the database');
+      if (wanted('oauth')) results.oauth = cluster ? await benchOAuth(ctx) : skipped(print, 'OAuth', 'needs PostgreSQL for the baseline to share the database');
+      if (wanted('lighthouse')) results.lighthouse = await benchLighthouse(ctx, Number(option(args, 'lighthouse-runs') ?? 1));
+    }
+    if (wanted('build')) printBuild({ print }, build);
+  } finally {
+    await stopAll();
+  }
+
+  const m = machine();
+  print(`\n${started.toISOString().slice(0, 10)} on ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB, Node ${m.node}, database ${String(results.database ?? '-')}`);
+  const out = path.join(ROOT, 'bench', 'results.json');
+  // Sections not run keep their previous figures.
+  let previous: Record<string, unknown> = {};
+  try {
+    previous = JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // first run
+  }
+  fs.writeFileSync(out, JSON.stringify({ ...previous, ...results, report: lines.join('\n') }, null, 2) + '\n');
+  console.log(`wrote ${path.relative(process.cwd(), out)}`);
+  return 0;
+}
+
+function skipped(print: (l: string) => void, what: string, why: string): { skipped: string } {
+  print(`\n== ${what}: skipped (${why}; install PostgreSQL or set DATABASE_URL) ==`);
+  return { skipped: why };
+}

@@ -1,0 +1,19 @@
+// `npm run bench`: every figure side by side with its baseline, printed as tables and written to
+// bench/results.json. Never part of `npm test`.
+// Options: --only=build,static,bytes,mcp,oauth,lighthouse  --reuse-build  --quick
+//          --rounds=N --duration=S --connections=C --lighthouse-runs=N
+// The build folder and ports default to .next-bench and 3401.. (NEXT_DIST_DIR, TEST_PORT override).
+export {};
+
+process.env.NEXT_DIST_DIR ||= '.next-bench';
+process.env.TEST_PORT ||= '3401';
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
+const { main } = await import('./main');
+await main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,57 @@
+// MCP: tools/call get_account and list_workouts through /mcp (Next.js, mcp-handler, every tool
+// registered) vs a bare SDK stateless handler on node:http making the same database queries.
+import { callToolRequest } from '../../tests/support/mcp';
+import { PROTOCOL, subscribedPerson, tool } from '../lib/agents';
+import { COMPARISON_HEADER, comparisonRow, sideBySide, type Comparison } from '../lib/load';
+import { startChild, TSX, TSX_ARGS } from '../lib/processes';
+import { heading, table } from '../lib/stats';
+import type { BenchContext } from '../lib/context';
+
+const WORKOUTS = 15;
+
+export async function benchMcp(ctx: BenchContext): Promise<{ comparisons: Comparison[]; workoutsListed: number }> {
+  ctx.log('mcp: a subscribed person with workouts');
+  const me = await subscribedPerson(ctx.appUrl, 'bench-mcp');
+  const today = new Date();
+  for (let i = 0; i < WORKOUTS; i++) {
+    // Inside list_workouts' default window (the last 14 days and the next 7).
+    const date = new Date(today.getTime() - (i - 5) * 86_400_000).toISOString().slice(0, 10);
+    await tool(ctx.appUrl, me.accessToken, 'create_workout', {
+      date,
+      strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 60 + i }, { reps: 5, load: 60 + i }, { reps: 5, load: 60 + i }] }],
+      notes: `bench workout ${i}`,
+    });
+  }
+
+  const baseline = await startChild(TSX, [...TSX_ARGS, 'bench/baselines/mcp-server.ts', String(ctx.ports.mcpBaseline)], ctx.appEnv);
+  const baseUrl = `http://127.0.0.1:${ctx.ports.mcpBaseline}`;
+  const comparisons: Comparison[] = [];
+  let workoutsListed = 0;
+  try {
+    // Both servers must really answer the calls (a tool error is a 200 too).
+    for (const url of [ctx.appUrl, baseUrl]) {
+      const account = await tool<{ subscription: { status: string } }>(url, me.accessToken, 'get_account');
+      if (account.subscription.status !== 'active') throw new Error(`mcp bench: ${url} sees the subscription as ${account.subscription.status}`);
+      const list = await tool<{ workouts: unknown[] }>(url, me.accessToken, 'list_workouts');
+      if (list.workouts.length !== WORKOUTS) throw new Error(`mcp bench: ${url} listed ${list.workouts.length} workouts, expected ${WORKOUTS}`);
+      workoutsListed = list.workouts.length;
+    }
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: `Bearer ${me.accessToken}`,
+      'mcp-protocol-version': PROTOCOL,
+    };
+    for (const name of ['get_account', 'list_workouts']) {
+      const spec = { method: 'POST' as const, headers, body: JSON.stringify(callToolRequest(name)), connections: ctx.connections, durationSeconds: ctx.durationSeconds };
+      const c = await sideBySide(`tools/call ${name}`, { ...spec, url: `${ctx.appUrl}/mcp` }, { ...spec, url: `${baseUrl}/mcp` }, ctx.rounds);
+      comparisons.push(c);
+      ctx.log(`  ${name}: ${c.target.rps} calls/s vs ${c.baseline.rps} (${c.ratio}x)`);
+    }
+  } finally {
+    await baseline.stop();
+  }
+  ctx.print(heading(`MCP: /mcp (next start) vs bare @modelcontextprotocol/server stateless handler, same queries (${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s, medians; list_workouts returns ${workoutsListed})`));
+  ctx.print(table([COMPARISON_HEADER.map((h) => h.replace('req/s', 'calls/s')), ...comparisons.map(comparisonRow)]));
+  return { comparisons, workoutsListed };
+}
