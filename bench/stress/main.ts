@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { simulatedAddress } from '../../tests/support/oauth';
-import { DIST_DIR, ROOT, TEST_PORT, ensureBuild, freshDatabaseEnv, startServer, type RunningServer } from '../../tests/support/server';
+import { DIST_DIR, ROOT, TEST_PORT, build, ensureBuild, freshDatabaseEnv, startServer, type RunningServer } from '../../tests/support/server';
 import { UNREPRESENTABLE_METHODS, hostileJson, hostileString, rawRequest } from '../../tests/integration/fuzz/hostile';
 import { machine } from '../main';
 import { connectAgent, subscribedPerson, type Connected } from '../lib/agents';
@@ -50,7 +50,9 @@ export async function stress(args: string[]): Promise<number> {
   };
   const report: Record<string, unknown> = { date: new Date().toISOString(), machine: machine() };
 
-  ensureBuild(siteUrl);
+  // Always a fresh build of the working tree (a stale one would test old code), unless asked.
+  if (args.includes('--reuse-build')) ensureBuild(siteUrl);
+  else build(siteUrl);
   const pg = await startCluster(port + 8);
   if (!('adminUrl' in pg)) {
     console.error(`stress: ${pg.missing}.`);

@@ -23,7 +23,11 @@ export function getSite(): SiteInfo {
   return { ...parsed, url: config().siteUrl };
 }
 
-/** An absolute URL on the site for a site-relative path. */
+/**
+ * An absolute URL on the site for a site-relative path. The path is kept on the site even when it
+ * comes from a request: leading slashes or backslashes would otherwise make it protocol-relative.
+ */
 export function absoluteUrl(path: string): string {
-  return new URL(path, config().siteUrl + '/').toString();
+  const onSite = '/' + path.replace(/^[/\\]+/, '').replaceAll('\\', '%5C');
+  return new URL(onSite, config().siteUrl + '/').toString();
 }
