@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { AnyTool, ToolContext } from './define-tool';
+import { isDatabaseUnavailable } from '@/lib/database/errors';
 import { ToolError } from './tool-error';
 
 export type GuardDeps = {
@@ -52,6 +53,9 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: { userId: 
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ToolError) return errorResult(error);
+    if (isDatabaseUnavailable(error)) {
+      return errorResult(new ToolError('service_unavailable', `Pacewise cannot reach its database right now, so ${tool.name} did not run and nothing was changed. Retry in a few seconds.`));
+    }
     // Unexpected failures are reported without internals; the request itself still answers 200.
     console.error(`mcp: ${tool.name} failed`, error instanceof Error ? error.message : 'unknown error');
     return errorResult(new ToolError('internal_error', `${tool.name} failed unexpectedly; nothing was changed if the tool writes. Try again, and report it if it persists.`));
