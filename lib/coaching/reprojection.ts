@@ -2,12 +2,12 @@
 // benchmark): the same lib/training projection adaptation uses, with every changed field recorded
 // together with its reason. Pure.
 import { strengthChanges } from '@/lib/training/adaptation';
+import { repaceWorkouts } from '@/lib/training/repace';
 import { projectWorkouts } from '@/lib/training/load-projection';
 import { prescribeLoad } from '@/lib/training/prescription';
 import { isChartReps } from '@/lib/training/rpe';
-import { withTargetPace } from '@/lib/training/run-targets';
 import type { AthleteState, LiftState, LoadUnit, PlanChange, StrengthBlock, Workout } from '@/lib/training/types';
-import { DEFAULT_LOAD_STEP, formatPace } from '@/lib/training/units';
+import { DEFAULT_LOAD_STEP } from '@/lib/training/units';
 
 export type Reprojection = { updated: Workout[]; changes: PlanChange[] };
 
@@ -39,28 +39,8 @@ export function reprojectLifts(future: readonly Workout[], exerciseIds: Iterable
 
 /** Target paces of every run segment in `future` recomputed from `vdot`. */
 export function repace(future: readonly Workout[], vdot: number, state: AthleteState, headline: string): Reprojection {
-  const changes: PlanChange[] = [];
-  const next = future.map((w) => {
-    if (w.run.length === 0) return w;
-    const run = w.run.map((s) => withTargetPace(s, vdot));
-    let changed = false;
-    run.forEach((s, si) => {
-      const prev = w.run[si]?.targetPaceSPerKm;
-      if (prev === s.targetPaceSPerKm) return;
-      changed = true;
-      const show = (p: number | undefined) => (p === undefined ? 'unset' : formatPace(p, state.distanceUnit));
-      changes.push({
-        workoutId: w.id,
-        date: w.date,
-        path: `run[${si}].targetPaceSPerKm`,
-        before: prev ?? null,
-        after: s.targetPaceSPerKm ?? null,
-        reason: `${headline}. ${w.date} ${w.title} (${s.label ?? s.kind}) pace ${show(prev)} → ${show(s.targetPaceSPerKm)}`,
-      });
-    });
-    return changed ? { ...w, run } : w;
-  });
-  return collect(future, next, changes);
+  const { workouts, changes } = repaceWorkouts(future, vdot, state.distanceUnit, headline);
+  return collect(future, workouts, changes);
 }
 
 function collect(before: readonly Workout[], after: readonly Workout[], changes: PlanChange[]): Reprojection {

@@ -9,7 +9,7 @@ import {
   linearProgression,
   smoothE1rm,
 } from './progression';
-import { withTargetPace } from './run-targets';
+import { repaceWorkouts } from './repace';
 import { findExercise } from './catalogue';
 import type {
   AthleteState,
@@ -351,28 +351,9 @@ export function adaptAfterCompletion(input: AdaptationInput): AdaptationResult {
         nextState = { ...nextState, vdot: newVdot };
         const headline = `VDOT ${oldVdot === undefined ? 'unset' : oldVdot.toFixed(1)} → ${newVdot.toFixed(1)}: ${evidence.why}`;
         notes.push(headline);
-        future = future.map((w) => {
-          if (w.run.length === 0) return w;
-          const run = w.run.map((s) => withTargetPace(s, newVdot));
-          let changed = false;
-          run.forEach((s, si) => {
-            const prev = w.run[si]?.targetPaceSPerKm;
-            if (prev === s.targetPaceSPerKm) return;
-            changed = true;
-            const what = s.label ?? s.kind;
-            changes.push({
-              workoutId: w.id,
-              date: w.date,
-              path: `run[${si}].targetPaceSPerKm`,
-              before: prev ?? null,
-              after: s.targetPaceSPerKm ?? null,
-              reason: `${headline}. ${w.date} ${w.title} (${what}) pace ${prev === undefined ? 'unset' : formatPace(prev, state.distanceUnit)} → ${
-                s.targetPaceSPerKm === undefined ? 'unset' : formatPace(s.targetPaceSPerKm, state.distanceUnit)
-              }`,
-            });
-          });
-          return changed ? { ...w, run } : w;
-        });
+        const repaced = repaceWorkouts(future, newVdot, state.distanceUnit, headline);
+        future = repaced.workouts;
+        changes.push(...repaced.changes);
       }
     }
   }

@@ -15,3 +15,4 @@ export * from './run-targets';
 export * from './load-projection';
 export * from './plan';
 export * from './adaptation';
+export * from './repace';
