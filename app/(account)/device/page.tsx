@@ -4,7 +4,7 @@ import { formatUserCode, lookUpDeviceCode } from '@/lib/auth/device-approval';
 import { withQuery } from '@/lib/auth/navigation';
 import { firstParam, requirePerson, type SearchParams } from '@/lib/auth/page-guards';
 import { hit, RATE_LIMITS } from '@/lib/auth/rate-limit';
-import { describeScope } from '@/lib/auth/scopes';
+import { DecisionButtons, GrantSummary } from '../_components/consent';
 import styles from '../account.module.css';
 
 export const metadata: Metadata = { title: 'Connect a device', robots: { index: false } };
@@ -99,26 +99,12 @@ export default async function DevicePage({ searchParams }: { searchParams: Searc
         <p>
           Check that your device shows this code: <span className={styles.code} data-testid="user-code">{formatUserCode(request.userCode)}</span>
         </p>
-        <p>
-          <strong data-testid="client-name">{request.clientName}</strong> asks to act on behalf of <strong>{person.email}</strong>. It will be able to:
-        </p>
-        <ul className={styles.scopes} data-testid="scopes">
-          {request.scopes.map((s) => (
-            <li key={s}>
-              {describeScope(s)} <code>{s}</code>
-            </li>
-          ))}
-        </ul>
+        <GrantSummary clientName={request.clientName} email={person.email} scopes={request.scopes} />
         <p className={styles.hint}>Only approve if you started this on a device or agent you trust. You can revoke access at any time on your account page.</p>
         <form method="post" action="/api/auth/device" className={styles.actions}>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <input type="hidden" name="user_code" value={request.userCode} />
-          <button type="submit" name="decision" value="approve" className={styles.button}>
-            Approve
-          </button>
-          <button type="submit" name="decision" value="decline" className={styles.secondary}>
-            Decline
-          </button>
+          <DecisionButtons />
         </form>
       </div>
     </>

@@ -3,7 +3,7 @@ import { cookies } from 'next/headers';
 import { INTERACTION_COOKIE, lookUpConsent } from '@/lib/auth/consent';
 import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
 import { requirePerson } from '@/lib/auth/page-guards';
-import { describeScope } from '@/lib/auth/scopes';
+import { DecisionButtons, GrantSummary } from '../../_components/consent';
 import styles from '../../account.module.css';
 
 export const metadata: Metadata = { title: 'Connect an app', robots: { index: false } };
@@ -37,28 +37,14 @@ export default async function ConsentPage({ params }: { params: Promise<{ uid: s
     <>
       <h1>Connect {request.clientName}?</h1>
       <div className={styles.card}>
-        <p>
-          <strong data-testid="client-name">{request.clientName}</strong> asks to act on behalf of <strong>{person.email}</strong>. It will be able to:
-        </p>
-        <ul className={styles.scopes} data-testid="scopes">
-          {request.scopes.map((s) => (
-            <li key={s}>
-              {describeScope(s)} <code>{s}</code>
-            </li>
-          ))}
-        </ul>
+        <GrantSummary clientName={request.clientName} email={person.email} scopes={request.scopes} />
         <p>
           After you decide, you will be sent to <code data-testid="redirect-target">{target(request.redirectUri)}</code>.
         </p>
         <p className={styles.hint}>You can revoke access at any time on your account page.</p>
         <form method="post" action={`/interaction/${encodeURIComponent(uid)}/decide`} className={styles.actions}>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
-          <button type="submit" name="decision" value="approve" className={styles.button}>
-            Approve
-          </button>
-          <button type="submit" name="decision" value="decline" className={styles.secondary}>
-            Decline
-          </button>
+          <DecisionButtons />
         </form>
       </div>
     </>
