@@ -24,9 +24,10 @@ export type ProfileUpdate = Partial<{
   maxHr: number | null;
 }>;
 
+/** Reads are the common case: only a person's first call writes (the upsert covers a racing twin). */
 export async function getOrCreateProfile(userId: string): Promise<Profile> {
   const prisma = await db();
-  return prisma.profile.upsert({ where: { userId }, update: {}, create: { userId } });
+  return (await prisma.profile.findUnique({ where: { userId } })) ?? prisma.profile.upsert({ where: { userId }, update: {}, create: { userId } });
 }
 
 export async function updateProfile(userId: string, update: ProfileUpdate): Promise<Profile> {
