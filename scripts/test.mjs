@@ -3,6 +3,7 @@
 // suites against `next start`. Prints one summary line per suite and a closing total.
 // Usage: npm test [-- <suite> ...]   suites: lint typecheck unit integration e2e
 import { spawnSync } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,22 @@ for (const w of wanted) if (!all.includes(w)) {
   process.exit(2);
 }
 const suites = wanted.length ? all.filter((s) => wanted.includes(s)) : all;
-const port = process.env.TEST_PORT ?? '3311';
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+// The test server's port is baked into the build (SITE_URL), so it is chosen once, up front: the
+// given TEST_PORT, or the first free one from 3311 (a leftover server must not fail the run).
+let port = process.env.TEST_PORT;
+if (!port) {
+  let candidate = 3311;
+  while (!(await portIsFree(candidate)) && candidate < 3400) candidate++;
+  port = String(candidate);
+}
 const env = { ...process.env, TEST_PORT: port };
 const summary = [];
 let passed = 0;
