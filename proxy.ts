@@ -4,6 +4,7 @@
 // methods like TRACE) are answered here with a 4xx instead of reaching the router, which 500s.
 import { NextResponse, type NextRequest } from 'next/server';
 import { prefersMarkdown } from '@/lib/markdown/accept';
+import { publicApiEdge } from '@/lib/public-api/edge';
 
 const TWIN_ROUTE = '/markdown-twin';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -45,6 +46,11 @@ export function proxy(request: NextRequest) {
   if (malformedPath(pathname)) {
     const error = 'Malformed percent-encoding in the URL path; encode reserved characters as %XX with two hex digits.';
     return isApi ? NextResponse.json({ error }, { status: 400 }) : new NextResponse(error, { status: 400 });
+  }
+  // The Content API is prerendered; what a static route cannot answer (OPTIONS, 405, 304, unknown slugs) is answered here.
+  if (pathname.startsWith('/api/public/')) {
+    const answer = publicApiEdge(request, pathname);
+    if (answer) return answer;
   }
   if (ENDPOINT.test(pathname) || FILE.test(pathname)) return NextResponse.next();
   if (request.method !== 'GET' && request.method !== 'HEAD') return NextResponse.next();

@@ -1,11 +1,10 @@
-// HTTP behaviour shared by every Content API route: headers, conditional GET, CORS preflight and a
-// JSON 405 for other methods. Routes stay one line each, and no route can forget a header.
+// HTTP behaviour shared by every Content API response: headers, conditional GET, CORS preflight and
+// a JSON 405 for other methods.
 //
-// Why the routes are not `force-static`: Next prerenders a route handler only when it exports no
-// method but GET (OPTIONS, POST, PUT, PATCH or DELETE make it dynamic), and the contract's OPTIONS
-// and JSON 405 need those exports. Instead each fixed body is built and schema-checked once, when the
-// route module loads; `next build` loads every route while collecting page data, so bad content
-// still fails the build. The CDN caches the responses (s-maxage) as it would a static file.
+// The operations are prerendered (`force-static` route handlers, built and schema-checked during
+// `next build`), and Next prerenders a route handler only when it exports GET alone. So the parts of
+// the contract a file cannot hold (OPTIONS, 405, 304, the JSON 404 of an unknown slug) are answered
+// in front of the routes, by `publicApiEdge` (lib/public-api/edge.ts), called from proxy.ts.
 import { createHash } from 'node:crypto';
 
 /** Content changes only on deploy (a deploy purges the CDN); browsers recheck after five minutes. */
@@ -29,7 +28,7 @@ export function jsonBody(body: unknown): JsonBody {
 }
 
 /** RFC 9110 If-None-Match: weak comparison against a list of tags, or `*`. */
-function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
@@ -48,7 +47,7 @@ export function jsonResponse(request: Request, body: JsonBody, status = 200): Re
   return new Response(body.text, { status, headers });
 }
 
-function preflight(): Response {
+export function preflight(): Response {
   return new Response(null, {
     status: 204,
     headers: {
@@ -63,36 +62,12 @@ function preflight(): Response {
   });
 }
 
-function methodNotAllowed(request: Request): Response {
-  const body = { error: `This API is read-only: ${request.method} is not allowed here. Use GET (or HEAD).` };
+export function methodNotAllowed(method: string): Response {
+  const body = { error: `This API is read-only: ${method} is not allowed here. Use GET (or HEAD).` };
   return new Response(JSON.stringify(body), {
     status: 405,
     headers: { ...COMMON_HEADERS, Allow: ALLOWED_METHODS, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
   });
-}
-
-// `never` context: any handler signature Next accepts (with or without route params) fits.
-type Handler = (request: Request, context: never) => Response | Promise<Response>;
-
-/**
- * The exports of one Content API route: `GET` (Next derives HEAD from it), `OPTIONS` for CORS
- * preflight, and a JSON 405 for every method that would change something.
- */
-export function publicApiRoute<G extends Handler>(get: G) {
-  return {
-    GET: get,
-    OPTIONS: preflight,
-    POST: methodNotAllowed,
-    PUT: methodNotAllowed,
-    PATCH: methodNotAllowed,
-    DELETE: methodNotAllowed,
-  };
-}
-
-/** A route whose body is fixed for the life of the deployment: built once, when the module loads. */
-export function fixedJsonRoute(build: () => unknown) {
-  const body = jsonBody(build());
-  return publicApiRoute((request: Request) => jsonResponse(request, body));
 }
 
 /** Every method on a path that is no operation: the API's JSON 404, not Next's HTML page. */

@@ -1,13 +1,15 @@
-import { jsonBody, jsonResponse, publicApiRoute } from '@/lib/public-api/http';
-import { blogPost, postNotFound, postSlugs } from '@/lib/public-api/resources';
+import { postSlugs } from '@/lib/public-api/resources';
+import { postPath, staticJsonResponse } from '@/lib/public-api/static-bodies';
 
-// Every post's body is built and schema-checked once, when the module loads (during `next build` too).
-const posts = new Map(postSlugs().map((slug) => [slug, jsonBody(blogPost(slug).body)]));
+// One prerendered response per published post. Any other slug never reaches this route: proxy.ts
+// (lib/public-api/edge.ts) answers it with the contract's JSON 404, as it answers OPTIONS, 405 and 304.
+export const dynamic = 'force-static';
+export const dynamicParams = false;
 
-export const { GET, OPTIONS, POST, PUT, PATCH, DELETE } = publicApiRoute(
-  async (request: Request, { params }: { params: Promise<{ slug: string }> }) => {
-    const { slug } = await params;
-    const post = posts.get(slug);
-    return post ? jsonResponse(request, post) : jsonResponse(request, jsonBody(postNotFound(slug)), 404);
-  },
-);
+export function generateStaticParams() {
+  return postSlugs().map((slug) => ({ slug }));
+}
+
+export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }) {
+  return staticJsonResponse(postPath((await params).slug));
+}
