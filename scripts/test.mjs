@@ -85,6 +85,8 @@ for (const suite of suites) {
       // Pages are prerendered with SITE_URL, so the build is made for the test server's origin.
       env.SITE_URL = `http://127.0.0.1:${port}`;
       if (!check('build', 'npx', ['next', 'build'])) break;
+      // Prerendered pages ship without the client runtime (scripts/static-documents.mjs), as `npm run build` does.
+      if (!check('static-docs', 'node', ['scripts/static-documents.mjs'])) break;
       fs.writeFileSync(`${process.env.NEXT_DIST_DIR || '.next'}/pacewise-test-build.json`, JSON.stringify({ siteUrl: env.SITE_URL }));
     }
     vitest(suite);

@@ -1,5 +1,5 @@
 // Build: cold `contentlayer2 build && next build` into an empty build folder (no Next cache).
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../tests/support/server';
@@ -26,6 +26,8 @@ export function coldBuild(ctx: Pick<BenchContext, 'distDir' | 'log'>, siteUrl: s
   ctx.log(`build: contentlayer2 build && next build into ${ctx.distDir} (cold)`);
   const contentlayerSeconds = timed(['contentlayer2', 'build'], {});
   const nextSeconds = timed(['next', 'build'], { SITE_URL: siteUrl });
+  // As `npm run build` does (milliseconds; not timed): prerendered pages without the client runtime.
+  execFileSync(process.execPath, ['scripts/static-documents.mjs', ctx.distDir], { cwd: ROOT, stdio: 'inherit' });
   // The marker tests/support/server.ts reads: the test harness can reuse this build.
   fs.writeFileSync(path.join(ROOT, ctx.distDir, 'pacewise-test-build.json'), JSON.stringify({ siteUrl }));
   return { contentlayerSeconds: round(contentlayerSeconds, 1), nextSeconds: round(nextSeconds, 1), totalSeconds: round(contentlayerSeconds + nextSeconds, 1) };
