@@ -28,6 +28,9 @@ for (const [route, info] of Object.entries(manifest.routes)) {
   before += Buffer.byteLength(html);
   after += Buffer.byteLength(stripped);
 }
+// `next start` copies served pages into this runtime cache and prefers it to the build output: a
+// server started on this build before the rewrite must not keep serving the old pages.
+fs.rmSync(path.join(distDir, 'server', 'route-cache'), { recursive: true, force: true });
 if (pages === 0) {
   console.error(`static-documents: no prerendered page found in ${distDir}; run next build first`);
   process.exit(1);
