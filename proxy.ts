@@ -4,7 +4,10 @@
 // methods like TRACE) are answered here with a 4xx instead of reaching the router, which 500s.
 import { NextResponse, type NextRequest } from 'next/server';
 import { prefersMarkdown } from '@/lib/markdown/accept';
+import { markdownEtag, markdownForPath, markdownHeaders } from '@/lib/markdown';
+import { matchesIfNoneMatch } from '@/lib/public-api/http';
 import { publicApiEdge } from '@/lib/public-api/edge';
+import { BASE_HEADERS, pageSecurityHeaders } from '@/lib/web/security-headers';
 
 const TWIN_ROUTE = '/markdown-twin';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -14,6 +17,14 @@ const ENDPOINT = /^\/(?:_next\/|api\/|markdown-twin(?:\/|$)|mcp(?:\/|$)|register
 const FILE = /\.(?:xml|txt|png|jpg|svg|ico|json|webmanifest|js|css)$/;
 
 function twinTarget(request: NextRequest, path: string): NextResponse {
+  // A revalidation of a current Markdown twin: 304 here, since the prerendered route cannot answer it.
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch) {
+    const twin = markdownForPath(path);
+    if (twin !== undefined && twin !== null && matchesIfNoneMatch(ifNoneMatch, markdownEtag(twin))) {
+      return new NextResponse(null, { status: 304, headers: markdownHeaders(path, twin) });
+    }
+  }
   const url = request.nextUrl.clone();
   try {
     url.pathname = path === '/' ? TWIN_ROUTE : `${TWIN_ROUTE}${path}`;
@@ -52,18 +63,39 @@ export function proxy(request: NextRequest) {
     const answer = publicApiEdge(request, pathname);
     if (answer) return answer;
   }
-  if (ENDPOINT.test(pathname) || FILE.test(pathname)) return NextResponse.next();
-  if (request.method !== 'GET' && request.method !== 'HEAD') return NextResponse.next();
+  if (ENDPOINT.test(pathname) || FILE.test(pathname)) return withHeaders(NextResponse.next(), BASE_HEADERS);
+  if (request.method !== 'GET' && request.method !== 'HEAD') return page(request, pathname);
   if (pathname.endsWith('.md')) {
     const base = pathname.slice(0, -3);
-    return twinTarget(request, base === '/index' ? '/' : base);
+    return withHeaders(twinTarget(request, base === '/index' ? '/' : base), BASE_HEADERS);
   }
-  if (prefersMarkdown(request.headers.get('accept'))) return twinTarget(request, pathname);
+  if (prefersMarkdown(request.headers.get('accept'))) return withHeaders(twinTarget(request, pathname), BASE_HEADERS);
   const twin = pathname === '/' ? '/index.md' : `${pathname.replace(/\/+$/, '')}.md`;
-  const response = NextResponse.next();
+  const response = page(request, pathname);
   response.headers.set('Link', `<${twin}>; rel="alternate"; type="text/markdown"`);
+  // Next replaces Vary on App Router pages; lib/vary-union.ts keeps this token on the Node server.
   response.headers.append('Vary', 'Accept');
   return response;
+}
+
+function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+/** An HTML page: its security headers, and for pages rendered per request the CSP nonce Next reads. */
+function page(request: NextRequest, pathname: string): NextResponse {
+  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const security = pageSecurityHeaders(pathname, crypto.randomUUID().replace(/-/g, ''), https);
+  let response: NextResponse;
+  if (security.nonce) {
+    const requestHeaders = new Headers(request.headers);
+    requestHeaders.set('Content-Security-Policy', security.headers['Content-Security-Policy']!);
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  } else {
+    response = NextResponse.next();
+  }
+  return withHeaders(response, security.headers);
 }
 
 export const config = {

@@ -2,6 +2,7 @@
 // HTTP server against methods Next.js cannot handle.
 import { assertSecretsConfigured, config, ConfigError } from '@/lib/env';
 import { installHttpMethodGuard } from '@/lib/http-method-guard';
+import { installVaryUnion } from '@/lib/vary-union';
 
 try {
   assertSecretsConfigured(config());
@@ -12,3 +13,4 @@ try {
 }
 
 installHttpMethodGuard();
+installVaryUnion();

@@ -17,10 +17,10 @@ export function sessionTokenHash(token: string): string {
   return crypto.createHmac('sha256', secrets().sessionSecret).update(`session:${token}`).digest('hex');
 }
 
-/** Secure everywhere except plain-HTTP development on the loopback host. */
-export function cookiesAreSecure(): boolean {
-  const host = new URL(config().siteUrl).hostname;
-  return !['localhost', '127.0.0.1', '[::1]'].includes(host);
+/** Secure whenever the site is HTTPS, and everywhere but plain-HTTP development on the loopback host. */
+export function cookiesAreSecure(siteUrl = config().siteUrl): boolean {
+  const url = new URL(siteUrl);
+  return url.protocol === 'https:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
 export function sessionCookieOptions(maxAgeSeconds: number) {

@@ -2,5 +2,5 @@ export { prefersMarkdown } from './accept';
 export { markdownForPath, notFoundTwin, pageTwin, postTwin, twinPaths } from './twins';
 export { postTwinBody } from './post-body';
 export { markdownUrl } from './sections';
-export { markdownHeaders } from './response';
+export { markdownEtag, markdownHeaders } from './response';
 export { llmsTxt, llmsFullTxt } from './llms-txt';

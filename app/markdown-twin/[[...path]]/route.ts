@@ -21,6 +21,6 @@ export async function GET(_req: Request, { params }: { params: Promise<{ path?: 
   const segments = (await params).path ?? [];
   const path = '/' + segments.map(decodeSegment).join('/');
   const twin = markdownForPath(path);
-  if (twin) return new Response(twin, { headers: markdownHeaders(path) });
+  if (twin) return new Response(twin, { headers: markdownHeaders(path, twin) });
   return new Response(notFoundTwin(path), { status: 404, headers: markdownHeaders(path) });
 }

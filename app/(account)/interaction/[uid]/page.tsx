@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { INTERACTION_COOKIE, lookUpConsent } from '@/lib/auth/consent';
 import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
 import { requirePerson } from '@/lib/auth/page-guards';
+import { consentFormActionPolicy } from '@/lib/web/security-headers';
 import { DecisionButtons, GrantSummary } from '../../_components/consent';
 import styles from '../../account.module.css';
 
@@ -35,6 +36,8 @@ export default async function ConsentPage({ params }: { params: Promise<{ uid: s
   const csrf = sessionCsrfToken(person.tokenHash);
   return (
     <>
+      {/* Approve/Decline redirect to the agent: the header CSP leaves form-action to this page. */}
+      <meta httpEquiv="Content-Security-Policy" content={consentFormActionPolicy(request.redirectUri)} />
       <h1>Connect {request.clientName}?</h1>
       <div className={styles.card}>
         <GrantSummary clientName={request.clientName} email={person.email} scopes={request.scopes} />
