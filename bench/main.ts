@@ -8,12 +8,13 @@ import type { BenchContext } from './lib/context';
 import { startCluster, type Cluster } from './lib/postgres';
 import { coldBuild, printBuild, type BuildTimes } from './sections/build';
 import { benchBytes } from './sections/bytes';
+import { benchCache } from './sections/cache';
 import { benchLighthouse } from './sections/lighthouse';
 import { benchMcp } from './sections/mcp';
 import { benchOAuth } from './sections/oauth';
 import { benchStatic } from './sections/static';
 
-const SECTIONS = ['build', 'static', 'bytes', 'mcp', 'oauth', 'lighthouse'] as const;
+const SECTIONS = ['build', 'static', 'cache', 'bytes', 'mcp', 'oauth', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(args: string[], name: string): string | undefined {
@@ -95,6 +96,7 @@ export async function main(args: string[]): Promise<number> {
       };
       results.settings = { connections: ctx.connections, durationSeconds: ctx.durationSeconds, rounds: ctx.rounds };
       if (wanted('static')) results.static = await benchStatic(ctx);
+      if (wanted('cache')) results.cache = await benchCache(ctx);
       if (wanted('bytes')) results.bytes = await benchBytes(ctx);
       if (wanted('mcp')) results.mcp = cluster ? await benchMcp(ctx) : skipped(print, 'MCP', 'needs PostgreSQL for the baseline to share the database');
       if (wanted('oauth')) results.oauth = cluster ? await benchOAuth(ctx) : skipped(print, 'OAuth', 'needs PostgreSQL for the baseline to share the database');
