@@ -21,6 +21,8 @@ export type PlanDraft = {
   startDate: string;
   weeks: number;
   daysPerWeek: number;
+  /** The person's training days (mon..sun); sessions land only on these. */
+  trainingDays?: string[];
   equipment: Equipment[];
   raceDate?: string;
   raceDistanceM?: number;
@@ -90,13 +92,15 @@ function generate(input: PlanInput) {
   }
 }
 
-function planInput(planId: string, p: Omit<PlanDraft, 'name' | 'notes' | 'replaceExisting'>, basis: PlanBasis, state: AthleteState): PlanInput {
+function planInput(planId: string, p: Omit<PlanDraft, 'name' | 'notes' | 'replaceExisting'> & { alignStart?: boolean }, basis: PlanBasis, state: AthleteState): PlanInput {
   return {
     planId,
     goal: p.goal,
     startDate: p.startDate,
     weeks: p.weeks,
     daysPerWeek: p.daysPerWeek,
+    ...(p.trainingDays && p.trainingDays.length > 0 ? { trainingDays: p.trainingDays } : {}),
+    ...(p.alignStart === false ? { alignStart: false } : {}),
     equipment: p.equipment,
     ...(p.raceDate !== undefined ? { raceDate: p.raceDate } : {}),
     ...(p.raceDistanceM !== undefined ? { raceDistanceM: p.raceDistanceM } : {}),
@@ -145,7 +149,11 @@ function summary(plan: PlanRow, counts: PlanSummary['counts'] | undefined, today
 
 /* ---------- create ---------- */
 
-export async function createPlan(ctx: CoachingContext, draft: PlanDraft, estimates: BenchmarkEstimates): Promise<PlanSummary & { workouts: StoredWorkout[]; replaced: { planId: string; removed: number }[] }> {
+export async function createPlan(
+  ctx: CoachingContext,
+  draft: PlanDraft,
+  estimates: BenchmarkEstimates,
+): Promise<PlanSummary & { workouts: StoredWorkout[]; replaced: { planId: string; removed: number }[]; fitNotes: string[] }> {
   return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
     const from = draft.startDate > ctx.today ? draft.startDate : ctx.today;
     const overlapping = await tx.workout.groupBy({
@@ -191,9 +199,10 @@ export async function createPlan(ctx: CoachingContext, draft: PlanDraft, estimat
         userId: ctx.userId,
         name: draft.name ?? defaultPlanName(draft.goal, draft.weeks),
         goal: draft.goal,
-        startDate: draft.startDate,
+        startDate: generated.plan.startDate,
         weeks: draft.weeks,
         daysPerWeek: draft.daysPerWeek,
+        trainingDays: generated.plan.trainingDays ?? [],
         equipment: generated.plan.equipment,
         raceDate: generated.plan.raceDate ?? null,
         raceDistanceM: generated.plan.raceDistanceM ?? null,
@@ -205,7 +214,7 @@ export async function createPlan(ctx: CoachingContext, draft: PlanDraft, estimat
     await tx.workout.createMany({ data: generated.workouts.map((w) => workoutCreateData(ctx.userId, w)) });
     const rows = await tx.workout.findMany({ where: { planId }, orderBy: [{ date: 'asc' }, { id: 'asc' }] });
     const counts = { scheduled: rows.length, completed: 0, skipped: 0, missed: rows.filter((r) => r.date < ctx.today).length };
-    return { ...summary(plan, counts, ctx.today), workouts: rows.map(toWorkout), replaced };
+    return { ...summary(plan, counts, ctx.today), workouts: rows.map(toWorkout), replaced, fitNotes: generated.notes };
   });
 }
 
@@ -238,13 +247,18 @@ export type PlanPatch = {
   notes?: string | null;
   weeks?: number;
   daysPerWeek?: number;
+  /** New training days: the remaining sessions move onto them (completed and skipped ones stay). */
+  trainingDays?: string[];
   equipment?: Equipment[];
   raceDate?: string | null;
   raceDistanceM?: number | null;
   mainLiftProgression?: MainLiftProgression;
 };
 
-const STRUCTURAL = ['weeks', 'daysPerWeek', 'equipment', 'raceDate', 'raceDistanceM', 'mainLiftProgression'] as const;
+const STRUCTURAL = ['weeks', 'daysPerWeek', 'trainingDays', 'equipment', 'raceDate', 'raceDistanceM', 'mainLiftProgression'] as const;
+
+/** A remaining session that changed day when the plan was re-fitted. */
+export type MovedSession = { title: string; from: string; to: string };
 
 /** Sessions of a regenerated plan get loads from the coach's current state, not the original basis. */
 function prescribeFromState(workouts: Workout[], state: AthleteState): Workout[] {
@@ -263,19 +277,19 @@ export async function updatePlan(
   id: string,
   patch: PlanPatch,
   estimates: BenchmarkEstimates,
-): Promise<PlanSummary & { workouts: StoredWorkout[]; regenerated: { from: string; removed: number; added: number } | null }> {
+): Promise<PlanSummary & { workouts: StoredWorkout[]; regenerated: { from: string; removed: number; added: number; moved: MovedSession[] } | null }> {
   return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
     const row = await tx.trainingPlan.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw planNotFound(id);
     const structural = STRUCTURAL.some((k) => patch[k] !== undefined);
-    let regenerated: { from: string; removed: number; added: number } | null = null;
+    let regenerated: { from: string; removed: number; added: number; moved: MovedSession[] } | null = null;
     let data: Prisma.TrainingPlanUpdateInput = {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
     };
     if (structural) {
       const result = await regenerate(tx, ctx, athlete, row, patch, estimates);
-      regenerated = { from: result.from, removed: result.removed, added: result.added };
+      regenerated = { from: result.from, removed: result.removed, added: result.added, moved: result.moved };
       data = { ...data, ...result.data };
     }
     const plan = await tx.trainingPlan.update({ where: { id }, data });
@@ -298,6 +312,9 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
     startDate: row.startDate,
     weeks: patch.weeks ?? row.weeks,
     daysPerWeek: patch.daysPerWeek ?? row.daysPerWeek,
+    trainingDays: patch.trainingDays ?? row.trainingDays,
+    // The plan keeps its weeks: sessions move within each week onto the (new) days.
+    alignStart: false,
     equipment: (patch.equipment ?? row.equipment) as Equipment[],
     ...(raceDate !== undefined ? { raceDate } : {}),
     ...(raceDistanceM !== undefined && raceDate !== undefined ? { raceDistanceM } : {}),
@@ -320,10 +337,21 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
   // A day that already has a done (or skipped) session of this plan gets no second one.
   const done = await tx.workout.findMany({ where: { userId: ctx.userId, planId: row.id, status: { not: 'scheduled' }, date: { gte: from } }, select: { date: true } });
   const taken = new Set(done.map((d) => d.date));
+  // A session already done (or skipped) in this plan week is not scheduled a second time in it.
+  const doneThisWeek = await tx.workout.findMany({ where: { userId: ctx.userId, planId: row.id, status: { not: 'scheduled' } }, select: { week: true, title: true } });
+  const doneKeys = doneThisWeek.map((d) => `${d.week}:${d.title}`);
+  const remaining = generated.workouts.filter((w) => w.date >= from && !taken.has(w.date)).filter((w) => {
+    const i = doneKeys.indexOf(`${w.week}:${w.title}`);
+    if (i < 0) return true;
+    doneKeys.splice(i, 1);
+    return false;
+  });
   const fresh = prescribeFromState(
-    generated.workouts.filter((w) => w.date >= from && !taken.has(w.date)).map((w) => ({ ...w, planId: row.id })),
+    remaining.map((w) => ({ ...w, planId: row.id })),
     athlete.state,
   );
+  const before = await tx.workout.findMany({ where: { userId: ctx.userId, planId: row.id, status: 'scheduled', date: { gte: from } }, orderBy: [{ date: 'asc' }, { id: 'asc' }], select: { date: true, title: true, week: true } });
+  const moved = movedSessions(before, fresh);
   const { count: removed } = await tx.workout.deleteMany({ where: { userId: ctx.userId, planId: row.id, status: 'scheduled', date: { gte: from } } });
   if (fresh.length > 0) await tx.workout.createMany({ data: fresh.map((w) => workoutCreateData(ctx.userId, w)) });
   const what = STRUCTURAL.filter((k) => patch[k] !== undefined)
@@ -331,12 +359,16 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
     .join(', ');
   await recordEvent(tx, ctx.userId, {
     trigger: 'plan_updated',
-    notes: [`Plan "${row.name}" changed (${what}): ${removed} remaining session(s) from ${from} replaced by ${fresh.length}, prescribed from the current working loads and paces.`],
+    notes: [
+      `Plan "${row.name}" changed (${what}): ${removed} remaining session(s) from ${from} replaced by ${fresh.length}, prescribed from the current working loads and paces.`,
+      ...moved.map((m) => `${m.title} moved from ${m.from} to ${m.to}.`),
+    ],
     changes: [],
   });
   const data: Prisma.TrainingPlanUpdateInput = {
     weeks: params.weeks,
     daysPerWeek: params.daysPerWeek,
+    trainingDays: generated.plan.trainingDays ?? [],
     equipment: generated.plan.equipment,
     raceDate: generated.plan.raceDate ?? null,
     raceDistanceM: generated.plan.raceDistanceM ?? null,
@@ -344,7 +376,37 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
     revision,
     basis: basis as unknown as Prisma.InputJsonValue,
   };
-  return { from, removed, added: fresh.length, data };
+  return { from, removed, added: fresh.length, moved, data };
+}
+
+/** Pairs old and new remaining sessions by plan week and title, in order, and lists those whose day changed. */
+function movedSessions(before: { date: string; title: string; week: number | null }[], after: Workout[]): MovedSession[] {
+  const pool = [...after].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const moved: MovedSession[] = [];
+  for (const old of before) {
+    const i = pool.findIndex((w) => w.title === old.title && (w.week ?? null) === old.week);
+    if (i < 0) continue;
+    const [match] = pool.splice(i, 1);
+    if (match && match.date !== old.date) moved.push({ title: old.title, from: old.date, to: match.date });
+  }
+  return moved;
+}
+
+/**
+ * The person's training days changed: every running or upcoming plan moves its remaining sessions
+ * onto the new days (completed and skipped sessions stay where they are).
+ */
+export async function refitPlansToDays(ctx: CoachingContext, trainingDays: string[], estimates: BenchmarkEstimates): Promise<{ planId: string; name: string; moved: MovedSession[] }[]> {
+  const prisma = await db();
+  const plans = await prisma.trainingPlan.findMany({ where: { userId: ctx.userId }, orderBy: { createdAt: 'asc' } });
+  const result: { planId: string; name: string; moved: MovedSession[] }[] = [];
+  for (const plan of plans) {
+    if (planStatus(plan, ctx.today) === 'finished') continue;
+    if (trainingDays.length === 0) continue;
+    const updated = await updatePlan(ctx, plan.id, { trainingDays }, estimates);
+    result.push({ planId: plan.id, name: plan.name, moved: updated.regenerated?.moved ?? [] });
+  }
+  return result;
 }
 
 /* ---------- delete ---------- */

@@ -6,6 +6,7 @@ import { prescribeLoad } from './prescription';
 import { defaultIncrementKg } from './progression';
 import { isChartReps } from './rpe';
 import { ZONE_FOR_KIND, withTargetPace } from './run-targets';
+import { arrangeSessions, nextTrainingDay, normaliseDays, pickDays, trainingDatesInWindow, type Weekday } from './schedule';
 import type {
   AthleteState,
   DistanceUnit,
@@ -48,6 +49,13 @@ export interface PlanInput {
   startDate: IsoDate;
   weeks: number;
   daysPerWeek: number;
+  /**
+   * The person's training days. Sessions land only on these (hard ones spread apart) and the plan
+   * starts on the first of them on or after startDate; without them, sessions use fixed day offsets.
+   */
+  trainingDays?: readonly string[];
+  /** False keeps startDate as given (regenerating a running plan keeps its weeks); default true. */
+  alignStart?: boolean;
   equipment: readonly Equipment[];
   raceDate?: IsoDate;
   /** Defaults to the goal's distance (hybrid: 5 km). */
@@ -71,6 +79,26 @@ export interface GeneratedPlan {
   workouts: Workout[];
   /** Starting state for adaptation: benchmarks, working loads, zero failure streaks. */
   state: AthleteState;
+  /** What the person should know about how the plan was fitted (e.g. fewer days than asked for). */
+  notes: string[];
+}
+
+/** Sessions that should not fall on consecutive days: heavy strength, quality runs, the long run. */
+export function isHardSession(session: Session): boolean {
+  return session !== 'easy';
+}
+
+/** When the week has fewer days than the template, the sessions kept first. */
+const IMPORTANCE: Readonly<Record<Session, number>> = { long: 0, strength: 1, interval: 2, threshold: 2, marathon: 3, repetition: 4, easy: 5 };
+
+function fitTemplate(template: readonly Session[], days: number): Session[] {
+  if (days >= template.length) return [...template];
+  const keep = template
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => IMPORTANCE[a.s] - IMPORTANCE[b.s] || a.i - b.i)
+    .slice(0, days)
+    .map((x) => x.i);
+  return template.filter((_, i) => keep.includes(i));
 }
 
 type RunSession = 'easy' | 'long' | 'threshold' | 'interval' | 'repetition' | 'marathon';
@@ -314,9 +342,24 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
   const goal = input.goal;
   const mainProgression = input.mainLiftProgression ?? (goal === 'strength' ? 'linear' : 'autoregulated');
   const raceDistanceM = goal === 'strength' ? undefined : (input.raceDistanceM ?? RACE_DISTANCE_M[goal]);
-  const weeks = planWeeks({ startDate: input.startDate, weeks: input.weeks, goal, ...(input.raceDate ? { raceDate: input.raceDate } : {}) });
-  const template = WEEK_TEMPLATES[goal][input.daysPerWeek] ?? [];
+  const notes: string[] = [];
+  const personDays = input.trainingDays && input.trainingDays.length > 0 ? normaliseDays(input.trainingDays) : undefined;
+  let sessionsPerWeek = input.daysPerWeek;
+  if (personDays && personDays.length < input.daysPerWeek) {
+    sessionsPerWeek = personDays.length;
+    notes.push(
+      `The plan asks for ${input.daysPerWeek} sessions a week but the person trains on ${personDays.length} day${personDays.length === 1 ? '' : 's'} (${personDays.join(', ')}): ` +
+        `each week keeps the ${sessionsPerWeek} most important session${sessionsPerWeek === 1 ? '' : 's'}, one per day. Add training days with update_profile for more.`,
+    );
+  }
+  const usedDays: Weekday[] | undefined = personDays ? pickDays(personDays, sessionsPerWeek) : undefined;
+  const startDate = usedDays && input.alignStart !== false ? nextTrainingDay(input.startDate, usedDays) : input.startDate;
+  if (startDate !== input.startDate) notes.push(`${input.startDate} is not a training day; the plan starts on the next one, ${startDate}.`);
+  const weeks = planWeeks({ startDate, weeks: input.weeks, goal, ...(input.raceDate ? { raceDate: input.raceDate } : {}) });
+  const template = fitTemplate(WEEK_TEMPLATES[goal][Math.max(MIN_DAYS_PER_WEEK, sessionsPerWeek)] ?? [], sessionsPerWeek);
   const offsets = DAY_OFFSETS[input.daysPerWeek] ?? [];
+  const hard = template.map(isHardSession);
+  let previousHard: IsoDate | undefined;
   // Three rotating strength days only when strength is the goal and there are 4+ days to fill.
   const strengthDays = resolveStrengthTemplates(input.equipment, catalogue, goal === 'strength' && input.daysPerWeek >= 4 ? 3 : 2);
   const letters = ['A', 'B', 'C'];
@@ -324,8 +367,12 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
   const workouts: Workout[] = [];
   let strengthSessions = 0;
   for (const week of weeks) {
+    const slotDates = usedDays
+      ? arrangeSessions(trainingDatesInWindow(week.startDate, usedDays), hard, previousHard)
+      : template.map((_, slot) => addDays(week.startDate, offsets[slot] ?? slot));
+    for (const [slot, date] of slotDates.entries()) if (hard[slot] && (previousHard === undefined || date > previousHard)) previousHard = date;
     template.forEach((session, slot) => {
-      const date = addDays(week.startDate, offsets[slot] ?? slot);
+      const date = slotDates[slot]!;
       const base = { id: `${input.planId}-w${week.week}-d${slot + 1}`, planId: input.planId, date, week: week.week, phase: week.phase, status: 'scheduled' as const, strength: [], run: [] };
       if (input.raceDate !== undefined) {
         const untilRace = daysBetween(date, input.raceDate);
@@ -387,9 +434,10 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
   const plan: TrainingPlan = {
     id: input.planId,
     goal,
-    startDate: input.startDate,
+    startDate,
     weeks: input.weeks,
     daysPerWeek: input.daysPerWeek,
+    ...(usedDays ? { trainingDays: usedDays } : {}),
     equipment: [...input.equipment],
     ...(input.raceDate !== undefined ? { raceDate: input.raceDate } : {}),
     ...(raceDistanceM !== undefined && input.raceDate !== undefined ? { raceDistanceM } : {}),
@@ -401,5 +449,5 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
     ...(input.loadStep !== undefined ? { loadStep: input.loadStep } : {}),
     ...(vdot !== undefined ? { vdot } : {}),
   };
-  return { plan, workouts: withPaces, state };
+  return { plan, workouts: withPaces, state, notes };
 }

@@ -160,6 +160,8 @@ export interface TrainingPlan {
   startDate: IsoDate;
   weeks: number;
   daysPerWeek: number;
+  /** The weekdays sessions land on (mon..sun), when the plan was fitted to the person's days. */
+  trainingDays?: string[];
   equipment: Equipment[];
   raceDate?: IsoDate;
   raceDistanceM?: number;

@@ -28,6 +28,9 @@ import {
 import { isoDate } from './inputs';
 
 const GOALS = ['strength', '5k', '10k', 'half', 'marathon', 'hybrid'] as const;
+const WEEKDAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const trainingDaysArg = z.array(z.enum(WEEKDAY_NAMES)).min(1).max(7);
+const movedOutput = z.array(z.object({ title: z.string(), from: z.string(), to: z.string() })).describe('Remaining sessions that changed day (YYYY-MM-DD)');
 const EQUIPMENT = ['barbell', 'dumbbells', 'pullup-bar', 'bodyweight'] as const;
 const planId = z.string().trim().min(1).max(100).describe('Plan id from list_training_plans or create_training_plan');
 
@@ -139,6 +142,7 @@ export const createTrainingPlan = defineTool({
     'Generates a periodised plan (build weeks, a deload every 4th week, a taper before a race, recovery after it) and schedules its sessions. ' +
     'Loads come from the person\'s e1RM per lift (benchmarks or logged training), paces from their VDOT (a race benchmark or logged runs). ' +
     'Every argument defaults from the profile (goal, training days -> daysPerWeek, equipment, race date); startDate defaults to today. ' +
+    'Sessions land only on the training days (a startDate that is not one starts on the next), hard sessions on non-consecutive days where the week allows; a race lands on its date. ' +
     'If another plan still has sessions scheduled from startDate on, the call fails unless replaceExisting is true. ' +
     'Returns the plan, its weeks and sessions, and notes on anything missing (e.g. no benchmark yet). Completes the onboarding PLAN step.',
   scope: 'workouts:write',
@@ -150,6 +154,7 @@ export const createTrainingPlan = defineTool({
       startDate: isoDate.optional().describe("First day, YYYY-MM-DD in the person's timezone; default today"),
       weeks: z.number().int().min(1).max(MAX_WEEKS).optional().describe('Plan length; default up to the race week, or 8'),
       daysPerWeek: z.number().int().min(MIN_DAYS_PER_WEEK).max(MAX_DAYS_PER_WEEK).optional().describe('Training days per week; default the number of profile training days (3 if none)'),
+      trainingDays: trainingDaysArg.optional().describe('Weekdays sessions may land on, e.g. ["mon","wed","fri"]; default the profile training days'),
       equipment: z.array(z.enum(EQUIPMENT)).max(4).optional().describe('Default: the profile equipment (bodyweight if none)'),
       raceDate: isoDate.optional().describe('Race day within the plan (running and hybrid goals); default the profile race date when it falls in the plan'),
       raceDistance: z.number().positive().max(250).optional().describe('Race distance in distanceUnit; default the goal\'s distance'),
@@ -190,6 +195,7 @@ export const createTrainingPlan = defineTool({
           startDate,
           weeks,
           daysPerWeek,
+          trainingDays: args.trainingDays ?? profile.trainingDays,
           equipment,
           ...(raceDate ? { raceDate } : {}),
           ...(raceDistanceM !== undefined && raceDate ? { raceDistanceM } : {}),
@@ -204,7 +210,7 @@ export const createTrainingPlan = defineTool({
         plan: planView(created, units),
         weeks: weeksView(created, created.workouts),
         replaced: created.replaced.map((r) => ({ planId: r.planId, removedSessions: r.removed })),
-        notes: gaps(created.workouts),
+        notes: [...created.fitNotes, ...gaps(created.workouts)],
       };
     }),
 });
@@ -252,7 +258,7 @@ export const updateTrainingPlan = defineTool({
   name: 'update_training_plan',
   title: 'Update a training plan',
   description:
-    'Renames a plan or changes its notes; or changes its shape (weeks, daysPerWeek, equipment, raceDate, raceDistance, mainLiftProgression), which regenerates the sessions ' +
+    'Renames a plan or changes its notes; or changes its shape (weeks, daysPerWeek, trainingDays, equipment, raceDate, raceDistance, mainLiftProgression), which regenerates the sessions ' +
     'from today on: remaining scheduled sessions are replaced, completed and skipped ones are kept, and loads and paces come from the current working loads and VDOT. ' +
     'Send only what changes; raceDate null removes the race.',
   scope: 'workouts:write',
@@ -265,6 +271,7 @@ export const updateTrainingPlan = defineTool({
       notes: z.string().max(2000).nullable().optional(),
       weeks: z.number().int().min(1).max(MAX_WEEKS).optional(),
       daysPerWeek: z.number().int().min(MIN_DAYS_PER_WEEK).max(MAX_DAYS_PER_WEEK).optional(),
+      trainingDays: trainingDaysArg.optional().describe('Move the remaining sessions onto these weekdays; regenerated.moved lists what moved'),
       equipment: z.array(z.enum(EQUIPMENT)).max(4).optional(),
       raceDate: isoDate.nullable().optional(),
       raceDistance: z.number().positive().max(250).nullable().optional().describe('In distanceUnit'),
@@ -275,7 +282,7 @@ export const updateTrainingPlan = defineTool({
     .strict(),
   output: planDetailOutput.extend({
     regenerated: z
-      .object({ from: z.string(), removedSessions: z.number(), addedSessions: z.number() })
+      .object({ from: z.string(), removedSessions: z.number(), addedSessions: z.number(), moved: movedOutput })
       .nullable()
       .describe('Set when the sessions from `from` on were regenerated'),
   }),
@@ -291,7 +298,9 @@ export const updateTrainingPlan = defineTool({
       return {
         plan: planView(updated, units),
         weeks: weeksView(updated, updated.workouts),
-        regenerated: updated.regenerated ? { from: updated.regenerated.from, removedSessions: updated.regenerated.removed, addedSessions: updated.regenerated.added } : null,
+        regenerated: updated.regenerated
+          ? { from: updated.regenerated.from, removedSessions: updated.regenerated.removed, addedSessions: updated.regenerated.added, moved: updated.regenerated.moved }
+          : null,
       };
     }),
 });

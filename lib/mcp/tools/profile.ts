@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { Profile } from '@/lib/generated/prisma/client';
+import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
+import { refitPlansToDays } from '@/lib/coaching/plans';
 import { getOrCreateProfile, latestBodyWeight, logBodyWeight, onboardingFor, updateProfile } from '@/lib/profile/profiles';
 import { kgToLb, lbToKg } from '@/lib/training/units';
 import { defineTool } from '../define-tool';
+import { coached, coachingCall } from './coaching-shapes';
 import { isoDate, isIanaTimezone, todayIn, weightUnit } from './inputs';
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -92,7 +95,8 @@ export const updateProfileTool = defineTool({
   description:
     'Updates profile facts, goals, training days, equipment, timezone and preferred units. Send only the fields to change; ' +
     'send null to clear an optional fact. Returns the whole profile and onboarding, like get_profile. ' +
-    'Completes the PROFILE step (timezone + experience) and the GOALS step (goal + trainingDays).',
+    'Completes the PROFILE step (timezone + experience) and the GOALS step (goal + trainingDays). ' +
+    'Changing trainingDays moves the remaining sessions of running and upcoming plans onto the new days (completed and skipped ones stay); rescheduledPlans says what moved.',
   scope: 'profile:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
@@ -118,8 +122,16 @@ export const updateProfileTool = defineTool({
       maxHr: z.number().int().min(120).max(230).nullable().optional().describe('Maximum heart rate, beats per minute'),
     })
     .strict(),
-  output: z.object({ profile: profileOutput, onboarding: onboardingOutput }),
+  output: z.object({
+    profile: profileOutput,
+    onboarding: onboardingOutput,
+    rescheduledPlans: z
+      .array(z.object({ planId: z.string(), name: z.string(), moved: z.array(z.object({ title: z.string(), from: z.string(), to: z.string() })) }))
+      .optional()
+      .describe('Set when trainingDays changed: per plan, the sessions that moved (YYYY-MM-DD)'),
+  }),
   handler: async ({ units, trainingDays, ...rest }, { person }) => {
+    const before = trainingDays ? (await getOrCreateProfile(person.id)).trainingDays : null;
     const update = {
       ...rest,
       ...(units?.weight ? { weightUnit: units.weight } : {}),
@@ -127,7 +139,12 @@ export const updateProfileTool = defineTool({
       ...(trainingDays ? { trainingDays: DAYS.filter((d) => trainingDays.includes(d)) } : {}),
     };
     const p = await updateProfile(person.id, update);
-    return { profile: await profileView(person.id, p), onboarding: await onboardingFor(person.id, p) };
+    let rescheduledPlans;
+    if (before && p.trainingDays.length > 0 && before.join(',') !== p.trainingDays.join(',')) {
+      const { ctx } = await coachingCall(person);
+      rescheduledPlans = await coached(async () => refitPlansToDays(ctx, p.trainingDays, await benchmarkEstimates(person.id)));
+    }
+    return { profile: await profileView(person.id, p), onboarding: await onboardingFor(person.id, p), ...(rescheduledPlans ? { rescheduledPlans } : {}) };
   },
 });
 
