@@ -97,6 +97,18 @@ export function authorizedFetch(connection, rules) {
         await res.body?.cancel();
         throw new CliError(`${connection.server} refused a freshly refreshed access token (HTTP 401). Run \`pacewise login\` to sign in again.`);
       }
+      if (res.status === 403 && /insufficient_scope/.test(res.headers.get('www-authenticate') ?? '')) {
+        // A scope challenge: the call was not carried out; name the sign-in that fixes it.
+        const body = /** @type {{ error?: { data?: { scope?: string, tool?: string } } } | undefined} */ (safeJson(await res.text()));
+        const missing = body?.error?.data?.scope ?? 'missing';
+        const challenged = /scope="([^"]*)"/.exec(res.headers.get('www-authenticate') ?? '')?.[1] ?? '';
+        const granted = (connection.stored()?.session?.scope ?? '').split(' ').filter(Boolean);
+        const wanted = [...new Set([...granted, ...challenged.split(' ').filter(Boolean), missing])].sort().join(' ');
+        throw new CliError(
+          `${body?.error?.data?.tool ?? describe(message)} needs the "${missing}" scope, which this sign-in was not granted.\n` +
+            `Sign in again and approve it: pacewise login --scope "${wanted}"`,
+        );
+      }
       if (method !== 'POST' || !res.ok || res.status === 202 || !isRequest) return res;
       // Stateless server: the whole answer arrives, then the stream ends; read it to spot an empty one.
       const type = res.headers.get('content-type') ?? '';

@@ -4,6 +4,7 @@
 // into a needless refresh or sign-in. (mcp-handler's withMcpAuth turns every failure into a 401.)
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { verifyAccessToken } from '@/lib/auth/access-tokens';
+import { SCOPE_NAMES } from '@/lib/auth/scopes';
 import { config } from '@/lib/env';
 
 export type Authentication = { ok: true; info: AuthInfo } | { ok: false; response: Response };
@@ -12,8 +13,15 @@ export function resourceMetadataUrl(): string {
   return `${config().mcpBaseUrl}/.well-known/oauth-protected-resource/mcp`;
 }
 
+/**
+ * What a new connection should ask for (the `scope` of a 401): all eight scopes. Every tool family is
+ * part of coaching one person, and a narrower first grant only leads to step-ups on the first turns;
+ * a client may still ask for less, and a later 403 names what is missing.
+ */
+export const CONNECTION_SCOPES = SCOPE_NAMES.join(' ');
+
 function challenge(description: string): Response {
-  const header = `Bearer error="invalid_token", error_description="${description.replaceAll('"', "'")}", resource_metadata="${resourceMetadataUrl()}"`;
+  const header = `Bearer error="invalid_token", error_description="${description.replaceAll('"', "'")}", scope="${CONNECTION_SCOPES}", resource_metadata="${resourceMetadataUrl()}"`;
   return Response.json(
     { jsonrpc: '2.0', id: null, error: { code: -32001, message: `Unauthorized: ${description}` } },
     { status: 401, headers: { 'WWW-Authenticate': header } },

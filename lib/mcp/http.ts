@@ -5,7 +5,8 @@ import { createMcpHandler } from 'mcp-handler';
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';
-import { authenticate } from './auth';
+import { authenticate, resourceMetadataUrl } from './auth';
+import { quoted, scopeChallengeFor } from './scope-challenge';
 import { registerTools } from './register';
 import { tools } from './tools';
 
@@ -85,6 +86,16 @@ async function sseToJson(res: Response): Promise<Response> {
   return new Response(JSON.stringify(answer), { status: res.status, headers });
 }
 
+/** HTTP 403 with a step-up challenge; the JSON-RPC error says the same in words for agents that read it. */
+function insufficientScope(body: unknown, lacking: NonNullable<ReturnType<typeof scopeChallengeFor>>): Response {
+  const id = !Array.isArray(body) && body && typeof body === 'object' && 'id' in body ? (body as { id: unknown }).id : null;
+  const header = `Bearer error="insufficient_scope", scope=${quoted(lacking.scopes.join(' '))}, resource_metadata=${quoted(resourceMetadataUrl())}, error_description=${quoted(lacking.description)}`;
+  return Response.json(
+    { jsonrpc: '2.0', id: id ?? null, error: { code: -32003, message: lacking.description, data: { error: 'insufficient_scope', scope: lacking.missing, tool: lacking.tool } } },
+    { status: 403, headers: { 'WWW-Authenticate': header } },
+  );
+}
+
 export async function handleMcpRequest(req: Request): Promise<Response> {
   const origin = req.headers.get('origin');
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders(origin) });
@@ -99,8 +110,9 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   if (declared > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
   const body = await req.text();
   if (Buffer.byteLength(body) > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
+  let parsed: unknown;
   try {
-    JSON.parse(body);
+    parsed = JSON.parse(body);
   } catch {
     return jsonRpcError(400, -32700, 'Parse error: the body is not valid JSON.', origin);
   }
@@ -109,6 +121,8 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   if (json) headers.set('Accept', 'application/json, text/event-stream');
   const auth = await authenticate(req);
   if (!auth.ok) return withCors(auth.response, origin);
+  const lacking = scopeChallengeFor(parsed, auth.info.scopes, tools, req.headers.get('mcp-protocol-version'));
+  if (lacking) return withCors(insufficientScope(parsed, lacking), origin);
   const forwarded = Object.assign(new Request(req.url, { method: 'POST', headers, body }), { auth: auth.info });
   const res = await mcp(forwarded);
   return withCors(json ? await sseToJson(res) : res, origin);

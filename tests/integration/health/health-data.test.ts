@@ -52,8 +52,7 @@ describe('guards', () => {
   });
 
   it('recording needs health:write', async () => {
-    const r = await readOnly.call('record_health_data', { records: [{ type: 'steps', value: 10, unit: 'count', start: today }] });
-    expect(r.structured).toMatchObject({ error: 'insufficient_scope', scope: 'health:write' });
+    await expect(readOnly.call('record_health_data', { records: [{ type: 'steps', value: 10, unit: 'count', start: today }] })).rejects.toMatchObject({ code: 403, message: expect.stringMatching(/needs the ..health:write..? scope[\s\S]*insufficient_scope/) });
     expect((await readOnly.call('get_health_data')).isError).toBe(false);
   });
 });
