@@ -1,7 +1,7 @@
 // Rules the contract adds on top of oidc-provider, applied to a request before the library sees it.
 // Pure functions over parsed parameters: the HTTP glue is oauth-http.ts.
 import { z } from 'zod';
-import { SCOPE_NAMES, isScopeName, requestedScopes } from './scopes';
+import { SCOPE_NAMES, requestedScopes } from './scopes';
 
 export type OAuthRejection = {
   status: number;
@@ -76,7 +76,7 @@ const literalClientId = z
 /**
  * Normalizes a registration body: public clients only (client_secret_post/basic are registered as
  * `none`, and the response says so), exact https or loopback redirect URIs, a literal client_id
- * kept as given, and a `scope` restricted to this server's scopes.
+ * kept as given, and no `scope` restriction (see below).
  */
 export function normalizeRegistration(body: unknown): { body: Record<string, unknown> } | OAuthRejection {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -110,12 +110,9 @@ export function normalizeRegistration(body: unknown): { body: Record<string, unk
     }
   }
 
-  if (typeof out.scope === 'string') {
-    const kept = out.scope.split(' ').filter(isScopeName);
-    if (kept.length) out.scope = kept.join(' ');
-    else delete out.scope;
-  } else {
-    delete out.scope;
-  }
+  // A registered client may ask for any of this server's scopes; each authorization asks for (and the
+  // person approves) its own set. MCP clients register with the scope of their first request, and
+  // holding them to it would make every later step-up (a 403 insufficient_scope) fail as invalid_scope.
+  delete out.scope;
   return { body: out };
 }
