@@ -50,7 +50,8 @@ const mcp = createMcpHandler((server) => registerTools(server, tools, guardDeps)
   serverInfo: { name: 'pacewise', version: '1.0.0' },
   instructions:
     'Pacewise coaches one signed-in person. Start with get_account, then get_profile and follow onboarding steps (each names its toolName). ' +
-    'Dates are YYYY-MM-DD in the person\'s timezone; units are explicit in every argument and result.',
+    'Dates are YYYY-MM-DD in the person\'s timezone; units are explicit in every argument and result. ' +
+    'Results carry every field of their outputSchema (null when unknown); a shape used by several tools is spelled out in one of them, which the others name.',
 });
 
 function withCors(res: Response, origin: string | null): Response {

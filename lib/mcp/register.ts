@@ -1,9 +1,9 @@
 // Registers the declared tools on an MCP server; the guards run here, once, for every tool.
 import type { McpServer } from '@modelcontextprotocol/server';
-import type { CallToolResult, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import type { z } from 'zod';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { AnyTool, ToolContext } from './define-tool';
 import { isDatabaseUnavailable } from '@/lib/database/errors';
+import { advertisedSchema } from './catalogue';
 import { ToolError } from './tool-error';
 
 export type GuardDeps = {
@@ -62,23 +62,6 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: { userId: 
   }
 }
 
-/**
- * The tool's schema as tools/list advertises it, but accepting any arguments: validation runs in
- * callTool after the scope and subscription guards, so a bad argument becomes a structured
- * invalid_argument error naming the field (the SDK's own check answers plain text).
- */
-function advertisedOnly(schema: z.ZodType): StandardSchemaWithJSON {
-  const std = (schema as unknown as StandardSchemaWithJSON)['~standard'];
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'pacewise',
-      validate: (value: unknown) => ({ value }),
-      jsonSchema: std.jsonSchema,
-    },
-  } as StandardSchemaWithJSON;
-}
-
 export function registerTools(server: McpServer, tools: readonly AnyTool[], deps: GuardDeps): void {
   for (const tool of tools) {
     server.registerTool(
@@ -86,9 +69,11 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], deps
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: advertisedOnly(tool.input),
-        outputSchema: tool.output,
-        annotations: { title: tool.title, ...tool.annotations },
+        inputSchema: advertisedSchema(tool.input, 'input', tool.name),
+        outputSchema: advertisedSchema(tool.output, 'output', tool.name),
+        // The title is the tool's own; annotations carry only the hints.
+        annotations: tool.annotations,
+        // What a call needs (the CLI's `pacewise tools` shows both); a 403 challenge names the scope too.
         _meta: { 'pacewise/scope': tool.scope ?? 'any', 'pacewise/needsSubscription': tool.needsSubscription },
       },
       async (args: unknown, ctx) => {

@@ -62,11 +62,11 @@ export function paceToSPerKm(pace: string | number, unit: DistanceUnit): number 
 
 /* ---------- argument pieces ---------- */
 
-export const weightUnitArg = z.enum(['kg', 'lb']).optional().describe('Unit of every load in this call, "kg" or "lb"; default: the profile\'s unit');
-export const distanceUnitArg = z.enum(['km', 'mi']).optional().describe('Unit of every distance and pace in this call, "km" or "mi"; default: the profile\'s unit');
+export const weightUnitArg = z.enum(['kg', 'lb']).optional().describe('Unit of loads in this call; default: profile unit');
+export const distanceUnitArg = z.enum(['km', 'mi']).optional().describe('Unit of distances and paces in this call; default: profile unit');
 
 const STRENGTH_IDS = CATALOGUE.filter((e) => e.modality === 'strength').map((e) => e.id) as [string, ...string[]];
-export const exerciseArg = z.enum(STRENGTH_IDS).describe(`Exercise id from list_exercises: ${STRENGTH_IDS.join(', ')}`);
+export const exerciseArg = z.enum(STRENGTH_IDS).describe('Exercise id (list_exercises describes each)');
 
 export const rpeArg = z.number().min(1).max(10).multipleOf(0.5).describe('Rate of perceived exertion, 1-10 in half steps (10 = no rep left)');
 

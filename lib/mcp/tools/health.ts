@@ -117,7 +117,7 @@ export const getHealthData = defineTool({
   description:
     'Returns the person\'s health data for a date range (YYYY-MM-DD, inclusive, in the person\'s timezone): per-day or per-week summaries ' +
     '(aggregation "daily" or "weekly", Monday-Sunday) or the individual records ("none"). Each series states its unit and how it is summarised; ' +
-    'days without data have no point (unknown, not zero). Types: ' + typeList + '. ' +
+    'days without data have no point (unknown, not zero). Types and their units: as listed in record_health_data. ' +
     'Default range: the last 7 days (28 for weekly). The response always includes `readiness` for today (resting heart rate and HRV trend): ' +
     'when its level is "low", mention it with the next session and quote its reasons; it is advisory and never a reason to change training without asking. ' +
     'Data arrives from integrations (list_integrations) or record_health_data.',

@@ -9,7 +9,7 @@ import { activateSubscription } from '../../support/subscription';
 export type ToolResult<T = Record<string, unknown>> = { isError: boolean; body: T };
 
 export class Agent {
-  private constructor(private readonly client: Client) {}
+  private constructor(readonly client: Client) {}
 
   static async connect(baseUrl: string, token: string): Promise<Agent> {
     const client = new Client({ name: 'pacewise-coaching-tests', version: '1.0.0' });
