@@ -9,7 +9,7 @@ import type { BenchContext } from '../lib/context';
 
 const WORKOUTS = 15;
 
-export async function benchMcp(ctx: BenchContext): Promise<{ comparisons: Comparison[]; workoutsListed: number }> {
+export async function benchMcp(ctx: BenchContext): Promise<{ comparisons: Comparison[]; workoutsListed: number; catalogue: { tools: number; bytes: number; estimatedTokens: number } }> {
   ctx.log('mcp: a subscribed person with workouts');
   const me = await subscribedPerson(ctx.appUrl, 'bench-mcp');
   const today = new Date();
@@ -51,7 +51,19 @@ export async function benchMcp(ctx: BenchContext): Promise<{ comparisons: Compar
   } finally {
     await baseline.stop();
   }
+  // What an agent holds in context on every turn: the whole tools/list, compact JSON.
+  const listed = await fetch(`${ctx.appUrl}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${me.accessToken}`, 'mcp-protocol-version': PROTOCOL },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  const result = ((await listed.json()) as { result: { tools: unknown[] } }).result;
+  const bytes = Buffer.byteLength(JSON.stringify(result));
+  // About 4 bytes of JSON per token for English-heavy schemas (the issue's 124 KB was measured as ~31k tokens).
+  const catalogue = { tools: result.tools.length, bytes, estimatedTokens: Math.round(bytes / 4) };
+  ctx.print(heading('MCP catalogue: tools/list, compact JSON'));
+  ctx.print(`${catalogue.tools} tools, ${(bytes / 1024).toFixed(1)} KB, about ${catalogue.estimatedTokens.toLocaleString('en')} tokens (target <= 48 KB)`);
   ctx.print(heading(`MCP: /mcp (next start) vs bare @modelcontextprotocol/server stateless handler, same queries (${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s, medians; list_workouts returns ${workoutsListed})`));
   ctx.print(table([COMPARISON_HEADER.map((h) => h.replace('req/s', 'calls/s')), ...comparisons.map(comparisonRow)]));
-  return { comparisons, workoutsListed };
+  return { comparisons, workoutsListed, catalogue };
 }
