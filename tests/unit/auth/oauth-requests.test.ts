@@ -79,9 +79,9 @@ describe('normalizeRegistration', () => {
     expect(normalizeRegistration([1])).toMatchObject({ status: 400, error: 'invalid_client_metadata' });
   });
 
-  it('restricts a registered scope to this server’s scopes', () => {
+  it('does not pin a client to the scope it registered with (a later step-up may ask for more)', () => {
     const body = (normalizeRegistration({ ...device, scope: 'openid profile:read' }) as { body: Record<string, unknown> }).body;
-    expect(body.scope).toBe('profile:read');
+    expect(body).not.toHaveProperty('scope');
     expect(normalizeRegistration({ ...device, scope: 'openid' })).not.toHaveProperty('body.scope');
   });
 });
