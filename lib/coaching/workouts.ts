@@ -188,7 +188,31 @@ async function place(
 /* ---------- create / update / delete ---------- */
 
 export async function createWorkout(ctx: CoachingContext, draft: WorkoutDraft, estimates: BenchmarkEstimates): Promise<WriteOutcome> {
+  return withAthleteLock(ctx.userId, ctx.profile, (tx, athlete) => createIn(tx, ctx, athlete, draft, estimates));
+}
+
+/**
+ * A session that was already done (an imported run): created and completed in one transaction, with
+ * `after` (e.g. the import ledger's link) in the same transaction, so a failure anywhere leaves no
+ * half-imported scheduled workout behind.
+ */
+export async function createCompletedWorkout(
+  ctx: CoachingContext,
+  draft: WorkoutDraft,
+  completion: CompletionInput,
+  estimates: BenchmarkEstimates,
+  after: (tx: Tx, workoutId: string) => Promise<void>,
+): Promise<AdaptationOutcome> {
   return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+    const created = await createIn(tx, ctx, athlete, draft, estimates);
+    const done = await completeIn(tx, ctx, athlete, created.workout.id, completion);
+    await after(tx, created.workout.id);
+    return done;
+  });
+}
+
+async function createIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, draft: WorkoutDraft, estimates: BenchmarkEstimates): Promise<WriteOutcome> {
+  {
     const prescription = await buildPrescription(tx, draft.strength, draft.run, athlete);
     const kind = resolveKind(prescription.strength, prescription.run, draft.kind);
     const workout: Workout = {
@@ -209,7 +233,7 @@ export async function createWorkout(ctx: CoachingContext, draft: WorkoutDraft, e
       await recordEvent(tx, ctx.userId, { trigger: 'workout_created', workoutId: row.id, notes: placed.notes, changes: placed.changes });
     }
     return { workout: toWorkout(row), changes: withTitles(placed.changes, placed.others), notes: placed.notes };
-  });
+  }
 }
 
 function nameOf(w: Workout, exerciseId: string): string {
@@ -344,7 +368,11 @@ async function applyAdaptation(
 }
 
 export async function completeWorkout(ctx: CoachingContext, id: string, input: CompletionInput & { notes?: string; date?: string }): Promise<AdaptationOutcome> {
-  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+  return withAthleteLock(ctx.userId, ctx.profile, (tx, athlete) => completeIn(tx, ctx, athlete, id, input));
+}
+
+async function completeIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, id: string, input: CompletionInput & { notes?: string; date?: string }): Promise<AdaptationOutcome> {
+  {
     const row = await tx.workout.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw workoutNotFound(id);
     const workout = toWorkout(row);
@@ -366,7 +394,7 @@ export async function completeWorkout(ctx: CoachingContext, id: string, input: C
       completedAt: new Date(),
       skippedAt: null,
     });
-  });
+  }
 }
 
 export async function skipWorkout(ctx: CoachingContext, id: string, reason: string | undefined): Promise<AdaptationOutcome> {

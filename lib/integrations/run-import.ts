@@ -7,7 +7,7 @@ import type { ImportedActivity } from '@/lib/generated/prisma/client';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import type { CoachingContext } from '@/lib/coaching/context';
 import { CoachingError } from '@/lib/coaching/errors';
-import { completeWorkout, createWorkout, deleteWorkout } from '@/lib/coaching/workouts';
+import { createCompletedWorkout, deleteWorkout } from '@/lib/coaching/workouts';
 import { localDateOf } from '@/lib/health/zoned-time';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
 
@@ -32,7 +32,6 @@ export async function pendingRuns(userId: string, integrationId: string): Promis
 /** Creates one completed run workout per pending ledger run, oldest first (adaptation sees them in order). */
 export async function importRunWorkouts(userId: string, integrationName: string, runs: readonly ImportedActivity[]): Promise<RunImportOutcome> {
   if (runs.length === 0) return { created: 0, pending: [] };
-  const prisma = await db();
   const ctx = await coachingContext(userId);
   const estimates = await benchmarkEstimates(userId);
   let created = 0;
@@ -40,7 +39,8 @@ export async function importRunWorkouts(userId: string, integrationName: string,
   for (const run of runs) {
     const durationS = run.movingTimeS > 0 ? run.movingTimeS : run.elapsedTimeS;
     try {
-      const draft = await createWorkout(
+      // Created, completed and linked to its ledger row in one transaction: all or nothing.
+      await createCompletedWorkout(
         ctx,
         {
           date: run.date,
@@ -50,12 +50,12 @@ export async function importRunWorkouts(userId: string, integrationName: string,
           run: [{ kind: 'easy', ...(run.distanceM > 0 ? { distanceM: run.distanceM } : {}), ...(durationS > 0 ? { durationS } : {}), label: `Imported from ${integrationName}` }],
           notes: `Imported from ${integrationName} (activity ${run.externalId}).`,
         },
+        { run: { distanceM: run.distanceM, durationS, ...(run.avgHr !== null ? { avgHr: Math.round(run.avgHr) } : {}) } },
         estimates,
+        async (tx, workoutId) => {
+          await tx.importedActivity.update({ where: { id: run.id }, data: { workoutId } });
+        },
       );
-      await completeWorkout(ctx, draft.workout.id, {
-        run: { distanceM: run.distanceM, durationS, ...(run.avgHr !== null ? { avgHr: Math.round(run.avgHr) } : {}) },
-      });
-      await prisma.importedActivity.update({ where: { id: run.id }, data: { workoutId: draft.workout.id } });
       created++;
     } catch (error) {
       if (!(error instanceof CoachingError)) throw error;

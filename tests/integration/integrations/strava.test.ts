@@ -300,4 +300,36 @@ describe('Strava', () => {
     expect(gone.structured).toMatchObject({ revokedAtProvider: true, deletedImportedData: { workouts: 7, healthRecords: 7 } });
     expect(await heartRateRecords()).toEqual([]);
   });
+
+  // A crash between creating and completing an imported run must not leave a scheduled workout: the
+  // import is one transaction. The failure is injected as a database trigger that refuses exactly
+  // that completion, which needs a database this test can reach beside the server (PostgreSQL).
+  it.skipIf(!process.env.DATABASE_URL)('an import that fails between creating and completing a run leaves no workout, and the next sync imports it', async () => {
+    const pg = (await import('pg')).default;
+    const sql = new pg.Client({ connectionString: database.env.DATABASE_URL });
+    await sql.connect();
+    try {
+      expect((await authorizeInBrowser(await connectUrl(), 'Authorize')).heading).toBe('Strava connected, you can return to your agent');
+      stub.addActivity({ start: new Date(Date.now() - 600_000), name: 'Crash Run', distance: 4000, moving_time: 1300, withHeartRate: false });
+      await sql.query(`CREATE OR REPLACE FUNCTION pacewise_test_fail_completion() RETURNS trigger AS $$
+        BEGIN
+          IF NEW.title = 'Crash Run' AND NEW.status = 'completed' THEN RAISE EXCEPTION 'injected failure between create and complete'; END IF;
+          RETURN NEW;
+        END $$ LANGUAGE plpgsql`);
+      await sql.query('CREATE TRIGGER pacewise_test_fail BEFORE UPDATE ON "Workout" FOR EACH ROW EXECUTE FUNCTION pacewise_test_fail_completion()');
+      const failed = await sync();
+      expect(failed.isError).toBe(true);
+      const rows = await sql.query(`SELECT status FROM "Workout" WHERE title = 'Crash Run'`);
+      expect(rows.rows).toEqual([]);
+      expect((await sql.query(`SELECT "workoutId" FROM "ImportedActivity" WHERE name = 'Crash Run'`)).rows).toEqual([{ workoutId: null }]);
+
+      await sql.query('DROP TRIGGER pacewise_test_fail ON "Workout"');
+      const recovered = await sync();
+      expect(recovered.isError, JSON.stringify(recovered.structured)).toBe(false);
+      expect((await sql.query(`SELECT status FROM "Workout" WHERE title = 'Crash Run'`)).rows).toEqual([{ status: 'completed' }]);
+    } finally {
+      await sql.query('DROP TRIGGER IF EXISTS pacewise_test_fail ON "Workout"').catch(() => undefined);
+      await sql.end();
+    }
+  });
 });
