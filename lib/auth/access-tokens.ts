@@ -11,6 +11,10 @@ export type VerifiedAccessToken = {
   resource: string;
   expiresAt: Date;
   grantId: string;
+  /** The person behind the token (null when the account is gone), read in the same query. */
+  person: { id: string; email: string } | null;
+  /** Same rule as lib/billing/subscriptions.ts: active, and its period has not ended. */
+  subscriptionActive: boolean;
 };
 
 type AccessTokenPayload = { accountId?: unknown; clientId?: unknown; scope?: unknown; aud?: unknown; grantId?: unknown };
@@ -18,11 +22,35 @@ type AccessTokenPayload = { accountId?: unknown; clientId?: unknown; scope?: unk
 /** Touch the grant's "last used" at most once a minute per grant, not on every call. */
 const LAST_USE_RESOLUTION_MS = 60_000;
 
+type TokenRow = {
+  payload: unknown;
+  expiresAt: Date | null;
+  grantLive: boolean;
+  lastUsedAt: Date | null;
+  email: string | null;
+  subscriptionStatus: string | null;
+  currentPeriodEnd: Date | null;
+};
+
+/**
+ * One query answers everything a tool call needs before it runs: the token row, whether its grant is
+ * still alive, when the grant was last used, the person and their subscription (it was five
+ * statements, one of them a write, on every call).
+ */
 export async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 512) return null;
   const prisma = await db();
-  const row = await prisma.oAuthRecord.findUnique({ where: { id: recordKey('AccessToken', token) } });
-  if (!row || row.kind !== 'AccessToken' || !row.expiresAt) return null;
+  const rows = await prisma.$queryRaw<TokenRow[]>`
+    SELECT t."payload", t."expiresAt",
+      EXISTS (SELECT 1 FROM "OAuthRecord" g WHERE g."grantId" = t."grantId" AND g."kind" = 'Grant' AND (g."expiresAt" IS NULL OR g."expiresAt" > now())) AS "grantLive",
+      a."lastUsedAt", u."email", s."status" AS "subscriptionStatus", s."currentPeriodEnd"
+    FROM "OAuthRecord" t
+    LEFT JOIN "OAuthGrantActivity" a ON a."grantId" = t."grantId"
+    LEFT JOIN "User" u ON u."id" = t."accountId"
+    LEFT JOIN "Subscription" s ON s."userId" = t."accountId"
+    WHERE t."id" = ${recordKey('AccessToken', token)} AND t."kind" = 'AccessToken'`;
+  const row = rows[0];
+  if (!row || !row.expiresAt) return null;
   const now = new Date();
   if (row.expiresAt <= now) return null;
   const p = row.payload as AccessTokenPayload;
@@ -31,13 +59,14 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
     return null;
   }
   // Revoking a grant (replayed refresh token, account page, /revoke) kills tokens issued in a race too.
-  const grant = await prisma.oAuthRecord.findUnique({ where: { id: recordKey('Grant', p.grantId) }, select: { expiresAt: true, kind: true } });
-  if (!grant || grant.kind !== 'Grant' || (grant.expiresAt && grant.expiresAt <= now)) return null;
+  if (!row.grantLive) return null;
 
-  await prisma.oAuthGrantActivity
-    .updateMany({ where: { grantId: p.grantId, lastUsedAt: { lt: new Date(now.getTime() - LAST_USE_RESOLUTION_MS) } }, data: { lastUsedAt: now } })
-    .catch(() => undefined);
-
+  if (!row.lastUsedAt || row.lastUsedAt.getTime() < now.getTime() - LAST_USE_RESOLUTION_MS) {
+    await prisma.oAuthGrantActivity
+      .updateMany({ where: { grantId: p.grantId, lastUsedAt: { lt: new Date(now.getTime() - LAST_USE_RESOLUTION_MS) } }, data: { lastUsedAt: now } })
+      .catch(() => undefined);
+  }
+  const ended = row.currentPeriodEnd !== null && row.currentPeriodEnd.getTime() <= now.getTime();
   return {
     userId: p.accountId,
     clientId: p.clientId,
@@ -45,5 +74,7 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
     resource: aud,
     expiresAt: row.expiresAt,
     grantId: p.grantId,
+    person: row.email === null ? null : { id: p.accountId, email: row.email },
+    subscriptionActive: row.subscriptionStatus === 'active' && !ended,
   };
 }

@@ -59,7 +59,7 @@ export async function authenticate(req: Request): Promise<Authentication> {
       scopes: found.scopes,
       expiresAt: Math.floor(found.expiresAt.getTime() / 1000),
       resource: new URL(toolUrl),
-      extra: { userId: found.userId, grantId: found.grantId },
+      extra: { userId: found.userId, grantId: found.grantId, person: found.person, subscriptionActive: found.subscriptionActive },
     },
   };
 }

@@ -48,6 +48,8 @@ const guardDeps = {
 
 const mcp = createMcpHandler((server) => registerTools(server, tools, guardDeps), {
   serverInfo: { name: 'pacewise', version: '1.0.0' },
+  // No OpenTelemetry spans: nothing here registers a tracer, and instrumenting every per-request server costs time.
+  telemetry: false,
   instructions:
     'Pacewise coaches one signed-in person. Start with get_account, then get_profile and follow onboarding steps (each names its toolName). ' +
     'Dates are YYYY-MM-DD in the person\'s timezone; units are explicit in every argument and result. ' +

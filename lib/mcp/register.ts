@@ -36,12 +36,21 @@ export function subscriptionInactive(): ToolError {
 }
 
 /** Runs one tool call with the scope and subscription guards; every failure becomes a tool error. */
-export async function callTool(tool: AnyTool, rawArgs: unknown, auth: { userId: string; clientId: string; scopes: string[] }, deps: GuardDeps): Promise<CallToolResult> {
+export type CallAuth = {
+  userId: string;
+  clientId: string;
+  scopes: string[];
+  /** Read with the token (lib/auth/access-tokens.ts); when absent, the guards look them up. */
+  person?: { id: string; email: string } | null;
+  subscriptionActive?: boolean;
+};
+
+export async function callTool(tool: AnyTool, rawArgs: unknown, auth: CallAuth, deps: GuardDeps): Promise<CallToolResult> {
   try {
     if (tool.scope && !auth.scopes.includes(tool.scope)) throw insufficientScope(tool);
-    const person = await deps.findPerson(auth.userId);
+    const person = auth.person !== undefined ? auth.person : await deps.findPerson(auth.userId);
     if (!person) throw new ToolError('account_not_found', 'The account behind this token no longer exists. Sign in again to connect a current account.');
-    if (tool.needsSubscription && !(await deps.hasActiveSubscription(person.id))) throw subscriptionInactive();
+    if (tool.needsSubscription && !(auth.subscriptionActive ?? (await deps.hasActiveSubscription(person.id)))) throw subscriptionInactive();
     const parsed = tool.input.safeParse(rawArgs ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -62,15 +71,27 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: { userId: 
   }
 }
 
+/** The advertised schemas of each tool, built once per process: the server is set up per request. */
+const advertised = new Map<AnyTool, { input: ReturnType<typeof advertisedSchema>; output: ReturnType<typeof advertisedSchema> }>();
+function schemasOf(tool: AnyTool) {
+  let entry = advertised.get(tool);
+  if (!entry) {
+    entry = { input: advertisedSchema(tool.input, 'input', tool.name), output: advertisedSchema(tool.output, 'output', tool.name) };
+    advertised.set(tool, entry);
+  }
+  return entry;
+}
+
 export function registerTools(server: McpServer, tools: readonly AnyTool[], deps: GuardDeps): void {
   for (const tool of tools) {
+    const schemas = schemasOf(tool);
     server.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: advertisedSchema(tool.input, 'input', tool.name),
-        outputSchema: advertisedSchema(tool.output, 'output', tool.name),
+        inputSchema: schemas.input,
+        outputSchema: schemas.output,
         // The title is the tool's own; annotations carry only the hints.
         annotations: tool.annotations,
         // What a call needs (the CLI's `pacewise tools` shows both); a 403 challenge names the scope too.
@@ -82,7 +103,8 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], deps
         if (!info || typeof userId !== 'string') {
           return errorResult(new ToolError('unauthorized', 'Sign in first: this server needs a bearer token for a signed-in person.'));
         }
-        return callTool(tool, args, { userId, clientId: info.clientId, scopes: info.scopes }, deps);
+        const extra = info.extra as { person?: CallAuth['person']; subscriptionActive?: boolean };
+        return callTool(tool, args, { userId, clientId: info.clientId, scopes: info.scopes, person: extra.person, subscriptionActive: extra.subscriptionActive }, deps);
       },
     );
   }
