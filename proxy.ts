@@ -7,7 +7,7 @@ import { prefersMarkdown } from '@/lib/markdown/accept';
 import { markdownEtag, markdownForPath, markdownHeaders } from '@/lib/markdown';
 import { matchesIfNoneMatch } from '@/lib/public-api/http';
 import { publicApiEdge } from '@/lib/public-api/edge';
-import { BASE_HEADERS, pageSecurityHeaders } from '@/lib/web/security-headers';
+import { BASE_HEADERS, pageSecurityHeaders, SENSITIVE_PAGE } from '@/lib/web/security-headers';
 
 const TWIN_ROUTE = '/markdown-twin';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -72,7 +72,8 @@ export function proxy(request: NextRequest) {
   if (prefersMarkdown(request.headers.get('accept'))) return withHeaders(twinTarget(request, pathname), BASE_HEADERS);
   const twin = pathname === '/' ? '/index.md' : `${pathname.replace(/\/+$/, '')}.md`;
   const response = page(request, pathname);
-  response.headers.set('Link', `<${twin}>; rel="alternate"; type="text/markdown"`);
+  // Sign-in, consent, device, account and checkout pages have no Markdown twin to advertise.
+  if (!SENSITIVE_PAGE.test(pathname)) response.headers.set('Link', `<${twin}>; rel="alternate"; type="text/markdown"`);
   // Next replaces Vary on App Router pages; lib/vary-union.ts keeps this token on the Node server.
   response.headers.append('Vary', 'Accept');
   return response;

@@ -9,13 +9,19 @@ import { postFacts, SITE_PATHS } from './content-facts';
 const baseUrl = inject('baseUrl');
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const MARKDOWN = 'text/markdown';
-const paths = [...SITE_PATHS, ...postFacts().slice(0, 6).map((p) => `/blog/${p.slug}`)];
+const posts = postFacts().slice(0, 6).map((p) => `/blog/${p.slug}`);
+let paths: string[] = [...SITE_PATHS, ...posts];
 
 let varnish: RunningVarnish;
 
 // CI installs varnish (.ci/run); a machine without it says so instead of failing.
 describe.skipIf(!VARNISHD)('HTML and Markdown through Varnish', () => {
   beforeAll(async () => {
+    // Every page the sitemap lists (posts aside), so a new page cannot escape the check, and 6 posts.
+    const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).filter((p) => !p.startsWith('/blog/'));
+    expect(pages).toEqual(expect.arrayContaining([...SITE_PATHS]));
+    paths = [...pages, ...posts];
     varnish = await startVarnish(baseUrl);
   });
   afterAll(async () => {
