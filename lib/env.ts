@@ -45,6 +45,7 @@ const schema = z.object({
   STRAVA_CLIENT_ID: z.string().trim().regex(/^\w+$/, 'must be the Client ID from https://www.strava.com/settings/api').optional(),
   STRAVA_CLIENT_SECRET: z.string().trim().min(8, 'must be the Client Secret from https://www.strava.com/settings/api').optional(),
   STRAVA_BASE_URL: origin('https://www.strava.com').default('https://www.strava.com'),
+  CIMD_ALLOW_LOOPBACK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
 });
 
 export type Config = {
@@ -70,6 +71,12 @@ export type Config = {
     /** Strava is offered for connection only when both client credentials are set. */
     strava: { clientId: string; clientSecret: string; baseUrl: string } | undefined;
   };
+  /**
+   * Client ID Metadata Documents on a literal loopback host (127.0.0.1, [::1], localhost) may be
+   * fetched: CIMD_ALLOW_LOOPBACK=1, for local development and tests only. Ignored on Vercel, in
+   * production, and whenever the site itself is not on a loopback host.
+   */
+  cimdAllowLoopback: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -118,7 +125,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           ? { clientId: e.STRAVA_CLIENT_ID, clientSecret: e.STRAVA_CLIENT_SECRET, baseUrl: e.STRAVA_BASE_URL }
           : undefined,
     },
+    cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && isLoopbackOrigin(e.SITE_URL),
   };
+}
+
+function isLoopbackOrigin(origin: string): boolean {
+  return ['127.0.0.1', '[::1]', 'localhost'].includes(new URL(origin).hostname);
 }
 
 /**

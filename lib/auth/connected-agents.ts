@@ -2,6 +2,7 @@
 // scopes granted and when its tokens were first and last used; and revoking one grant entirely.
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
+import { storedClientNames } from './client-metadata-documents';
 import { revokeGrantFamily } from './oidc-adapter';
 
 export type ConnectedAgent = {
@@ -22,9 +23,10 @@ export async function listConnectedAgents(userId: string): Promise<ConnectedAgen
   });
   const grantIds = grants.map((g) => g.grantId).filter((id): id is string => Boolean(id));
   const clientIds = [...new Set(grants.map((g) => g.clientId).filter((id): id is string => Boolean(id)))];
-  const [activity, clients] = await Promise.all([
+  const [activity, clients, documentNames] = await Promise.all([
     prisma.oAuthGrantActivity.findMany({ where: { grantId: { in: grantIds } } }),
     prisma.oAuthClient.findMany({ where: { clientId: { in: clientIds } } }),
+    storedClientNames(clientIds),
   ]);
   const mcpUrl = config().mcpUrl;
   return grants.flatMap((g) => {
@@ -37,7 +39,7 @@ export async function listConnectedAgents(userId: string): Promise<ConnectedAgen
       {
         grantId: g.grantId,
         clientId: g.clientId,
-        clientName: typeof metadata.client_name === 'string' && metadata.client_name ? metadata.client_name : g.clientId,
+        clientName: typeof metadata.client_name === 'string' && metadata.client_name ? metadata.client_name : (documentNames.get(g.clientId) ?? g.clientId),
         scopes: typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [],
         firstUsedAt: use?.firstUsedAt ?? null,
         lastUsedAt: use?.lastUsedAt ?? null,

@@ -7,7 +7,19 @@ import { isScopeName } from './scopes';
 
 export const INTERACTION_COOKIE = 'pacewise_interaction';
 
-export type ConsentRequest = { uid: string; clientId: string; clientName: string; scopes: string[]; redirectUri: string };
+export type ConsentRequest = {
+  uid: string;
+  clientId: string;
+  clientName: string;
+  scopes: string[];
+  redirectUri: string;
+  /** Set when the client is an https URL: its name is whatever its metadata document says. */
+  metadataDocument?: { documentHost: string; redirectHost: string };
+};
+
+function hostOf(uri: string): string {
+  return URL.parse(uri)?.host ?? uri;
+}
 
 export type ConsentLookup = { ok: true; request: ConsentRequest } | { ok: false; message: string };
 
@@ -29,6 +41,7 @@ export async function lookUpConsent(uid: string, cookieValue: string | undefined
   const client = await oidcProvider().Client.find(params.client_id);
   if (!client) return { ok: false, message: EXPIRED };
   const redirectUri = typeof params.redirect_uri === 'string' ? params.redirect_uri : client.redirectUris[0] ?? '';
+  const fromDocument = (client as { clientIdMetadataDocument?: boolean }).clientIdMetadataDocument === true;
   return {
     ok: true,
     request: {
@@ -37,6 +50,7 @@ export async function lookUpConsent(uid: string, cookieValue: string | undefined
       clientName: client.clientName || client.clientId,
       scopes: (typeof params.scope === 'string' ? params.scope : '').split(' ').filter(isScopeName),
       redirectUri,
+      ...(fromDocument ? { metadataDocument: { documentHost: hostOf(client.clientId), redirectHost: hostOf(redirectUri) } } : {}),
     },
   };
 }

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '@/lib/env';
 import { clientAddress } from './client-address';
+import { withMetadataDocumentScope } from './client-metadata-documents';
 import { checkPollPace } from './device-polling';
 import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from './oauth-requests';
 import { errorPage, oidcCallback } from './provider';
@@ -210,7 +211,7 @@ export async function handleOAuthRequest(req: IncomingMessage, res: ServerRespon
     req.url = prepared.url ?? `${path}${url.search}`;
     // oidc-provider reads an already-consumed body from req.body (its documented fallback).
     if (prepared.body) (req as IncomingMessage & { body?: Buffer }).body = prepared.body;
-    await oidcCallback()(req, res);
+    await withMetadataDocumentScope(() => oidcCallback()(req, res));
   } catch (error) {
     const e = error as Error;
     console.error(`oauth: ${req.method} ${path} failed: ${e?.name}: ${e?.message}`);

@@ -100,6 +100,14 @@ export function normalizeRegistration(body: unknown): { body: Record<string, unk
         error_description: 'client_id, when given, must be 1 to 200 printable ASCII characters without spaces; omit it to receive a generated one.',
       };
     }
+    // An https URL names a Client ID Metadata Document: only the party serving that URL speaks for it.
+    if (/^https?:\/\//i.test(String(out.client_id))) {
+      return {
+        status: 400,
+        error: 'invalid_client_metadata',
+        error_description: `client_id must not be a URL: an https URL is used directly as client_id (a Client ID Metadata Document, fetched from that URL) and needs no registration. Send that URL as client_id to /authorize, or omit client_id here to receive a generated one.`,
+      };
+    }
   }
 
   if (out.redirect_uris !== undefined) {

@@ -7,6 +7,7 @@ import { errors } from 'oidc-provider';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
+import { DOCUMENT_RETENTION_MS } from './client-metadata-documents';
 import { isUniqueViolation } from './db-errors';
 import { secretHash } from './secret-hash';
 
@@ -64,6 +65,7 @@ async function cleanupExpired(): Promise<void> {
   await prisma.oAuthRecord.deleteMany({ where: { expiresAt: { lt: cutoff } } });
   await prisma.rateLimit.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   await prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  await prisma.clientMetadataDocument.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - DOCUMENT_RETENTION_MS) } } });
 }
 
 function restore(row: { payload: Prisma.JsonValue; consumedAt: Date | null }, extra: Record<string, unknown>): AdapterPayload {

@@ -7,6 +7,8 @@ import { db } from '@/lib/db';
 import { config } from '@/lib/env';
 import { secrets } from '@/lib/database/secrets';
 import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from './oidc-adapter';
+import { acceptMetadataDocumentClient, allowMetadataDocumentFetch, DOCUMENT_SIZE_LIMIT, fetchMetadataDocument } from './client-metadata-documents';
+import { metadataDocumentFailure } from './client-metadata-errors';
 import { messagePage } from './html-page';
 import { recoveryDescription } from './oauth-errors';
 import { SCOPE_NAMES } from './scopes';
@@ -74,8 +76,22 @@ function buildProvider(): Provider {
       revocation: '/revoke',
       jwks: '/jwks',
     },
+    // Only metadata documents are ever fetched (no jwks_uri, request objects or sector identifiers).
+    fetch: fetchMetadataDocument,
+    fetchResponseBodyLimits: { 'client_id metadata document': DOCUMENT_SIZE_LIMIT },
     features: {
       devInteractions: { enabled: false },
+      // An https URL as client_id names its own metadata document (beside DCR and literal client_ids,
+      // which the adapter finds first). The caching, content type and loopback rules are ours.
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        allowFetch: async (_ctx: unknown, clientId: string) => allowMetadataDocumentFetch(clientId),
+        allowClient: async (_ctx: unknown, client: { clientId: string; clientAuthMethod?: string }) => acceptMetadataDocumentClient(client),
+        // The library's in-process copy never outlives the shared one: our fetch answers a stored
+        // document with max-age set to its remaining lifetime.
+        cacheDuration: { min: 1, max: 24 * 60 * 60 },
+      },
       deviceFlow: { enabled: true, charset: 'base-20', mask: '****-****' },
       registration: {
         enabled: true,
@@ -125,9 +141,19 @@ function buildProvider(): Provider {
     // Public clients and no cookies on these endpoints: any origin may call them (no credentials).
     clientBasedCORS: () => true,
     interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    renderError: async (ctx: KoaContextWithOIDC & { type: string }, out: Record<string, string>) => {
+    renderError: async (ctx: KoaContextWithOIDC & { type: string }, out: Record<string, string>, err: unknown) => {
+      const document = metadataDocumentFailure(err, requestedClientId(ctx));
+      const error = document ? 'invalid_client' : (out.error ?? 'error');
+      const description = document ?? out.error_description ?? 'The request could not be completed.';
+      // The library renders every /authorize error here: a client that asks for JSON gets JSON.
+      const accept = ctx.get('accept');
+      if (/application\/json/.test(accept) && !/text\/html/.test(accept)) {
+        ctx.type = 'json';
+        ctx.body = { error, error_description: description };
+        return;
+      }
       ctx.type = 'html';
-      ctx.body = errorPage(out.error ?? 'error', out.error_description ?? 'The request could not be completed.');
+      ctx.body = errorPage(error, description);
     },
   });
   provider.proxy = true;
@@ -146,6 +172,11 @@ function buildProvider(): Provider {
     provider.on(event, (ctx, err) => {
       const e = err as { error?: string; error_detail?: string };
       if (!isRecord(ctx.body) || typeof ctx.body.error !== 'string') return;
+      const document = metadataDocumentFailure(err, requestedClientId(ctx));
+      if (document) {
+        ctx.body = { error: 'invalid_client', error_description: document };
+        return;
+      }
       const description = recoveryDescription(ctx.body.error, e.error_detail, {
         route: ctx.oidc?.route ?? '',
         clientId: ctx.oidc?.client?.clientId ?? (typeof ctx.oidc?.params?.client_id === 'string' ? ctx.oidc.params.client_id : undefined),
@@ -161,6 +192,11 @@ function buildProvider(): Provider {
   });
 
   return provider;
+}
+
+function requestedClientId(ctx: KoaContextWithOIDC): string | undefined {
+  const fromParams = ctx.oidc?.params?.client_id ?? ctx.oidc?.body?.client_id;
+  return typeof fromParams === 'string' ? fromParams : (ctx.oidc?.client?.clientId ?? undefined);
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -41,6 +41,13 @@ export default async function ConsentPage({ params }: { params: Promise<{ uid: s
       <h1>Connect {request.clientName}?</h1>
       <div className={styles.card}>
         <GrantSummary clientName={request.clientName} email={person.email} scopes={request.scopes} />
+        {request.metadataDocument ? (
+          <p className={styles.notice} data-testid="unverified-metadata">
+            <strong>Unverified:</strong> the name “{request.clientName}” comes from the app’s own metadata document at{' '}
+            <code data-testid="document-host">{request.metadataDocument.documentHost}</code>; Pacewise has not checked who runs it. Approve only if you
+            started this from an app you trust and expect to return to <code data-testid="redirect-host">{request.metadataDocument.redirectHost}</code>.
+          </p>
+        ) : null}
         <p>
           After you decide, you will be sent to <code data-testid="redirect-target">{target(request.redirectUri)}</code>.
         </p>

@@ -1,0 +1,203 @@
+// Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document; the MCP authorization
+// spec's preferred registration since 2025-11-25). oidc-provider fetches and validates the document
+// when a client_id is an https URL (its `clientIdMetadataDocument` feature: client_id equality, no
+// shared secrets, https web URIs, no redirects followed, 2.5 s timeout, size cap, SSRF-safe sockets).
+// This module is the provider's `fetch` and hooks, adding what the library leaves to a deployment:
+// - a cache every instance shares (the ClientMetadataDocument table), lifetimes from the document's
+//   Cache-Control/Expires clamped to 5 minutes..24 hours; a fresh copy is served without a request;
+// - a JSON content type;
+// - documents stored only once the library accepted them (a broken document is fetched again next time);
+// - CIMD_ALLOW_LOOPBACK for local runs (literal loopback hosts only, see lib/env.ts).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { db } from '@/lib/db';
+import { config } from '@/lib/env';
+
+export const DOCUMENT_SIZE_LIMIT = 5 * 1024;
+export const MIN_LIFETIME_SECONDS = 5 * 60;
+export const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
+/** oidc-provider's own timeout for every outgoing request. */
+export const FETCH_TIMEOUT_SECONDS = 2.5;
+/** Stored documents outlive their freshness (names on the account page); swept after this. */
+export const DOCUMENT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+
+export class DocumentContentTypeError extends Error {
+  constructor(readonly contentType: string) {
+    super(`unexpected content type ${JSON.stringify(contentType)}`);
+    this.name = 'DocumentContentTypeError';
+  }
+}
+
+export class DocumentTooLargeError extends Error {
+  constructor() {
+    super('response too large');
+    this.name = 'DocumentTooLargeError';
+  }
+}
+
+/** A client_id this server resolves as a metadata document: an https URL with a path. */
+export function isMetadataDocumentUrl(clientId: unknown): clientId is string {
+  if (typeof clientId !== 'string' || !/^https:\/\//i.test(clientId)) return false;
+  const url = URL.parse(clientId);
+  return url !== null && url.pathname !== '/' && url.pathname !== '';
+}
+
+/** application/json or any +json type (RFC 6839), parameters ignored. */
+export function isJsonContentType(value: string | null): boolean {
+  const essence = (value ?? '').split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(essence);
+}
+
+/** Seconds a fetched document stays fresh: max-age (or Expires), clamped to 5 minutes..24 hours. */
+export function documentLifetime(headers: Headers, now = Date.now()): number {
+  let seconds: number | undefined;
+  const maxAge = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?/i.exec(headers.get('cache-control') ?? '');
+  if (maxAge) seconds = Number(maxAge[1]);
+  else {
+    const expires = Date.parse(headers.get('expires') ?? '');
+    if (!Number.isNaN(expires)) seconds = Math.floor((expires - now) / 1000);
+  }
+  // no-store / no-cache / nothing at all: the shortest lifetime, never zero (every /authorize,
+  // consent and /token of one sign-in would fetch again).
+  return Math.max(MIN_LIFETIME_SECONDS, Math.min(MAX_LIFETIME_SECONDS, seconds ?? MIN_LIFETIME_SECONDS));
+}
+
+/** The hosts CIMD_ALLOW_LOOPBACK opens, exactly (127.0.0.2 and DNS names stay refused). */
+export function isLiteralLoopbackHost(url: URL): boolean {
+  return url.hostname === '127.0.0.1' || url.hostname === '[::1]' || url.hostname === 'localhost';
+}
+
+type Outcome = { kind: 'document'; body: string; lifetime: number } | { kind: 'status'; status: number } | { kind: 'error'; error: unknown };
+type Scope = { outcomes: Map<string, Outcome>; accepted: Map<string, { body: string; expiresAt: Date }> };
+
+const requestScope = new AsyncLocalStorage<Scope>();
+
+/**
+ * Runs one OAuth request. Within it a document is fetched at most once (the library looks the client
+ * up again when rendering an error, which would double a 2.5 s timeout) and is stored only after the
+ * library accepted it.
+ */
+export function withMetadataDocumentScope<T>(run: () => Promise<T>): Promise<T> {
+  return requestScope.run({ outcomes: new Map(), accepted: new Map() }, run);
+}
+
+function documentResponse(body: string, lifetime: number): Response {
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': `max-age=${lifetime}` } });
+}
+
+function replay(outcome: Outcome): Response {
+  if (outcome.kind === 'error') throw outcome.error;
+  if (outcome.kind === 'status') return new Response(null, { status: outcome.status });
+  return documentResponse(outcome.body, outcome.lifetime);
+}
+
+async function readLimited(response: Response): Promise<string> {
+  const length = Number(response.headers.get('content-length') ?? NaN);
+  if (length > DOCUMENT_SIZE_LIMIT) {
+    await response.body?.cancel();
+    throw new DocumentTooLargeError();
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  if (response.body) {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      received += chunk.length;
+      if (received > DOCUMENT_SIZE_LIMIT) {
+        await response.body.cancel().catch(() => undefined);
+        throw new DocumentTooLargeError();
+      }
+      chunks.push(chunk);
+    }
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function fetchFromOrigin(url: string, init: RequestInit & { dispatcher?: unknown }): Promise<Outcome> {
+  const options = { ...init };
+  // The library's dispatcher refuses sockets to special-use addresses; local runs may lift that for
+  // literal loopback hosts only (a DNS name that resolves to loopback is still refused).
+  if (config().cimdAllowLoopback && isLiteralLoopbackHost(new URL(url))) delete options.dispatcher;
+  let response: Response;
+  try {
+    response = await fetch(url, options);
+  } catch (error) {
+    return { kind: 'error', error };
+  }
+  if (response.status !== 200) {
+    await response.body?.cancel().catch(() => undefined);
+    return { kind: 'status', status: response.status };
+  }
+  const contentType = response.headers.get('content-type');
+  if (!isJsonContentType(contentType)) {
+    await response.body?.cancel().catch(() => undefined);
+    return { kind: 'error', error: new DocumentContentTypeError(contentType ?? '(none)') };
+  }
+  try {
+    return { kind: 'document', body: await readLimited(response), lifetime: documentLifetime(response.headers) };
+  } catch (error) {
+    return { kind: 'error', error };
+  }
+}
+
+async function store(url: string, body: string, expiresAt: Date): Promise<void> {
+  const prisma = await db();
+  await prisma.clientMetadataDocument.upsert({
+    where: { url },
+    create: { url, body, expiresAt },
+    update: { body, expiresAt, fetchedAt: new Date() },
+  });
+}
+
+/** oidc-provider's `fetch` (it is only used for metadata documents: no jwks_uri or request objects here). */
+export async function fetchMetadataDocument(url: string, init: RequestInit & { dispatcher?: unknown }): Promise<Response> {
+  const scope = requestScope.getStore();
+  const seen = scope?.outcomes.get(url);
+  if (seen) return replay(seen);
+
+  const prisma = await db();
+  const cached = await prisma.clientMetadataDocument.findUnique({ where: { url } });
+  const remaining = cached ? Math.floor((cached.expiresAt.getTime() - Date.now()) / 1000) : 0;
+  if (cached && remaining > 0) return documentResponse(cached.body, remaining);
+
+  const outcome = await fetchFromOrigin(url, init);
+  scope?.outcomes.set(url, outcome);
+  if (outcome.kind === 'document') {
+    const expiresAt = new Date(Date.now() + outcome.lifetime * 1000);
+    if (scope) scope.accepted.set(url, { body: outcome.body, expiresAt });
+    else await store(url, outcome.body, expiresAt);
+  }
+  return replay(outcome);
+}
+
+/** The feature's `allowClient`: called once the library accepted a document; stores what was fetched. */
+export async function acceptMetadataDocumentClient(client: { clientId: string; clientAuthMethod?: string }): Promise<boolean> {
+  const fetched = requestScope.getStore()?.accepted.get(client.clientId);
+  if (fetched) {
+    await store(client.clientId, fetched.body, fetched.expiresAt);
+    requestScope.getStore()?.accepted.delete(client.clientId);
+  }
+  return client.clientAuthMethod === undefined || client.clientAuthMethod === 'none';
+}
+
+/** The feature's `allowFetch`: the URL must have a path (the draft's rule; the library accepts "/"). */
+export async function allowMetadataDocumentFetch(clientId: string): Promise<boolean> {
+  return isMetadataDocumentUrl(clientId);
+}
+
+/** Names and hosts of metadata-document clients, from the stored documents (fresh or not). */
+export async function storedClientNames(urls: string[]): Promise<Map<string, string>> {
+  // Only URL client_ids can have a document (registered ones are plain strings).
+  const wanted = urls.filter((u) => u.includes('://'));
+  if (wanted.length === 0) return new Map();
+  const prisma = await db();
+  const rows = await prisma.clientMetadataDocument.findMany({ where: { url: { in: wanted } }, select: { url: true, body: true } });
+  const names = new Map<string, string>();
+  for (const row of rows) {
+    try {
+      const name = (JSON.parse(row.body) as { client_name?: unknown }).client_name;
+      if (typeof name === 'string' && name.trim()) names.set(row.url, name.trim());
+    } catch {
+      // A stored document was valid JSON when accepted; nothing to name otherwise.
+    }
+  }
+  return names;
+}
