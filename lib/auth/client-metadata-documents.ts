@@ -80,8 +80,31 @@ export function withMetadataDocumentScope<T>(run: () => Promise<T>): Promise<T> 
   return requestScope.run({ outcomes: new Map(), accepted: new Map() }, run);
 }
 
+const LOOPBACK_REDIRECT = /^http:\/\/(127\.0\.0\.1|\[::1\]|localhost)(:\d+)?\//i;
+
+/**
+ * RFC 8252 §7.3: a loopback redirect URI matches on any port. oidc-provider applies that to
+ * `application_type: "native"` clients only, and desktop agents (Claude Code, Codex, Zed, OpenCode)
+ * publish port-less loopback URIs without declaring a type: a document whose redirect URIs are all
+ * http loopback URIs, and that names no type, is read as native. Nothing else is changed.
+ */
+export function asProviderSees(body: string): string {
+  let metadata: unknown;
+  try {
+    metadata = JSON.parse(body);
+  } catch {
+    return body; // the library reports the JSON error
+  }
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return body;
+  const m = metadata as Record<string, unknown>;
+  const uris = m.redirect_uris;
+  if (m.application_type !== undefined || !Array.isArray(uris) || uris.length === 0) return body;
+  if (!uris.every((u) => typeof u === 'string' && LOOPBACK_REDIRECT.test(u))) return body;
+  return JSON.stringify({ ...m, application_type: 'native' });
+}
+
 function documentResponse(body: string, lifetime: number): Response {
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'cache-control': `max-age=${lifetime}` } });
+  return new Response(asProviderSees(body), { status: 200, headers: { 'content-type': 'application/json', 'cache-control': `max-age=${lifetime}` } });
 }
 
 function replay(outcome: Outcome): Response {

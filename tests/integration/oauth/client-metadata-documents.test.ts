@@ -141,8 +141,13 @@ describe('an https URL as client_id', () => {
     expect(new URL(landed.url).pathname).toMatch(/^\/interaction\//);
     expect(landed.html).toContain('data-testid="redirect-host">127.0.0.1:53123<');
 
-    // A web client's redirect URIs match exactly, port included.
-    const web = publish({ redirect_uris: ['http://127.0.0.1:8080/callback'] });
+    // Desktop agents (Claude Code, Codex) publish port-less loopback URIs and no type: same rule.
+    const desktop = publish({ redirect_uris: ['http://localhost/callback', 'http://127.0.0.1/callback'] });
+    const fromDesktop = await openAuthorize(desktop, pkcePair().challenge, { redirect_uri: 'http://127.0.0.1:53124/callback' });
+    expect(new URL(fromDesktop.url).pathname).toMatch(/^\/interaction\//);
+
+    // A declared web client's redirect URIs match exactly, port included.
+    const web = publish({ application_type: 'web', redirect_uris: ['http://127.0.0.1:8080/callback'] });
     const refused = await fetch(`${baseUrl}/authorize?${authorizeQuery(web, pkcePair().challenge, { redirect_uri: 'http://127.0.0.1:53123/callback' })}`, {
       redirect: 'manual',
       headers: { accept: 'application/json' },

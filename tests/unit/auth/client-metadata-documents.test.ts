@@ -3,6 +3,7 @@
 // and the words a publisher reads when a document is refused.
 import { describe, expect, it } from 'vitest';
 import {
+  asProviderSees,
   documentLifetime,
   isJsonContentType,
   isLiteralLoopbackHost,
@@ -98,5 +99,21 @@ describe('metadataDocumentFailure', () => {
     const notFound = { error: 'invalid_client', message: 'invalid_client', error_detail: 'client not found' };
     expect(metadataDocumentFailure(notFound, 'http://app.example/client.json')).toContain('must use https');
     expect(metadataDocumentFailure({ message: 'invalid_client', error_description: 'client_id metadata document fetch not allowed' }, 'https://app.example/')).toContain('needs a path');
+  });
+});
+
+describe('asProviderSees', () => {
+  const doc = (extra: Record<string, unknown>) => JSON.stringify({ client_id: 'https://app.example/c.json', ...extra });
+  it('reads an all-loopback document without a type as native (RFC 8252 ports)', () => {
+    const seen = JSON.parse(asProviderSees(doc({ redirect_uris: ['http://localhost/callback', 'http://127.0.0.1/callback'] })));
+    expect(seen.application_type).toBe('native');
+  });
+  it('leaves web redirect URIs, mixed lists, a declared type and broken JSON alone', () => {
+    for (const body of [
+      doc({ redirect_uris: ['https://claude.ai/api/mcp/auth_callback'] }),
+      doc({ redirect_uris: ['http://127.0.0.1/callback', 'https://app.example/cb'] }),
+      doc({ application_type: 'web', redirect_uris: ['http://127.0.0.1/callback'] }),
+      '{"client_id":',
+    ]) expect(asProviderSees(body)).toBe(body);
   });
 });
