@@ -53,18 +53,30 @@ export function resolveScope(values: string[]): { scope: string } | OAuthRejecti
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
+// Schemes a redirect must never use (script, local files, other protocols); anything else that is not
+// http(s) is a private-use scheme of a native app (RFC 8252 §7.1), such as Cursor's
+// cursor://anysphere.cursor-mcp/oauth/callback. PKCE S256 is mandatory here, so another app claiming
+// the same scheme cannot redeem an intercepted code.
+const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'vbscript:', 'about:', 'blob:', 'filesystem:', 'ftp:', 'ws:', 'wss:', 'mailto:', 'tel:', 'sms:']);
+
+export function isPrivateUseRedirect(uri: string): boolean {
+  const url = URL.parse(uri);
+  return url !== null && url.protocol !== 'http:' && url.protocol !== 'https:' && !FORBIDDEN_SCHEMES.has(url.protocol);
+}
+
 function redirectUriProblem(uri: unknown): string | null {
   if (typeof uri !== 'string') return 'redirect_uris must be an array of strings.';
   let url: URL;
   try {
     url = new URL(uri);
   } catch {
-    return `redirect_uris: ${JSON.stringify(uri)} is not an absolute URL. Register exact https URLs, or http URLs on a loopback host.`;
+    return `redirect_uris: ${JSON.stringify(uri)} is not an absolute URL. Register exact https URLs, http URLs on a loopback host, or your app's own URI scheme.`;
   }
   if (url.hash || uri.includes('#')) return `redirect_uris: ${JSON.stringify(uri)} must not contain a fragment (#).`;
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
-  return `redirect_uris: ${JSON.stringify(uri)} is not allowed. Register exact https URLs, or http URLs on a loopback host (127.0.0.1, [::1] or localhost).`;
+  if (isPrivateUseRedirect(uri) && uri.length > url.protocol.length + 1) return null;
+  return `redirect_uris: ${JSON.stringify(uri)} is not allowed. Register exact https URLs, http URLs on a loopback host (127.0.0.1, [::1] or localhost), or your app's own URI scheme (such as com.example.app:/callback); never javascript:, data:, file: or plain http on another host.`;
 }
 
 const literalClientId = z
@@ -115,6 +127,18 @@ export function normalizeRegistration(body: unknown): { body: Record<string, unk
     for (const uri of out.redirect_uris) {
       const problem = redirectUriProblem(uri);
       if (problem) return { status: 400, error: 'invalid_redirect_uri', error_description: problem };
+    }
+    // A private-use scheme means a native app: oidc-provider accepts those only for
+    // application_type "native" (which also gives loopback URIs RFC 8252's any-port rule).
+    if ((out.redirect_uris as string[]).some(isPrivateUseRedirect)) {
+      if (out.application_type === undefined) out.application_type = 'native';
+      else if (out.application_type !== 'native') {
+        return {
+          status: 400,
+          error: 'invalid_redirect_uri',
+          error_description: 'redirect_uris with an app\'s own URI scheme need application_type "native" (or omit application_type).',
+        };
+      }
     }
   }
 

@@ -1,8 +1,8 @@
 // Dynamic client registration (RFC 7591) of public clients, in the two shapes of the contract.
 import * as oidc from 'openid-client';
 import { describe, expect, inject, it } from 'vitest';
-import { DEVICE_GRANT } from '../../support/oauth';
-import { browserClient, deviceClient, pkcePair, registerClient } from './flows';
+import { DEVICE_GRANT, createPerson, tokenRequest } from '../../support/oauth';
+import { authorizeOverHttp, browserClient, deviceClient, pkcePair, registerClient } from './flows';
 
 const baseUrl = inject('baseUrl');
 
@@ -33,14 +33,40 @@ describe('POST /register', () => {
     });
   });
 
-  it('accepts a loopback http callback and refuses other http or custom schemes', async () => {
+  it('accepts a loopback http callback and refuses other http, dangerous schemes and fragments', async () => {
     expect((await registerClient(baseUrl, browserClient('http://127.0.0.1:53682/callback'))).status).toBe(201);
-    for (const uri of ['http://agent.example/callback', 'agent-app://callback', 'https://agent.example/cb#x']) {
+    for (const uri of ['http://agent.example/callback', 'javascript:alert(1)', 'file:///etc/passwd', 'https://agent.example/cb#x']) {
       const { status, body } = await registerClient(baseUrl, browserClient(uri));
       expect(status, uri).toBe(400);
       expect(body.error).toBe('invalid_redirect_uri');
       expect(String(body.error_description)).toContain(uri);
     }
+  });
+
+  it("registers Cursor's real request (its own scheme, https and loopback callbacks) and completes a sign-in to its own scheme", async () => {
+    const cursorCallback = 'cursor://anysphere.cursor-mcp/oauth/callback';
+    const { status, body } = await registerClient(
+      baseUrl,
+      browserClient(cursorCallback, { client_name: 'Cursor', redirect_uris: [cursorCallback, 'https://www.cursor.com/agents/mcp/oauth/callback', 'http://localhost:8787/callback'] }),
+    );
+    expect(status).toBe(201);
+    expect(body.application_type).toBe('native');
+    const clientId = String(body.client_id);
+
+    const person = await createPerson(baseUrl, 'cursor');
+    const { verifier, challenge } = pkcePair();
+    const callback = await authorizeOverHttp(baseUrl, person, {
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: cursorCallback,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      resource: `${baseUrl}/mcp`,
+      state: 'cursor-state',
+    });
+    expect(`${callback.protocol}//${callback.host}${callback.pathname}`).toBe(cursorCallback);
+    const token = await tokenRequest(baseUrl, { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, client_id: clientId, redirect_uri: cursorCallback, code_verifier: verifier, resource: `${baseUrl}/mcp` });
+    expect(token.status).toBe(200);
   });
 
   it.each(['client_secret_post', 'client_secret_basic'])('registers a %s request as a public client and says so', async (method) => {
