@@ -6,7 +6,8 @@ import { z } from 'zod';
 export type StravaConfig = { clientId: string; clientSecret: string; baseUrl: string };
 
 /** Scopes asked for: the profile (required by Strava) and all activities, including private ones. */
-export const STRAVA_SCOPES = 'read,activity:read_all';
+// profile:read_all: the detailed athlete, whose `weight` (kg) becomes a body-weight reading.
+export const STRAVA_SCOPES = 'read,activity:read_all,profile:read_all';
 
 export type StravaFailure = 'unavailable' | 'unauthorized' | 'rejected';
 
@@ -135,6 +136,15 @@ export async function listActivities(cfg: StravaConfig, accessToken: string, q: 
   const params = new URLSearchParams({ after: String(q.after), page: String(q.page), per_page: String(q.perPage) });
   const body = await send(cfg, `/api/v3/athlete/activities?${params}`, { headers: bearer(accessToken) });
   return parse(z.array(StravaActivity), body, 'activity list');
+}
+
+const Athlete = z.object({ weight: z.number().nullable().optional() }).loose();
+
+/** The athlete's body weight in kg (needs profile:read_all); null when not set. */
+export async function athleteWeightKg(cfg: StravaConfig, accessToken: string): Promise<number | null> {
+  const body = await send(cfg, '/api/v3/athlete', { headers: bearer(accessToken) });
+  const weight = parse(Athlete, body, 'athlete').weight;
+  return typeof weight === 'number' && weight > 0 ? weight : null;
 }
 
 /** The heart-rate and time streams of one activity; null when it has no heart rate. */

@@ -3,7 +3,9 @@
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
 import type { IntegrationConnection } from '@/lib/generated/prisma/client';
+import { writeBodyWeight } from '@/lib/health/body-weight';
 import { integrationSource, upsertHealthRecords } from '@/lib/health/records';
+import { localDateOf } from '@/lib/health/zoned-time';
 import { consumeAuthState, createAuthState } from './auth-state';
 import {
   claimSyncLease,
@@ -19,6 +21,7 @@ import {
 import { IntegrationError } from './errors';
 import { deleteImportedWorkouts, importRunWorkouts, pendingRuns } from './run-import';
 import {
+  athleteWeightKg,
   authorizeUrl,
   deauthorize,
   exchangeCode,
@@ -230,6 +233,8 @@ export async function syncStrava(userId: string, now = new Date()): Promise<Sync
       ).map((r) => r.externalId),
     );
     const fresh = activities.filter((a) => !seen.has(a.id)).sort((a, b) => (a.start_date < b.start_date ? -1 : 1));
+    // The athlete's weight, when the person granted profile:read_all: a body-weight reading for today.
+    const weightKg = (lease.scopes ?? '').split(',').includes('profile:read_all') ? await session.call((token) => athleteWeightKg(cfg, token)) : null;
     const heartRates = new Map<string, HeartRateSummary>();
     for (const a of fresh) {
       if (!a.has_heartrate) continue;
@@ -269,6 +274,10 @@ export async function syncStrava(userId: string, now = new Date()): Promise<Sync
       });
       const written = await upsertHealthRecords(tx, userId, integrationSource(STRAVA), records);
       hrCreated = written.filter((w) => w.outcome === 'created').length;
+      if (weightKg !== null && weightKg >= 25 && weightKg <= 350) {
+        const profile = await tx.profile.findUnique({ where: { userId }, select: { timezone: true } });
+        await writeBodyWeight(tx, userId, integrationSource(STRAVA), localDateOf(now, profile?.timezone ?? 'UTC'), weightKg);
+      }
       await tx.integrationConnection.update({
         where: { userId_integrationId: { userId, integrationId: STRAVA } },
         data: { syncCursor: cursor, lastSyncAt: now, status: 'connected', lastError: null, lastErrorAt: null },
@@ -354,7 +363,7 @@ export async function disconnectStrava(userId: string, opts: { deleteImportedDat
       ? 'Strava could not be reached to revoke access; the stored tokens were deleted anyway. The person can also remove Pacewise at https://www.strava.com/settings/apps.'
       : '',
     deleted
-      ? `Deleted imported data: ${deleted.workouts} workouts, ${deleted.healthRecords} heart-rate records.`
+      ? `Deleted imported data: ${deleted.workouts} workouts, ${deleted.healthRecords} health records (heart rate, body weight).`
       : 'Imported workouts and heart-rate data are kept; call disconnect_integration with deleteImportedData true to delete them.',
   ];
   return { integrationId: STRAVA, wasConnected, revokedAtProvider, deletedImportedData: deleted, message: parts.filter(Boolean).join(' ') };

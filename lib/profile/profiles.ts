@@ -1,5 +1,5 @@
-// The person's profile, body weight and benchmarks (Prisma). Stored in SI units; dates are
-// YYYY-MM-DD in the person's timezone.
+// The person's profile and benchmarks (Prisma), in SI units; dates are YYYY-MM-DD in the person's
+// timezone. Body weight lives with the health data (lib/health/body-weight.ts).
 import { db } from '@/lib/db';
 import type { Profile } from '@/lib/generated/prisma/client';
 import { computeOnboarding, type Onboarding } from './onboarding';
@@ -33,17 +33,6 @@ export async function getOrCreateProfile(userId: string): Promise<Profile> {
 export async function updateProfile(userId: string, update: ProfileUpdate): Promise<Profile> {
   const prisma = await db();
   return prisma.profile.upsert({ where: { userId }, update, create: { userId, ...update } });
-}
-
-export async function latestBodyWeight(userId: string) {
-  const prisma = await db();
-  return prisma.bodyWeightEntry.findFirst({ where: { userId }, orderBy: { date: 'desc' } });
-}
-
-/** One entry per day: logging the same date again replaces that day's value. */
-export async function logBodyWeight(userId: string, date: string, kg: number) {
-  const prisma = await db();
-  return prisma.bodyWeightEntry.upsert({ where: { userId_date: { userId, date } }, update: { kg }, create: { userId, date, kg } });
 }
 
 export async function onboardingFor(userId: string, profile: Profile): Promise<Onboarding> {

@@ -31,6 +31,8 @@ export type StravaStub = {
   clientId: string;
   clientSecret: string;
   athleteId: number;
+  /** The athlete's weight in kg on their Strava profile (null: not set); shown with profile:read_all. */
+  weightKg: number | null;
   /** Every request received, newest last (no secrets). */
   requests: StubRequest[];
   addActivity(a: Partial<StubActivity> & { start: Date; withHeartRate?: boolean }): StubActivity;
@@ -178,6 +180,13 @@ export async function startStravaStub(opts: { clientId?: string; clientSecret?: 
       for (const other of tokens.values()) if (other.athleteId === t.athleteId && other.clientId === t.clientId) other.live = false;
       return json(res, 200, { access_token: t.value });
     }
+    if (req.method === 'GET' && url.pathname === '/api/v3/athlete') {
+      const t = bearer(req);
+      if (!t) return authError(res);
+      // Strava: the detailed athlete (with weight) needs profile:read_all, else the summary.
+      const detailed = t.scope.split(',').includes('profile:read_all');
+      return json(res, 200, detailed ? { id: athleteId, resource_state: 3, weight: stub.weightKg } : { id: athleteId, resource_state: 2 });
+    }
     if (req.method === 'GET' && url.pathname === '/api/v3/athlete/activities') {
       const t = bearer(req);
       if (!t || !t.scope.split(',').some((s) => s.startsWith('activity:'))) return authError(res);
@@ -214,11 +223,12 @@ export async function startStravaStub(opts: { clientId?: string; clientSecret?: 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const stub: StravaStub = {
     url,
     clientId,
     clientSecret,
     athleteId,
+    weightKg: 71.4,
     requests,
     addActivity({ start, withHeartRate = true, ...a }) {
       const elapsed = a.elapsed_time ?? a.moving_time ?? 1800;
@@ -253,4 +263,5 @@ export async function startStravaStub(opts: { clientId?: string; clientSecret?: 
     liveTokens: (kind) => [...tokens.values()].filter((t) => t.live && (!kind || t.kind === kind) && (t.kind === 'refresh' || t.expiresAt > now())).map((t) => t.value),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return stub;
 }

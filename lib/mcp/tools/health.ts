@@ -4,6 +4,7 @@ import { aggregate } from '@/lib/health/aggregate';
 import { fromCanonical, HEALTH_TYPES, METRICS, roundFor, SLEEP_STAGES, type HealthType, type HealthUnit } from '@/lib/health/metrics';
 import { isProblem, normalizeRecord, type NormalizedRecord } from '@/lib/health/normalize';
 import { readinessFor } from '@/lib/health/readiness';
+import { oneReadingPerDay } from '@/lib/health/body-weight';
 import { AGENT, countHealthRecords, ExternalIdConflict, listHealthRecords, MANUAL, recordHealthData } from '@/lib/health/records';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { addDays, daysBetween } from '@/lib/training/dates';
@@ -204,6 +205,7 @@ export const recordHealthDataTool = defineTool({
     'start as a date-time with offset (plus end for spans), or start as YYYY-MM-DD for a whole day in the person\'s timezone. ' +
     'Types and units: ' + typeList + '. Values outside a plausible range are rejected with the range. ' +
     'Give each record a clientRecordId: repeating a call with the same ids updates those records instead of duplicating them. ' +
+    'body_mass without a clientRecordId is one reading per source and day (log_body_weight is the "manual" one). ' +
     'All records of a call are stored, or none. Returns each stored record with result "created", "updated" or "unchanged". Read back with get_health_data.',
   scope: 'health:write',
   needsSubscription: true,
@@ -241,7 +243,7 @@ export const recordHealthDataTool = defineTool({
     }
     let written;
     try {
-      written = await recordHealthData(person.id, args.source === 'manual' ? MANUAL : AGENT, normalized);
+      written = await recordHealthData(person.id, args.source === 'manual' ? MANUAL : AGENT, oneReadingPerDay(normalized));
     } catch (error) {
       if (error instanceof ExternalIdConflict) {
         throw new ToolError(

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Profile } from '@/lib/generated/prisma/client';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { refitPlansToDays } from '@/lib/coaching/plans';
-import { getOrCreateProfile, latestBodyWeight, logBodyWeight, onboardingFor, updateProfile } from '@/lib/profile/profiles';
+import { latestBodyWeight, logBodyWeight } from '@/lib/health/body-weight';
+import { getOrCreateProfile, onboardingFor, updateProfile } from '@/lib/profile/profiles';
 import { kgToLb, lbToKg } from '@/lib/training/units';
 import { defineTool } from '../define-tool';
 import { coached, coachingCall } from './coaching-shapes';
@@ -153,7 +154,7 @@ export const logBodyWeightTool = defineTool({
   title: 'Log body weight',
   description:
     'Records the person\'s body weight for a day. Use the unit the person gave ("kg" or "lb"); the preferred unit is in get_profile. ' +
-    'One entry per day: logging the same date again replaces it. Returns the stored entry in kg and in the given unit.',
+    'One entry per day: logging the same date again replaces it. Stored with the health data (get_health_data type body_mass). Returns the stored entry in kg and in the given unit.',
   scope: 'profile:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },

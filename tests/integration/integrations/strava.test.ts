@@ -151,7 +151,7 @@ describe('Strava', () => {
       client_id: stub.clientId,
       redirect_uri: `${server.url}/integrations/strava/callback`,
       response_type: 'code',
-      scope: 'read,activity:read_all',
+      scope: 'read,activity:read_all,profile:read_all',
     });
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
 
@@ -219,6 +219,12 @@ describe('Strava', () => {
     expect(hr.every((r) => r.source.kind === 'integration' && r.source.id === 'strava' && r.value >= 140 && r.value <= 149 && r.maxBpm === 149)).toBe(true);
 
     expect(await completedRuns()).toEqual(['Run 1', 'Run 2', 'Run 3', 'Run without strap']);
+
+    // The athlete's weight on Strava (profile:read_all) is a body-weight reading of the day, in the
+    // one store get_profile reads.
+    const weight = await agent.call('get_health_data', { types: ['body_mass'], aggregation: 'none', units: { body_mass: 'kg' } });
+    expect(weight.structured.records).toMatchObject([{ value: stub.weightKg, unit: 'kg', source: { kind: 'integration', id: 'strava' } }]);
+    expect((await agent.call('get_profile')).structured.profile).toMatchObject({ bodyWeight: { kg: stub.weightKg } });
 
     const before = activityRequests().length;
     const second = await sync();
@@ -297,7 +303,7 @@ describe('Strava', () => {
     const r = await sync();
     expect(r.structured).toMatchObject({ importedRuns: 0, importedHeartRateRecords: 0 });
     const gone = await agent.call('disconnect_integration', { integrationId: 'strava', deleteImportedData: true });
-    expect(gone.structured).toMatchObject({ revokedAtProvider: true, deletedImportedData: { workouts: 7, healthRecords: 7 } });
+    expect(gone.structured).toMatchObject({ revokedAtProvider: true, deletedImportedData: { workouts: 7, healthRecords: 8 } }); // 7 heart-rate records and the day's body weight
     expect(await heartRateRecords()).toEqual([]);
   });
 
