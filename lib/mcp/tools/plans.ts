@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan, type PlanSummary } from '@/lib/coaching/plans';
-import { getProgress } from '@/lib/coaching/progress';
+import { getProgress, getWeeklyTrends } from '@/lib/coaching/progress';
 import type { StoredWorkout } from '@/lib/coaching/records';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { findExercise } from '@/lib/training/catalogue';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { MAX_DAYS_PER_WEEK, MAX_WEEKS, MIN_DAYS_PER_WEEK } from '@/lib/training/plan';
 import type { Equipment, PlanGoal } from '@/lib/training/types';
-import { formatPace } from '@/lib/training/units';
-import { trainingPaces } from '@/lib/training/vdot';
+import { formatDuration, formatPace } from '@/lib/training/units';
+import { predictRaceTime, trainingPaces } from '@/lib/training/vdot';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
 import {
@@ -343,13 +343,15 @@ export const getTrainingProgress = defineTool({
   title: 'Get training progress',
   description:
     'Returns what the coach currently believes: per lift the e1RM, working load, target reps and misses in a row (3 in a row deload 10 %); ' +
-    'VDOT with the training paces it gives; and the latest adaptations (logged, skipped or benchmarked sessions) with every change and its reason.',
+    'VDOT with the training paces it gives; the latest adaptations (logged, skipped or benchmarked sessions) with every change and its reason; ' +
+    'and `weekly` series per Monday-Sunday week: each lift\'s best e1RM and tonnage, run distance, VDOT, predicted 5 km, sessions done and skipped.',
   scope: 'workouts:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z
     .object({
       recent: z.number().int().min(0).max(50).optional().describe('How many recent adaptation events to include; default 10'),
+      weeks: z.number().int().min(1).max(52).optional().describe('Weeks of `weekly` trends, ending with the current week; default 12'),
       weightUnit: weightUnitArg,
       distanceUnit: distanceUnitArg,
     })
@@ -385,11 +387,28 @@ export const getTrainingProgress = defineTool({
       }),
     ),
     totals: z.object({ adaptations: z.number(), changes: z.number() }),
+    weekly: z.object({
+      weeks: z.array(z.string()).describe('Monday of each week, oldest first'),
+      lifts: z.array(
+        z.object({
+          exercise: z.string(),
+          exerciseName: z.string(),
+          e1rm: z.array(z.number().nullable()).describe('Best e1RM the week\'s sets show (RPE chart, else Epley); null: none'),
+          tonnage: z.array(z.number()).describe('Sum of load x reps'),
+        }),
+      ),
+      running: z.object({
+        distance: z.array(z.number()).describe('units.distance'),
+        vdot: z.array(z.number().nullable()).describe('Best VDOT the week shows (race, benchmark, threshold); null: none'),
+        predicted5k: z.array(z.string().nullable()).describe('5 km time that VDOT predicts'),
+      }),
+      sessions: z.object({ completed: z.array(z.number()), skipped: z.array(z.number()) }),
+    }),
   }),
   handler: async (args, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
-      const { athlete, events, totals } = await getProgress(person.id, ctx.profile, args.recent ?? 10);
+      const [{ athlete, events, totals }, trends] = await Promise.all([getProgress(person.id, ctx.profile, args.recent ?? 10), getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12)]);
       const kg = (v: number | undefined) => (v === undefined ? null : fromKg(v, units.weight));
       const p = athlete.state.vdot === undefined ? undefined : trainingPaces(athlete.state.vdot);
       const pv = (s: number) => ({ pace: formatPace(s, units.distance), sPerKm: Math.round(s) });
@@ -422,6 +441,21 @@ export const getTrainingProgress = defineTool({
           changes: e.changes.map((c) => changeView({ workoutId: c.workoutId, date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units)),
         })),
         totals: { adaptations: totals.events, changes: totals.changes },
+        weekly: {
+          weeks: trends.weeks,
+          lifts: trends.lifts.map((l) => ({
+            exercise: l.exerciseId,
+            exerciseName: l.exerciseName,
+            e1rm: l.e1rmKg.map((v) => (v === null ? null : fromKg(v, units.weight))),
+            tonnage: l.tonnageKg.map((v) => Math.round(units.weight === 'kg' ? v : fromKg(v, units.weight))),
+          })),
+          running: {
+            distance: trends.running.distanceM.map((m) => Math.round(fromMetres(m, units.distance) * 100) / 100),
+            vdot: trends.running.vdot,
+            predicted5k: trends.running.vdot.map((v) => (v === null ? null : formatDuration(predictRaceTime(v, 5000)))),
+          },
+          sessions: trends.sessions,
+        },
       };
     }),
 });

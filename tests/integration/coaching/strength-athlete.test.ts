@@ -166,4 +166,22 @@ describe('8 weeks of strength training through the tools', () => {
     const profile = await athlete.agent.call<{ onboarding: { steps: { id: string; status: string }[] } }>('get_profile');
     expect(profile.onboarding.steps.find((s) => s.id === 'PLAN')?.status).toBe('done');
   });
+
+  it('shows the weeks as a trend: e1RM and tonnage per lift, sessions done and skipped', async () => {
+    type Weekly = { weeks: string[]; lifts: { exercise: string; e1rm: (number | null)[]; tonnage: number[] }[]; sessions: { completed: number[]; skipped: number[] } };
+    const { weekly } = await athlete.agent.call<{ weekly: Weekly }>('get_training_progress', { weeks: 12 });
+    expect(weekly.weeks).toHaveLength(12);
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(sum(weekly.sessions.completed)).toBe(23);
+    expect(sum(weekly.sessions.skipped)).toBe(1);
+    // Every series has one value per week.
+    for (const l of weekly.lifts) expect([l.e1rm.length, l.tonnage.length]).toEqual([12, 12]);
+    // The benchmark week shows at least the 140 kg single; the sessions of 5s (no RPE) show Epley
+    // estimates of their heaviest set, which pass it as the loads rise (130 kg x 5 = 151.7 kg).
+    const squat = weekly.lifts.find((l) => l.exercise === 'back-squat')!;
+    const shown = squat.e1rm.filter((v): v is number => v !== null);
+    expect(shown[0]).toBeGreaterThanOrEqual(140);
+    expect(Math.max(...shown)).toBeGreaterThan(140);
+    expect(squat.tonnage.filter((t) => t > 0).length).toBeGreaterThanOrEqual(7);
+  });
 });
