@@ -93,7 +93,15 @@ export type EventTrigger = 'completed' | 'skipped' | 'benchmark' | 'plan_updated
 export async function recordEvent(
   tx: Tx,
   userId: string,
-  event: { trigger: EventTrigger; workoutId?: string; benchmarkId?: string; notes: string[]; changes: readonly PlanChange[] },
+  event: {
+    trigger: EventTrigger;
+    workoutId?: string;
+    benchmarkId?: string;
+    notes: string[];
+    changes: readonly PlanChange[];
+    /** The coach's state around a logged session (see lib/training/unlearning.ts). */
+    states?: { before: AthleteState; after: AthleteState };
+  },
 ): Promise<string> {
   const created = await tx.adaptationEvent.create({
     data: {
@@ -102,6 +110,7 @@ export async function recordEvent(
       workoutId: event.workoutId ?? null,
       benchmarkId: event.benchmarkId ?? null,
       notes: event.notes,
+      ...(event.states ? { stateBefore: toJson(event.states.before) as object, stateAfter: toJson(event.states.after) as object } : {}),
     },
     select: { id: true },
   });

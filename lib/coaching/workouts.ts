@@ -2,6 +2,7 @@
 // the future. Every write runs in one transaction under the person's lock (athlete-store.ts).
 import { db } from '@/lib/db';
 import { adaptAfterCompletion, adaptAfterSkip, type AdaptationResult } from '@/lib/training/adaptation';
+import { unlearnSession, type AppliedSession } from '@/lib/training/unlearning';
 import { withTargetPace } from '@/lib/training/run-targets';
 import type { PlanChange, Workout, WorkoutKind, WorkoutStatus } from '@/lib/training/types';
 import { formatLoad } from '@/lib/training/units';
@@ -10,6 +11,7 @@ import { buildActual, type CompletionInput } from './actuals';
 import type { BenchmarkEstimates } from './benchmarks';
 import type { CoachingContext } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
+import { parseAthleteState } from './documents';
 import { CoachingError, invalid, workoutNotFound } from './errors';
 import {
   buildBlock,
@@ -21,7 +23,7 @@ import {
   type SegmentInput,
 } from './prescriptions';
 import { newId, prescriptionData, toWorkout, workoutCreateData, type StoredWorkout } from './records';
-import { loadStep, reprojectLifts, seedLift } from './reprojection';
+import { loadStep, repace, reprojectLifts, seedLift } from './reprojection';
 
 /** A change to a future session, with the session's title for display. */
 export type AppliedChange = PlanChange & { title: string };
@@ -261,7 +263,7 @@ export async function updateWorkout(ctx: CoachingContext, id: string, patch: Wor
       if (blocked.length > 0) {
         throw new CoachingError(
           'conflict',
-          `Workout ${id} is completed: its date, prescription and actuals are part of the history the coach learned from, so ${blocked.join(', ')} cannot change. Only title and notes can; to log a different session, call create_workout and then complete_workout.`,
+          `Workout ${id} is completed: its date, prescription and actuals are part of the history the coach learned from, so ${blocked.join(', ')} cannot change. Only title and notes can. To correct what was done, delete_workout (the coach recomputes what it learned without it), then create_workout and complete_workout with the right actuals.`,
           { id, status: old.status },
         );
       }
@@ -328,6 +330,7 @@ export async function deleteWorkout(ctx: CoachingContext, id: string): Promise<W
     await tx.workout.delete({ where: { id } });
     let changes: PlanChange[] = [];
     let others: Workout[] = [];
+    if (old.status === 'completed') return unlearnDeleted(tx, ctx, athlete, old);
     if (old.status === 'scheduled' && old.date >= ctx.today) {
       others = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout);
       const lifts = old.strength.filter((b) => b.progression !== 'none').map((b) => b.exerciseId);
@@ -338,6 +341,54 @@ export async function deleteWorkout(ctx: CoachingContext, id: string): Promise<W
     }
     return { workout: old, changes: withTitles(changes, others), notes: [] };
   });
+}
+
+/**
+ * A completed session was deleted: what it taught is recomputed from the rest of the logged history
+ * (lib/training/unlearning.ts), and the future sessions follow, each change with its reason.
+ */
+async function unlearnDeleted(tx: Tx, ctx: CoachingContext, athlete: Athlete, old: StoredWorkout): Promise<WriteOutcome> {
+  const events = await tx.adaptationEvent.findMany({
+    where: { userId: ctx.userId, trigger: 'completed' },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, workoutId: true, stateBefore: true, stateAfter: true },
+  });
+  const at = events.findIndex((e) => e.workoutId === old.id);
+  const removedEvent = events[at];
+  if (!removedEvent?.stateBefore || !removedEvent.stateAfter) {
+    const notes = [
+      `${old.title} of ${old.date} was logged before the coach kept a record of what each session changed, so what it taught cannot be separated from the rest of the history: estimates, loads and paces stay as they are.`,
+    ];
+    await recordEvent(tx, ctx.userId, { trigger: 'workout_deleted', workoutId: old.id, notes, changes: [] });
+    return { workout: old, changes: [], notes };
+  }
+  const laterEvents = events.slice(at + 1).filter((e) => e.workoutId !== null);
+  const rows = await tx.workout.findMany({ where: { userId: ctx.userId, id: { in: laterEvents.map((e) => e.workoutId!) }, status: 'completed' } });
+  const byId = new Map(rows.map((r) => [r.id, toWorkout(r)]));
+  const later: AppliedSession[] = [];
+  for (const e of laterEvents) {
+    const w = byId.get(e.workoutId!);
+    // A later session without a record breaks every chain it may belong to: unlearnSession then keeps those lifts.
+    if (w && e.stateBefore && e.stateAfter) later.push({ workout: w, before: parseAthleteState(e.stateBefore), after: parseAthleteState(e.stateAfter) });
+  }
+  const before = athlete.state;
+  const result = unlearnSession(before, { workout: old, before: parseAthleteState(removedEvent.stateBefore), after: parseAthleteState(removedEvent.stateAfter) }, later);
+  athlete.state = result.state;
+
+  const future = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout);
+  const deleted = `the deleted ${old.title} of ${old.date}`;
+  const lifts = reprojectLifts(future, result.recomputedLifts, result.state, (ex) => `${nameOf(old, ex)} recomputed without ${deleted}`);
+  let updated = lifts.updated;
+  const changes = [...lifts.changes];
+  if (result.vdotChanged && result.state.vdot !== undefined) {
+    const merged = future.map((w) => updated.find((u) => u.id === w.id) ?? w);
+    const paced = repace(merged, result.state.vdot, result.state, `VDOT ${before.vdot?.toFixed(1) ?? 'unset'} → ${result.state.vdot.toFixed(1)}, recomputed without ${deleted}`);
+    updated = [...updated.filter((u) => !paced.updated.some((p) => p.id === u.id)), ...paced.updated];
+    changes.push(...paced.changes);
+  }
+  await saveReprescribed(tx, ctx.userId, updated, ctx.today);
+  await recordEvent(tx, ctx.userId, { trigger: 'workout_deleted', workoutId: old.id, notes: result.notes, changes, states: { before, after: result.state } });
+  return { workout: old, changes: withTitles(changes, future), notes: result.notes };
 }
 
 /* ---------- complete / skip ---------- */
@@ -353,6 +404,7 @@ async function applyAdaptation(
   data: Parameters<Tx['workout']['update']>[0]['data'],
 ): Promise<AdaptationOutcome> {
   const future = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout).filter((w) => w.id !== logged.id);
+  const stateBefore = athlete.state;
   const result = adapt({ workouts: [logged, ...future], completed: logged, today: ctx.today, state: athlete.state });
   const saved = await tx.workout.update({ where: { id: logged.id }, data });
   await saveReprescribed(tx, ctx.userId, result.updatedWorkouts, ctx.today);
@@ -363,6 +415,7 @@ async function applyAdaptation(
     workoutId: logged.id,
     notes: result.notes,
     changes: result.changes,
+    states: { before: stateBefore, after: result.state },
   });
   return { workout: toWorkout(saved), changes: withTitles(result.changes, future), notes: result.notes, eventId };
 }

@@ -307,7 +307,7 @@ export const deleteWorkoutTool = defineTool({
   name: 'delete_workout',
   title: 'Delete a workout',
   description:
-    'Deletes one workout for good, whatever its status. Deleting a completed workout removes it from the history but does not undo what the coach learned from it. ' +
+    'Deletes one workout for good, whatever its status. Deleting a completed workout recomputes what the coach learned (e1RM, loads, VDOT) from the remaining history. ' +
     'Later sessions of a linear lift are prescribed again in order. Confirm with the person first.',
   scope: 'workouts:write',
   needsSubscription: true,

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "AdaptationEvent" ADD COLUMN     "stateAfter" JSONB,
+ADD COLUMN     "stateBefore" JSONB;
+
