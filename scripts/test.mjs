@@ -74,7 +74,7 @@ function vitest(project) {
   });
 }
 
-let ok = run('npx', ['contentlayer2', 'build']);
+let ok = run('npx', ['contentlayer2', 'build']) && run('node', ['scripts/build-views.mjs']);
 if (!ok) process.exit(1);
 for (const suite of suites) {
   if (suite === 'lint') check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);

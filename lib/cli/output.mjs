@@ -45,7 +45,7 @@ export function printTools(tools, io) {
     const facts = [
       typeof scope === 'string' ? (scope === 'any' ? 'any scope' : scope) : undefined,
       tool.annotations?.readOnlyHint ? 'read' : 'write',
-      tool._meta?.['pacewise/needsSubscription'] === true ? 'subscription' : undefined,
+      tool._meta?.['pacewise/free'] === true ? undefined : 'subscription',
     ].filter(Boolean);
     io.out(`${tool.name}  (${facts.join(', ')})`);
     const summary = (tool.description ?? tool.title ?? '').split(/(?<=\.)\s/)[0];

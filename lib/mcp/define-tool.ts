@@ -28,6 +28,8 @@ export type ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   /** False only for the tools that must work before checkout (get_account, get_payment_checkout_link). */
   needsSubscription: boolean;
   annotations: ToolAnnotations;
+  /** The MCP Apps view (lib/mcp/views.ts) hosts that render apps show this tool's result in. */
+  view?: 'week-plan' | 'workout' | 'progress';
   input: I;
   output: O;
   handler: (args: z.infer<I>, ctx: ToolContext) => Promise<z.infer<O>>;

@@ -5,6 +5,7 @@ import type { AnyTool, ToolContext } from './define-tool';
 import { isDatabaseUnavailable } from '@/lib/database/errors';
 import { advertisedSchema } from './catalogue';
 import { ToolError } from './tool-error';
+import { registerViews, viewUri } from './views';
 
 export type GuardDeps = {
   /** Resolves the signed-in person behind the token (null when the account is gone). */
@@ -83,6 +84,7 @@ function schemasOf(tool: AnyTool) {
 }
 
 export function registerTools(server: McpServer, tools: readonly AnyTool[], deps: GuardDeps): void {
+  registerViews(server);
   for (const tool of tools) {
     const schemas = schemasOf(tool);
     server.registerTool(
@@ -95,7 +97,12 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], deps
         // The title is the tool's own; annotations carry only the hints.
         annotations: tool.annotations,
         // What a call needs (the CLI's `pacewise tools` shows both); a 403 challenge names the scope too.
-        _meta: { 'pacewise/scope': tool.scope ?? 'any', 'pacewise/needsSubscription': tool.needsSubscription },
+        // Every tool needs an active subscription except the two marked free (checked before checkout).
+        _meta: {
+          'pacewise/scope': tool.scope ?? 'any',
+          ...(tool.needsSubscription ? {} : { 'pacewise/free': true }),
+          ...(tool.view ? { ui: { resourceUri: viewUri(tool.view) } } : {}),
+        },
       },
       async (args: unknown, ctx) => {
         const info = ctx.http?.authInfo;

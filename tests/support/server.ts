@@ -46,6 +46,7 @@ export function ensureBuild(siteUrl = TEST_SITE_URL): void {
 
 export function build(siteUrl = TEST_SITE_URL): void {
   execFileSync('npx', ['contentlayer2', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build-views.mjs'], { cwd: ROOT, stdio: 'inherit' });
   execFileSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SITE_URL: siteUrl } });
   // As `npm run build` does: prerendered pages without the client runtime.
   execFileSync(process.execPath, ['scripts/static-documents.mjs', DIST_DIR], { cwd: ROOT, stdio: 'inherit' });

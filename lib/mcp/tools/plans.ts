@@ -347,6 +347,7 @@ export const getTrainingProgress = defineTool({
     'and `weekly` series per Monday-Sunday week: each lift\'s best e1RM and tonnage, run distance, VDOT, predicted 5 km, sessions done and skipped.',
   scope: 'workouts:read',
   needsSubscription: true,
+  view: 'progress',
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z
     .object({

@@ -133,6 +133,7 @@ export const listWorkoutsTool = defineTool({
     'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI.',
   scope: 'workouts:read',
   needsSubscription: true,
+  view: 'week-plan',
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z
     .object({
@@ -182,6 +183,7 @@ export const getWorkoutTool = defineTool({
     'actuals when completed, and `adjustments`: every change the coach made to this session, with its reason.',
   scope: 'workouts:read',
   needsSubscription: true,
+  view: 'workout',
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z.object({ id: workoutId, weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
   output: z.object({
@@ -341,6 +343,7 @@ export const completeWorkoutTool = defineTool({
     'Pass date when it was done on another day than scheduled.',
   scope: 'workouts:write',
   needsSubscription: true,
+  view: 'workout',
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
   input: z
     .object({

@@ -41,7 +41,8 @@ describe('tools/list', () => {
     for (const [name, scope] of Object.entries(COACHING_TOOLS)) {
       const tool = tools.find((t) => t.name === name);
       expect(tool, name).toBeDefined();
-      expect(tool!._meta).toMatchObject({ 'pacewise/scope': scope, 'pacewise/needsSubscription': true });
+      expect(tool!._meta).toMatchObject({ 'pacewise/scope': scope });
+      expect(tool!._meta).not.toHaveProperty('pacewise/free');
       expect(tool!.outputSchema, name).toBeDefined();
       expect(tool!.annotations?.readOnlyHint, name).toBe(scope === 'workouts:read');
       expect(tool!.annotations?.destructiveHint ?? false, name).toBe(name.startsWith('delete_'));

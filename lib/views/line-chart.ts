@@ -1,0 +1,31 @@
+// A small line chart in plain SVG (no library: a polyline, dots and two axis labels), with the same
+// numbers as a table behind it for screen readers and anyone who wants them.
+import { html, type Raw } from './html';
+
+export type Series = { title: string; unit: string; labels: string[]; values: (number | null)[]; format?: (v: number) => string };
+
+const W = 320;
+const H = 120;
+const PAD = 24;
+
+export function lineChart(s: Series): Raw {
+  const fmt = s.format ?? ((v: number) => `${v}`);
+  const points = s.values.map((v, i) => ({ v, i })).filter((p): p is { v: number; i: number } => p.v !== null);
+  const rows = s.labels.map((label, i) => html`<tr><td>${label}</td><td class="n">${s.values[i] === null ? '–' : `${fmt(s.values[i]!)} ${s.unit}`}</td></tr>`);
+  const table = html`<details><summary>${s.title}: the numbers</summary><table><thead><tr><th>Week of</th><th class="n">${s.title}</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+  if (points.length === 0) return html`<figure><figcaption>${s.title}</figcaption><p class="pw-muted">Nothing logged that shows it yet.</p>${table}</figure>`;
+  const min = Math.min(...points.map((p) => p.v));
+  const max = Math.max(...points.map((p) => p.v));
+  const span = max - min || 1;
+  const x = (i: number) => PAD + (s.labels.length <= 1 ? 0 : (i * (W - 2 * PAD)) / (s.labels.length - 1));
+  const y = (v: number) => H - PAD - ((v - min) / span) * (H - 2 * PAD);
+  const path = points.map((p) => `${x(p.i).toFixed(1)},${y(p.v).toFixed(1)}`).join(' ');
+  const last = points[points.length - 1]!;
+  const summary = `${s.title}: ${fmt(points[0]!.v)} ${s.unit} in the week of ${s.labels[points[0]!.i]}, ${fmt(last.v)} ${s.unit} in the week of ${s.labels[last.i]}`;
+  const dots = points.map((p) => html`<circle class="dot" cx="${x(p.i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="3"><title>${s.labels[p.i]}: ${fmt(p.v)} ${s.unit}</title></circle>`);
+  return html`<figure><figcaption>${s.title}</figcaption><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${summary}"><title>${summary}</title>
+<line class="axis" x1="${PAD}" y1="${H - PAD}" x2="${W - PAD}" y2="${H - PAD}"/>
+<polyline class="series" points="${path}"/>${dots}
+<text class="label" x="${PAD}" y="${H - 6}">${s.labels[0] ?? ''}</text><text class="label" x="${W - PAD}" y="${H - 6}" text-anchor="end">${s.labels[s.labels.length - 1] ?? ''}</text>
+<text class="label" x="2" y="${(y(max) + 4).toFixed(1)}">${fmt(max)}</text><text class="label" x="2" y="${(y(min) + 4).toFixed(1)}">${fmt(min)}</text></svg>${table}</figure>`;
+}

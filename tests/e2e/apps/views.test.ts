@@ -1,0 +1,128 @@
+// The MCP Apps views in Chromium: a small host built on the SDK's AppBridge loads each ui:// view
+// from `next start` (resources/read) into a sandboxed iframe with a real tool result, and the test
+// reads what a person sees: the right days, loads and paces, the reasons, the charts' tables, both
+// themes, a phone's width, and zero console errors (a CSP allowing no network would report any
+// request). "Mark done" in the week view completes the session through the host and the real server.
+import { build } from 'esbuild';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView } from '../../integration/coaching/athlete';
+import { launchBrowser } from '../../support/browser';
+import { ROOT } from '../../support/server';
+
+const baseUrl = inject('baseUrl');
+const today = todayUtc();
+let browser: Browser;
+let athlete: Athlete;
+let client: Client;
+let hostScript: string;
+const documents: Record<string, string> = {};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  athlete = await newAthlete(baseUrl, 'apps', { profile: { goal: 'hybrid', trainingDays: ['mon', 'tue', 'thu', 'sat'], equipment: ['barbell', 'pullup-bar'] } });
+  const a = athlete.agent;
+  for (const [exercise, load] of [['back-squat', 120], ['bench-press', 80], ['deadlift', 150], ['overhead-press', 50], ['barbell-row', 70]] as const) {
+    await a.call('set_benchmark', { kind: 'lift', exercise, load, unit: 'kg', reps: 1, date: addDays(today, -9) });
+  }
+  await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 25 * 60, date: addDays(today, -9) });
+  await a.call('create_training_plan', { weeks: 4, daysPerWeek: 4 });
+  const list = await a.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 13), limit: 50 });
+  // Two sessions done, so the progress and workout views have history and reasons to show.
+  for (const w of list.workouts.slice(-2).reverse()) {
+    await a.call('complete_workout', { id: w.id, ...(w.strength.length ? { asPrescribed: true } : {}), ...(w.run.length ? { run: { distance: 5, durationSeconds: 1800 } } : {}) });
+  }
+  client = new Client({ name: 'apps-test-host', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${athlete.token}` } } }));
+  for (const view of ['week-plan', 'workout', 'progress']) {
+    const read = await client.readResource({ uri: `ui://pacewise/${view}.html` });
+    documents[view] = (read.contents[0] as { text: string }).text;
+  }
+  const bundled = await build({ entryPoints: [`${ROOT}/tests/e2e/apps/host-page.ts`], bundle: true, format: 'iife', platform: 'browser', write: false, target: 'es2022' });
+  hostScript = bundled.outputFiles[0]!.text;
+}, 180_000);
+
+afterAll(async () => {
+  await client?.close();
+  await athlete?.agent.close();
+  await browser?.close();
+});
+
+type Shown = { page: Page; frame: Frame; errors: string[] };
+
+async function show(view: string, tool: string, args: Record<string, unknown>, options: { theme?: 'light' | 'dark'; width?: number } = {}): Promise<Shown> {
+  const result = await client.callTool({ name: tool, arguments: args });
+  const page = await browser.newPage({ viewport: { width: options.width ?? 900, height: 900 }, colorScheme: options.theme ?? 'light' });
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.exposeFunction('callServerTool', (params: { name: string; arguments?: Record<string, unknown> }) => client.callTool(params));
+  await page.setContent(`<!doctype html><html><body style="margin:0"><iframe id="app" sandbox="allow-scripts" title="Pacewise ${view}" style="border:0;width:100%;height:850px"></iframe><script>${hostScript}</script></body></html>`);
+  await Promise.race([
+    page.evaluate(([d, r, t]) => window.pacewiseHost.show(d as string, r, t as 'light' | 'dark'), [documents[view], result, options.theme ?? 'light'] as const),
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`the ${view} view never finished its handshake; console: ${errors.join(' | ')}`)), 20_000)),
+  ]);
+  const frame = page.frames().find((f) => f !== page.mainFrame())!;
+  await frame.waitForSelector('section.pw');
+  return { page, frame, errors };
+}
+
+describe('MCP Apps views in a sandboxed frame', () => {
+  it('every view is one self-contained document: no URL it could load from', () => {
+    for (const [view, doc] of Object.entries(documents)) {
+      expect(doc, view).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
+      expect(doc.startsWith('<!doctype html>')).toBe(true);
+    }
+  });
+
+  it('week plan: the sessions by day with their prescriptions and status; Mark done completes one through the host', async () => {
+    const listed = await athlete.agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 13), limit: 50 });
+    const { page, frame, errors } = await show('week-plan', 'list_workouts', { from: today, to: addDays(today, 13), limit: 50 });
+    const text = (await frame.locator('section.pw').textContent())!;
+    for (const w of listed.workouts) expect(text).toContain(w.title);
+    const squat = listed.workouts.find((w) => w.status === 'scheduled' && w.strength.some((b) => b.exercise === 'back-squat'));
+    if (squat) expect(text).toContain(`Back squat ${squat.strength.find((b) => b.exercise === 'back-squat')!.sets.length}×`);
+    expect(await frame.locator('.pw-status.completed').count()).toBe(2);
+
+    const next = listed.workouts.filter((w) => w.status === 'scheduled').at(-1)!;
+    await frame.locator(`[data-done="${next.id}"]`).click();
+    await frame.locator(`li[data-workout="${next.id}"] .pw-status.completed`).waitFor();
+    expect((await athlete.agent.call<{ workout: WorkoutView }>('get_workout', { id: next.id })).workout.status).toBe('completed');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('workout: prescribed next to done, and the reasons behind any change', async () => {
+    const listed = await athlete.agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 13), limit: 50, status: ['completed'] });
+    const done = listed.workouts.find((w) => w.strength.length > 0)!;
+    const { page, frame, errors } = await show('workout', 'get_workout', { id: done.id });
+    const text = (await frame.locator('section.pw').textContent())!;
+    expect(text).toContain(done.title);
+    const block = done.strength[0]!;
+    expect(text).toContain(block.exerciseName);
+    expect(text).toContain(`${block.sets[0]!.load} kg`);
+    expect(text).toContain('completed');
+    // The coach's reasons, or that it made none.
+    expect(text).toMatch(/Why it changed|The coach has not changed this session/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('progress: a chart per main lift and VDOT, each with its table; readable in dark mode at a phone width', async () => {
+    const { page, frame, errors } = await show('progress', 'get_training_progress', { weeks: 4 }, { theme: 'dark', width: 390 });
+    expect(await frame.locator('svg[role="img"]').count()).toBeGreaterThanOrEqual(4);
+    const label = await frame.locator('svg[role="img"]').first().getAttribute('aria-label');
+    expect(label).toMatch(/e1RM: [\d.]+ kg in the week of/);
+    const tables = await frame.locator('details table').count();
+    expect(tables).toBe(await frame.locator('svg[role="img"]').count());
+    expect(await frame.locator('html').getAttribute('data-theme')).toBe('dark');
+    const overflow = await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
