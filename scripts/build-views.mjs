@@ -19,6 +19,7 @@ const out = await build({
   write: false,
   alias: { '@': root },
   legalComments: 'none',
+  loader: { '.css': 'text' },
 });
 const script = out.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
 const titles = { 'week-plan': 'Pacewise week plan', workout: 'Pacewise workout', progress: 'Pacewise progress' };

@@ -4,7 +4,7 @@
 // Bundled (with its stylesheet) into one self-contained HTML resource per view by scripts/build-views.mjs.
 import { App, applyDocumentTheme, applyHostStyleVariables } from '@modelcontextprotocol/ext-apps';
 import { renderProgress, type ProgressData } from '@/lib/views/progress';
-import { VIEW_CSS } from '@/lib/views/styles';
+import VIEW_CSS from '@/lib/views/views.css';
 import { renderWeekPlan, type WeekPlanData } from '@/lib/views/week-plan';
 import { renderWorkout, type WorkoutViewData } from '@/lib/views/workout';
 

@@ -4,6 +4,8 @@ import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
 import { firstParam, requirePerson, type SearchParams } from '@/lib/auth/page-guards';
 import { describeScope } from '@/lib/auth/scopes';
 import { getSubscriptionStatus } from '@/lib/auth/subscription-status';
+import { accountTraining } from '@/lib/views/account-training';
+import '@/lib/views/views.css';
 import styles from '../account.module.css';
 
 export const metadata: Metadata = { title: 'Your account', robots: { index: false } };
@@ -14,7 +16,11 @@ const when = (d: Date | null) =>
 export default async function AccountPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const person = await requirePerson('/account');
-  const [subscription, agents] = await Promise.all([getSubscriptionStatus(person.userId), listConnectedAgents(person.userId)]);
+  const [subscription, agents, training] = await Promise.all([
+    getSubscriptionStatus(person.userId),
+    listConnectedAgents(person.userId),
+    accountTraining({ id: person.userId, email: person.email }),
+  ]);
   const csrf = sessionCsrfToken(person.tokenHash);
 
   return (
@@ -33,6 +39,14 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
           <dt>Subscription</dt>
           <dd data-testid="subscription-status">{subscription}</dd>
         </dl>
+      </section>
+
+      {/* The same views an agent host shows (lib/views); every value in them is escaped. */}
+      <section className={styles.card} aria-labelledby="training-heading" data-testid="training">
+        <h2 id="training-heading">Your training</h2>
+        <div data-testid="training-week" dangerouslySetInnerHTML={{ __html: training.week }} />
+        {training.hasHistory ? <div data-testid="training-latest" dangerouslySetInnerHTML={{ __html: training.latest }} /> : null}
+        <div data-testid="training-progress" dangerouslySetInnerHTML={{ __html: training.progress }} />
       </section>
 
       <section className={styles.card} aria-labelledby="agents-heading">

@@ -8,8 +8,10 @@ import type { CoachingContext } from '@/lib/coaching/context';
 import type { AppliedChange } from '@/lib/coaching/workouts';
 import type { StoredWorkout } from '@/lib/coaching/records';
 import { CATALOGUE } from '@/lib/training/catalogue';
+import type { WeeklyTrends } from '@/lib/training/trends';
 import type { DistanceUnit, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
-import { formatLoad, formatPace, kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE, paceFromUnit, paceToUnit } from '@/lib/training/units';
+import { predictRaceTime } from '@/lib/training/vdot';
+import { formatDuration, formatLoad, formatPace, kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE, paceFromUnit, paceToUnit } from '@/lib/training/units';
 import { ToolError } from '../tool-error';
 import type { ToolPerson } from '../define-tool';
 import { todayIn } from './inputs';
@@ -331,5 +333,24 @@ export function adaptationView(changes: readonly AppliedChange[], notes: readonl
     changedWorkouts: changed,
     changes: changes.map((c) => changeView(c, units)),
     notes: [...notes],
+  };
+}
+
+/** get_training_progress's `weekly`: the trends in the person's units, series aligned to `weeks`. */
+export function weeklyView(trends: WeeklyTrends, units: Units) {
+  return {
+    weeks: trends.weeks,
+    lifts: trends.lifts.map((l) => ({
+      exercise: l.exerciseId,
+      exerciseName: l.exerciseName,
+      e1rm: l.e1rmKg.map((v) => (v === null ? null : fromKg(v, units.weight))),
+      tonnage: l.tonnageKg.map((v) => Math.round(units.weight === 'kg' ? v : fromKg(v, units.weight))),
+    })),
+    running: {
+      distance: trends.running.distanceM.map((m) => Math.round(fromMetres(m, units.distance) * 100) / 100),
+      vdot: trends.running.vdot,
+      predicted5k: trends.running.vdot.map((v) => (v === null ? null : formatDuration(predictRaceTime(v, 5000)))),
+    },
+    sessions: trends.sessions,
   };
 }

@@ -8,8 +8,8 @@ import { findExercise } from '@/lib/training/catalogue';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { MAX_DAYS_PER_WEEK, MAX_WEEKS, MIN_DAYS_PER_WEEK } from '@/lib/training/plan';
 import type { Equipment, PlanGoal } from '@/lib/training/types';
-import { formatDuration, formatPace } from '@/lib/training/units';
-import { predictRaceTime, trainingPaces } from '@/lib/training/vdot';
+import { formatPace } from '@/lib/training/units';
+import { trainingPaces } from '@/lib/training/vdot';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
 import {
@@ -21,6 +21,7 @@ import {
   fromKg,
   fromMetres,
   toMetres,
+  weeklyView,
   unitsOutput,
   weightUnitArg,
   type Units,
@@ -442,21 +443,7 @@ export const getTrainingProgress = defineTool({
           changes: e.changes.map((c) => changeView({ workoutId: c.workoutId, date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units)),
         })),
         totals: { adaptations: totals.events, changes: totals.changes },
-        weekly: {
-          weeks: trends.weeks,
-          lifts: trends.lifts.map((l) => ({
-            exercise: l.exerciseId,
-            exerciseName: l.exerciseName,
-            e1rm: l.e1rmKg.map((v) => (v === null ? null : fromKg(v, units.weight))),
-            tonnage: l.tonnageKg.map((v) => Math.round(units.weight === 'kg' ? v : fromKg(v, units.weight))),
-          })),
-          running: {
-            distance: trends.running.distanceM.map((m) => Math.round(fromMetres(m, units.distance) * 100) / 100),
-            vdot: trends.running.vdot,
-            predicted5k: trends.running.vdot.map((v) => (v === null ? null : formatDuration(predictRaceTime(v, 5000)))),
-          },
-          sessions: trends.sessions,
-        },
+        weekly: weeklyView(trends, units),
       };
     }),
 });

@@ -125,4 +125,28 @@ describe('MCP Apps views in a sandboxed frame', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('the account page shows the same views, server-rendered: the week, the latest sessions and the charts', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 1200 } });
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(`${baseUrl}/sign-in?next=/account`);
+    await page.getByLabel('E-mail').fill(athlete.person.email);
+    await page.getByLabel('Password').fill(athlete.person.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/account$/);
+    const listed = await athlete.agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 6), limit: 50 });
+    const week = (await page.getByTestId('training-week').textContent())!;
+    for (const w of listed.workouts) expect(week).toContain(w.title);
+    expect(await page.getByTestId('training-latest').locator('.pw-status.completed').count()).toBeGreaterThanOrEqual(3);
+    const charts = page.getByTestId('training-progress').locator('svg[role="img"]');
+    expect(await charts.count()).toBeGreaterThanOrEqual(4);
+    expect(await charts.first().getAttribute('aria-label')).toMatch(/e1RM: [\d.]+ kg in the week of/);
+    // The connected agents section is still there.
+    expect(await page.getByRole('heading', { name: 'Connected agents' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
