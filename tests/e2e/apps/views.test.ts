@@ -120,6 +120,18 @@ describe('MCP Apps views in a sandboxed frame', () => {
     const tables = await frame.locator('details table').count();
     expect(tables).toBe(await frame.locator('svg[role="img"]').count());
     expect(await frame.locator('html').getAttribute('data-theme')).toBe('dark');
+    // Readable in the dark theme: light text on a dark background, a visible line.
+    const colors = await frame.evaluate(() => {
+      const rgb = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (c: string) => rgb(c).reduce((a, b) => a + b, 0) / 3;
+      return {
+        text: luminance(getComputedStyle(document.querySelector('section.pw')!).color),
+        background: luminance(getComputedStyle(document.body).backgroundColor),
+        stroke: getComputedStyle(document.querySelector('.series')!).stroke,
+      };
+    });
+    expect(colors.text - colors.background).toBeGreaterThan(100);
+    expect(colors.stroke).not.toMatch(/none|rgba\(0, 0, 0, 0\)/);
     const overflow = await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
@@ -144,6 +156,8 @@ describe('MCP Apps views in a sandboxed frame', () => {
     const charts = page.getByTestId('training-progress').locator('svg[role="img"]');
     expect(await charts.count()).toBeGreaterThanOrEqual(4);
     expect(await charts.first().getAttribute('aria-label')).toMatch(/e1RM: [\d.]+ kg in the week of/);
+    // The agents page shows this view (PACEWISE_UPDATE_SCREENSHOTS=1 writes the image).
+    if (process.env.PACEWISE_UPDATE_SCREENSHOTS === '1') await page.getByTestId('training-progress').screenshot({ path: `${ROOT}/public/images/agents/progress-view.png` });
     // The connected agents section is still there.
     expect(await page.getByRole('heading', { name: 'Connected agents' }).count()).toBe(1);
     expect(errors).toEqual([]);
