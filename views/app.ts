@@ -43,6 +43,9 @@ app.onhostcontextchanged = (ctx) => {
   if (ctx.theme) applyDocumentTheme(ctx.theme);
   if (ctx.theme) document.documentElement.dataset.theme = ctx.theme;
   if (ctx.styles?.variables) applyHostStyleVariables(ctx.styles.variables);
+  // Mobile hosts (Claude) report what their notch and composer cover.
+  const inset = ctx.safeAreaInsets;
+  if (inset) document.body.style.padding = `${inset.top}px ${inset.right}px ${inset.bottom}px ${inset.left}px`;
 };
 
 root.addEventListener('click', (event) => {
