@@ -87,7 +87,7 @@ export async function main(args: string[]): Promise<number> {
         appEnv: { ...db.env, SITE_URL: server.url },
         cluster,
         distDir: DIST_DIR,
-        ports: { app: port, staticBaseline: port + 1, mcpBaseline: port + 2, oauthBaseline: port + 3, lighthouse: port + 4 },
+        ports: { app: port, staticBaseline: port + 1, mcpBaseline: port + 2, oauthBaseline: port + 3, lighthouse: port + 4, mcpFloor: port + 5 },
         connections: Number(option(args, 'connections') ?? 10),
         durationSeconds: Number(option(args, 'duration') ?? (quick ? 2 : 5)),
         rounds: Number(option(args, 'rounds') ?? (quick ? 1 : 3)),

@@ -9,7 +9,7 @@ export type BenchContext = {
   /** Set when the app runs on PostgreSQL (the MCP and OAuth baselines need a shared database). */
   cluster: Cluster | undefined;
   distDir: string;
-  ports: { app: number; staticBaseline: number; mcpBaseline: number; oauthBaseline: number; lighthouse: number };
+  ports: { app: number; staticBaseline: number; mcpBaseline: number; oauthBaseline: number; lighthouse: number; mcpFloor: number };
   connections: number;
   durationSeconds: number;
   rounds: number;

@@ -9,7 +9,7 @@ import type { BenchContext } from '../lib/context';
 
 const WORKOUTS = 15;
 
-export async function benchMcp(ctx: BenchContext): Promise<{ comparisons: Comparison[]; workoutsListed: number; catalogue: { tools: number; bytes: number; estimatedTokens: number } }> {
+export async function benchMcp(ctx: BenchContext): Promise<{ comparisons: Comparison[]; floor: Comparison[]; workoutsListed: number; catalogue: { tools: number; bytes: number; estimatedTokens: number } }> {
   ctx.log('mcp: a subscribed person with workouts');
   const me = await subscribedPerson(ctx.appUrl, 'bench-mcp');
   const today = new Date();
@@ -51,6 +51,29 @@ export async function benchMcp(ctx: BenchContext): Promise<{ comparisons: Compar
   } finally {
     await baseline.stop();
   }
+
+  // The second baseline: the protocol floor (get_account from memory, no token, no database).
+  const floorServer = await startChild(TSX, [...TSX_ARGS, 'bench/baselines/mcp-floor.ts', String(ctx.ports.mcpFloor)], ctx.appEnv);
+  const floorUrl = `http://127.0.0.1:${ctx.ports.mcpFloor}/mcp`;
+  const floor: Comparison[] = [];
+  try {
+    const floorSpec = {
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL },
+      body: JSON.stringify(callToolRequest('get_account')),
+      connections: ctx.connections,
+      durationSeconds: ctx.durationSeconds,
+    };
+    const appHeaders = { ...floorSpec.headers, authorization: `Bearer ${me.accessToken}` };
+    for (const name of ['get_account', 'list_workouts']) {
+      const target = { ...floorSpec, headers: appHeaders, body: JSON.stringify(callToolRequest(name)), url: `${ctx.appUrl}/mcp` };
+      const c = await sideBySide(`tools/call ${name} vs floor`, target, { ...floorSpec, url: floorUrl }, ctx.rounds);
+      floor.push(c);
+      ctx.log(`  ${name} vs protocol floor: ${c.target.rps} calls/s vs ${c.baseline.rps} (${c.ratio}x)`);
+    }
+  } finally {
+    await floorServer.stop();
+  }
   // What an agent holds in context on every turn: the whole tools/list, compact JSON.
   const listed = await fetch(`${ctx.appUrl}/mcp`, {
     method: 'POST',
@@ -65,5 +88,7 @@ export async function benchMcp(ctx: BenchContext): Promise<{ comparisons: Compar
   ctx.print(`${catalogue.tools} tools, ${(bytes / 1024).toFixed(1)} KB, about ${catalogue.estimatedTokens.toLocaleString('en')} tokens (target <= 48 KB)`);
   ctx.print(heading(`MCP: /mcp (next start) vs bare @modelcontextprotocol/server stateless handler, same queries (${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s, medians; list_workouts returns ${workoutsListed})`));
   ctx.print(table([COMPARISON_HEADER.map((h) => h.replace('req/s', 'calls/s')), ...comparisons.map(comparisonRow)]));
-  return { comparisons, workoutsListed, catalogue };
+  ctx.print(heading(`MCP: /mcp (next start) vs the protocol floor: the SDK's stateless handler answering get_account from memory on bare node:http (targets: get_account >= 0.25x, list_workouts >= 0.15x)`));
+  ctx.print(table([COMPARISON_HEADER.map((h) => h.replace('req/s', 'calls/s')), ...floor.map(comparisonRow)]));
+  return { comparisons, floor, workoutsListed, catalogue };
 }
