@@ -87,6 +87,10 @@ describe('MCP Apps views in a sandboxed frame', () => {
     const squat = listed.workouts.find((w) => w.status === 'scheduled' && w.strength.some((b) => b.exercise === 'back-squat'));
     if (squat) expect(text).toContain(`Back squat ${squat.strength.find((b) => b.exercise === 'back-squat')!.sets.length}×`);
     expect(await frame.locator('.pw-status.completed').count()).toBe(2);
+    // Paces as the person reads them, from the tool result.
+    const paced = listed.workouts.flatMap((w) => w.run).find((seg) => seg.targetPace !== null);
+    if (paced) expect(text).toContain(`at ${paced.targetPace}`);
+    expect(paced).toBeDefined();
 
     const next = listed.workouts.filter((w) => w.status === 'scheduled').at(-1)!;
     await frame.locator(`[data-done="${next.id}"]`).click();
