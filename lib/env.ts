@@ -1,5 +1,6 @@
 // The one place configuration is read and validated. Everything else imports `config()`.
 import { z } from 'zod';
+import { isLoopbackHostname } from './web/loopback';
 
 const origin = (example: string) =>
   z
@@ -125,12 +126,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           ? { clientId: e.STRAVA_CLIENT_ID, clientSecret: e.STRAVA_CLIENT_SECRET, baseUrl: e.STRAVA_BASE_URL }
           : undefined,
     },
-    cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && isLoopbackOrigin(e.SITE_URL),
+    cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && isLoopbackHostname(new URL(e.SITE_URL).hostname),
   };
-}
-
-function isLoopbackOrigin(origin: string): boolean {
-  return ['127.0.0.1', '[::1]', 'localhost'].includes(new URL(origin).hostname);
 }
 
 /**

@@ -2,7 +2,7 @@
 // renders it with the same view code the account page uses, follows the host's theme, and lets the
 // person mark a session done (complete_workout through the host, with the agent's scopes and guards).
 // Bundled (with its stylesheet) into one self-contained HTML resource per view by scripts/build-views.mjs.
-import { App, applyDocumentTheme, applyHostStyleVariables } from '@modelcontextprotocol/ext-apps';
+import { App, applyDocumentTheme, applyHostStyleVariables, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
 import { renderProgress, type ProgressData } from '@/lib/views/progress';
 import VIEW_CSS from '@/lib/views/views.css';
 import { renderWeekPlan, type WeekPlanData } from '@/lib/views/week-plan';
@@ -39,14 +39,20 @@ function show(result: Result): void {
 }
 
 app.ontoolresult = (result) => show(result as Result);
-app.onhostcontextchanged = (ctx) => {
-  if (ctx.theme) applyDocumentTheme(ctx.theme);
-  if (ctx.theme) document.documentElement.dataset.theme = ctx.theme;
+/** The host's theme, style variables and safe area (at the handshake and whenever they change). */
+function applyHostContext(ctx: McpUiHostContext | undefined): void {
+  if (!ctx) return;
+  if (ctx.theme) {
+    applyDocumentTheme(ctx.theme);
+    document.documentElement.dataset.theme = ctx.theme;
+  }
   if (ctx.styles?.variables) applyHostStyleVariables(ctx.styles.variables);
   // Mobile hosts (Claude) report what their notch and composer cover.
   const inset = ctx.safeAreaInsets;
   if (inset) document.body.style.padding = `${inset.top}px ${inset.right}px ${inset.bottom}px ${inset.left}px`;
-};
+}
+
+app.onhostcontextchanged = applyHostContext;
 
 root.addEventListener('click', (event) => {
   const id = (event.target as HTMLElement).closest<HTMLElement>('[data-done]')?.dataset.done;
@@ -65,10 +71,4 @@ root.addEventListener('click', (event) => {
   })();
 });
 
-void app.connect().then(() => {
-  const ctx = app.getHostContext();
-  if (ctx?.theme) {
-    applyDocumentTheme(ctx.theme);
-    document.documentElement.dataset.theme = ctx.theme;
-  }
-});
+void app.connect().then(() => applyHostContext(app.getHostContext()));

@@ -2,8 +2,8 @@
 // get_account from memory (no token check, no database, one tool). Nothing an MCP server does can
 // be cheaper than this on the same machine; /mcp's ratio to it is what our own path costs.
 // Usage: tsx --tsconfig bench/tsconfig.json bench/baselines/mcp-floor.ts <port>
-import http from 'node:http';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { serveFetch } from './fetch-server';
 import { z } from 'zod';
 
 const port = Number(process.argv[2]);
@@ -25,23 +25,4 @@ const handler = createMcpHandler(
   { legacy: 'stateless' },
 );
 
-async function body(req: http.IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
-http
-  .createServer(async (req, res) => {
-    try {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? new Uint8Array(await body(req)) : undefined });
-      const response = await handler.fetch(request);
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    } catch (error) {
-      res.writeHead(500).end(String(error));
-    }
-  })
-  .listen(port, '127.0.0.1', () => console.log(`ready ${port}`));
+serveFetch(port, (request) => handler.fetch(request));

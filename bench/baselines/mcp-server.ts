@@ -3,7 +3,6 @@
 // app's declarations, with the same token check and guards, so each call makes the same database
 // queries as /mcp does, without Next.js, mcp-handler and the other tools.
 // Usage: tsx --tsconfig bench/tsconfig.json bench/baselines/mcp-server.ts <port>   (app env: DATABASE_URL, secrets, SITE_URL)
-import http from 'node:http';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';
 import { db } from '@/lib/db';
@@ -12,6 +11,7 @@ import { registerTools } from '@/lib/mcp/register';
 import { getAccount } from '@/lib/mcp/tools/account';
 import { listWorkoutsTool } from '@/lib/mcp/tools/workouts';
 import type { AnyTool } from '@/lib/mcp/define-tool';
+import { serveFetch } from './fetch-server';
 
 const port = Number(process.argv[2]);
 const deps = {
@@ -27,28 +27,8 @@ const handler = createMcpHandler(
   { legacy: 'stateless' },
 );
 
-async function body(req: http.IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
-http
-  .createServer(async (req, res) => {
-    try {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? new Uint8Array(await body(req)) : undefined });
-      const auth = await authenticate(request);
-      if (!auth.ok) {
-        res.writeHead(auth.response.status, Object.fromEntries(auth.response.headers)).end(await auth.response.text());
-        return;
-      }
-      const response = await handler.fetch(request, { authInfo: auth.info });
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    } catch (error) {
-      res.writeHead(500).end(String(error));
-    }
-  })
-  .listen(port, '127.0.0.1', () => console.log(`ready ${port}`));
+serveFetch(port, async (request) => {
+  const auth = await authenticate(request);
+  if (!auth.ok) return auth.response;
+  return handler.fetch(request, { authInfo: auth.info });
+});

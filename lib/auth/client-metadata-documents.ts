@@ -11,6 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
+import { isLoopbackHostname, isLoopbackHttpUrl } from '@/lib/web/loopback';
 
 export const DOCUMENT_SIZE_LIMIT = 5 * 1024;
 export const MIN_LIFETIME_SECONDS = 5 * 60;
@@ -63,7 +64,7 @@ export function documentLifetime(headers: Headers, now = Date.now()): number {
 
 /** The hosts CIMD_ALLOW_LOOPBACK opens, exactly (127.0.0.2 and DNS names stay refused). */
 export function isLiteralLoopbackHost(url: URL): boolean {
-  return url.hostname === '127.0.0.1' || url.hostname === '[::1]' || url.hostname === 'localhost';
+  return isLoopbackHostname(url.hostname);
 }
 
 type Outcome = { kind: 'document'; body: string; lifetime: number } | { kind: 'status'; status: number } | { kind: 'error'; error: unknown };
@@ -79,8 +80,6 @@ const requestScope = new AsyncLocalStorage<Scope>();
 export function withMetadataDocumentScope<T>(run: () => Promise<T>): Promise<T> {
   return requestScope.run({ outcomes: new Map(), accepted: new Map() }, run);
 }
-
-const LOOPBACK_REDIRECT = /^http:\/\/(127\.0\.0\.1|\[::1\]|localhost)(:\d+)?\//i;
 
 /**
  * RFC 8252 §7.3: a loopback redirect URI matches on any port. oidc-provider applies that to
@@ -99,7 +98,7 @@ export function asProviderSees(body: string): string {
   const m = metadata as Record<string, unknown>;
   const uris = m.redirect_uris;
   if (m.application_type !== undefined || !Array.isArray(uris) || uris.length === 0) return body;
-  if (!uris.every((u) => typeof u === 'string' && LOOPBACK_REDIRECT.test(u))) return body;
+  if (!uris.every((u) => typeof u === 'string' && isLoopbackHttpUrl(u))) return body;
   return JSON.stringify({ ...m, application_type: 'native' });
 }
 
@@ -193,17 +192,13 @@ export async function fetchMetadataDocument(url: string, init: RequestInit & { d
 
 /** The feature's `allowClient`: called once the library accepted a document; stores what was fetched. */
 export async function acceptMetadataDocumentClient(client: { clientId: string; clientAuthMethod?: string }): Promise<boolean> {
-  const fetched = requestScope.getStore()?.accepted.get(client.clientId);
+  const accepted = requestScope.getStore()?.accepted;
+  const fetched = accepted?.get(client.clientId);
   if (fetched) {
     await store(client.clientId, fetched.body, fetched.expiresAt);
-    requestScope.getStore()?.accepted.delete(client.clientId);
+    accepted!.delete(client.clientId);
   }
   return client.clientAuthMethod === undefined || client.clientAuthMethod === 'none';
-}
-
-/** The feature's `allowFetch`: the URL must have a path (the draft's rule; the library accepts "/"). */
-export async function allowMetadataDocumentFetch(clientId: string): Promise<boolean> {
-  return isMetadataDocumentUrl(clientId);
 }
 
 /** Names and hosts of metadata-document clients, from the stored documents (fresh or not). */

@@ -2,7 +2,7 @@
 // scopes granted and when its tokens were first and last used; and revoking one grant entirely.
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
-import { storedClientNames } from './client-metadata-documents';
+import { clientNames } from './client-names';
 import { revokeGrantFamily } from './oidc-adapter';
 
 export type ConnectedAgent = {
@@ -23,23 +23,18 @@ export async function listConnectedAgents(userId: string): Promise<ConnectedAgen
   });
   const grantIds = grants.map((g) => g.grantId).filter((id): id is string => Boolean(id));
   const clientIds = [...new Set(grants.map((g) => g.clientId).filter((id): id is string => Boolean(id)))];
-  const [activity, clients, documentNames] = await Promise.all([
-    prisma.oAuthGrantActivity.findMany({ where: { grantId: { in: grantIds } } }),
-    prisma.oAuthClient.findMany({ where: { clientId: { in: clientIds } } }),
-    storedClientNames(clientIds),
-  ]);
+  const [activity, names] = await Promise.all([prisma.oAuthGrantActivity.findMany({ where: { grantId: { in: grantIds } } }), clientNames(clientIds)]);
   const mcpUrl = config().mcpUrl;
   return grants.flatMap((g) => {
     if (!g.grantId || !g.clientId) return [];
     const use = activity.find((a) => a.grantId === g.grantId);
-    const metadata = (clients.find((c) => c.clientId === g.clientId)?.metadata ?? {}) as { client_name?: unknown };
     const resources = ((g.payload as { resources?: Record<string, unknown> }).resources ?? {}) as Record<string, unknown>;
     const scope = resources[mcpUrl];
     return [
       {
         grantId: g.grantId,
         clientId: g.clientId,
-        clientName: typeof metadata.client_name === 'string' && metadata.client_name ? metadata.client_name : (documentNames.get(g.clientId) ?? g.clientId),
+        clientName: names.get(g.clientId) ?? g.clientId,
         scopes: typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [],
         firstUsedAt: use?.firstUsedAt ?? null,
         lastUsedAt: use?.lastUsedAt ?? null,

@@ -3,7 +3,7 @@
 // marks the device code approved, in one conditional update, so a code is decided exactly once.
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
-import { storedClientNames } from './client-metadata-documents';
+import { clientNames } from './client-names';
 import { revokeGrantFamily, userCodeKey } from './oidc-adapter';
 import { oidcProvider } from './provider';
 import { isScopeName } from './scopes';
@@ -36,15 +36,14 @@ export async function lookUpDeviceCode(input: string): Promise<DeviceLookup> {
   const payload = row.payload as DevicePayload;
   if (row.consumedAt || payload.accountId || payload.error) return { status: 'decided' };
   if (!row.expiresAt || row.expiresAt <= new Date()) return { status: 'expired' };
-  const [client, documentNames] = await Promise.all([prisma.oAuthClient.findUnique({ where: { clientId: row.clientId } }), storedClientNames([row.clientId])]);
-  const metadata = (client?.metadata ?? {}) as { client_name?: unknown };
+  const names = await clientNames([row.clientId]);
   const requested = typeof payload.params?.scope === 'string' ? payload.params.scope : '';
   return {
     status: 'pending',
     request: {
       userCode,
       clientId: row.clientId,
-      clientName: typeof metadata.client_name === 'string' && metadata.client_name ? metadata.client_name : (documentNames.get(row.clientId) ?? row.clientId),
+      clientName: names.get(row.clientId) ?? row.clientId,
       scopes: requested.split(' ').filter(isScopeName),
       expiresAt: row.expiresAt,
     },

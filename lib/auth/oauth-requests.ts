@@ -1,6 +1,7 @@
 // Rules the contract adds on top of oidc-provider, applied to a request before the library sees it.
 // Pure functions over parsed parameters: the HTTP glue is oauth-http.ts.
 import { z } from 'zod';
+import { isLoopbackHttpUrl } from '@/lib/web/loopback';
 import { SCOPE_NAMES, requestedScopes } from './scopes';
 
 export type OAuthRejection = {
@@ -51,8 +52,6 @@ export function resolveScope(values: string[]): { scope: string } | OAuthRejecti
   return { scope: scopes.join(' ') };
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
-
 // Schemes a redirect must never use (script, local files, other protocols); anything else that is not
 // http(s) is a private-use scheme of a native app (RFC 8252 §7.1), such as Cursor's
 // cursor://anysphere.cursor-mcp/oauth/callback. PKCE S256 is mandatory here, so another app claiming
@@ -74,7 +73,7 @@ function redirectUriProblem(uri: unknown): string | null {
   }
   if (url.hash || uri.includes('#')) return `redirect_uris: ${JSON.stringify(uri)} must not contain a fragment (#).`;
   if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  if (isLoopbackHttpUrl(uri)) return null;
   if (isPrivateUseRedirect(uri) && uri.length > url.protocol.length + 1) return null;
   return `redirect_uris: ${JSON.stringify(uri)} is not allowed. Register exact https URLs, http URLs on a loopback host (127.0.0.1, [::1] or localhost), or your app's own URI scheme (such as com.example.app:/callback); never javascript:, data:, file: or plain http on another host.`;
 }

@@ -7,7 +7,7 @@ import { db } from '@/lib/db';
 import { config } from '@/lib/env';
 import { secrets } from '@/lib/database/secrets';
 import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from './oidc-adapter';
-import { acceptMetadataDocumentClient, allowMetadataDocumentFetch, DOCUMENT_SIZE_LIMIT, fetchMetadataDocument } from './client-metadata-documents';
+import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocument, isMetadataDocumentUrl } from './client-metadata-documents';
 import { metadataDocumentFailure } from './client-metadata-errors';
 import { messagePage } from './html-page';
 import { recoveryDescription } from './oauth-errors';
@@ -86,7 +86,8 @@ function buildProvider(): Provider {
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
-        allowFetch: async (_ctx: unknown, clientId: string) => allowMetadataDocumentFetch(clientId),
+        // The URL must have a path (the draft's rule; the library accepts "/").
+        allowFetch: async (_ctx: unknown, clientId: string) => isMetadataDocumentUrl(clientId),
         allowClient: async (_ctx: unknown, client: { clientId: string; clientAuthMethod?: string }) => acceptMetadataDocumentClient(client),
         // The library's in-process copy never outlives the shared one: our fetch answers a stored
         // document with max-age set to its remaining lifetime.

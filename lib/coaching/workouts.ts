@@ -348,13 +348,8 @@ export async function deleteWorkout(ctx: CoachingContext, id: string): Promise<W
  * (lib/training/unlearning.ts), and the future sessions follow, each change with its reason.
  */
 async function unlearnDeleted(tx: Tx, ctx: CoachingContext, athlete: Athlete, old: StoredWorkout): Promise<WriteOutcome> {
-  const events = await tx.adaptationEvent.findMany({
-    where: { userId: ctx.userId, trigger: 'completed' },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { id: true, workoutId: true, stateBefore: true, stateAfter: true },
-  });
-  const at = events.findIndex((e) => e.workoutId === old.id);
-  const removedEvent = events[at];
+  const snapshot = { id: true, workoutId: true, createdAt: true, stateBefore: true, stateAfter: true } as const;
+  const removedEvent = await tx.adaptationEvent.findFirst({ where: { userId: ctx.userId, trigger: 'completed', workoutId: old.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: snapshot });
   if (!removedEvent?.stateBefore || !removedEvent.stateAfter) {
     const notes = [
       `${old.title} of ${old.date} was logged before the coach kept a record of what each session changed, so what it taught cannot be separated from the rest of the history: estimates, loads and paces stay as they are.`,
@@ -362,7 +357,17 @@ async function unlearnDeleted(tx: Tx, ctx: CoachingContext, athlete: Athlete, ol
     await recordEvent(tx, ctx.userId, { trigger: 'workout_deleted', workoutId: old.id, notes, changes: [] });
     return { workout: old, changes: [], notes };
   }
-  const laterEvents = events.slice(at + 1).filter((e) => e.workoutId !== null);
+  // Only the sessions logged after it can carry what it taught forward.
+  const laterEvents = await tx.adaptationEvent.findMany({
+    where: {
+      userId: ctx.userId,
+      trigger: 'completed',
+      workoutId: { not: null },
+      OR: [{ createdAt: { gt: removedEvent.createdAt } }, { createdAt: removedEvent.createdAt, id: { gt: removedEvent.id } }],
+    },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: snapshot,
+  });
   const rows = await tx.workout.findMany({ where: { userId: ctx.userId, id: { in: laterEvents.map((e) => e.workoutId!) }, status: 'completed' } });
   const byId = new Map(rows.map((r) => [r.id, toWorkout(r)]));
   const later: AppliedSession[] = [];

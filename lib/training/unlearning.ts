@@ -105,7 +105,7 @@ export function unlearnSession(current: AthleteState, removed: AppliedSession, l
       if (vdot !== current.vdot) notes.push(`VDOT recomputed without the ${label}: ${current.vdot?.toFixed(1) ?? 'unset'} → ${vdot?.toFixed(1) ?? 'unset'}.`);
     }
   }
-  if (recomputedLifts.length === 0 && !notes.some((n) => n.startsWith('VDOT recomputed')) && notes.length === 0) {
+  if (notes.length === 0) {
     notes.push(`The ${label} had not changed any estimate, so nothing the coach believes changes.`);
   }
   return { state, recomputedLifts, vdotChanged: state.vdot !== current.vdot, notes };

@@ -34,6 +34,6 @@ export function prescriptionLine(w: WorkoutData): string {
     ...w.strength.slice(0, 3).map((b) => `${b.exerciseName} ${setsLine(b.sets, w.units.weight)}`),
     ...w.run.slice(0, 2).map((s) => segmentLine(s, w.units.distance)),
   ];
-  const more = w.strength.length - 3 + Math.max(0, w.run.length - 2);
+  const more = Math.max(0, w.strength.length - 3) + Math.max(0, w.run.length - 2);
   return parts.join(' · ') + (more > 0 ? ` · +${more} more` : '');
 }

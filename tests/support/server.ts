@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openPglite, openPostgres, type RawDatabase } from '@/lib/database/engine';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
@@ -86,6 +87,19 @@ export async function freshDatabaseEnv(): Promise<{ env: Record<string, string>;
   return {
     env: { PGLITE_DIR: path.join(dir, 'db'), DATABASE_URL: '' },
     cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A fresh database of this run's engine, opened raw (nothing migrated), for the migrator's tests. */
+export async function freshRawDatabase(): Promise<{ raw: RawDatabase; close: () => Promise<void> }> {
+  const fresh = await freshDatabaseEnv();
+  const raw = fresh.env.DATABASE_URL ? await openPostgres(fresh.env.DATABASE_URL) : await openPglite(fresh.env.PGLITE_DIR!);
+  return {
+    raw,
+    close: async () => {
+      await raw.close();
+      await fresh.cleanup();
+    },
   };
 }
 

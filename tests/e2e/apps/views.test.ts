@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView } from '../../integration/coaching/athlete';
-import { launchBrowser } from '../../support/browser';
+import { launchBrowser, signInOnPage } from '../../support/browser';
 import { ROOT } from '../../support/server';
 
 const baseUrl = inject('baseUrl');
@@ -149,9 +149,7 @@ describe('MCP Apps views in a sandboxed frame', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
     await page.goto(`${baseUrl}/sign-in?next=/account`);
-    await page.getByLabel('E-mail').fill(athlete.person.email);
-    await page.getByLabel('Password').fill(athlete.person.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnPage(page, athlete.person);
     await page.waitForURL(/\/account$/);
     const listed = await athlete.agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 6), limit: 50 });
     const week = (await page.getByTestId('training-week').textContent())!;

@@ -3,7 +3,7 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../support/browser';
+import { launchBrowser, signInOnPage } from '../../support/browser';
 import { createPerson } from '../../support/oauth';
 import { mcpStatus } from '../../integration/oauth/flows';
 
@@ -40,9 +40,7 @@ async function agentContext(): Promise<{ context: BrowserContext; page: Page }> 
 async function startAndSignIn(page: Page, url: URL) {
   await page.goto(url.href);
   expect(new URL(page.url()).pathname).toBe('/sign-in');
-  await page.getByLabel('E-mail').fill(person.email);
-  await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInOnPage(page, person);
   await page.waitForURL(/\/interaction\//);
 }
 

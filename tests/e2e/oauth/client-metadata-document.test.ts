@@ -5,7 +5,7 @@
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../support/browser';
+import { launchBrowser, signInOnPage } from '../../support/browser';
 import { agentDocument, startDocumentServer, type DocumentServer } from '../../support/metadata-documents';
 import { createPerson } from '../../support/oauth';
 import { mcpStatus } from '../../integration/oauth/flows';
@@ -63,9 +63,7 @@ describe('Client ID Metadata Document client in Chromium', () => {
     const { context, page, consoleErrors } = await agentContext();
     await page.goto(url.href);
     expect(new URL(page.url()).pathname).toBe('/sign-in');
-    await page.getByLabel('E-mail').fill(person.email);
-    await page.getByLabel('Password').fill(person.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnPage(page, person);
     await page.waitForURL(/\/interaction\//);
 
     expect(await page.getByTestId('client-name').textContent()).toBe('Chromium Metadata Agent');

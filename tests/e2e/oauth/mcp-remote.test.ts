@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../../support/browser';
+import { launchBrowser, signInOnPage } from '../../support/browser';
 import { createPerson } from '../../support/oauth';
 import { freePort, ROOT } from '../../support/server';
 
@@ -63,9 +63,7 @@ describe('mcp-remote (stdio bridge) against /mcp', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(authorizationUrl);
-    await page.getByLabel('E-mail').fill(person.email);
-    await page.getByLabel('Password').fill(person.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnPage(page, person);
     await page.waitForURL(/\/interaction\//);
     expect(await page.getByTestId('redirect-target').textContent()).toMatch(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${callbackPort}/`));
     await page.getByRole('button', { name: 'Approve' }).click();

@@ -1,20 +1,17 @@
 // The migrator against the real engine of this run (PGlite, or PostgreSQL when DATABASE_URL is set).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type RawDatabase } from '@/lib/database/engine';
+import type { RawDatabase } from '@/lib/database/engine';
 import { migrate, migrationStatus, readMigrations } from '@/lib/database/migrations';
-import { freshDatabaseEnv } from '../../support/server';
+import { freshRawDatabase } from '../../support/server';
 
 let raw: RawDatabase;
-let cleanup: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const fresh = await freshDatabaseEnv();
-  cleanup = fresh.cleanup;
-  raw = fresh.env.DATABASE_URL ? await openPostgres(fresh.env.DATABASE_URL) : await openPglite(fresh.env.PGLITE_DIR!);
+  ({ raw, close } = await freshRawDatabase());
 });
 afterAll(async () => {
-  await raw.close();
-  await cleanup();
+  await close();
 });
 
 describe('migrations', () => {
