@@ -101,5 +101,5 @@ function page(request: NextRequest, pathname: string): NextResponse {
 
 export const config = {
   // Everything but Next's own static assets.
-  matcher: ['/((?!_next/static/|_next/image).*)'],
+  matcher: ['/((?!_next/static/|_next/image|mcp$).*)'],
 };

@@ -65,7 +65,12 @@ export async function main(args: string[]): Promise<number> {
 
   try {
     if (needsServer) {
-      const pg = wanted('mcp') || wanted('oauth') ? await startCluster(port + 8) : { missing: 'not needed by the chosen sections' };
+      const pg =
+        option(args, 'database') === 'pglite'
+          ? { missing: '--database=pglite' }
+          : wanted('mcp') || wanted('oauth')
+            ? await startCluster(port + 8)
+            : { missing: 'not needed by the chosen sections' };
       if ('adminUrl' in pg) {
         cluster = pg;
         cleanup.push(async () => pg.stop());
@@ -98,7 +103,13 @@ export async function main(args: string[]): Promise<number> {
       if (wanted('static')) results.static = await benchStatic(ctx);
       if (wanted('cache')) results.cache = await benchCache(ctx);
       if (wanted('bytes')) results.bytes = await benchBytes(ctx);
-      if (wanted('mcp')) results.mcp = cluster ? await benchMcp(ctx) : skipped(print, 'MCP', 'needs PostgreSQL for the baseline to share the database');
+      if (wanted('mcp')) {
+        const engine = cluster ? 'PostgreSQL' : 'PGlite';
+        const mcp: Record<string, unknown> = { [engine.toLowerCase()]: await benchMcp(ctx, engine) };
+        // The same calls on the embedded engine, in the same run, when the main server used PostgreSQL.
+        if (cluster && option(args, 'database') !== 'postgresql') mcp.pglite = await onPglite(ctx, log, (c) => benchMcp(c, 'PGlite'));
+        results.mcp = mcp;
+      }
       if (wanted('oauth')) results.oauth = cluster ? await benchOAuth(ctx) : skipped(print, 'OAuth', 'needs PostgreSQL for the baseline to share the database');
       if (wanted('lighthouse')) results.lighthouse = await benchLighthouse(ctx, Number(option(args, 'lighthouse-runs') ?? 1));
     }
@@ -120,6 +131,24 @@ export async function main(args: string[]): Promise<number> {
   fs.writeFileSync(out, JSON.stringify({ ...previous, ...results, report: lines.join('\n') }, null, 2) + '\n');
   console.log(`wrote ${path.relative(process.cwd(), out)}`);
   return 0;
+}
+
+/** Runs `fn` against a second `next start` on a fresh PGlite folder (the app's port + 6). */
+async function onPglite<T>(ctx: BenchContext, log: (line: string) => void, fn: (ctx: BenchContext) => Promise<T>): Promise<T> {
+  const saved = process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  const db = await freshDatabaseEnv();
+  if (saved !== undefined) process.env.DATABASE_URL = saved;
+  const port = ctx.ports.app + 6;
+  log(`next start on PGlite at http://127.0.0.1:${port}`);
+  // The build's SITE_URL names the main port; the second server is told its own origin.
+  const server = await startServer({ port, env: { ...db.env, PACEWISE_SEED: '0' } });
+  try {
+    return await fn({ ...ctx, appUrl: server.url, appEnv: { ...db.env, SITE_URL: server.url }, cluster: undefined });
+  } finally {
+    await server.stop();
+    await db.cleanup();
+  }
 }
 
 function skipped(print: (l: string) => void, what: string, why: string): { skipped: string } {

@@ -1,7 +1,7 @@
 // Baseline for the MCP bench: a bare node:http server with the SDK's own stateless handler
 // (@modelcontextprotocol/server createMcpHandler), serving only get_account and list_workouts from the
 // app's declarations, with the same token check and guards, so each call makes the same database
-// queries as /mcp does, without Next.js, mcp-handler and the other tools.
+// queries as /mcp does, without Next.js, the HTTP edge and the other tools.
 // Usage: tsx --tsconfig bench/tsconfig.json bench/baselines/mcp-server.ts <port>   (app env: DATABASE_URL, secrets, SITE_URL)
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';

@@ -119,3 +119,38 @@ export function comparisonRow(c: Comparison): (string | number)[] {
 }
 
 export const COMPARISON_HEADER = ['what', 'req/s', 'base req/s', 'ratio', 'p50 ms', 'base p50', 'p99 ms', 'base p99', 'failed'];
+
+export type SequentialLatency = { calls: number; p50: number; p99: number };
+
+/**
+ * Latency at one connection, measured here rather than by autocannon (whose histogram has whole
+ * milliseconds): `calls` requests one after another on one kept-alive socket, after a warm-up.
+ */
+export async function sequentialLatency(spec: LoadSpec, calls: number): Promise<SequentialLatency> {
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const url = new URL(spec.url);
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname + url.search, method: spec.method ?? 'GET', headers: spec.headers, agent },
+        (res) => {
+          res.on('data', () => undefined);
+          res.on('end', () => (res.statusCode && res.statusCode < 300 ? resolve(performance.now() - started) : reject(new Error(`${spec.url} answered ${res.statusCode}`))));
+        },
+      );
+      req.on('error', reject);
+      req.end(spec.body);
+    });
+  try {
+    for (let i = 0; i < Math.min(50, calls); i++) await once();
+    const times: number[] = [];
+    for (let i = 0; i < calls; i++) times.push(await once());
+    times.sort((a, b) => a - b);
+    const at = (q: number) => round(times[Math.min(times.length - 1, Math.floor(q * times.length))]!, 2);
+    return { calls, p50: at(0.5), p99: at(0.99) };
+  } finally {
+    agent.destroy();
+  }
+}

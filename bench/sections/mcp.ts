@@ -1,16 +1,30 @@
-// MCP: tools/call get_account and list_workouts through /mcp (Next.js, mcp-handler, every tool
-// registered) vs a bare SDK stateless handler on node:http making the same database queries.
+// MCP: tools/call get_account and list_workouts through /mcp (next start, every tool registered)
+// against two baselines: the protocol floor (the SDK's stateless handler answering get_account from
+// memory on bare node:http) and, on PostgreSQL, a bare SDK handler making the same database queries.
+// Also one connection's latency (sequential calls) and the size of tools/list.
 import { callToolRequest } from '../../tests/support/mcp';
 import { PROTOCOL, subscribedPerson, tool } from '../lib/agents';
-import { COMPARISON_HEADER, comparisonRow, sideBySide, type Comparison } from '../lib/load';
+import { COMPARISON_HEADER, comparisonRow, sequentialLatency, sideBySide, type Comparison, type SequentialLatency } from '../lib/load';
 import { startChild, TSX, TSX_ARGS } from '../lib/processes';
 import { heading, table } from '../lib/stats';
 import type { BenchContext } from '../lib/context';
 
 const WORKOUTS = 15;
+const TOOLS = ['get_account', 'list_workouts'] as const;
+const SEQUENTIAL_CALLS = 500;
 
-export async function benchMcp(ctx: BenchContext): Promise<{ comparisons: Comparison[]; floor: Comparison[]; workoutsListed: number; catalogue: { tools: number; bytes: number; estimatedTokens: number } }> {
-  ctx.log('mcp: a subscribed person with workouts');
+export type McpResults = {
+  database: string;
+  /** Null on PGlite: the same-query baseline shares the app's database, which PGlite cannot. */
+  comparisons: Comparison[] | null;
+  floor: Comparison[];
+  oneConnection: { tool: string; app: SequentialLatency; floor: SequentialLatency }[];
+  workoutsListed: number;
+  catalogue: { tools: number; bytes: number; estimatedTokens: number };
+};
+
+export async function benchMcp(ctx: BenchContext, database: string): Promise<McpResults> {
+  ctx.log(`mcp (${database}): a subscribed person with workouts`);
   const me = await subscribedPerson(ctx.appUrl, 'bench-mcp');
   const today = new Date();
   for (let i = 0; i < WORKOUTS; i++) {
@@ -22,58 +36,66 @@ export async function benchMcp(ctx: BenchContext): Promise<{ comparisons: Compar
       notes: `bench workout ${i}`,
     });
   }
+  // The app must really answer the calls (a tool error is a 200 too).
+  const account = await tool<{ subscription: { status: string } }>(ctx.appUrl, me.accessToken, 'get_account');
+  if (account.subscription.status !== 'active') throw new Error(`mcp bench: the app sees the subscription as ${account.subscription.status}`);
+  const list = await tool<{ workouts: unknown[] }>(ctx.appUrl, me.accessToken, 'list_workouts');
+  if (list.workouts.length !== WORKOUTS) throw new Error(`mcp bench: the app listed ${list.workouts.length} workouts, expected ${WORKOUTS}`);
+  const workoutsListed = list.workouts.length;
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    authorization: `Bearer ${me.accessToken}`,
+    'mcp-protocol-version': PROTOCOL,
+  };
+  const appSpec = (name: string) => ({ method: 'POST' as const, headers, body: JSON.stringify(callToolRequest(name)), url: `${ctx.appUrl}/mcp`, connections: ctx.connections, durationSeconds: ctx.durationSeconds });
 
-  const baseline = await startChild(TSX, [...TSX_ARGS, 'bench/baselines/mcp-server.ts', String(ctx.ports.mcpBaseline)], ctx.appEnv);
-  const baseUrl = `http://127.0.0.1:${ctx.ports.mcpBaseline}`;
-  const comparisons: Comparison[] = [];
-  let workoutsListed = 0;
-  try {
-    // Both servers must really answer the calls (a tool error is a 200 too).
-    for (const url of [ctx.appUrl, baseUrl]) {
-      const account = await tool<{ subscription: { status: string } }>(url, me.accessToken, 'get_account');
-      if (account.subscription.status !== 'active') throw new Error(`mcp bench: ${url} sees the subscription as ${account.subscription.status}`);
-      const list = await tool<{ workouts: unknown[] }>(url, me.accessToken, 'list_workouts');
-      if (list.workouts.length !== WORKOUTS) throw new Error(`mcp bench: ${url} listed ${list.workouts.length} workouts, expected ${WORKOUTS}`);
-      workoutsListed = list.workouts.length;
+  let comparisons: Comparison[] | null = null;
+  if (ctx.cluster) {
+    const baseline = await startChild(TSX, [...TSX_ARGS, 'bench/baselines/mcp-server.ts', String(ctx.ports.mcpBaseline)], ctx.appEnv);
+    const baseUrl = `http://127.0.0.1:${ctx.ports.mcpBaseline}`;
+    comparisons = [];
+    try {
+      const check = await tool<{ workouts: unknown[] }>(baseUrl, me.accessToken, 'list_workouts');
+      if (check.workouts.length !== WORKOUTS) throw new Error(`mcp bench: the same-query baseline listed ${check.workouts.length} workouts`);
+      for (const name of TOOLS) {
+        const c = await sideBySide(`tools/call ${name}`, appSpec(name), { ...appSpec(name), url: `${baseUrl}/mcp` }, ctx.rounds);
+        comparisons.push(c);
+        ctx.log(`  ${name}: ${c.target.rps} calls/s vs ${c.baseline.rps} (${c.ratio}x)`);
+      }
+    } finally {
+      await baseline.stop();
     }
-    const headers = {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: `Bearer ${me.accessToken}`,
-      'mcp-protocol-version': PROTOCOL,
-    };
-    for (const name of ['get_account', 'list_workouts']) {
-      const spec = { method: 'POST' as const, headers, body: JSON.stringify(callToolRequest(name)), connections: ctx.connections, durationSeconds: ctx.durationSeconds };
-      const c = await sideBySide(`tools/call ${name}`, { ...spec, url: `${ctx.appUrl}/mcp` }, { ...spec, url: `${baseUrl}/mcp` }, ctx.rounds);
-      comparisons.push(c);
-      ctx.log(`  ${name}: ${c.target.rps} calls/s vs ${c.baseline.rps} (${c.ratio}x)`);
-    }
-  } finally {
-    await baseline.stop();
   }
 
-  // The second baseline: the protocol floor (get_account from memory, no token, no database).
+  // The protocol floor: get_account from memory, no token, no database.
   const floorServer = await startChild(TSX, [...TSX_ARGS, 'bench/baselines/mcp-floor.ts', String(ctx.ports.mcpFloor)], ctx.appEnv);
-  const floorUrl = `http://127.0.0.1:${ctx.ports.mcpFloor}/mcp`;
+  const floorSpec = {
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL },
+    body: JSON.stringify(callToolRequest('get_account')),
+    url: `http://127.0.0.1:${ctx.ports.mcpFloor}/mcp`,
+    connections: ctx.connections,
+    durationSeconds: ctx.durationSeconds,
+  };
   const floor: Comparison[] = [];
+  const oneConnection: McpResults['oneConnection'] = [];
   try {
-    const floorSpec = {
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL },
-      body: JSON.stringify(callToolRequest('get_account')),
-      connections: ctx.connections,
-      durationSeconds: ctx.durationSeconds,
-    };
-    const appHeaders = { ...floorSpec.headers, authorization: `Bearer ${me.accessToken}` };
-    for (const name of ['get_account', 'list_workouts']) {
-      const target = { ...floorSpec, headers: appHeaders, body: JSON.stringify(callToolRequest(name)), url: `${ctx.appUrl}/mcp` };
-      const c = await sideBySide(`tools/call ${name} vs floor`, target, { ...floorSpec, url: floorUrl }, ctx.rounds);
+    for (const name of TOOLS) {
+      const c = await sideBySide(`tools/call ${name} vs floor`, appSpec(name), floorSpec, ctx.rounds);
       floor.push(c);
       ctx.log(`  ${name} vs protocol floor: ${c.target.rps} calls/s vs ${c.baseline.rps} (${c.ratio}x)`);
+    }
+    for (const name of TOOLS) {
+      const app = await sequentialLatency(appSpec(name), SEQUENTIAL_CALLS);
+      const base = await sequentialLatency(floorSpec, SEQUENTIAL_CALLS);
+      oneConnection.push({ tool: name, app, floor: base });
+      ctx.log(`  ${name} at one connection: p50 ${app.p50} ms (floor ${base.p50} ms)`);
     }
   } finally {
     await floorServer.stop();
   }
+
   // What an agent holds in context on every turn: the whole tools/list, compact JSON.
   const listed = await fetch(`${ctx.appUrl}/mcp`, {
     method: 'POST',
@@ -84,11 +106,16 @@ export async function benchMcp(ctx: BenchContext): Promise<{ comparisons: Compar
   const bytes = Buffer.byteLength(JSON.stringify(result));
   // About 4 bytes of JSON per token for English-heavy schemas (the issue's 124 KB was measured as ~31k tokens).
   const catalogue = { tools: result.tools.length, bytes, estimatedTokens: Math.round(bytes / 4) };
-  ctx.print(heading('MCP catalogue: tools/list, compact JSON'));
+  ctx.print(heading(`MCP catalogue (${database}): tools/list, compact JSON`));
   ctx.print(`${catalogue.tools} tools, ${(bytes / 1024).toFixed(1)} KB, about ${catalogue.estimatedTokens.toLocaleString('en')} tokens (target <= 48 KB)`);
-  ctx.print(heading(`MCP: /mcp (next start) vs bare @modelcontextprotocol/server stateless handler, same queries (${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s, medians; list_workouts returns ${workoutsListed})`));
-  ctx.print(table([COMPARISON_HEADER.map((h) => h.replace('req/s', 'calls/s')), ...comparisons.map(comparisonRow)]));
-  ctx.print(heading(`MCP: /mcp (next start) vs the protocol floor: the SDK's stateless handler answering get_account from memory on bare node:http (targets: get_account >= 0.25x, list_workouts >= 0.15x)`));
-  ctx.print(table([COMPARISON_HEADER.map((h) => h.replace('req/s', 'calls/s')), ...floor.map(comparisonRow)]));
-  return { comparisons, floor, workoutsListed, catalogue };
+  const calls = COMPARISON_HEADER.map((h) => h.replace('req/s', 'calls/s'));
+  if (comparisons) {
+    ctx.print(heading(`MCP on ${database}: /mcp (next start) vs bare @modelcontextprotocol/server stateless handler, same queries (${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s, medians; list_workouts returns ${workoutsListed})`));
+    ctx.print(table([calls, ...comparisons.map(comparisonRow)]));
+  }
+  ctx.print(heading(`MCP on ${database}: /mcp (next start) vs the protocol floor, the SDK's stateless handler answering get_account from memory on bare node:http (targets: get_account >= 0.25x, list_workouts >= 0.15x)`));
+  ctx.print(table([calls, ...floor.map(comparisonRow)]));
+  ctx.print(heading(`MCP on ${database}: one connection, ${SEQUENTIAL_CALLS} sequential calls (target on PostgreSQL: p50 <= 5 ms)`));
+  ctx.print(table([['what', 'p50 ms', 'p99 ms', 'floor p50 ms', 'floor p99 ms'], ...oneConnection.map((o) => [`tools/call ${o.tool}`, o.app.p50, o.app.p99, o.floor.p50, o.floor.p99])]));
+  return { database, comparisons, floor, oneConnection, workoutsListed, catalogue };
 }

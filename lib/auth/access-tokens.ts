@@ -1,6 +1,8 @@
 // Bearer access-token verification for the MCP server: one indexed lookup by the token's HMAC.
 // Unknown, expired or revoked tokens (their grant gone) give null; the caller answers 401.
 import { db } from '@/lib/db';
+import { read } from '@/lib/database/reads';
+import { subscriptionView, type SubscriptionView } from '@/lib/billing/subscriptions';
 import { recordKey } from './oidc-adapter';
 
 export type VerifiedAccessToken = {
@@ -13,8 +15,8 @@ export type VerifiedAccessToken = {
   grantId: string;
   /** The person behind the token (null when the account is gone), read in the same query. */
   person: { id: string; email: string } | null;
-  /** Same rule as lib/billing/subscriptions.ts: active, and its period has not ended. */
-  subscriptionActive: boolean;
+  /** The person's subscription as get_account shows it (lib/billing/subscriptions.ts), read in the same query. */
+  subscription: SubscriptionView;
 };
 
 type AccessTokenPayload = { accountId?: unknown; clientId?: unknown; scope?: unknown; aud?: unknown; grantId?: unknown };
@@ -29,6 +31,7 @@ type TokenRow = {
   lastUsedAt: Date | null;
   email: string | null;
   subscriptionStatus: string | null;
+  provider: string | null;
   currentPeriodEnd: Date | null;
 };
 
@@ -39,16 +42,19 @@ type TokenRow = {
  */
 export async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 512) return null;
-  const prisma = await db();
-  const rows = await prisma.$queryRaw<TokenRow[]>`
-    SELECT t."payload", t."expiresAt",
-      EXISTS (SELECT 1 FROM "OAuthRecord" g WHERE g."grantId" = t."grantId" AND g."kind" = 'Grant' AND (g."expiresAt" IS NULL OR g."expiresAt" > now())) AS "grantLive",
-      a."lastUsedAt", u."email", s."status" AS "subscriptionStatus", s."currentPeriodEnd"
+  // Raw driver read (lib/database/reads.ts): this runs before every tool call.
+  const rows = await read<TokenRow>(
+    `SELECT t."payload", t."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt",
+      EXISTS (SELECT 1 FROM "OAuthRecord" g WHERE g."grantId" = t."grantId" AND g."kind" = 'Grant' AND (g."expiresAt" IS NULL OR g."expiresAt" > (now() AT TIME ZONE 'UTC'))) AS "grantLive",
+      a."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", u."email", s."status" AS "subscriptionStatus", s."provider",
+      s."currentPeriodEnd" AT TIME ZONE 'UTC' AS "currentPeriodEnd"
     FROM "OAuthRecord" t
     LEFT JOIN "OAuthGrantActivity" a ON a."grantId" = t."grantId"
     LEFT JOIN "User" u ON u."id" = t."accountId"
     LEFT JOIN "Subscription" s ON s."userId" = t."accountId"
-    WHERE t."id" = ${recordKey('AccessToken', token)} AND t."kind" = 'AccessToken'`;
+    WHERE t."id" = $1 AND t."kind" = 'AccessToken'`,
+    [recordKey('AccessToken', token)],
+  );
   const row = rows[0];
   if (!row || !row.expiresAt) return null;
   const now = new Date();
@@ -62,11 +68,11 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
   if (!row.grantLive) return null;
 
   if (!row.lastUsedAt || row.lastUsedAt.getTime() < now.getTime() - LAST_USE_RESOLUTION_MS) {
+    const prisma = await db();
     await prisma.oAuthGrantActivity
       .updateMany({ where: { grantId: p.grantId, lastUsedAt: { lt: new Date(now.getTime() - LAST_USE_RESOLUTION_MS) } }, data: { lastUsedAt: now } })
       .catch(() => undefined);
   }
-  const ended = row.currentPeriodEnd !== null && row.currentPeriodEnd.getTime() <= now.getTime();
   return {
     userId: p.accountId,
     clientId: p.clientId,
@@ -75,6 +81,6 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
     expiresAt: row.expiresAt,
     grantId: p.grantId,
     person: row.email === null ? null : { id: p.accountId, email: row.email },
-    subscriptionActive: row.subscriptionStatus === 'active' && !ended,
+    subscription: subscriptionView(row.subscriptionStatus === null ? null : { status: row.subscriptionStatus, provider: row.provider, currentPeriodEnd: row.currentPeriodEnd }),
   };
 }

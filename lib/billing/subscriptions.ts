@@ -11,14 +11,20 @@ export type SubscriptionView = {
   expiresAt: string | null;
 };
 
-export async function getSubscription(userId: string): Promise<SubscriptionView> {
-  const prisma = await db();
-  const row = await prisma.subscription.findUnique({ where: { userId } });
+export type SubscriptionRow = { status: string; provider: string | null; currentPeriodEnd: Date | null };
+
+/** What a stored subscription row (or none) means now: an active one whose period ended is inactive. */
+export function subscriptionView(row: SubscriptionRow | null): SubscriptionView {
   if (!row) return { status: 'inactive', provider: null, renewsAt: null, expiresAt: null };
   const ended = row.currentPeriodEnd !== null && row.currentPeriodEnd.getTime() <= Date.now();
   const status = (ended && row.status === 'active' ? 'inactive' : row.status) as SubscriptionStatus;
   const end = row.currentPeriodEnd?.toISOString() ?? null;
   return { status, provider: row.provider, renewsAt: status === 'active' ? end : null, expiresAt: status === 'active' ? null : end };
+}
+
+export async function getSubscription(userId: string): Promise<SubscriptionView> {
+  const prisma = await db();
+  return subscriptionView(await prisma.subscription.findUnique({ where: { userId }, select: { status: true, provider: true, currentPeriodEnd: true } }));
 }
 
 export async function hasActiveSubscription(userId: string): Promise<boolean> {

@@ -1,6 +1,8 @@
 // Workouts (Prisma I/O): list and read; create, update, delete; complete and skip with adaptation of
 // the future. Every write runs in one transaction under the person's lock (athlete-store.ts).
 import { db } from '@/lib/db';
+import { read } from '@/lib/database/reads';
+import type { Workout as WorkoutRow } from '@/lib/generated/prisma/client';
 import { adaptAfterCompletion, adaptAfterSkip, type AdaptationResult } from '@/lib/training/adaptation';
 import { unlearnSession, type AppliedSession } from '@/lib/training/unlearning';
 import { withTargetPace } from '@/lib/training/run-targets';
@@ -56,21 +58,25 @@ export type ListFilter = {
   cursor?: string;
 };
 
+/** Every Workout column, timestamps as UTC instants (lib/database/reads.ts). */
+const WORKOUT_COLUMNS = `"id", "userId", "planId", "date", "status", "kind", "title", "week", "phase", "strength", "run", "actual", "notes",
+  "completedAt" AT TIME ZONE 'UTC' AS "completedAt", "skippedAt" AT TIME ZONE 'UTC' AS "skippedAt",
+  "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"`;
+
 export async function listWorkouts(userId: string, f: ListFilter): Promise<{ workouts: StoredWorkout[]; nextCursor: string | null }> {
-  const prisma = await db();
   const after = f.cursor ? decodeCursor(f.cursor) : undefined;
-  const rows = await prisma.workout.findMany({
-    where: {
-      userId,
-      date: { gte: f.from, lte: f.to },
-      ...(f.statuses?.length ? { status: { in: f.statuses } } : {}),
-      ...(f.kinds?.length ? { kind: { in: f.kinds } } : {}),
-      ...(f.planId ? { planId: f.planId } : {}),
-      ...(after ? { OR: [{ date: { lt: after.date } }, { date: after.date, id: { lt: after.id } }] } : {}),
-    },
-    orderBy: [{ date: 'desc' }, { id: 'desc' }],
-    take: f.limit + 1,
-  });
+  // The read behind list_workouts, straight to the driver (lib/database/reads.ts).
+  const params: unknown[] = [userId, f.from, f.to];
+  const where = ['"userId" = $1', '"date" >= $2', '"date" <= $3'];
+  const bind = (value: unknown) => `$${params.push(value)}`;
+  if (f.statuses?.length) where.push(`"status" = ANY(${bind(f.statuses)}::text[])`);
+  if (f.kinds?.length) where.push(`"kind" = ANY(${bind(f.kinds)}::text[])`);
+  if (f.planId) where.push(`"planId" = ${bind(f.planId)}`);
+  if (after) where.push(`("date" < ${bind(after.date)} OR ("date" = ${bind(after.date)} AND "id" < ${bind(after.id)}))`);
+  const rows = await read<WorkoutRow>(
+    `SELECT ${WORKOUT_COLUMNS} FROM "Workout" WHERE ${where.join(' AND ')} ORDER BY "date" DESC, "id" DESC LIMIT ${bind(f.limit + 1)}`,
+    params,
+  );
   const page = rows.slice(0, f.limit).map(toWorkout);
   const last = page.at(-1);
   return { workouts: page, nextCursor: rows.length > f.limit && last ? encodeCursor(last) : null };

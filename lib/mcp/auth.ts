@@ -1,7 +1,7 @@
 // Bearer tokens for /mcp are looked up in the database (not parsed): unknown, expired, revoked, or
 // issued for another resource -> 401 invalid_token with how to recover. When the database cannot
 // be reached the answer is 503, not 401: the token may be fine, and a 401 would send the agent
-// into a needless refresh or sign-in. (mcp-handler's withMcpAuth turns every failure into a 401.)
+// into a needless refresh or sign-in. (a generic bearer middleware would turn every failure into a 401.)
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { verifyAccessToken } from '@/lib/auth/access-tokens';
 import { SCOPE_NAMES } from '@/lib/auth/scopes';
@@ -59,7 +59,7 @@ export async function authenticate(req: Request): Promise<Authentication> {
       scopes: found.scopes,
       expiresAt: Math.floor(found.expiresAt.getTime() / 1000),
       resource: new URL(toolUrl),
-      extra: { userId: found.userId, grantId: found.grantId, person: found.person, subscriptionActive: found.subscriptionActive },
+      extra: { userId: found.userId, grantId: found.grantId, person: found.person, subscription: found.subscription },
     },
   };
 }

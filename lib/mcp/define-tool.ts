@@ -1,6 +1,7 @@
 // The one declaration of a tool: tools/list, the scope guard and the subscription guard all read it.
 import type { z } from 'zod';
 import type { ScopeName as Scope } from '@/lib/auth/scopes';
+import type { SubscriptionView } from '@/lib/billing/subscriptions';
 
 export type ToolPerson = { id: string; email: string };
 
@@ -9,6 +10,8 @@ export type ToolContext = {
   /** Scopes granted to the calling agent's token. */
   grantedScopes: string[];
   clientId: string;
+  /** The subscription as read with the token, when it was (saves get_account a query). */
+  subscription?: SubscriptionView;
 };
 
 export type ToolAnnotations = {

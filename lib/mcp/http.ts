@@ -1,7 +1,10 @@
 // The HTTP edge of /mcp: CORS, Origin check (DNS rebinding), body limits and malformed JSON are
-// answered here, before the MCP handler; the handler itself is mcp-handler (stateless).
+// answered here, before the MCP server. Serving is stateless, one McpServer per request, in the two
+// ways the SDK documents: 2026-07-28 traffic through its createMcpHandler (strict), 2025-era traffic
+// through a per-request transport in JSON mode (isLegacyRequest decides), framed as one SSE event
+// when the client prefers SSE. The body is read and parsed once, here.
 import Negotiator from 'negotiator';
-import { createMcpHandler } from 'mcp-handler';
+import { createMcpHandler, isLegacyRequest, McpServer, WebStandardStreamableHTTPServerTransport, type AuthInfo } from '@modelcontextprotocol/server';
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';
@@ -9,6 +12,7 @@ import { authenticate, resourceMetadataUrl } from './auth';
 import { quoted, scopeChallengeFor } from './scope-challenge';
 import { registerTools } from './register';
 import { tools } from './tools';
+import { BASE_HEADERS } from '@/lib/web/security-headers';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -46,20 +50,45 @@ const guardDeps = {
   hasActiveSubscription,
 };
 
-const mcp = createMcpHandler((server) => registerTools(server, tools, guardDeps), {
-  serverInfo: { name: 'pacewise', version: '1.0.0' },
-  // No OpenTelemetry spans: nothing here registers a tracer, and instrumenting every per-request server costs time.
-  telemetry: false,
-  instructions:
-    'Pacewise coaches one signed-in person. Start with get_account, then get_profile and follow onboarding steps (each names its toolName). ' +
-    'Dates are YYYY-MM-DD in the person\'s timezone; units are explicit in every argument and result. ' +
-    'Results carry every field of their outputSchema (null when unknown); a shape used by several tools is spelled out in one of them, which the others name.',
-});
+const INSTRUCTIONS =
+  'Pacewise coaches one signed-in person. Start with get_account, then get_profile and follow onboarding steps (each names its toolName). ' +
+  'Dates are YYYY-MM-DD in the person\'s timezone; units are explicit in every argument and result. ' +
+  'Results carry every field of their outputSchema (null when unknown); a shape used by several tools is spelled out in one of them, which the others name.';
+
+/** A new server per request (stateless); registration reads schemas built once per process. */
+function newServer(): McpServer {
+  const server = new McpServer({ name: 'pacewise', version: '1.0.0' }, { instructions: INSTRUCTIONS });
+  registerTools(server, tools, guardDeps);
+  return server;
+}
+
+const modern = createMcpHandler(() => newServer(), { legacy: 'reject' });
+
+/**
+ * One 2025-era JSON-RPC exchange. The transport answers in JSON mode (one buffered body, no stream
+ * to pipe); a client that prefers SSE gets that answer as the single event the SDK's SSE mode would
+ * have streamed (`event: message`, `data: <message>`): a stateless server sends nothing else.
+ */
+async function serveLegacy(request: Request, authInfo: AuthInfo, parsedBody: unknown, sse: boolean): Promise<Response> {
+  const server = newServer();
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    const res = await transport.handleRequest(request, { authInfo, parsedBody });
+    if (!sse || res.status !== 200 || !(res.headers.get('content-type') ?? '').startsWith('application/json')) return res;
+    const headers = new Headers(res.headers);
+    headers.set('Content-Type', 'text/event-stream');
+    headers.set('Cache-Control', 'no-cache');
+    return new Response(`event: message\ndata: ${await res.text()}\n\n`, { status: 200, headers });
+  } finally {
+    void transport.close().catch(() => undefined);
+    void server.close().catch(() => undefined);
+  }
+}
 
 function withCors(res: Response, origin: string | null): Response {
-  const headers = new Headers(res.headers);
-  for (const [k, v] of Object.entries(corsHeaders(origin))) headers.set(k, v);
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  for (const [k, v] of Object.entries({ ...corsHeaders(origin), ...BASE_HEADERS })) res.headers.set(k, v);
+  return res;
 }
 
 /**
@@ -126,7 +155,9 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   if (!auth.ok) return withCors(auth.response, origin);
   const lacking = scopeChallengeFor(parsed, auth.info.scopes, tools, req.headers.get('mcp-protocol-version'));
   if (lacking) return withCors(insufficientScope(parsed, lacking), origin);
-  const forwarded = Object.assign(new Request(req.url, { method: 'POST', headers, body }), { auth: auth.info });
-  const res = await mcp(forwarded);
+  // The parsed body travels beside a body-less request: nothing downstream reads the stream again.
+  const forwarded = new Request(req.url, { method: 'POST', headers, signal: req.signal });
+  if (await isLegacyRequest(forwarded, parsed)) return withCors(await serveLegacy(forwarded, auth.info, parsed, !json), origin);
+  const res = await modern.fetch(forwarded, { authInfo: auth.info, parsedBody: parsed });
   return withCors(json ? await sseToJson(res) : res, origin);
 }

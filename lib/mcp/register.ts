@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { AnyTool, ToolContext } from './define-tool';
 import { isDatabaseUnavailable } from '@/lib/database/errors';
+import type { SubscriptionView } from '@/lib/billing/subscriptions';
 import { advertisedSchema } from './catalogue';
 import { ToolError } from './tool-error';
 import { registerViews, viewUri } from './views';
@@ -43,7 +44,7 @@ export type CallAuth = {
   scopes: string[];
   /** Read with the token (lib/auth/access-tokens.ts); when absent, the guards look them up. */
   person?: { id: string; email: string } | null;
-  subscriptionActive?: boolean;
+  subscription?: SubscriptionView;
 };
 
 export async function callTool(tool: AnyTool, rawArgs: unknown, auth: CallAuth, deps: GuardDeps): Promise<CallToolResult> {
@@ -51,14 +52,14 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: CallAuth, 
     if (tool.scope && !auth.scopes.includes(tool.scope)) throw insufficientScope(tool);
     const person = auth.person !== undefined ? auth.person : await deps.findPerson(auth.userId);
     if (!person) throw new ToolError('account_not_found', 'The account behind this token no longer exists. Sign in again to connect a current account.');
-    if (tool.needsSubscription && !(auth.subscriptionActive ?? (await deps.hasActiveSubscription(person.id)))) throw subscriptionInactive();
+    if (tool.needsSubscription && !(auth.subscription ? auth.subscription.status === 'active' : await deps.hasActiveSubscription(person.id))) throw subscriptionInactive();
     const parsed = tool.input.safeParse(rawArgs ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.join('.') || '(arguments)';
       throw new ToolError('invalid_argument', `${field}: ${issue.message}. See the input schema of ${tool.name} in tools/list.`, { field });
     }
-    const ctx: ToolContext = { person, grantedScopes: auth.scopes, clientId: auth.clientId };
+    const ctx: ToolContext = { person, grantedScopes: auth.scopes, clientId: auth.clientId, ...(auth.subscription ? { subscription: auth.subscription } : {}) };
     const output = await tool.handler(parsed.data, ctx);
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
   } catch (error) {
@@ -110,8 +111,8 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], deps
         if (!info || typeof userId !== 'string') {
           return errorResult(new ToolError('unauthorized', 'Sign in first: this server needs a bearer token for a signed-in person.'));
         }
-        const extra = info.extra as { person?: CallAuth['person']; subscriptionActive?: boolean };
-        return callTool(tool, args, { userId, clientId: info.clientId, scopes: info.scopes, person: extra.person, subscriptionActive: extra.subscriptionActive }, deps);
+        const extra = info.extra as { person?: CallAuth['person']; subscription?: SubscriptionView };
+        return callTool(tool, args, { userId, clientId: info.clientId, scopes: info.scopes, person: extra.person, subscription: extra.subscription }, deps);
       },
     );
   }

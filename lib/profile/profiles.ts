@@ -1,6 +1,7 @@
 // The person's profile and benchmarks (Prisma), in SI units; dates are YYYY-MM-DD in the person's
 // timezone. Body weight lives with the health data (lib/health/body-weight.ts).
 import { db } from '@/lib/db';
+import { read } from '@/lib/database/reads';
 import type { Profile } from '@/lib/generated/prisma/client';
 import { computeOnboarding, type Onboarding } from './onboarding';
 import { connectedIntegrationCount } from '@/lib/integrations/connections';
@@ -26,9 +27,18 @@ export type ProfileUpdate = Partial<{
 
 /** Reads are the common case: only a person's first call writes (the upsert covers a racing twin). */
 export async function getOrCreateProfile(userId: string): Promise<Profile> {
+  // Every coaching tool starts here: the read goes straight to the driver (lib/database/reads.ts).
+  const [found] = await read<Profile>(`SELECT ${PROFILE_COLUMNS} FROM "Profile" WHERE "userId" = $1`, [userId]);
+  if (found) return found;
   const prisma = await db();
-  return (await prisma.profile.findUnique({ where: { userId } })) ?? prisma.profile.upsert({ where: { userId }, update: {}, create: { userId } });
+  return prisma.profile.upsert({ where: { userId }, update: {}, create: { userId } });
 }
+
+/** Every Profile column, timestamps as UTC instants and lists never null (Prisma reads a NULL list as []). */
+const PROFILE_COLUMNS = `"userId", "displayName", "birthYear", "sex", "heightCm", "experience", "timezone", "weightUnit", "distanceUnit",
+  "goal", "goalNotes", "raceDate", "raceDistanceM",
+  COALESCE("trainingDays", '{}') AS "trainingDays", COALESCE("equipment", '{}') AS "equipment", "restingHr", "maxHr",
+  "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"`;
 
 export async function updateProfile(userId: string, update: ProfileUpdate): Promise<Profile> {
   const prisma = await db();

@@ -103,11 +103,12 @@ export async function freshRawDatabase(): Promise<{ raw: RawDatabase; close: () 
   };
 }
 
-export async function startServer(options: { port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(options: { port?: number; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const port = options.port ?? TEST_PORT;
   if (!(await portIsFree(port))) throw new Error(`Port ${port} is taken; set TEST_PORT to a free port.`);
   let output = '';
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
+  // Node flags such as --cpu-prof are refused in NODE_OPTIONS: they go on node's own command line.
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: ROOT,
     // The app runs with its own origin as SITE_URL, the origin the test build is made for (production
     // sets SITE_URL at build and at run time alike).

@@ -23,10 +23,10 @@ export const getAccount = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z.object({}),
   output: z.object({ email: z.string(), grantedScopes: z.array(z.string()), subscription: subscriptionOutput }),
-  handler: async (_args, { person, grantedScopes }) => ({
+  handler: async (_args, { person, grantedScopes, subscription }) => ({
     email: person.email,
     grantedScopes: [...grantedScopes].sort(),
-    subscription: await getSubscription(person.id),
+    subscription: subscription ?? (await getSubscription(person.id)),
   }),
 });
 

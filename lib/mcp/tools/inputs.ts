@@ -18,7 +18,16 @@ export function isIanaTimezone(tz: string): boolean {
   }
 }
 
+/** One formatter per timezone: building an Intl.DateTimeFormat costs more than a whole tool's query. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date in a timezone (YYYY-MM-DD). */
 export function todayIn(timezone: string | null | undefined, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const zone = timezone ?? 'UTC';
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(zone, format);
+  }
+  return format.format(now);
 }

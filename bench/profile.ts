@@ -1,0 +1,164 @@
+// `npm run profile`: where one request's CPU goes. Starts `next start` under `node --cpu-prof` on a
+// fresh database, loads one target with autocannon, stops the server (which writes the profile) and
+// prints self time by area and the hottest functions, mapped through the build's source maps.
+// Options: --target=get_account|list_workouts|<path such as /index.md>  --database=postgresql|pglite
+//          --seconds=S --connections=C --top=N
+// Uses the bench's build folder (.next-bench; build it with `npm run bench -- --only=build` or any
+// bench run) and port 3401 unless NEXT_DIST_DIR / TEST_PORT say otherwise.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SourceMap } from 'node:module';
+
+process.env.NEXT_DIST_DIR ||= '.next-bench';
+process.env.TEST_PORT ||= '3401';
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
+const { ROOT, TEST_PORT, DIST_DIR, ensureBuild, freshDatabaseEnv, startServer } = await import('../tests/support/server');
+const { callToolRequest } = await import('../tests/support/mcp');
+const { PROTOCOL, subscribedPerson, tool } = await import('./lib/agents');
+const { autocannon } = await import('./lib/load');
+type LoadSpec = import('./lib/load').LoadSpec;
+const { startCluster } = await import('./lib/postgres');
+
+function option(name: string, fallback: string): string {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : fallback;
+}
+
+type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number; children?: number[] };
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+
+const maps = new Map<string, SourceMap | undefined>();
+const target = option('target', 'get_account');
+const database = option('database', 'postgresql');
+const seconds = Number(option('seconds', '15'));
+const connections = Number(option('connections', '10'));
+const top = Number(option('top', '30'));
+
+const siteUrl = `http://127.0.0.1:${TEST_PORT}`;
+ensureBuild(siteUrl);
+const cleanup: (() => Promise<void> | void)[] = [];
+const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-profile-'));
+try {
+  if (database === 'postgresql') {
+    const pg = await startCluster(TEST_PORT + 8);
+    if (!('adminUrl' in pg)) throw new Error(`no PostgreSQL here (${pg.missing}); use --database=pglite`);
+    cleanup.push(() => pg.stop());
+    process.env.DATABASE_URL = pg.adminUrl;
+  } else {
+    delete process.env.DATABASE_URL;
+  }
+  const db = await freshDatabaseEnv();
+  cleanup.push(db.cleanup);
+
+  // Seeding runs on a server without the profiler so the profile holds only the load.
+  const seedServer = await startServer({ port: TEST_PORT, env: { ...db.env, PACEWISE_SEED: '0' } });
+  const me = await subscribedPerson(seedServer.url, 'profile');
+  for (let i = 0; i < 15; i++) {
+    const date = new Date(Date.now() - (i - 5) * 86_400_000).toISOString().slice(0, 10);
+    await tool(seedServer.url, me.accessToken, 'create_workout', {
+      date,
+      strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 60 + i }, { reps: 5, load: 60 + i }, { reps: 5, load: 60 + i }] }],
+    });
+  }
+  await seedServer.stop();
+
+  const server = await startServer({
+    port: TEST_PORT,
+    env: { ...db.env, PACEWISE_SEED: '0' },
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  });
+  cleanup.push(server.stop);
+  const spec: LoadSpec = target.startsWith('/')
+    ? { url: `${server.url}${target}`, headers: { accept: target.endsWith('.md') ? 'text/markdown' : 'text/html' } }
+    : {
+        url: `${server.url}/mcp`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${me.accessToken}`, 'mcp-protocol-version': PROTOCOL },
+        body: JSON.stringify(callToolRequest(target)),
+      };
+  await autocannon({ ...spec, connections, durationSeconds: 2 }); // warm-up (JIT, connection pool)
+  const loadStart = Date.now();
+  const result = await autocannon({ ...spec, connections, durationSeconds: seconds });
+  const loadEnd = Date.now();
+  await server.stop();
+  // The profile ends when the server exits, just after the stop: the load window is counted back from there.
+  const window = { fromEndUs: (Date.now() - loadStart) * 1000, toEndUs: (Date.now() - loadEnd) * 1000 };
+  cleanup.pop();
+  console.log(`${target} on ${database}: ${Math.round(result.rps)} per s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx} non-2xx (${connections} connections, ${seconds} s)`);
+
+  const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('next start wrote no profile');
+  const saved = path.join(ROOT, 'bench', 'profiles', `${target.replace(/[^a-z0-9_]+/gi, '-')}-${database}.cpuprofile`);
+  fs.mkdirSync(path.dirname(saved), { recursive: true });
+  fs.copyFileSync(path.join(profileDir, file), saved);
+  summarize(JSON.parse(fs.readFileSync(saved, 'utf8')) as Profile, result.requests, window);
+  console.log(`\nprofile: ${path.relative(process.cwd(), saved)} (open in Chrome DevTools > Performance)`);
+} finally {
+  for (const fn of cleanup.reverse()) await fn();
+  fs.rmSync(profileDir, { recursive: true, force: true });
+}
+
+/** Original source of a bundled frame, through the chunk's source map. */
+function originalSource(url: string, line: number, column: number): string | undefined {
+  if (!url.startsWith('file://') || !url.includes(`/${DIST_DIR}/`)) return undefined;
+  const map = sourceMapOf(url);
+  const entry = map?.findEntry(line, column) as { originalSource?: string } | undefined;
+  return entry?.originalSource;
+}
+function sourceMapOf(url: string): SourceMap | undefined {
+  if (!maps.has(url)) {
+    const file = new URL(url).pathname;
+    let map: SourceMap | undefined;
+    try {
+      map = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')));
+    } catch {
+      map = undefined;
+    }
+    maps.set(url, map);
+  }
+  return maps.get(url);
+}
+
+function area(node: Node): string {
+  const { url, functionName, lineNumber, columnNumber } = node.callFrame;
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  if (url.startsWith('node:')) return 'node core';
+  const source = originalSource(url, lineNumber, columnNumber) ?? url;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  if (pkg) return pkg[1]!;
+  if (/\/(?:lib|app|pages|proxy)\b/.test(source)) return `app ${source.replace(/^.*?\/(lib|app|pages)\//, '$1/').replace(/^.*\/proxy/, 'proxy')}`;
+  return source.replace(/^file:\/\/.*?\/(\.next[^/]*)\//, '$1/');
+}
+
+function summarize(profile: Profile, requests: number, window: { fromEndUs: number; toEndUs: number }): void {
+  const self = new Map<number, number>();
+  const from = profile.endTime - window.fromEndUs;
+  const to = profile.endTime - window.toEndUs;
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const delta = profile.timeDeltas[i] ?? 0;
+    t += delta;
+    if (t < from || t > to) continue;
+    self.set(profile.samples[i]!, (self.get(profile.samples[i]!) ?? 0) + delta);
+  }
+  const byArea = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let busy = 0;
+  for (const node of profile.nodes) {
+    const us = self.get(node.id) ?? 0;
+    if (!us || node.callFrame.functionName === '(idle)') continue;
+    busy += us;
+    const a = area(node);
+    const key = a.startsWith('app ') ? 'our app (lib/, app/, proxy.ts)' : a;
+    byArea.set(key, (byArea.get(key) ?? 0) + us);
+    const fn = `${node.callFrame.functionName || '(anonymous)'}  ${a}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
+  }
+  console.log(`\nbusy CPU ${(busy / 1000).toFixed(0)} ms of ${((to - from) / 1000).toFixed(0)} ms under load: ${(busy / 1000 / Math.max(1, requests)).toFixed(2)} ms per request`);
+  console.log('\nself time by area');
+  for (const [name, us] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${((us / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
+  console.log(`\nhottest ${top} functions (self time)`);
+  for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((us / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
+}

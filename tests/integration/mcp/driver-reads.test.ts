@@ -1,0 +1,76 @@
+// The reads that skip Prisma (lib/database/reads.ts: the token check, the profile, list_workouts)
+// on a server whose local time is far from UTC: a timestamp read as local time would expire every
+// token (or keep expired ones alive) and move completedAt by hours.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callTool, subscribedPerson, type Connected } from '../fuzz/people';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+
+type Listed = { workouts: { id: string; date: string; status: string; completedAt: string | null }[]; nextCursor: string | null };
+
+let server: RunningServer;
+let cleanup: () => Promise<void>;
+let me: Connected;
+
+beforeAll(async () => {
+  const fresh = await freshDatabaseEnv();
+  cleanup = fresh.cleanup;
+  // UTC+13 in November, UTC+12 in winter: either way hours away from UTC.
+  server = await startServer({ port: await freePort(), env: { ...fresh.env, PACEWISE_SEED: '0', TZ: 'Pacific/Auckland' } });
+  me = await subscribedPerson(server.url, 'driver-reads');
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await cleanup?.();
+});
+
+async function call<T>(name: string, args: Record<string, unknown> = {}): Promise<T> {
+  const reply = await callTool(server.url, me.accessToken, name, args);
+  expect(reply.status, reply.raw).toBe(200);
+  expect(reply.isError, reply.raw).toBe(false);
+  return reply.body as T;
+}
+
+describe('driver reads on a server at UTC+13', () => {
+  it('accepts a fresh token and reads the subscription period as an instant', async () => {
+    const account = await call<{ subscription: { status: string; renewsAt: string } }>('get_account');
+    expect(account.subscription.status).toBe('active');
+    const days = (Date.parse(account.subscription.renewsAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(1);
+  });
+
+  it('reads the profile with its lists (never null) and its timezone', async () => {
+    const profile = await call<{ profile: { timezone: string; trainingDays: string[]; equipment: string[] } }>('get_profile');
+    expect(profile.profile.timezone).toBe('UTC');
+    expect(profile.profile.trainingDays).toEqual([]);
+    expect(profile.profile.equipment).toEqual([]);
+  });
+
+  it('lists workouts newest first, pages by cursor, filters by status, and keeps completedAt to the second', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const dayBefore = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const ids: string[] = [];
+    for (const date of [dayBefore(2), dayBefore(1), today]) {
+      const created = await call<{ workout: { id: string } }>('create_workout', { date, strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 60 }] }] });
+      ids.push(created.workout.id);
+    }
+    const before = Date.now();
+    await call('complete_workout', { id: ids[0], asPrescribed: true });
+    const after = Date.now();
+
+    const first = await call<Listed>('list_workouts', { limit: 2 });
+    expect(first.workouts.map((w) => w.date)).toEqual([today, dayBefore(1)]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await call<Listed>('list_workouts', { limit: 2, cursor: first.nextCursor });
+    expect(second.workouts.map((w) => w.id)).toEqual([ids[0]]);
+    expect(second.nextCursor).toBeNull();
+
+    const completed = await call<Listed>('list_workouts', { status: ['completed'] });
+    expect(completed.workouts.map((w) => w.id)).toEqual([ids[0]]);
+    const at = Date.parse(completed.workouts[0]!.completedAt!);
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(at).toBeLessThanOrEqual(after + 1000);
+    const scheduled = await call<Listed>('list_workouts', { status: ['scheduled'], kind: ['strength'] });
+    expect(scheduled.workouts.map((w) => w.id).sort()).toEqual([ids[1], ids[2]].sort());
+  });
+});
