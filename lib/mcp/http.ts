@@ -86,9 +86,18 @@ async function serveLegacy(request: Request, authInfo: AuthInfo, parsedBody: unk
   }
 }
 
+/** Every answer of /mcp carries CORS and the base security headers (proxy.ts does not run here). */
 function withCors(res: Response, origin: string | null): Response {
-  for (const [k, v] of Object.entries({ ...corsHeaders(origin), ...BASE_HEADERS })) res.headers.set(k, v);
-  return res;
+  const extra = { ...corsHeaders(origin), ...BASE_HEADERS };
+  try {
+    for (const [k, v] of Object.entries(extra)) res.headers.set(k, v);
+    return res;
+  } catch {
+    // Headers of some responses are immutable: copy them once instead.
+    const headers = new Headers(res.headers);
+    for (const [k, v] of Object.entries(extra)) headers.set(k, v);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
 }
 
 /**

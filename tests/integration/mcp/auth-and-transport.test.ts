@@ -96,6 +96,20 @@ describe('transport', () => {
     }
   });
 
+  it('a client accepting both gets a tools/call answer as one SSE event, with the security and CORS headers', async () => {
+    const reply = await rpc(baseUrl, callToolRequest('get_account'), { token, headers: { 'mcp-protocol-version': '2025-11-25', origin: baseUrl } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // Exactly what the SDK's SSE mode streams for a stateless exchange: one message event, then the end.
+    expect(reply.raw).toMatch(/^event: message\ndata: \{.*\}\n\n$/s);
+    expect(reply.raw.match(/^data:/gm)).toHaveLength(1);
+    expect(reply.json).toMatchObject({ jsonrpc: '2.0', id: 3, result: { structuredContent: { email: person.email } } });
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(reply.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(reply.headers.get('access-control-allow-origin')).toBe(baseUrl);
+    expect(reply.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+  });
+
   it('a JSON-only client gets tools/call answers as JSON bodies', async () => {
     const reply = await rpc(baseUrl, callToolRequest('get_account'), { token, accept: 'application/json', headers: { 'mcp-protocol-version': '2025-11-25' } });
     expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
