@@ -20,6 +20,8 @@ const nextConfig = {
           destination: `/api/oidc${source}`,
         })),
         { source: '/.well-known/oauth-authorization-server', destination: '/api/oidc/.well-known/oauth-authorization-server' },
+        // The MCP endpoint runs on Node's req/res (pages/api/mcp.ts, lib/mcp/node-http.ts).
+        { source: '/mcp', destination: '/api/mcp' },
       ],
     };
   },

@@ -137,7 +137,11 @@ function insufficientScope(body: unknown, lacking: NonNullable<ReturnType<typeof
   );
 }
 
-export async function handleMcpRequest(req: Request): Promise<Response> {
+/**
+ * One request to /mcp. `bodyText` is the body when the caller has read it already (null: it was
+ * over MAX_BODY_BYTES); otherwise it is read from `req`.
+ */
+export async function handleMcpRequest(req: Request, bodyText?: string | null): Promise<Response> {
   const origin = req.headers.get('origin');
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders(origin) });
   if (!originAllowed(origin)) return jsonRpcError(403, -32600, `Origin ${origin} is not allowed to call this server.`, origin);
@@ -149,8 +153,8 @@ export async function handleMcpRequest(req: Request): Promise<Response> {
   }
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
-  const body = await req.text();
-  if (Buffer.byteLength(body) > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
+  const body = bodyText === undefined ? await req.text() : bodyText;
+  if (body === null || Buffer.byteLength(body) > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

@@ -1,0 +1,56 @@
+// /mcp on Node's own request and response (a Pages Router API route): the App Router route handler
+// turned each call's body into a web stream and piped the answer back through another, about a
+// seventh of a tool call's CPU (`npm run profile`). The request is handed to lib/mcp/http.ts as a
+// body-less web Request with the body read here, once; the answer is written with one write unless
+// it is a stream (SSE from the 2026-07-28 path).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { config } from '@/lib/env';
+import { handleMcpRequest, MAX_BODY_BYTES } from './http';
+
+/** The body as text, or null past `limit` bytes (read to the end so the answer can still be sent). */
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function serveMcpNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const aborted = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) aborted.abort();
+  });
+  const method = req.method ?? 'GET';
+  const request = new Request(config().mcpUrl, { method, headers, signal: aborted.signal });
+  const body = method === 'POST' && Number(headers.get('content-length') ?? '0') <= MAX_BODY_BYTES ? await readBody(req, MAX_BODY_BYTES) : undefined;
+  const response = await handleMcpRequest(request, body);
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream') && !response.headers.has('content-length')) {
+    // Possibly long-lived (subscriptions/listen): pass each event on as it comes.
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        res.write(value);
+      }
+    } finally {
+      res.end();
+    }
+    return;
+  }
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
