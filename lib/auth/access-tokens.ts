@@ -42,19 +42,9 @@ type TokenRow = {
  */
 export async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 512) return null;
-  // Raw driver read (lib/database/reads.ts): this runs before every tool call.
-  const rows = await read<TokenRow>(
-    `SELECT t."payload", t."expiresAt" AT TIME ZONE 'UTC' AS "expiresAt",
-      EXISTS (SELECT 1 FROM "OAuthRecord" g WHERE g."grantId" = t."grantId" AND g."kind" = 'Grant' AND (g."expiresAt" IS NULL OR g."expiresAt" > (now() AT TIME ZONE 'UTC'))) AS "grantLive",
-      a."lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", u."email", s."status" AS "subscriptionStatus", s."provider",
-      s."currentPeriodEnd" AT TIME ZONE 'UTC' AS "currentPeriodEnd"
-    FROM "OAuthRecord" t
-    LEFT JOIN "OAuthGrantActivity" a ON a."grantId" = t."grantId"
-    LEFT JOIN "User" u ON u."id" = t."accountId"
-    LEFT JOIN "Subscription" s ON s."userId" = t."accountId"
-    WHERE t."id" = $1 AND t."kind" = 'AccessToken'`,
-    [recordKey('AccessToken', token)],
-  );
+  // Straight to the driver (lib/database/reads.ts), through a function whose plan the session caches
+  // (prisma/migrations/20261125033000_access_token_check_function): this runs before every tool call.
+  const rows = await read<TokenRow>('SELECT * FROM "pacewise_access_token_check"($1)', [recordKey('AccessToken', token)]);
   const row = rows[0];
   if (!row || !row.expiresAt) return null;
   const now = new Date();
