@@ -48,7 +48,7 @@ function malformedPath(pathname: string): boolean {
 
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  const isApi = pathname.startsWith('/api/') || pathname === '/mcp';
+  const isApi = pathname.startsWith('/api/');
   if (!METHODS.has(request.method)) {
     const error = `Method ${request.method} is not supported here.`;
     const headers = { Allow: 'GET, HEAD, POST, OPTIONS' };

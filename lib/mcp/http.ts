@@ -88,16 +88,8 @@ async function serveLegacy(request: Request, authInfo: AuthInfo, parsedBody: unk
 
 /** Every answer of /mcp carries CORS and the base security headers (proxy.ts does not run here). */
 function withCors(res: Response, origin: string | null): Response {
-  const extra = { ...corsHeaders(origin), ...BASE_HEADERS };
-  try {
-    for (const [k, v] of Object.entries(extra)) res.headers.set(k, v);
-    return res;
-  } catch {
-    // Headers of some responses are immutable: copy them once instead.
-    const headers = new Headers(res.headers);
-    for (const [k, v] of Object.entries(extra)) headers.set(k, v);
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-  }
+  for (const [k, v] of Object.entries({ ...corsHeaders(origin), ...BASE_HEADERS })) res.headers.set(k, v);
+  return res;
 }
 
 /**
@@ -138,10 +130,10 @@ function insufficientScope(body: unknown, lacking: NonNullable<ReturnType<typeof
 }
 
 /**
- * One request to /mcp. `bodyText` is the body when the caller has read it already (null: it was
- * over MAX_BODY_BYTES); otherwise it is read from `req`.
+ * One request to /mcp. `req` carries method, URL and headers; `readBody` reads the body once, when
+ * it is needed (null when it is over MAX_BODY_BYTES).
  */
-export async function handleMcpRequest(req: Request, bodyText?: string | null): Promise<Response> {
+export async function handleMcpRequest(req: Request, readBody: () => Promise<string | null>): Promise<Response> {
   const origin = req.headers.get('origin');
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders(origin) });
   if (!originAllowed(origin)) return jsonRpcError(403, -32600, `Origin ${origin} is not allowed to call this server.`, origin);
@@ -153,7 +145,7 @@ export async function handleMcpRequest(req: Request, bodyText?: string | null): 
   }
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
-  const body = bodyText === undefined ? await req.text() : bodyText;
+  const body = await readBody();
   if (body === null || Buffer.byteLength(body) > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
   let parsed: unknown;
   try {

@@ -1,8 +1,8 @@
 // /mcp on Node's own request and response (a Pages Router API route): the App Router route handler
 // turned each call's body into a web stream and piped the answer back through another, about a
 // seventh of a tool call's CPU (`npm run profile`). The request is handed to lib/mcp/http.ts as a
-// body-less web Request with the body read here, once; the answer is written with one write unless
-// it is a stream (SSE from the 2026-07-28 path).
+// body-less web Request with a reader of the body; the answer is written with one write unless it
+// is a stream (SSE from the 2026-07-28 path).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '@/lib/env';
 import { handleMcpRequest, MAX_BODY_BYTES } from './http';
@@ -30,8 +30,7 @@ export async function serveMcpNode(req: IncomingMessage, res: ServerResponse): P
   });
   const method = req.method ?? 'GET';
   const request = new Request(config().mcpUrl, { method, headers, signal: aborted.signal });
-  const body = method === 'POST' && Number(headers.get('content-length') ?? '0') <= MAX_BODY_BYTES ? await readBody(req, MAX_BODY_BYTES) : undefined;
-  const response = await handleMcpRequest(request, body);
+  const response = await handleMcpRequest(request, () => readBody(req, MAX_BODY_BYTES));
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
   if (!response.body) {
