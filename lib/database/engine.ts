@@ -65,6 +65,7 @@ export async function openPglite(dir: string): Promise<RawDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   const { acquireFolderLock } = await import('./pglite-lock');
+  const { pgliteQuery } = await import('./pglite-query');
   const inMemory = dir.startsWith('memory://');
   const release = inMemory ? () => undefined : acquireFolderLock(dir);
   let client;
@@ -79,9 +80,7 @@ export async function openPglite(dir: string): Promise<RawDatabase> {
   return {
     engine: 'pglite',
     adapter: new PrismaPGlite(db),
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await db.query(sql, params)).rows as T[];
-    },
+    query: <T>(sql: string, params?: unknown[]) => pgliteQuery<T>(db, sql, params),
     async transaction(fn) {
       await db.transaction(async (tx) => {
         await fn({ exec: async (sql) => void (await tx.exec(sql)), query: (sql, params) => tx.query(sql, params) });
