@@ -3,6 +3,7 @@
 import { db } from '@/lib/db';
 import { read } from '@/lib/database/reads';
 import { subscriptionView, type SubscriptionView } from '@/lib/billing/subscriptions';
+import type { CoachingFacts } from '@/lib/profile/profiles';
 import { recordKey } from './oidc-adapter';
 
 export type VerifiedAccessToken = {
@@ -13,8 +14,11 @@ export type VerifiedAccessToken = {
   resource: string;
   expiresAt: Date;
   grantId: string;
-  /** The person behind the token (null when the account is gone), read in the same query. */
-  person: { id: string; email: string } | null;
+  /**
+   * The person behind the token (null when the account is gone) and their profile facts as of this
+   * call (null before their first profile row), read in the same query.
+   */
+  person: { id: string; email: string; profile: CoachingFacts | null } | null;
   /** The person's subscription as get_account shows it (lib/billing/subscriptions.ts), read in the same query. */
   subscription: SubscriptionView;
 };
@@ -33,12 +37,17 @@ type TokenRow = {
   subscriptionStatus: string | null;
   provider: string | null;
   currentPeriodEnd: Date | null;
-};
+  hasProfile: boolean;
+} & CoachingFacts;
+
+function coachingFacts(row: CoachingFacts): CoachingFacts {
+  return { timezone: row.timezone, weightUnit: row.weightUnit, distanceUnit: row.distanceUnit, restingHr: row.restingHr, maxHr: row.maxHr };
+}
 
 /**
  * One query answers everything a tool call needs before it runs: the token row, whether its grant is
- * still alive, when the grant was last used, the person and their subscription (it was five
- * statements, one of them a write, on every call).
+ * still alive, when the grant was last used, the person, their subscription and the profile facts
+ * every coaching tool starts from (it was six statements, one of them a write, on every call).
  */
 export async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 512) return null;
@@ -70,7 +79,7 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
     resource: aud,
     expiresAt: row.expiresAt,
     grantId: p.grantId,
-    person: row.email === null ? null : { id: p.accountId, email: row.email },
+    person: row.email === null ? null : { id: p.accountId, email: row.email, profile: row.hasProfile ? coachingFacts(row) : null },
     subscription: subscriptionView(row.subscriptionStatus === null ? null : { status: row.subscriptionStatus, provider: row.provider, currentPeriodEnd: row.currentPeriodEnd }),
   };
 }

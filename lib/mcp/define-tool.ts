@@ -2,8 +2,14 @@
 import type { z } from 'zod';
 import type { ScopeName as Scope } from '@/lib/auth/scopes';
 import type { SubscriptionView } from '@/lib/billing/subscriptions';
+import type { CoachingFacts } from '@/lib/profile/profiles';
 
-export type ToolPerson = { id: string; email: string };
+/**
+ * The signed-in person. `profile`: their profile facts as read with the token at the start of the
+ * call (null: no profile row yet); absent when not read. A tool that writes the profile passes on
+ * a person without it.
+ */
+export type ToolPerson = { id: string; email: string; profile?: CoachingFacts | null };
 
 export type ToolContext = {
   person: ToolPerson;

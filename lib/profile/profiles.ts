@@ -25,6 +25,9 @@ export type ProfileUpdate = Partial<{
   maxHr: number | null;
 }>;
 
+/** What every coaching call reads from the profile first (lib/mcp/tools/coaching-shapes.ts). */
+export type CoachingFacts = Pick<Profile, 'timezone' | 'weightUnit' | 'distanceUnit' | 'restingHr' | 'maxHr'>;
+
 /** Reads are the common case: only a person's first call writes (the upsert covers a racing twin). */
 export async function getOrCreateProfile(userId: string): Promise<Profile> {
   // Every coaching tool starts here: the read goes straight to the driver (lib/database/reads.ts).

@@ -24,7 +24,8 @@ export type CoachingCall = { ctx: CoachingContext; units: Units; timezone: strin
 
 /** The person's profile facts, today's date in their timezone, and the units to answer in. */
 export async function coachingCall(person: ToolPerson, override: { weightUnit?: LoadUnit; distanceUnit?: DistanceUnit } = {}): Promise<CoachingCall> {
-  const p = await getOrCreateProfile(person.id);
+  // Usually read with the token (lib/auth/access-tokens.ts); a person's first call creates the row.
+  const p = person.profile ?? (await getOrCreateProfile(person.id));
   const profile = { weightUnit: p.weightUnit, distanceUnit: p.distanceUnit, restingHr: p.restingHr, maxHr: p.maxHr };
   const timezone = p.timezone ?? 'UTC';
   return {

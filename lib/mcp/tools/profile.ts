@@ -142,7 +142,8 @@ export const updateProfileTool = defineTool({
     const p = await updateProfile(person.id, update);
     let rescheduledPlans;
     if (before && p.trainingDays.length > 0 && before.join(',') !== p.trainingDays.join(',')) {
-      const { ctx } = await coachingCall(person);
+      // The profile just changed: not the facts read with the token.
+      const { ctx } = await coachingCall({ id: person.id, email: person.email });
       rescheduledPlans = await coached(async () => refitPlansToDays(ctx, p.trainingDays, await benchmarkEstimates(person.id)));
     }
     return { profile: await profileView(person.id, p), onboarding: await onboardingFor(person.id, p), ...(rescheduledPlans ? { rescheduledPlans } : {}) };

@@ -3,9 +3,12 @@
 // token (or keep expired ones alive) and move completedAt by hours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool, subscribedPerson, type Connected } from '../fuzz/people';
+import { newPerson, signUp } from '../../support/accounts';
+import { obtainAccessToken } from '../../support/oauth';
 import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { activateSubscription } from '../../support/subscription';
 
-type Listed = { workouts: { id: string; date: string; status: string; completedAt: string | null }[]; nextCursor: string | null };
+type Listed = { today: string; units: { weight: string; distance: string }; workouts: { id: string; date: string; status: string; completedAt: string | null }[]; nextCursor: string | null };
 
 let server: RunningServer;
 let cleanup: () => Promise<void>;
@@ -72,5 +75,28 @@ describe('driver reads on a server at UTC+13', () => {
     expect(at).toBeLessThanOrEqual(after + 1000);
     const scheduled = await call<Listed>('list_workouts', { status: ['scheduled'], kind: ['strength'] });
     expect(scheduled.workouts.map((w) => w.id).sort()).toEqual([ids[1], ids[2]].sort());
+  });
+
+  it("coaching tools use the profile read with the token, and the next call sees an update", async () => {
+    const kiritimati = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+    await call('update_profile', { timezone: 'Pacific/Kiritimati', units: { weight: 'lb', distance: 'mi' } });
+    const listed = await call<Listed>('list_workouts');
+    expect(listed.units).toEqual({ weight: 'lb', distance: 'mi' });
+    // UTC+14: the window's "today" is the person's, whatever the server's clock says.
+    expect([kiritimati, new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date())]).toContain(listed.today);
+    await call('update_profile', { timezone: 'UTC', units: { weight: 'kg', distance: 'km' } });
+    expect((await call<Listed>('list_workouts')).units).toEqual({ weight: 'kg', distance: 'km' });
+  });
+
+  it("a person's first coaching call, before any profile row exists, answers in UTC and kg/km and creates the profile", async () => {
+    const person = newPerson('first-call');
+    await signUp(server.url, person);
+    const tokens = await obtainAccessToken(server.url, { ...person, clientName: 'Pacewise first call' });
+    await activateSubscription(server.url, { ...person, accessToken: tokens.accessToken });
+    const first = await callTool(server.url, tokens.accessToken, 'list_workouts');
+    expect(first.isError, first.raw).toBe(false);
+    expect(first.body).toMatchObject({ today: new Date().toISOString().slice(0, 10), units: { weight: 'kg', distance: 'km' }, workouts: [] });
+    const profile = await callTool(server.url, tokens.accessToken, 'get_profile');
+    expect(profile.body).toMatchObject({ profile: { timezone: null, units: { weight: 'kg', distance: 'km' } } });
   });
 });
