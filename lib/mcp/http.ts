@@ -12,6 +12,7 @@ import { authenticate, resourceMetadataUrl } from './auth';
 import { quoted, scopeChallengeFor } from './scope-challenge';
 import { registerTools } from './register';
 import { tools } from './tools';
+import type { AnyTool } from './define-tool';
 import { BASE_HEADERS } from '@/lib/web/security-headers';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -55,14 +56,30 @@ const INSTRUCTIONS =
   'Dates are YYYY-MM-DD in the person\'s timezone; units are explicit in every argument and result. ' +
   'Results carry every field of their outputSchema (null when unknown); a shape used by several tools is spelled out in one of them, which the others name.';
 
-/** A new server per request (stateless); registration reads schemas built once per process. */
-function newServer(): McpServer {
+/**
+ * A new server per request (stateless); registration reads schemas built once per process. A
+ * `tools/call` of a known tool gets a server with that one tool: the call cannot reach the other 26,
+ * and registering them was 3 % of a call's CPU.
+ */
+function newServer(only?: AnyTool): McpServer {
   const server = new McpServer({ name: 'pacewise', version: '1.0.0' }, { instructions: INSTRUCTIONS });
-  registerTools(server, tools, guardDeps);
+  registerTools(server, only ? [only] : tools, guardDeps);
   return server;
 }
 
-const modern = createMcpHandler(() => newServer(), { legacy: 'reject' });
+const TOOLS_BY_NAME = new Map(tools.map((t) => [t.name, t]));
+
+/** The tool a single `tools/call` message names, when it is one of ours. */
+function calledTool(body: unknown): AnyTool | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && typeof params?.name === 'string' ? TOOLS_BY_NAME.get(params.name) : undefined;
+}
+
+/** The tool each request in flight calls, for the handler's factory (which is handed the request). */
+const toolOfRequest = new WeakMap<Request, AnyTool>();
+
+const modern = createMcpHandler(({ requestInfo }) => newServer(requestInfo && toolOfRequest.get(requestInfo)), { legacy: 'reject' });
 
 /**
  * One 2025-era JSON-RPC exchange. The transport answers in JSON mode (one buffered body, no stream
@@ -70,7 +87,7 @@ const modern = createMcpHandler(() => newServer(), { legacy: 'reject' });
  * have streamed (`event: message`, `data: <message>`): a stateless server sends nothing else.
  */
 async function serveLegacy(request: Request, authInfo: AuthInfo, parsedBody: unknown, sse: boolean): Promise<Response> {
-  const server = newServer();
+  const server = newServer(calledTool(parsedBody));
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
@@ -163,6 +180,8 @@ export async function handleMcpRequest(req: Request, readBody: () => Promise<str
   // The parsed body travels beside a body-less request: nothing downstream reads the stream again.
   const forwarded = new Request(req.url, { method: 'POST', headers, signal: req.signal });
   if (await isLegacyRequest(forwarded, parsed)) return withCors(await serveLegacy(forwarded, auth.info, parsed, !json), origin);
+  const only = calledTool(parsed);
+  if (only) toolOfRequest.set(forwarded, only);
   const res = await modern.fetch(forwarded, { authInfo: auth.info, parsedBody: parsed });
   return withCors(json ? await sseToJson(res) : res, origin);
 }

@@ -127,6 +127,26 @@ describe('transport', () => {
     expect(JSON.stringify(reply.json)).toContain('2026-07-28');
   });
 
+  it('answers a 2026-07-28 tools/call, and names an unknown tool in its error', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'pacewise-tests', version: '1.0.0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const call = (name: string, id: number) =>
+      rpc(baseUrl, { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {}, _meta: meta } }, {
+        token,
+        accept: 'application/json',
+        headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
+      });
+    const reply = await call('get_account', 10);
+    expect(reply.status, reply.raw).toBe(200);
+    expect(reply.json).toMatchObject({ id: 10, result: { structuredContent: { email: person.email } } });
+    const unknown = await call('no_such_tool', 11);
+    expect(unknown.status).toBeLessThan(500);
+    expect(unknown.raw).toMatch(/no_such_tool/);
+  });
+
   it('notifications/initialized -> 202', async () => {
     const reply = await rpc(baseUrl, { jsonrpc: '2.0', method: 'notifications/initialized' }, { token, headers: { 'mcp-protocol-version': '2025-11-25' } });
     expect(reply.status).toBe(202);
