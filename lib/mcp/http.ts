@@ -59,7 +59,7 @@ const INSTRUCTIONS =
 /**
  * A new server per request (stateless); registration reads schemas built once per process. A
  * `tools/call` of a known tool gets a server with that one tool: the call cannot reach the other 26,
- * and registering them was 3 % of a call's CPU.
+ * and registering them on every call cost a third of get_account's calls/s (README, Performance).
  */
 function newServer(only?: AnyTool): McpServer {
   const server = new McpServer({ name: 'pacewise', version: '1.0.0' }, { instructions: INSTRUCTIONS });
