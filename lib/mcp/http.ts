@@ -86,8 +86,8 @@ const modern = createMcpHandler(({ requestInfo }) => newServer(requestInfo && to
  * to pipe); a client that prefers SSE gets that answer as the single event the SDK's SSE mode would
  * have streamed (`event: message`, `data: <message>`): a stateless server sends nothing else.
  */
-async function serveLegacy(request: Request, authInfo: AuthInfo, parsedBody: unknown, sse: boolean): Promise<Response> {
-  const server = newServer(calledTool(parsedBody));
+async function serveLegacy(request: Request, authInfo: AuthInfo, parsedBody: unknown, sse: boolean, only: AnyTool | undefined): Promise<Response> {
+  const server = newServer(only);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
@@ -179,8 +179,8 @@ export async function handleMcpRequest(req: Request, readBody: () => Promise<str
   if (lacking) return withCors(insufficientScope(parsed, lacking), origin);
   // The parsed body travels beside a body-less request: nothing downstream reads the stream again.
   const forwarded = new Request(req.url, { method: 'POST', headers, signal: req.signal });
-  if (await isLegacyRequest(forwarded, parsed)) return withCors(await serveLegacy(forwarded, auth.info, parsed, !json), origin);
   const only = calledTool(parsed);
+  if (await isLegacyRequest(forwarded, parsed)) return withCors(await serveLegacy(forwarded, auth.info, parsed, !json, only), origin);
   if (only) toolOfRequest.set(forwarded, only);
   const res = await modern.fetch(forwarded, { authInfo: auth.info, parsedBody: parsed });
   return withCors(json ? await sseToJson(res) : res, origin);
