@@ -47,6 +47,7 @@ const schema = z.object({
   STRAVA_CLIENT_SECRET: z.string().trim().min(8, 'must be the Client Secret from https://www.strava.com/settings/api').optional(),
   STRAVA_BASE_URL: origin('https://www.strava.com').default('https://www.strava.com'),
   CIMD_ALLOW_LOOPBACK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  ORIGIN_CACHE: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
 });
 
 export type Config = {
@@ -78,6 +79,8 @@ export type Config = {
    * production, and whenever the site itself is not on a loopback host.
    */
   cimdAllowLoopback: boolean;
+  /** The in-process shared cache of cacheable GET answers (lib/web/origin-cache.ts): on unless ORIGIN_CACHE=0, never on Vercel. */
+  originCache: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -127,6 +130,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           : undefined,
     },
     cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && isLoopbackHostname(new URL(e.SITE_URL).hostname),
+    originCache: e.ORIGIN_CACHE !== '0' && !e.VERCEL,
   };
 }
 

@@ -1,8 +1,9 @@
-// Node-only start-up (imported by instrumentation.ts): exit on a bad environment, and guard the
-// HTTP server against methods Next.js cannot handle.
+// Node-only start-up (imported by instrumentation.ts): exit on a bad environment, guard the HTTP
+// server against methods Next.js cannot handle, and put the origin cache in front of it.
 import { assertSecretsConfigured, config, ConfigError } from '@/lib/env';
 import { installHttpMethodGuard } from '@/lib/http-method-guard';
 import { installVaryUnion } from '@/lib/vary-union';
+import { installOriginCache } from '@/lib/web/origin-cache';
 
 try {
   assertSecretsConfigured(config());
@@ -14,3 +15,5 @@ try {
 
 installHttpMethodGuard();
 installVaryUnion();
+// Installed last so it sees each request first: a stored answer needs neither guard nor Next.
+if (config().originCache) installOriginCache();

@@ -25,9 +25,17 @@ describe('parseConfig', () => {
     ['MCP_BASE_URL', 'not a url'],
     ['DATABASE_URL', 'mysql://root@localhost/db'],
     ['SESSION_SECRET', 'short'],
+    ['ORIGIN_CACHE', 'yes'],
   ])('rejects a malformed %s with a message naming it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrowError(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid environment variable ${name}: `));
+  });
+
+  it('keeps the origin cache on unless ORIGIN_CACHE=0, and never on Vercel', () => {
+    expect(parseConfig({}).originCache).toBe(true);
+    expect(parseConfig({ ORIGIN_CACHE: '1' }).originCache).toBe(true);
+    expect(parseConfig({ ORIGIN_CACHE: '0' }).originCache).toBe(false);
+    expect(parseConfig({ VERCEL: '1', ORIGIN_CACHE: '1' }).originCache).toBe(false);
   });
 
   it('requires shared secrets with DATABASE_URL, naming the variable and how to make one', () => {
