@@ -64,7 +64,7 @@ export async function benchStatic(ctx: BenchContext): Promise<{ comparisons: Com
     await baseline.stop();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
-  ctx.print(heading(`Static content: next start vs bare node:http with identical bytes (${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s rounds, medians)`));
+  ctx.print(heading(`Static content: next start vs bare node:http with identical bytes (target >= 0.05x; ${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s rounds, medians)`));
   ctx.print(table([COMPARISON_HEADER, ...comparisons.map(comparisonRow), ...uncached.map(comparisonRow)]));
   return { comparisons, uncached };
 }

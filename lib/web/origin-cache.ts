@@ -175,8 +175,9 @@ function record(req: http.IncomingMessage, res: http.ServerResponse, cache: Orig
     const sent = headers();
     const seconds = sharedFreshnessSeconds(res.statusCode, sent);
     const vary = varyNames(sent.vary);
-    if (seconds === 0 || vary === null) return;
     const age = Number(sent.age);
+    const lifetime = seconds - (Number.isFinite(age) && age > 0 ? age : 0);
+    if (lifetime <= 0 || vary === null) return;
     const stored: OutgoingHeaders = {};
     for (const [name, value] of Object.entries(sent)) if (!NOT_STORED.has(name) && !(name === 'content-length' && req.method === 'GET')) stored[name] = value;
     cache.store(key, {
@@ -185,7 +186,7 @@ function record(req: http.IncomingMessage, res: http.ServerResponse, cache: Orig
       body: Buffer.concat(chunks),
       vary,
       varyValues: vary.map((name) => headerText(req.headers[name])),
-      expiresAt: Date.now() + (seconds - (Number.isFinite(age) && age > 0 ? age : 0)) * 1000,
+      expiresAt: Date.now() + lifetime * 1000,
     });
   });
 }
