@@ -9,6 +9,7 @@
 // responses before any function runs; ORIGIN_CACHE=0 turns it off elsewhere.
 import http from 'node:http';
 import { requestMayUseCache, sharedFreshnessSeconds, varyNames } from './cache-rules';
+import { addRequestHook } from './request-hook';
 
 type OutgoingHeaders = Record<string, number | string | readonly string[]>;
 
@@ -191,27 +192,17 @@ function record(req: http.IncomingMessage, res: http.ServerResponse, cache: Orig
   });
 }
 
-const marker = Symbol.for('pacewise.originCache');
-
-/** Puts the cache in front of every HTTP server of this process (once; from lib/startup.ts). */
+/** Puts the cache in front of Next on this process's HTTP server (once; from lib/startup.ts). */
 export function installOriginCache(cache = new OriginCache()): void {
-  const proto = http.Server.prototype as http.Server & { [marker]?: boolean };
-  if (proto[marker]) return;
-  proto[marker] = true;
-  const emit = proto.emit;
-  proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === 'request') {
-      const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-      if (requestMayUseCache(req.method, req.headers)) {
-        const key = primaryKey(req);
-        const hit = cache.lookup(key, req.headers, Date.now());
-        if (hit) {
-          replay(req, res, hit);
-          return true;
-        }
-        record(req, res, cache, key);
-      }
+  addRequestHook('originCache', (req, res) => {
+    if (!requestMayUseCache(req.method, req.headers)) return false;
+    const key = primaryKey(req);
+    const hit = cache.lookup(key, req.headers, Date.now());
+    if (hit) {
+      replay(req, res, hit);
+      return true;
     }
-    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-  } as typeof proto.emit;
+    record(req, res, cache, key);
+    return false;
+  });
 }
