@@ -46,6 +46,7 @@ export function primaryKey(req: http.IncomingMessage): string {
 /** Stored answers, least recently used first (a Map keeps insertion order). */
 export class OriginCache {
   private readonly entries = new Map<string, StoredResponse[]>();
+  private readonly weights = new WeakMap<StoredResponse, number>();
   private bytes = 0;
   private count = 0;
 
@@ -77,6 +78,8 @@ export class OriginCache {
   }
 
   store(key: string, entry: StoredResponse): void {
+    // Everything a request chose (URL, header values) counts, so hostile keys cannot outgrow the budget.
+    this.weights.set(entry, entry.body.length + key.length + entry.varyValues.reduce((n, v) => n + (v?.length ?? 0), 0) + headerBytes(entry.headers));
     const variants = (this.entries.get(key) ?? []).filter((v) => {
       const replaced = v.vary.join() === entry.vary.join() && v.varyValues.every((value, i) => value === entry.varyValues[i]);
       if (replaced) this.account(v, -1);
@@ -95,13 +98,15 @@ export class OriginCache {
   }
 
   private account(entry: StoredResponse, sign: 1 | -1): void {
-    this.bytes += sign * weight(entry);
+    this.bytes += sign * this.weights.get(entry)!;
     this.count += sign;
   }
 }
 
-function weight(entry: StoredResponse): number {
-  return entry.body.length + 512;
+function headerBytes(headers: OutgoingHeaders): number {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(headers)) bytes += name.length + String(value).length + 4;
+  return bytes;
 }
 
 function lowerCased(headers: object): OutgoingHeaders {

@@ -61,9 +61,18 @@ describe('OriginCache', () => {
     expect(cache.lookup('b', {}, 0)).toBeUndefined();
     expect(['a', 'c', 'd'].map((k) => cache.lookup(k, {}, 0)?.body.toString())).toEqual(['a', 'c', 'd']);
 
-    const small = new OriginCache({ ...limits, maxBytes: 3 * (512 + 100) });
+    // Each entry weighs its body (100), key (1) and headers ('content-type: text/plain' + 4 = 26).
+    const small = new OriginCache({ ...limits, maxBytes: 3 * 127 });
     for (const key of ['a', 'b', 'c', 'd']) small.store(key, response(key.repeat(100)));
     expect(small.lookup('a', {}, 0)).toBeUndefined();
-    expect(small.size).toEqual({ entries: 3, bytes: 3 * 612 });
+    expect(small.size).toEqual({ entries: 3, bytes: 3 * 127 });
+  });
+
+  it('counts long URLs and header values against the byte budget', () => {
+    const cache = new OriginCache({ ...limits, maxBytes: 64 * 1024 });
+    const accept = 'x'.repeat(8 * 1024);
+    for (let i = 0; i < 20; i++) cache.store(`GET /?q=${'y'.repeat(4 * 1024)}${i}`, response('', ['accept'], [accept]));
+    expect(cache.size.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(cache.size.entries).toBe(5);
   });
 });
