@@ -35,7 +35,8 @@ function corsHeaders(origin: string | null): Record<string, string> {
   return {
     'Access-Control-Allow-Origin': origin && originAllowed(origin) ? origin : '*',
     'Access-Control-Allow-Methods': 'POST, GET, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+    // Mcp-Method and Mcp-Name: the 2026-07-28 revision's request headers (a browser client sends them on every POST).
+    'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID',
     'Access-Control-Expose-Headers': EXPOSED,
     'Access-Control-Max-Age': '86400',
     Vary: 'Origin',
@@ -57,12 +58,21 @@ const INSTRUCTIONS =
   'Results carry every field of their outputSchema (null when unknown); a shape used by several tools is spelled out in one of them, which the others name.';
 
 /**
+ * Cache hints of the 2026-07-28 revision (SEP-2549). The catalogue, the view documents and the
+ * discovery result are the same for every caller and change only with a deploy, so a host may reuse
+ * them for an hour instead of fetching the 47 KB catalogue again each turn. (2025-era answers carry
+ * no hints; the SDK leaves them out.)
+ */
+const HOUR = { ttlMs: 60 * 60 * 1000, cacheScope: 'public' } as const;
+const CACHE_HINTS = { 'tools/list': HOUR, 'resources/list': HOUR, 'resources/templates/list': HOUR, 'resources/read': HOUR, 'server/discover': HOUR };
+
+/**
  * A new server per request (stateless); registration reads schemas built once per process. A
  * `tools/call` of a known tool gets a server with that one tool: the call cannot reach the other 26,
  * and registering them on every call cost a third of get_account's calls/s (README, Performance).
  */
 function newServer(only?: AnyTool): McpServer {
-  const server = new McpServer({ name: 'pacewise', version: '1.0.0' }, { instructions: INSTRUCTIONS });
+  const server = new McpServer({ name: 'pacewise', version: '1.0.0' }, { instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS });
   registerTools(server, only ? [only] : tools, guardDeps);
   return server;
 }

@@ -51,6 +51,10 @@ describe('transport', () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    // A browser client of the 2026-07-28 revision sends these on every POST; without them the preflight fails.
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/Mcp-Method/);
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/Mcp-Name/);
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/Mcp-Protocol-Version/);
     expect(res.headers.get('access-control-expose-headers')).toMatch(/WWW-Authenticate/);
     expect(res.headers.get('access-control-expose-headers')).toMatch(/Mcp-Session-Id/);
   });
@@ -125,6 +129,34 @@ describe('transport', () => {
     const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 9, method: 'server/discover', params: { _meta: meta } }, { token, headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' } });
     expect(reply.status, reply.raw).toBe(200);
     expect(JSON.stringify(reply.json)).toContain('2026-07-28');
+  });
+
+  it('2026-07-28 catalogue, views and discovery say a host may reuse them for an hour, for everyone; 2025-era answers carry no hint', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'pacewise-tests', version: '1.0.0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const asks: [string, Record<string, unknown>, Record<string, string>][] = [
+      ['tools/list', {}, {}],
+      ['resources/list', {}, {}],
+      ['server/discover', {}, {}],
+      ['resources/read', { uri: 'ui://pacewise/week-plan.html' }, { 'mcp-name': 'ui://pacewise/week-plan.html' }],
+    ];
+    for (const [i, [method, params, headers]] of asks.entries()) {
+      const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 30 + i, method, params: { ...params, _meta: meta } }, {
+        token,
+        accept: 'application/json',
+        headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...headers },
+      });
+      expect(reply.status, reply.raw).toBe(200);
+      expect((reply.json as { result: unknown }).result, method).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'public' });
+    }
+    const legacy = await rpc(baseUrl, { jsonrpc: '2.0', id: 40, method: 'tools/list', params: {} }, { token, accept: 'application/json', headers: { 'mcp-protocol-version': '2025-11-25' } });
+    const result = (legacy.json as { result: { tools: unknown[] } }).result;
+    expect(result.tools).toHaveLength(27);
+    expect(result).not.toHaveProperty('ttlMs');
+    expect(result).not.toHaveProperty('cacheScope');
   });
 
   it('answers a 2026-07-28 tools/call, and names an unknown tool in its error', async () => {
