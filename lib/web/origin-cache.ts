@@ -37,7 +37,7 @@ function headerText(value: string | string[] | undefined): string | undefined {
 }
 
 /** Method, scheme, host and URL: what a CDN keys on before Vary. */
-export function primaryKey(req: http.IncomingMessage): string {
+function primaryKey(req: http.IncomingMessage): string {
   const h = req.headers;
   const scheme = headerText(h['x-forwarded-proto']) ?? ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
   return `${req.method} ${scheme} ${headerText(h['x-forwarded-host']) ?? ''} ${h.host ?? ''} ${req.url}`;
