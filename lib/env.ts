@@ -48,6 +48,7 @@ const schema = z.object({
   STRAVA_BASE_URL: origin('https://www.strava.com').default('https://www.strava.com'),
   CIMD_ALLOW_LOOPBACK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   ORIGIN_CACHE: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  PACEWISE_TEST_CLOCK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
 });
 
 export type Config = {
@@ -81,6 +82,12 @@ export type Config = {
   cimdAllowLoopback: boolean;
   /** The in-process shared cache of cacheable GET answers (lib/web/origin-cache.ts): on unless ORIGIN_CACHE=0, never on Vercel. */
   originCache: boolean;
+  /**
+   * /mcp honours the Pacewise-Test-Now header as the coaching clock (lib/clock.ts):
+   * PACEWISE_TEST_CLOCK=1, for simulations in tests only. Ignored on Vercel, in production, and
+   * whenever the site is not on a loopback host.
+   */
+  testClock: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -131,6 +138,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && isLoopbackHostname(new URL(e.SITE_URL).hostname),
     originCache: e.ORIGIN_CACHE !== '0' && !e.VERCEL,
+    testClock: e.PACEWISE_TEST_CLOCK === '1' && !e.VERCEL && !production && isLoopbackHostname(new URL(e.SITE_URL).hostname),
   };
 }
 

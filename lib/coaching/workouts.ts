@@ -1,5 +1,6 @@
 // Workouts (Prisma I/O): list and read; create, update, delete; complete and skip with adaptation of
 // the future. Every write runs in one transaction under the person's lock (athlete-store.ts).
+import { now } from '@/lib/clock';
 import { db } from '@/lib/db';
 import { read } from '@/lib/database/reads';
 import type { Workout as WorkoutRow } from '@/lib/generated/prisma/client';
@@ -455,7 +456,7 @@ async function completeIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, id: st
       date: logged.date,
       actual: JSON.parse(JSON.stringify(actual)),
       notes: logged.notes ?? null,
-      completedAt: new Date(),
+      completedAt: now(),
       skippedAt: null,
     });
   }
@@ -475,6 +476,6 @@ export async function skipWorkout(ctx: CoachingContext, id: string, reason: stri
     }
     const notes = reason === undefined ? workout.notes : workout.notes ? `${workout.notes}\nSkipped: ${reason}` : `Skipped: ${reason}`;
     const logged: Workout = { ...workout, status: 'skipped', ...(notes !== undefined ? { notes } : {}) };
-    return applyAdaptation(tx, ctx, athlete, logged, adaptAfterSkip, { status: 'skipped', notes: notes ?? null, skippedAt: new Date() });
+    return applyAdaptation(tx, ctx, athlete, logged, adaptAfterSkip, { status: 'skipped', notes: notes ?? null, skippedAt: now() });
   });
 }

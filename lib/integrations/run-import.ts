@@ -2,6 +2,7 @@
 // an imported run adapts the plan like a logged one. The ImportedActivity ledger row of a run is
 // written first (with the provider's facts) and gets its workoutId once the workout exists: a run
 // whose workout could not be made stays pending and is tried again on the next import.
+import { now } from '@/lib/clock';
 import { db } from '@/lib/db';
 import type { ImportedActivity } from '@/lib/generated/prisma/client';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
@@ -15,7 +16,7 @@ const RUN_SPORTS = ['Run', 'TrailRun', 'VirtualRun'];
 
 async function coachingContext(userId: string): Promise<CoachingContext> {
   const p = await getOrCreateProfile(userId);
-  return { userId, profile: { weightUnit: p.weightUnit, distanceUnit: p.distanceUnit, restingHr: p.restingHr, maxHr: p.maxHr }, today: localDateOf(new Date(), p.timezone ?? 'UTC') };
+  return { userId, profile: { weightUnit: p.weightUnit, distanceUnit: p.distanceUnit, restingHr: p.restingHr, maxHr: p.maxHr }, today: localDateOf(now(), p.timezone ?? 'UTC') };
 }
 
 export type RunImportOutcome = { created: number; pending: { externalId: string; name: string; reason: string }[] };

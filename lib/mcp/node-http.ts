@@ -4,6 +4,7 @@
 // body-less web Request with a reader of the body; the answer is written with one write unless it
 // is a stream (SSE from the 2026-07-28 path).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseTestNow, TEST_NOW_HEADER, withClock } from '@/lib/clock';
 import { config } from '@/lib/env';
 import { handleMcpRequest, MAX_BODY_BYTES } from './http';
 
@@ -22,6 +23,21 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
 }
 
 export async function serveMcpNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const testNow = config().testClock ? req.headers[TEST_NOW_HEADER] : undefined;
+  if (typeof testNow === 'string') {
+    const at = parseTestNow(testNow);
+    if (!at) {
+      res.statusCode = 400;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `${TEST_NOW_HEADER} must be an RFC 3339 instant with a zone, such as 2026-12-01T07:30:00Z` } }));
+      return;
+    }
+    return withClock(at, () => serve(req, res));
+  }
+  return serve(req, res);
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const aborted = new AbortController();

@@ -1,3 +1,4 @@
+import { now } from '@/lib/clock';
 import { z } from 'zod';
 import type { HealthRecord } from '@/lib/generated/prisma/client';
 import { aggregate } from '@/lib/health/aggregate';
@@ -224,7 +225,7 @@ export const recordHealthDataTool = defineTool({
   }),
   handler: async (args, { person }) => {
     const profile = await getOrCreateProfile(person.id);
-    const ctx = { timeZone: profile.timezone ?? 'UTC', now: new Date() };
+    const ctx = { timeZone: profile.timezone ?? 'UTC', now: now() };
     const normalized: NormalizedRecord[] = [];
     const ids = new Map<string, number>();
     for (const [i, input] of args.records.entries()) {

@@ -1,5 +1,6 @@
 // Argument building blocks shared by the tool declarations.
 import { z } from 'zod';
+import { now as clockNow } from '@/lib/clock';
 
 export const isoDate = z
   .string()
@@ -22,7 +23,7 @@ export function isIanaTimezone(tz: string): boolean {
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Today's date in a timezone (YYYY-MM-DD). */
-export function todayIn(timezone: string | null | undefined, now = new Date()): string {
+export function todayIn(timezone: string | null | undefined, now = clockNow()): string {
   const zone = timezone ?? 'UTC';
   let format = dayFormats.get(zone);
   if (!format) {

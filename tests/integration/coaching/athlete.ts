@@ -9,14 +9,33 @@ import { activateSubscription } from '../../support/subscription';
 export type ToolResult<T = Record<string, unknown>> = { isError: boolean; body: T };
 
 export class Agent {
-  private constructor(readonly client: Client) {}
+  /**
+   * The coaching clock every call carries (Pacewise-Test-Now, honoured because the test server runs
+   * with PACEWISE_TEST_CLOCK=1): an RFC 3339 instant, or undefined for the real clock.
+   */
+  now: string | undefined;
+  readonly client = new Client({ name: 'pacewise-coaching-tests', version: '1.0.0' });
+
+  private constructor() {}
 
   static async connect(baseUrl: string, token: string): Promise<Agent> {
-    const client = new Client({ name: 'pacewise-coaching-tests', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    const agent = new Agent();
+    const clocked = (url: string | URL, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      if (agent.now) headers.set('pacewise-test-now', agent.now);
+      return fetch(url, { ...init, headers });
+    };
+    await agent.client.connect(
+      new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } }, fetch: clocked }),
+    );
     // Listing first makes the SDK validate every structured result against the tool's outputSchema.
-    await client.listTools();
-    return new Agent(client);
+    await agent.client.listTools();
+    return agent;
+  }
+
+  /** Moves this agent's coaching clock to a day (07:00 UTC) or an instant; undefined restores the real clock. */
+  setToday(day: string | undefined): void {
+    this.now = day === undefined ? undefined : day.includes('T') ? day : `${day}T07:00:00Z`;
   }
 
   async listTools() {

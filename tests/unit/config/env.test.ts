@@ -38,6 +38,22 @@ describe('parseConfig', () => {
     expect(parseConfig({ VERCEL: '1', ORIGIN_CACHE: '1' }).originCache).toBe(false);
   });
 
+  it('honours the test clock only when asked, on a loopback site, outside production and Vercel', () => {
+    const cases: [Record<string, string>, boolean][] = [
+      [{}, false],
+      [{ PACEWISE_TEST_CLOCK: '0' }, false],
+      [{ PACEWISE_TEST_CLOCK: '1' }, true],
+      [{ PACEWISE_TEST_CLOCK: '1', SITE_URL: 'http://127.0.0.1:3311' }, true],
+      [{ PACEWISE_TEST_CLOCK: '1', SITE_URL: 'https://pacewise.example' }, false],
+      [{ PACEWISE_TEST_CLOCK: '1', PACEWISE_ENV: 'production' }, false],
+      [{ PACEWISE_TEST_CLOCK: '1', VERCEL_ENV: 'production' }, false],
+      [{ PACEWISE_TEST_CLOCK: '1', VERCEL: '1' }, false],
+    ];
+    expect.assertions(cases.length + 1);
+    for (const [env, on] of cases) expect(parseConfig(env).testClock, JSON.stringify(env)).toBe(on);
+    expect(() => parseConfig({ PACEWISE_TEST_CLOCK: 'yes' })).toThrowError(/^Invalid environment variable PACEWISE_TEST_CLOCK: /);
+  });
+
   it('requires shared secrets with DATABASE_URL, naming the variable and how to make one', () => {
     expect(() => assertSecretsConfigured(parseConfig({ DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise' }))).toThrowError(
       /Missing environment variable SESSION_SECRET: .*openssl rand -base64 48/,

@@ -1,0 +1,27 @@
+// The coaching clock: what "now" is for a person's calendar (today, completedAt, refusing dates
+// in the future). Simulations of weeks of training move it per request with the Pacewise-Test-Now
+// header, honoured only when PACEWISE_TEST_CLOCK=1 on a loopback, non-production, non-Vercel site
+// (lib/env.ts). Sign-in, tokens, rate limits and caches always use the real clock.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+const moved = new AsyncLocalStorage<Date>();
+
+export const TEST_NOW_HEADER = 'pacewise-test-now';
+
+/** The current instant for coaching: the request's test clock when one is set, else the real one. */
+export function now(): Date {
+  const at = moved.getStore();
+  return at ? new Date(at.getTime()) : new Date();
+}
+
+/** Runs `fn` (and everything it awaits) with the coaching clock at `at`. */
+export function withClock<T>(at: Date, fn: () => T): T {
+  return moved.run(at, fn);
+}
+
+/** An RFC 3339 instant with a zone ("2026-12-01T07:30:00Z"), or undefined when it is not one. */
+export function parseTestNow(value: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms);
+}
