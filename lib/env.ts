@@ -49,6 +49,12 @@ const schema = z.object({
   CIMD_ALLOW_LOOPBACK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   ORIGIN_CACHE: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   PACEWISE_TEST_CLOCK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  TRUSTED_PROXY_HOPS: z
+    .string()
+    .trim()
+    .regex(/^(?:[0-9]|10)$/, 'must be the number of proxies in front of the server that append to X-Forwarded-For, 0 to 10 (0: none, the socket is the client)')
+    .transform(Number)
+    .default(0),
 });
 
 export type Config = {
@@ -88,6 +94,10 @@ export type Config = {
    * whenever the site is not on a loopback host.
    */
   testClock: boolean;
+  /** Running on Vercel: the client address is the platform's `x-vercel-forwarded-for`. */
+  onVercel: boolean;
+  /** Proxies in front of a self-hosted server that append to X-Forwarded-For (lib/web/client-address.ts). */
+  trustedProxyHops: number;
 };
 
 export class ConfigError extends Error {}
@@ -139,6 +149,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && isLoopbackHostname(new URL(e.SITE_URL).hostname),
     originCache: e.ORIGIN_CACHE !== '0' && !e.VERCEL,
     testClock: e.PACEWISE_TEST_CLOCK === '1' && !e.VERCEL && !production && isLoopbackHostname(new URL(e.SITE_URL).hostname),
+    onVercel: Boolean(e.VERCEL),
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
   };
 }
 

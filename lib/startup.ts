@@ -3,6 +3,7 @@
 import { assertSecretsConfigured, config, ConfigError } from '@/lib/env';
 import { installHttpMethodGuard } from '@/lib/http-method-guard';
 import { installVaryUnion } from '@/lib/vary-union';
+import { installClientAddressHook } from '@/lib/web/client-address';
 import { installOriginCache } from '@/lib/web/origin-cache';
 
 try {
@@ -15,5 +16,7 @@ try {
 
 installHttpMethodGuard();
 installVaryUnion();
+// Every request gets its client address from the socket (and trusted proxies) before Next runs.
+if (!config().onVercel) installClientAddressHook(config().trustedProxyHops);
 // Installed last so it sees each request first: a stored answer needs neither guard nor Next.
 if (config().originCache) installOriginCache();

@@ -1,10 +1,14 @@
-// Sign-up and sign-in with e-mail and password. Failures are generic (they never say whether an
-// e-mail has an account) and failed sign-ins are throttled in the database, per account and per address.
+// Sign-up and sign-in with e-mail and password. Nothing here says whether an e-mail has an account:
+// sign-in failures are generic, and sign-up answers the same for a new and a taken e-mail (it never
+// signs in; the page then asks the person to sign in). Failed sign-ins slow down per account and
+// address (lib/auth/sign-in-throttle.ts), so nobody can lock an owner out from elsewhere.
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { isUniqueViolation } from './db-errors';
+import { judgePassword } from './password-policy';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, verifyPassword } from './passwords';
-import { RATE_LIMITS, hit, isLimited, reset } from './rate-limit';
+import { RATE_LIMITS, hit, isLimited } from './rate-limit';
+import { clearPair, pairMayTry, recordPairFailure } from './sign-in-throttle';
 import { secretHash } from './secret-hash';
 
 export const SignInForm = z.object({
@@ -20,33 +24,39 @@ export const SignUpForm = z.object({
     .max(PASSWORD_MAX_LENGTH, `Choose a password of at most ${PASSWORD_MAX_LENGTH} characters.`),
 });
 
-export type AuthFailure = 'credentials' | 'email' | 'password' | 'not_created';
+export type AuthFailure = 'credentials' | 'email' | 'password' | 'guessable';
 
 export type AuthOutcome =
   | { ok: true; userId: string }
   | { ok: false; reason: 'invalid'; code: AuthFailure; message: string }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number; message: string };
 
+/** Sign-up's one answer, for a new e-mail and a taken one alike. */
+export type SignUpOutcome = { ok: true } | Exclude<AuthOutcome, { ok: true }>;
+
 export const SIGN_IN_FAILED = 'That e-mail and password do not match an account. Check both and try again, or create an account.';
-export const SIGN_UP_FAILED =
-  'An account could not be created with these details. If you already have an account, sign in; otherwise try another e-mail address.';
+
+/** Shown on the sign-in page after every accepted sign-up form (new and taken e-mails alike). */
+export const SIGNED_UP_NOTICE =
+  'Your account is ready if this e-mail address was new: sign in with it to continue. If you already had a Pacewise account with this address, sign in with its existing password.';
 
 /** The message shown for each failure code (pages show them; URLs carry only the code). */
 export const FAILURE_MESSAGES: Record<AuthFailure, string> = {
   credentials: SIGN_IN_FAILED,
   email: 'Enter a valid e-mail address, such as name@example.com.',
   password: `Choose a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`,
-  not_created: SIGN_UP_FAILED,
+  guessable:
+    'This password is too easy to guess: it is a common password, a variation of one, or a pattern such as repeated or sequential characters. Choose a longer one, for example three or four unrelated words.',
 };
 
-function throttled(retryAfterSeconds: number): AuthOutcome {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return {
-    ok: false,
-    reason: 'throttled',
-    retryAfterSeconds,
-    message: `Too many failed sign-ins. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-  };
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+function throttled(retryAfterSeconds: number, what = 'Too many failed sign-ins for this account from your network.'): AuthOutcome {
+  return { ok: false, reason: 'throttled', retryAfterSeconds, message: `${what} Wait ${waitText(retryAfterSeconds)} and try again.` };
 }
 
 export async function signIn(input: { email: unknown; password: unknown }, address: string): Promise<AuthOutcome> {
@@ -55,44 +65,48 @@ export async function signIn(input: { email: unknown; password: unknown }, addre
   const { email, password } = parsed.data;
   const account = secretHash('sign-in', email);
 
-  for (const [rule, subject] of [[RATE_LIMITS.signInAccount, account], [RATE_LIMITS.signInAddress, address]] as const) {
-    const state = await isLimited(rule, subject);
-    if (!state.allowed) return throttled(state.retryAfterSeconds);
-  }
+  // Checked before a password hash is spent: this address's failures over all accounts, then this pair's delay.
+  const perAddress = await isLimited(RATE_LIMITS.signInAddress, address);
+  if (!perAddress.allowed) return throttled(perAddress.retryAfterSeconds, 'Too many failed sign-ins from your network.');
+  const pair = await pairMayTry(account, address);
+  if (!pair.allowed) return throttled(pair.retryAfterSeconds);
 
   const prisma = await db();
   const user = await prisma.user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
   // Always verify (against a dummy hash when there is no account): equal time either way.
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   if (user && valid) {
-    await reset(RATE_LIMITS.signInAccount, account);
+    await clearPair(account, address);
     return { ok: true, userId: user.id };
   }
-  const [perAccount, perAddress] = await Promise.all([hit(RATE_LIMITS.signInAccount, account), hit(RATE_LIMITS.signInAddress, address)]);
-  if (!perAccount.allowed) return throttled(perAccount.retryAfterSeconds);
-  if (!perAddress.allowed) return throttled(perAddress.retryAfterSeconds);
+  await Promise.all([recordPairFailure(account, address), hit(RATE_LIMITS.signInAddress, address)]);
   return { ok: false, reason: 'invalid', code: 'credentials', message: SIGN_IN_FAILED };
 }
 
-export async function signUp(input: { email: unknown; password: unknown }, address: string): Promise<AuthOutcome> {
+/**
+ * Creates the account when the e-mail is new. The answer is the same when it is taken (the same
+ * work is done: a password hash and an insert), and nobody is signed in either way.
+ */
+export async function signUp(input: { email: unknown; password: unknown }, address: string): Promise<SignUpOutcome> {
   const parsed = SignUpForm.safeParse(input);
   if (!parsed.success) {
     const code: AuthFailure = parsed.error.issues[0]?.path[0] === 'email' ? 'email' : 'password';
     return { ok: false, reason: 'invalid', code, message: FAILURE_MESSAGES[code] };
   }
+  const { email, password } = parsed.data;
+  if (!judgePassword(password, [email, email.split('@')[0] ?? '', 'pacewise']).ok) {
+    return { ok: false, reason: 'invalid', code: 'guessable', message: FAILURE_MESSAGES.guessable };
+  }
   const limit = await hit(RATE_LIMITS.signUpAddress, address);
   if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return { ok: false, reason: 'throttled', retryAfterSeconds: limit.retryAfterSeconds, message: `Too many sign-ups from this network. Wait ${minutes} minutes and try again.` };
+    return throttled(limit.retryAfterSeconds, 'Too many sign-ups from your network.') as SignUpOutcome;
   }
-  const { email, password } = parsed.data;
   const prisma = await db();
   const passwordHash = await hashPassword(password);
   try {
-    const user = await prisma.user.create({ data: { email, passwordHash }, select: { id: true } });
-    return { ok: true, userId: user.id };
+    await prisma.user.create({ data: { email, passwordHash }, select: { id: true } });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: 'invalid', code: 'not_created', message: SIGN_UP_FAILED };
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
+  return { ok: true };
 }

@@ -1,9 +1,11 @@
-// The client's address for rate limits. The app runs behind a proxy (Vercel, `proxy = true` for the
-// authorization server) that sets X-Forwarded-For; `next start` fills it from the socket when absent.
-// Self-hosted without such a proxy, a client can choose its own bucket: put one in front.
+// The client's address for rate limits and sign-in throttling. On Vercel the platform's own header
+// (`x-vercel-forwarded-for`, which Vercel sets and a client cannot) names it; elsewhere the Node
+// server's request hook decides it from the socket and TRUSTED_PROXY_HOPS (lib/web/client-address.ts).
+// Client-sent X-Forwarded-For and X-Real-IP are never read here.
+import { config } from '@/lib/env';
+import { CLIENT_ADDRESS_HEADER, normalizeAddress } from '@/lib/web/client-address';
+
 export function clientAddress(header: (name: string) => string | null | undefined): string {
-  const forwarded = header('x-forwarded-for')?.split(',')[0]?.trim();
-  const address = forwarded || header('x-real-ip')?.trim() || 'unknown';
-  // Bounded and printable: it becomes part of a database key.
-  return address.replace(/[^0-9a-zA-Z.:[\]%-]/g, '').slice(0, 64) || 'unknown';
+  if (config().onVercel) return normalizeAddress(header('x-vercel-forwarded-for')?.split(',')[0]);
+  return normalizeAddress(header(CLIENT_ADDRESS_HEADER));
 }

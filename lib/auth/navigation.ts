@@ -1,10 +1,3 @@
-// Where a form may send the browser next: only paths on this site (no open redirects).
-export function safeNextPath(value: unknown, fallback = '/account'): string {
-  if (typeof value !== 'string' || value.length > 2000) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\r\n]/.test(value)) return fallback;
-  return value;
-}
-
 /** A 303 See Other to a path on this site (the browser keeps the origin it is on). */
 export function seeOther(path: string, headers: Record<string, string> = {}): Response {
   return new Response(null, { status: 303, headers: { Location: path, 'Cache-Control': 'no-store', ...headers } });

@@ -11,7 +11,6 @@ export const RATE_LIMITS = {
   register: { name: 'register', limit: 120, windowSeconds: 600 },
   deviceAuthorization: { name: 'device_authorization', limit: 120, windowSeconds: 600 },
   token: { name: 'token', limit: 1200, windowSeconds: 60 },
-  signInAccount: { name: 'sign_in_account', limit: 10, windowSeconds: 900 },
   signInAddress: { name: 'sign_in_address', limit: 100, windowSeconds: 900 },
   signUpAddress: { name: 'sign_up_address', limit: 30, windowSeconds: 3600 },
   deviceCodeEntry: { name: 'device_code_entry', limit: 20, windowSeconds: 900 },
@@ -48,7 +47,7 @@ export async function isLimited(rule: RateLimitRule, subject: string): Promise<R
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - Date.now()) / 1000)) };
 }
 
-/** Forgets a subject's counter (a successful sign-in clears its failures). */
+/** Forgets a subject's counter. */
 export async function reset(rule: RateLimitRule, subject: string): Promise<void> {
   const prisma = await db();
   await prisma.rateLimit.deleteMany({ where: { key: `${rule.name}:${subject}` } });

@@ -18,9 +18,20 @@ export async function createAuthState(userId: string, integrationId: string, now
   return { state, expiresAt };
 }
 
+const wellFormed = (state: string) => /^[\w-]{20,100}$/.test(state);
+
+/** The person a live state was issued to, without spending it (the callback sends a signed-out browser to sign in first). */
+export async function peekAuthState(state: string, integrationId: string, now = new Date()): Promise<{ userId: string } | null> {
+  if (!wellFormed(state)) return null;
+  const prisma = await db();
+  const row = await prisma.integrationAuthState.findUnique({ where: { stateHash: hash(state) } });
+  if (!row || row.expiresAt <= now || row.integrationId !== integrationId) return null;
+  return { userId: row.userId };
+}
+
 /** The person a state was issued to, or null when it is unknown, used, expired or for another integration. */
 export async function consumeAuthState(state: string, integrationId: string, now = new Date()): Promise<{ userId: string } | null> {
-  if (!/^[\w-]{20,100}$/.test(state)) return null;
+  if (!wellFormed(state)) return null;
   const prisma = await db();
   const stateHash = hash(state);
   const row = await prisma.integrationAuthState.findUnique({ where: { stateHash } });

@@ -5,6 +5,7 @@ import type { IntegrationError } from './errors';
 const STATUS: Partial<Record<IntegrationError['code'], number>> = {
   provider_unavailable: 502,
   integration_not_configured: 503,
+  wrong_account: 403,
 };
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

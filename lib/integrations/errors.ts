@@ -9,6 +9,7 @@ export type IntegrationErrorCode =
   | 'provider_unavailable'
   | 'reconnect_required'
   | 'invalid_state'
+  | 'wrong_account'
   | 'authorization_denied'
   | 'missing_permission'
   | 'provider_rejected';

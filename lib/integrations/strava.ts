@@ -6,7 +6,7 @@ import type { IntegrationConnection } from '@/lib/generated/prisma/client';
 import { writeBodyWeight } from '@/lib/health/body-weight';
 import { integrationSource, upsertHealthRecords } from '@/lib/health/records';
 import { localDateOf } from '@/lib/health/zoned-time';
-import { consumeAuthState, createAuthState } from './auth-state';
+import { createAuthState } from './auth-state';
 import {
   claimSyncLease,
   encryptedTokenColumns,
@@ -90,15 +90,11 @@ export async function startStravaConnection(userId: string): Promise<{ authoriza
 
 export type CallbackQuery = { state?: string; code?: string; scope?: string; error?: string };
 
-/** The OAuth callback: checks the state, exchanges the code and stores the encrypted tokens. */
-export async function completeStravaAuthorization(q: CallbackQuery): Promise<{ userId: string }> {
-  const bound = q.state ? await consumeAuthState(q.state, STRAVA) : null;
-  if (!bound) {
-    throw new IntegrationError(
-      'invalid_state',
-      'This Strava link is not valid: it was already used, it expired (links last 15 minutes), or it was not made for this page. Ask your agent for a new link (connect_integration) and open it.',
-    );
-  }
+/**
+ * The OAuth callback once lib/integrations/callback.ts has spent the state and checked that the
+ * signed-in person is the one it was made for: exchanges the code and stores the encrypted tokens.
+ */
+export async function completeStravaAuthorization(q: CallbackQuery, bound: { userId: string }): Promise<{ userId: string }> {
   if (q.error) {
     throw new IntegrationError('authorization_denied', 'Strava was not connected because the authorization was cancelled. To connect, ask your agent for a new link and press Authorize.');
   }

@@ -111,8 +111,9 @@ export async function startServer(options: { port?: number; env?: Record<string,
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: ROOT,
     // The app runs with its own origin as SITE_URL, the origin the test build is made for (production
-    // sets SITE_URL at build and at run time alike).
-    env: { ...process.env, NODE_ENV: 'production', SITE_URL: `http://127.0.0.1:${port}`, ...options.env },
+    // sets SITE_URL at build and at run time alike). The tests stand in for one trusted proxy
+    // (TRUSTED_PROXY_HOPS=1): each simulated browser names its own address in X-Forwarded-For.
+    env: { ...process.env, NODE_ENV: 'production', SITE_URL: `http://127.0.0.1:${port}`, TRUSTED_PROXY_HOPS: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));

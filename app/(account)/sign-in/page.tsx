@@ -1,22 +1,27 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { FAILURE_MESSAGES } from '@/lib/auth/accounts';
+import { FAILURE_MESSAGES, SIGNED_UP_NOTICE } from '@/lib/auth/accounts';
 import { CSRF_FIELD } from '@/lib/auth/csrf';
-import { safeNextPath, withQuery } from '@/lib/auth/navigation';
+import { withQuery } from '@/lib/auth/navigation';
+import { safeNext } from '@/lib/web/safe-next';
 import { firstParam, requireAnonymousCsrf, type SearchParams } from '@/lib/auth/page-guards';
 import { currentPerson } from '@/lib/auth/sessions';
+import { findIntegration } from '@/lib/integrations/catalogue';
 import styles from '../account.module.css';
 
 export const metadata: Metadata = { title: 'Sign in', robots: { index: false } };
 
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const next = safeNextPath(firstParam(params.next));
+  const next = safeNext(firstParam(params.next));
   if (await currentPerson()) redirect(next);
   const csrf = await requireAnonymousCsrf(withQuery('/sign-in', { next }), firstParam(params.cookies) === '1');
   const failed = firstParam(params.error) === 'credentials';
   const signedOut = firstParam(params.signed_out) === '1';
+  const signedUp = firstParam(params.signed_up) === '1';
+  // Set by an integration's callback (lib/integrations/callback.ts): the connection finishes after sign-in.
+  const integration = findIntegration(firstParam(params.integration) ?? '');
 
   return (
     <>
@@ -27,6 +32,16 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         </p>
       ) : (
         <div className={styles.card}>
+          {integration && !failed && (
+            <p className={styles.notice} role="status">
+              Sign in to finish connecting {integration.name}. Use the Pacewise account your agent works for: a link made for another account is refused.
+            </p>
+          )}
+          {signedUp && !failed && (
+            <p className={styles.notice} role="status">
+              {SIGNED_UP_NOTICE}
+            </p>
+          )}
           {signedOut && !failed && (
             <p className={styles.notice} role="status">
               You are signed out.

@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { FAILURE_MESSAGES, type AuthFailure } from '@/lib/auth/accounts';
 import { CSRF_FIELD } from '@/lib/auth/csrf';
-import { safeNextPath, withQuery } from '@/lib/auth/navigation';
+import { withQuery } from '@/lib/auth/navigation';
+import { safeNext } from '@/lib/web/safe-next';
 import { firstParam, requireAnonymousCsrf, type SearchParams } from '@/lib/auth/page-guards';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/passwords';
 import { currentPerson } from '@/lib/auth/sessions';
@@ -13,7 +14,7 @@ export const metadata: Metadata = { title: 'Create an account', robots: { index:
 
 export default async function SignUpPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const next = safeNextPath(firstParam(params.next));
+  const next = safeNext(firstParam(params.next));
   if (await currentPerson()) redirect(next);
   const csrf = await requireAnonymousCsrf(withQuery('/sign-up', { next }), firstParam(params.cookies) === '1');
   const error = firstParam(params.error);
@@ -53,7 +54,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
                 aria-describedby="password-hint"
               />
               <p id="password-hint" className={styles.hint}>
-                At least {PASSWORD_MIN_LENGTH} characters.
+                At least {PASSWORD_MIN_LENGTH} characters, and not a common password or pattern: three or four unrelated words work well.
               </p>
             </div>
             <div className={styles.actions}>

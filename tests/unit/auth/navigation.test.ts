@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath, withQuery } from '@/lib/auth/navigation';
-
-describe('safeNextPath', () => {
-  it.each(['/account', '/device?user_code=ABCD-EFGH', '/interaction/abc'])('keeps the site path %s', (p) => {
-    expect(safeNextPath(p)).toBe(p);
-  });
-
-  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'account', '/x\r\nSet-Cookie: a=b', undefined, 42])(
-    'replaces %s with the fallback',
-    (p) => {
-      expect(safeNextPath(p, '/fallback')).toBe('/fallback');
-    },
-  );
-});
+import { withQuery } from '@/lib/auth/navigation';
 
 describe('withQuery', () => {
   it('appends encoded parameters and skips undefined ones', () => {
