@@ -79,6 +79,8 @@ export const connectIntegration = defineTool({
   description:
     'Starts connecting an integration (currently "strava"). Returns authorizationUrl: the person must open it in a browser and press Authorize on Strava ' +
     '(the link works once and expires after 15 minutes; the page then says "Strava connected"). ' +
+    'Only this person can complete it: back from Strava, the browser must be signed in to Pacewise as this person (it is asked to sign in if not); ' +
+    'a browser signed in as another Pacewise account is refused and the link is spent. ' +
     'Afterwards call list_integrations to confirm status "connected", then sync_integration to import runs and heart rate. ' +
     'Apple Health and Health Connect cannot be connected here: the error says how to connect them in the phone app.',
   scope: 'integrations:write',
@@ -102,7 +104,7 @@ export const connectIntegration = defineTool({
       expiresAt: started.expiresAt.toISOString(),
       alreadyConnected: started.alreadyConnected,
       instructions:
-        'Give the person this link to open in a browser, and ask them to press Authorize on Strava. When the page says "Strava connected", call list_integrations, then sync_integration.',
+        'Give the person this link to open in a browser, and ask them to press Authorize on Strava and, if asked, sign in to Pacewise with their own account. When the page says "Strava connected", call list_integrations, then sync_integration.',
     };
   },
 });

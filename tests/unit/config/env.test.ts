@@ -74,3 +74,18 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATABASE_URL: '  ', SITE_URL: '' }).databaseUrl).toBeUndefined();
   });
 });
+
+describe('TRUSTED_PROXY_HOPS', () => {
+  it.each([
+    [undefined, 0],
+    ['0', 0],
+    ['1', 1],
+    ['10', 10],
+  ])('%j is %i hops', (value, hops) => {
+    expect(parseConfig({ TRUSTED_PROXY_HOPS: value }).trustedProxyHops).toBe(hops);
+  });
+
+  it.each(['-1', '11', 'one', '1.5', 'true'])('%j is refused with the fix named', (value) => {
+    expect(() => parseConfig({ TRUSTED_PROXY_HOPS: value })).toThrow(/TRUSTED_PROXY_HOPS: must be the number of proxies/);
+  });
+});

@@ -1,0 +1,82 @@
+// Lockout as a weapon (issue 24, item 4): wrong passwords slow down the account only from the
+// address that sent them, with delays that grow; the owner's correct password from their own
+// address always works, however many attackers guess from elsewhere. (The suite's server trusts one
+// proxy hop: each simulated browser names its address in X-Forwarded-For.)
+import { describe, expect, inject, it } from 'vitest';
+import { FormSession, createPerson, hiddenField, simulatedAddress } from '../support/oauth';
+
+const baseUrl = inject('baseUrl');
+
+async function attempt(address: string, email: string, password: string): Promise<Response> {
+  const session = new FormSession(baseUrl, { 'x-forwarded-for': address });
+  const csrf = hiddenField((await session.follow('/sign-in')).html, 'csrf')!;
+  return session.raw('/api/auth/sign-in', { form: { email, password, csrf, next: '/account' } });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('sign-in throttling per account and address', () => {
+  it.each([
+    // attackers, wrong passwords each
+    [1, 12],
+    [3, 8],
+    [6, 6],
+  ])('%i attacking addresses x %i wrong passwords: the owner still signs in from home', async (attackers, tries) => {
+    const { email, password } = await createPerson(baseUrl, 'lockout');
+    const statuses: number[] = [];
+    for (let a = 0; a < attackers; a++) {
+      const address = simulatedAddress();
+      for (let i = 0; i < tries; i++) statuses.push((await attempt(address, email, `guess-${a}-${i}-password`)).status);
+    }
+    // Every attacker is slowed after five failures: nothing else gets through.
+    expect(statuses.every((s) => s === 303 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(attackers * Math.max(0, tries - 5));
+    const owner = await attempt(simulatedAddress(), email, password);
+    expect(owner.status).toBe(303);
+    expect(owner.headers.get('location')).toBe('/account');
+    expect(owner.headers.getSetCookie().some((c) => c.startsWith('pacewise_session='))).toBe(true);
+  });
+
+  it('the delay grows with each failure, and holds even for the right password from that address', async () => {
+    const { email, password } = await createPerson(baseUrl, 'delay');
+    const address = simulatedAddress();
+    for (let i = 0; i < 5; i++) expect((await attempt(address, email, `wrong-${i}-password`)).status).toBe(303);
+    const first = await attempt(address, email, password);
+    expect(first.status).toBe(429);
+    const firstWait = Number(first.headers.get('retry-after'));
+    expect(firstWait).toBeGreaterThanOrEqual(1);
+    expect(firstWait).toBeLessThanOrEqual(2);
+    expect(await first.text()).toMatch(/Wait \d+ seconds? and try again/);
+    await sleep(firstWait * 1000 + 200);
+    expect((await attempt(address, email, 'wrong-6-password')).status).toBe(303);
+    const second = await attempt(address, email, 'wrong-7-password');
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(firstWait);
+    expect(Number(second.headers.get('retry-after'))).toBeLessThanOrEqual(4);
+  });
+
+  it('a success clears the pair: typos before it do not count later', async () => {
+    const { email, password } = await createPerson(baseUrl, 'typos');
+    const address = simulatedAddress();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) expect((await attempt(address, email, `typo-${round}-${i}-password`)).status).toBe(303);
+      const ok = await attempt(address, email, password);
+      expect(ok.headers.get('location')).toBe('/account');
+    }
+  });
+
+  it('one address spraying many accounts is capped (100 failures in 15 minutes)', async () => {
+    const address = simulatedAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i += 10) {
+      statuses.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => attempt(address, `sprayed-${i + j}-${Date.now()}@example.com`, 'Summer2026!!').then((r) => r.status)))));
+    }
+    expect(statuses).toEqual(Array(100).fill(303));
+    const { email, password } = await createPerson(baseUrl, 'sprayed');
+    const blocked = await attempt(address, email, password);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toMatch(/from your network/);
+    // The same account from another address is unaffected.
+    expect((await attempt(simulatedAddress(), email, password)).headers.get('location')).toBe('/account');
+  });
+});
