@@ -21,7 +21,7 @@ export const integrationCatalogue: readonly IntegrationDefinition[] = [
     syncs: ['runs as completed workouts', 'workout heart rate'],
     description: 'Connect with Strava sign-in. Runs are imported as completed workouts with their heart-rate data.',
     howToConnect:
-      'Call connect_integration with "strava", have the person open the returned authorizationUrl in a browser and press Authorize on Strava, then call sync_integration to import.',
+      'Call connect_integration with "strava", have the person open the returned authorizationUrl in a browser, press Authorize on Strava and, if asked, sign in to Pacewise with their own account; then call sync_integration to import.',
   },
   {
     id: 'apple-health',

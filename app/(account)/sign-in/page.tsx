@@ -16,12 +16,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const params = await searchParams;
   const next = safeNext(firstParam(params.next));
   if (await currentPerson()) redirect(next);
-  const csrf = await requireAnonymousCsrf(withQuery('/sign-in', { next }), firstParam(params.cookies) === '1');
   const failed = firstParam(params.error) === 'credentials';
   const signedOut = firstParam(params.signed_out) === '1';
   const signedUp = firstParam(params.signed_up) === '1';
   // Set by an integration's callback (lib/integrations/callback.ts): the connection finishes after sign-in.
   const integration = findIntegration(firstParam(params.integration) ?? '');
+  const csrf = await requireAnonymousCsrf(withQuery('/sign-in', { next, integration: integration?.id }), firstParam(params.cookies) === '1');
 
   return (
     <>

@@ -52,11 +52,20 @@ async function deviceStep(): Promise<string> {
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const activityRequests = () => stub.requests.filter((r) => r.path === '/api/v3/athlete/activities');
 
-/** Opens the authorization URL in Chromium and presses a button on the stub's consent page. */
+/**
+ * Opens the authorization URL in Chromium, signed in to Pacewise as the person (the callback accepts
+ * only the person the link was made for: tests/security/strava-binding.test.ts), and presses a
+ * button on the stub's consent page.
+ */
 async function authorizeInBrowser(url: string, button: 'Authorize' | 'Cancel', opts: { uncheckActivities?: boolean } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByLabel('E-mail').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${server.url}/account`);
     await page.goto(url);
     if (opts.uncheckActivities) await page.getByLabel('View data about your private activities').uncheck();
     const prefix = `${server.url}/integrations/strava/callback`;
