@@ -34,7 +34,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         <div className={styles.card}>
           {integration && !failed && (
             <p className={styles.notice} role="status">
-              Sign in to finish connecting {integration.name}. Use the Pacewise account your agent works for: a link made for another account is refused.
+              {`Sign in to finish connecting ${integration.name}. Use the Pacewise account your agent works for: a link made for another account is refused.`}
             </p>
           )}
           {signedUp && !failed && (
