@@ -46,9 +46,3 @@ export async function isLimited(rule: RateLimitRule, subject: string): Promise<R
   if (windowEnd <= Date.now() || row.count < rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - Date.now()) / 1000)) };
 }
-
-/** Forgets a subject's counter. */
-export async function reset(rule: RateLimitRule, subject: string): Promise<void> {
-  const prisma = await db();
-  await prisma.rateLimit.deleteMany({ where: { key: `${rule.name}:${subject}` } });
-}
