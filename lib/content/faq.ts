@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fillEngineExamples } from './engine-examples';
 import { faqDocument } from './source';
 
 const FaqFile = z.array(
@@ -11,7 +12,8 @@ const FaqFile = z.array(
 
 export type FaqItem = z.infer<typeof FaqFile>[number];
 
-const items = FaqFile.parse(faqDocument.items);
+// Answers may quote the engine (`{{engine:...}}`); the FAQ page renders them as text, so no HTML escaping.
+const items = FaqFile.parse(faqDocument.items).map((i) => ({ ...i, question: fillEngineExamples(i.question), answer: fillEngineExamples(i.answer) }));
 
 export function getFaq(): FaqItem[] {
   return items;

@@ -3,3 +3,4 @@ export { getPosts, getPost, getTags, type Post } from './posts';
 export { getSitePages, getPage, getPageByPath, type SitePage } from './pages';
 export { getProduct, type Product } from './product';
 export { getFaq, type FaqItem } from './faq';
+export { engineExamples, engineText, fillEngineExamples, type EngineExample } from './engine-examples';

@@ -1,6 +1,7 @@
 import { config } from '@/lib/env';
 import { allPages } from './source';
 import { absoluteUrl } from './site';
+import { fillEngineExamples } from './engine-examples';
 
 export type SitePage = {
   slug: string;
@@ -15,10 +16,13 @@ export type SitePage = {
   html: string;
 };
 
-/** Copy may name the live URLs; they are filled in from configuration, never hard-coded. */
-function fill(text: string): string {
+/**
+ * Copy may name the live URLs (filled in from configuration, never hard-coded) and quote the
+ * coaching engine (`{{engine:...}}`, produced by lib/training at build time, never typed by hand).
+ */
+function fill(text: string, format: 'markdown' | 'html'): string {
   const c = config();
-  return text.replaceAll('{{MCP_URL}}', c.mcpUrl).replaceAll('{{SITE_URL}}', c.siteUrl);
+  return fillEngineExamples(text.replaceAll('{{MCP_URL}}', c.mcpUrl).replaceAll('{{SITE_URL}}', c.siteUrl), format);
 }
 
 // The order pages appear in navigation, the page index and the sitemap.
@@ -40,11 +44,11 @@ function load(): SitePage[] {
       slug,
       path: pathOf(slug),
       url: absoluteUrl(pathOf(slug)),
-      title: p.title,
-      description: p.description,
+      title: fillEngineExamples(p.title),
+      description: fillEngineExamples(p.description),
       updated: p.updated.slice(0, 10),
-      markdown: fill(p.body.raw).trim() + '\n',
-      html: fill(p.body.html),
+      markdown: fill(p.body.raw, 'markdown').trim() + '\n',
+      html: fill(p.body.html, 'html'),
     };
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { allPosts } from './source';
 import { absoluteUrl } from './site';
+import { fillEngineExamples } from './engine-examples';
 
 export type Post = {
   slug: string;
@@ -24,18 +25,19 @@ const posts: Post[] = allPosts
   .filter((p) => !p.draft)
   .map((p) => {
     const slug = slugRule.parse(p.slug);
-    const markdown = p.body.raw.trim() + '\n';
+    // Example reasons are the engine's own words (lib/content/engine-examples.ts).
+    const markdown = fillEngineExamples(p.body.raw, 'markdown').trim() + '\n';
     return {
       slug,
-      title: p.title,
-      summary: p.summary,
+      title: fillEngineExamples(p.title),
+      summary: fillEngineExamples(p.summary),
       path: `/blog/${slug}`,
       url: absoluteUrl(`/blog/${slug}`),
       publishedDate: p.publishedDate.slice(0, 10),
       author: p.author,
       tags: p.tags,
       markdown,
-      html: p.body.html,
+      html: fillEngineExamples(p.body.html, 'html'),
       wordCount: markdown.split(/\s+/).filter(Boolean).length,
     };
   })

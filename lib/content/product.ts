@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { integrationCatalogue } from '@/lib/integrations/catalogue';
+import { fillEngineExamples } from './engine-examples';
 import { productDocument } from './source';
 import { getSite } from './site';
 
@@ -20,7 +21,15 @@ export type Product = z.infer<typeof ProductFile> & { downloadUrl: string; integ
 
 const { _id, _raw, type, ...fields } = productDocument;
 void _id; void _raw; void type;
-const parsed = ProductFile.parse(fields);
+const file = ProductFile.parse(fields);
+// Feature copy may quote the engine (`{{engine:...}}`); pages render these fields as text.
+const parsed: z.infer<typeof ProductFile> = {
+  ...file,
+  tagline: fillEngineExamples(file.tagline),
+  description: fillEngineExamples(file.description),
+  ...(file.principle !== undefined ? { principle: fillEngineExamples(file.principle) } : {}),
+  features: file.features.map((f) => ({ name: f.name, description: fillEngineExamples(f.description) })),
+};
 
 /** Product facts from content/product.yaml; download URL from the site file; integrations from the catalogue. */
 export function getProduct(): Product {

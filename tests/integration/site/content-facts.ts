@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { fillEngineExamples } from '@/lib/content/engine-examples';
 import { ROOT } from '../../support/server';
 
 export const SITE_PATHS = [
@@ -50,8 +51,10 @@ export function siteFacts(): { name: string; email: string; downloadUrl: string;
   return parse(fs.readFileSync(path.join(ROOT, 'content', 'site.yaml'), 'utf8'));
 }
 
+/** FAQ items as written; example reasons (`{{engine:...}}`) are what the coaching engine writes for them. */
 export function faqFacts(): { question: string; answer: string; href?: string }[] {
-  return parse(fs.readFileSync(path.join(ROOT, 'content', 'faq.yaml'), 'utf8')).items;
+  const items: { question: string; answer: string; href?: string }[] = parse(fs.readFileSync(path.join(ROOT, 'content', 'faq.yaml'), 'utf8')).items;
+  return items.map((i) => ({ ...i, answer: fillEngineExamples(i.answer) }));
 }
 
 export function productFacts(): { name: string; operatingSystem: string; applicationCategory: string; features: { name: string }[] } {
