@@ -9,6 +9,7 @@ import { withMetadataDocumentScope } from './client-metadata-documents';
 import { checkPollPace } from './device-polling';
 import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from './oauth-requests';
 import { errorPage, oidcCallback } from './provider';
+import { checkRegistration } from './registration';
 import { RATE_LIMITS, hit, type RateLimitRule } from './rate-limit';
 
 type Route = 'discovery' | 'register' | 'authorize' | 'resume' | 'device_authorization' | 'token' | 'revoke';
@@ -124,7 +125,9 @@ async function prepare(route: Route, req: IncomingMessage, url: URL): Promise<Pr
     } catch {
       return { rejection: { status: 400, error: 'invalid_client_metadata', error_description: 'The registration body is not valid JSON; send a JSON object with Content-Type: application/json.' } };
     }
-    const normalized = normalizeRegistration(parsed);
+    const registration = await checkRegistration(parsed);
+    if ('error' in registration) return { rejection: registration };
+    const normalized = normalizeRegistration(registration.body);
     if ('error' in normalized) return { rejection: normalized };
     return { body: Buffer.from(JSON.stringify(normalized.body)) };
   }

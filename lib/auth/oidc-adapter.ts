@@ -9,6 +9,7 @@ import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { DOCUMENT_RETENTION_MS } from './client-metadata-documents';
 import { isUniqueViolation } from './db-errors';
+import { registrationLapsed } from './registration-store';
 import { secretHash } from './secret-hash';
 
 /** Seconds a device client must wait between polls, until slow_down raises it. */
@@ -128,7 +129,9 @@ export class PrismaOidcAdapter implements Adapter {
     const prisma = await db();
     if (this.kind === 'Client') {
       const client = await prisma.oAuthClient.findUnique({ where: { clientId: id } });
-      return client ? (client.metadata as AdapterPayload) : undefined;
+      // Unused for 30 days: gone, even before the next registration sweeps it away.
+      if (!client || (await registrationLapsed(client.clientId, client.createdAt))) return undefined;
+      return client.metadata as AdapterPayload;
     }
     const row = await prisma.oAuthRecord.findUnique({ where: { id: recordKey(this.kind, id) } });
     if (!row || row.kind !== this.kind) return undefined;
