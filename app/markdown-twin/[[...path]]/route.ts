@@ -3,6 +3,9 @@
 import { markdownForPath, markdownHeaders, notFoundTwin, twinPaths } from '@/lib/markdown';
 
 export const dynamic = 'force-static';
+// Only the prerendered twins: another path is a 404 that renders and stores nothing (proxy.ts answers
+// unknown twins itself; this holds for direct requests to /markdown-twin too).
+export const dynamicParams = false;
 
 export function generateStaticParams() {
   return twinPaths().map((p) => ({ path: p === '/' ? [] : p.slice(1).split('/') }));
