@@ -15,7 +15,7 @@ for (const [address, prefix] of [
   ['192.175.48.0', 24], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) SPECIAL_USE.addSubnet(address, prefix, 'ipv4');
 for (const [address, prefix] of [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23],
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23],
   ['2001:db8::', 32], ['2002::', 16], ['2620:4f:8000::', 48], ['3fff::', 20], ['5f00::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
 ] as const) SPECIAL_USE.addSubnet(address, prefix, 'ipv6');
 
@@ -23,8 +23,15 @@ export function isSpecialUseAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return SPECIAL_USE.check(address, 'ipv4');
   if (family !== 6) return true; // not an address at all: never connect
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return SPECIAL_USE.check(mapped[1]!, 'ipv4');
+  // IPv4-mapped (::ffff:a.b.c.d or ::ffff:hhhh:hhhh) is judged as the IPv4 address it carries.
+  // (An IPv6 rule for ::ffff:0:0/96 would also match every plain IPv4 address in a BlockList.)
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted) return SPECIAL_USE.check(dotted[1]!, 'ipv4');
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex) {
+    const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return SPECIAL_USE.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
+  }
   return SPECIAL_USE.check(address, 'ipv6');
 }
 

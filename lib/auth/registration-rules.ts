@@ -45,8 +45,14 @@ const GRANT_TYPES = new Set(['authorization_code', 'refresh_token', 'urn:ietf:pa
 
 /** Controls, format characters (bidi overrides and isolates, zero-width joiners), line and paragraph separators. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-/** Words only Pacewise itself may use about a client (after NFKC, case-insensitive, separators ignored). */
-const RESERVED = /pacewise|verified|official/;
+/**
+ * Words that claim a status only Pacewise could grant (after NFKC, case-insensitive, separators
+ * ignored). "Pacewise" itself stays allowed in names: the first-party CLI registers dynamically as
+ * "Pacewise CLI (<host>)", and every self-registered name is shown as unverified anyway.
+ */
+const STATUS_WORDS = /verified|official|trusted|certified|approved/;
+/** Literal client_ids (no first-party one is literal) may not use the product's name either. */
+const RESERVED_IDS = /pacewise|verified|official|trusted|certified|approved/;
 
 function reject(field: string, description: string, error = 'invalid_client_metadata'): OAuthRejection {
   return { status: 400, error, error_description: `${field}: ${description}` };
@@ -80,7 +86,7 @@ export function clientNameProblem(value: unknown): string | null {
   const text = displayTextProblem(value, CLIENT_NAME_MAX);
   if (text) return text;
   const name = value as string;
-  if (RESERVED.test(nameSkeleton(name))) return 'must not contain "Pacewise", "verified" or "official": only Pacewise marks a client as such. Send your app\'s own name.';
+  if (STATUS_WORDS.test(nameSkeleton(name))) return 'must not claim a status ("verified", "official", "trusted", "certified" or "approved"): only Pacewise could grant one, and it marks every self-registered name as unverified. Send your app\'s own name.';
   if (mixesScripts(name)) return 'must not mix Latin with Cyrillic or Greek letters in one word (look-alike letters). Send your app\'s name in one script.';
   return null;
 }
@@ -193,6 +199,6 @@ export function checkRegistrationFields(body: Record<string, unknown>): { body: 
 
 /** A literal client_id (already checked as printable ASCII) that claims Pacewise's own voice. */
 export function literalClientIdProblem(literal: string): string | null {
-  if (RESERVED.test(nameSkeleton(literal))) return 'client_id must not contain "pacewise", "verified" or "official"; choose your app\'s own identifier.';
+  if (RESERVED_IDS.test(nameSkeleton(literal))) return 'client_id must not contain "pacewise" or a status word ("verified", "official", "trusted", "certified", "approved"); choose your app\'s own identifier.';
   return null;
 }
