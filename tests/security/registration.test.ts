@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPerson, DEVICE_GRANT, hiddenField, simulatedAddress, startDeviceAuthorization } from '../support/oauth';
+import { freshDatabaseEnv } from '../support/server';
 import { browserClient, deviceClient, pkcePair, registerClient } from '../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');
@@ -201,5 +202,56 @@ describe('what the person sees about a self-registered client', () => {
     expect(page.html).toContain('data-testid="unverified-registration"');
     expect(page.html).toContain('Look-alike CLI');
     void DEVICE_GRANT;
+  });
+});
+
+describe('unused registrations expire', () => {
+  // In this process, on a fresh database of the suite's engine (a running PGlite server would not let
+  // another process move a registration's creation date back 31 days).
+  let prisma: Awaited<ReturnType<typeof import('@/lib/db')['db']>>;
+  let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
+  const DAY = 24 * 60 * 60 * 1000;
+
+  beforeAll(async () => {
+    fresh = await freshDatabaseEnv();
+    Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0' });
+    prisma = await (await import('@/lib/db')).db();
+  }, 120_000);
+  afterAll(async () => {
+    await (await import('@/lib/db')).closeDatabase();
+    await fresh?.cleanup();
+  });
+
+  type Row = { clientId: string; ageDays: number; lastTokenDaysAgo?: number; liveRecord?: boolean; kept: boolean };
+  const rows: Row[] = [
+    { clientId: 'fresh-never-used', ageDays: 2, kept: true },
+    { clientId: 'day-29-never-used', ageDays: 29, kept: true },
+    { clientId: 'day-31-never-used', ageDays: 31, kept: false },
+    { clientId: 'old-token-yesterday', ageDays: 200, lastTokenDaysAgo: 1, kept: true },
+    { clientId: 'old-token-40-days-ago', ageDays: 200, lastTokenDaysAgo: 40, kept: false },
+    { clientId: 'old-live-device-code', ageDays: 45, liveRecord: true, kept: true },
+    { clientId: 'squatted-claude-desktop', ageDays: 60, kept: false },
+  ];
+
+  it('a registration with no token for 30 days is unknown, then swept by the next registration; used ones stay', async () => {
+    const { PrismaOidcAdapter } = await import('@/lib/auth/oidc-adapter');
+    const { sweepUnusedRegistrations } = await import('@/lib/auth/registration-store');
+    const user = await prisma.user.create({ data: { email: `expiry-${Date.now()}@example.com`, passwordHash: 'x' } });
+    for (const r of rows) {
+      await prisma.oAuthClient.create({ data: { clientId: r.clientId, metadata: { client_id: r.clientId, client_name: r.clientId }, createdAt: new Date(Date.now() - r.ageDays * DAY) } });
+      if (r.lastTokenDaysAgo !== undefined) {
+        const at = new Date(Date.now() - r.lastTokenDaysAgo * DAY);
+        await prisma.oAuthGrantActivity.create({ data: { grantId: `g-${r.clientId}`, userId: user.id, clientId: r.clientId, firstUsedAt: at, lastUsedAt: at } });
+      }
+      if (r.liveRecord) {
+        await prisma.oAuthRecord.create({ data: { id: `rec-${r.clientId}`, kind: 'DeviceCode', payload: {}, clientId: r.clientId, expiresAt: new Date(Date.now() + 5 * 60 * 1000) } });
+      }
+    }
+    const clients = new PrismaOidcAdapter('Client');
+    for (const r of rows) expect(Boolean(await clients.find(r.clientId)), `${r.clientId} found`).toBe(r.kept);
+
+    const swept = await sweepUnusedRegistrations();
+    expect(swept).toBe(rows.filter((r) => !r.kept).length);
+    for (const r of rows) expect(Boolean(await prisma.oAuthClient.findUnique({ where: { clientId: r.clientId } })), `${r.clientId} stored`).toBe(r.kept);
   });
 });
