@@ -1,5 +1,5 @@
-// Internal target of proxy.ts: the Markdown twin of a page or post. Prerendered for every known
-// path; any other path answers a Markdown 404.
+// The Markdown twins as prerendered files (proxy.ts answers `.md` and Accept: text/markdown itself,
+// from the same records, so twins also work behind a TLS-terminating proxy). Only known paths.
 import { markdownForPath, markdownHeaders, notFoundTwin, twinPaths } from '@/lib/markdown';
 
 export const dynamic = 'force-static';
