@@ -4,6 +4,9 @@ const nextConfig = {
   // A separate build folder lets parallel test runs on one checkout build without clobbering each other.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // The site serves its images as files and never through the optimizer: /_next/image answers 400
+  // for any url outside /images/ instead of fetching a page (/_next/image?url=/account was a 500).
+  images: { localPatterns: [{ pathname: '/images/**' }], remotePatterns: [] },
   // `npm test` type-checks the whole tree (tsc --noEmit) before building; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   // Native or WASM-carrying packages stay outside the bundle and load from node_modules.

@@ -1,39 +1,44 @@
 // The request edge. Content negotiation: a GET/HEAD of a page that prefers Markdown (Accept
-// q-values), or asks for `<path>.md`, is rewritten to the page's Markdown twin; HTML responses
+// q-values), or asks for `<path>.md`, is answered with the page's Markdown twin; HTML responses
 // advertise the twin in a Link header. Requests no route can serve (broken percent-encoding,
 // methods like TRACE) are answered here with a 4xx instead of reaching the router, which 500s.
 import { NextResponse, type NextRequest } from 'next/server';
 import { prefersMarkdown } from '@/lib/markdown/accept';
-import { markdownEtag, markdownForPath, markdownHeaders } from '@/lib/markdown';
+import { markdownEtag, markdownForPath, markdownHeaders, notFoundTwin } from '@/lib/markdown';
 import { matchesIfNoneMatch } from '@/lib/public-api/http';
 import { publicApiEdge } from '@/lib/public-api/edge';
-import { BASE_HEADERS, pageSecurityHeaders, SENSITIVE_PAGE } from '@/lib/web/security-headers';
+import { endpointSecurityHeaders, pageSecurityHeaders, SENSITIVE_PAGE } from '@/lib/web/security-headers';
 
-const TWIN_ROUTE = '/markdown-twin';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** Paths that are not pages: APIs, OAuth and MCP endpoints, the twin route itself... */
 const ENDPOINT = /^\/(?:_next\/|api\/|markdown-twin(?:\/|$)|mcp(?:\/|$)|register$|authorize(?:\/|$)|token$|device_authorization$|revoke$|\.well-known\/)/;
-/** ...and files (other than the `.md` twins). */
+/** ...and files (other than the `.md` twins): no twin, but a page's headers (the path may be a page's). */
 const FILE = /\.(?:xml|txt|png|jpg|svg|ico|json|webmanifest|js|css)$/;
 
-function twinTarget(request: NextRequest, path: string): NextResponse {
-  // A revalidation of a current Markdown twin: 304 here, since the prerendered route cannot answer it.
-  const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch) {
-    const twin = markdownForPath(path);
-    if (twin !== undefined && twin !== null && matchesIfNoneMatch(ifNoneMatch, markdownEtag(twin))) {
-      return new NextResponse(null, { status: 304, headers: markdownHeaders(path, twin) });
-    }
-  }
-  const url = request.nextUrl.clone();
+/**
+ * The Markdown twin of `path`, answered here. Not a rewrite to /markdown-twin: behind a
+ * TLS-terminating proxy (X-Forwarded-Proto: https) Next treats a rewrite to the request's own
+ * https origin as external and proxies it to itself over TLS, which fails. An unknown path is a
+ * Markdown 404 that renders and stores nothing.
+ */
+function twinResponse(request: NextRequest, rawPath: string): NextResponse {
+  let path = rawPath;
+  let twin: string | undefined;
   try {
-    url.pathname = path === '/' ? TWIN_ROUTE : `${TWIN_ROUTE}${path}`;
-    return NextResponse.rewrite(url);
+    path = decodeURIComponent(rawPath);
+    twin = markdownForPath(path);
   } catch {
-    // A path no URL can carry is no page of ours: the twin route answers its Markdown 404.
-    url.pathname = `${TWIN_ROUTE}/not-a-page`;
-    return NextResponse.rewrite(url);
+    twin = undefined; // a path no page can have
   }
+  if (twin === undefined) {
+    return new NextResponse(notFoundTwin(path), { status: 404, headers: markdownHeaders(path) });
+  }
+  const headers = markdownHeaders(path, twin);
+  // A revalidation of a current twin: 304.
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch && matchesIfNoneMatch(ifNoneMatch, markdownEtag(twin))) return new NextResponse(null, { status: 304, headers });
+  // HEAD gets the same headers; the server sends no body for it.
+  return new NextResponse(twin, { status: 200, headers });
 }
 
 /** A path with broken percent-encoding is the client's error. */
@@ -63,13 +68,15 @@ export function proxy(request: NextRequest) {
     const answer = publicApiEdge(request, pathname);
     if (answer) return answer;
   }
-  if (ENDPOINT.test(pathname) || FILE.test(pathname)) return withHeaders(NextResponse.next(), BASE_HEADERS);
-  if (request.method !== 'GET' && request.method !== 'HEAD') return page(request, pathname);
+  if (ENDPOINT.test(pathname)) return withHeaders(NextResponse.next(), endpointSecurityHeaders(pathname, isHttps(request)));
+  // A path that looks like a file may still be a page (/checkout/x.js renders the checkout page):
+  // it gets a page's headers, just no Markdown twin.
+  if (FILE.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) return page(request, pathname);
   if (pathname.endsWith('.md')) {
     const base = pathname.slice(0, -3);
-    return withHeaders(twinTarget(request, base === '/index' ? '/' : base), BASE_HEADERS);
+    return withHeaders(twinResponse(request, base === '/index' ? '/' : base), endpointSecurityHeaders(pathname, isHttps(request)));
   }
-  if (prefersMarkdown(request.headers.get('accept'))) return withHeaders(twinTarget(request, pathname), BASE_HEADERS);
+  if (prefersMarkdown(request.headers.get('accept'))) return withHeaders(twinResponse(request, pathname), endpointSecurityHeaders(pathname, isHttps(request)));
   const twin = pathname === '/' ? '/index.md' : `${pathname.replace(/\/+$/, '')}.md`;
   const response = page(request, pathname);
   // Sign-in, consent, device, account and checkout pages have no Markdown twin to advertise.
@@ -79,6 +86,10 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+function isHttps(request: NextRequest): boolean {
+  return request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+}
+
 function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
@@ -86,8 +97,7 @@ function withHeaders(response: NextResponse, headers: Record<string, string>): N
 
 /** An HTML page: its security headers, and for pages rendered per request the CSP nonce Next reads. */
 function page(request: NextRequest, pathname: string): NextResponse {
-  const https = request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-  const security = pageSecurityHeaders(pathname, crypto.randomUUID().replace(/-/g, ''), https);
+  const security = pageSecurityHeaders(pathname, crypto.randomUUID().replace(/-/g, ''), isHttps(request));
   let response: NextResponse;
   if (security.nonce) {
     const requestHeaders = new Headers(request.headers);

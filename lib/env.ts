@@ -70,7 +70,11 @@ export type Config = {
   secretsRequired: boolean;
   production: boolean;
   billing: {
-    /** The test-mode checkout page: on by default, off in production unless BILLING_LOCAL_CHECKOUT=1. */
+    /**
+     * The test-mode checkout page (a subscription without payment): on only where nobody else can
+     * reach it (a loopback SITE_URL, not production, not Vercel) unless BILLING_LOCAL_CHECKOUT says
+     * otherwise.
+     */
     localCheckout: boolean;
     stripe: { secretKey: string; priceId: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
   };
@@ -122,6 +126,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const secretsRequired = Boolean(e.DATABASE_URL || e.VERCEL);
   const mcpBaseUrl = e.MCP_BASE_URL ?? e.SITE_URL;
   const production = e.PACEWISE_ENV ? e.PACEWISE_ENV === 'production' : e.VERCEL_ENV === 'production';
+  const loopbackSite = isLoopbackHostname(new URL(e.SITE_URL).hostname);
   return {
     siteUrl: e.SITE_URL,
     mcpBaseUrl,
@@ -133,7 +138,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     secretsRequired,
     production,
     billing: {
-      localCheckout: e.BILLING_LOCAL_CHECKOUT ? e.BILLING_LOCAL_CHECKOUT === '1' : !production,
+      localCheckout: e.BILLING_LOCAL_CHECKOUT ? e.BILLING_LOCAL_CHECKOUT === '1' : !production && !e.VERCEL && loopbackSite,
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID
           ? { secretKey: e.STRIPE_SECRET_KEY, priceId: e.STRIPE_PRICE_ID, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
@@ -146,9 +151,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           ? { clientId: e.STRAVA_CLIENT_ID, clientSecret: e.STRAVA_CLIENT_SECRET, baseUrl: e.STRAVA_BASE_URL }
           : undefined,
     },
-    cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && isLoopbackHostname(new URL(e.SITE_URL).hostname),
+    cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && loopbackSite,
     originCache: e.ORIGIN_CACHE !== '0' && !e.VERCEL,
-    testClock: e.PACEWISE_TEST_CLOCK === '1' && !e.VERCEL && !production && isLoopbackHostname(new URL(e.SITE_URL).hostname),
+    testClock: e.PACEWISE_TEST_CLOCK === '1' && !e.VERCEL && !production && loopbackSite,
     onVercel: Boolean(e.VERCEL),
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
   };

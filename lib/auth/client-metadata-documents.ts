@@ -1,25 +1,49 @@
 // Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document; the MCP authorization
 // spec's preferred registration since 2025-11-25). oidc-provider fetches and validates the document
 // when a client_id is an https URL (its `clientIdMetadataDocument` feature: client_id equality, no
-// shared secrets, https web URIs, no redirects followed, 2.5 s timeout, size cap, SSRF-safe sockets).
+// shared secrets, https web URIs, no redirects followed, 2.5 s timeout, size cap).
 // This module is the provider's `fetch` and hooks, adding what the library leaves to a deployment:
+// - the request itself (document-fetch.ts): special-use addresses refused before connecting, one
+//   answer for every connection failure;
 // - a cache every instance shares (the ClientMetadataDocument table), lifetimes from the document's
 //   Cache-Control/Expires clamped to 5 minutes..24 hours; a fresh copy is served without a request;
 // - a JSON content type;
 // - documents stored only once the library accepted them (a broken document is fetched again next time);
-// - CIMD_ALLOW_LOOPBACK for local runs (literal loopback hosts only, see lib/env.ts).
+// - CIMD_ALLOW_LOOPBACK for local runs (literal loopback hosts only, see lib/env.ts);
+// - a cap on what is stored: DOCUMENTS_PER_HOST distinct URLs per host, DOCUMENTS_MAX in all.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
 import { isLoopbackHostname, isLoopbackHttpUrl } from '@/lib/web/loopback';
+import { DocumentUnreachableError, getDocument, type DocumentAnswer } from './document-fetch';
+import type { RateLimitRule } from './rate-limit';
+
+/** A fetch outside a metadata-document lookup (the library asked for another URI): never made. */
+export class DocumentFetchRefusedError extends Error {
+  constructor() {
+    super('outgoing request refused');
+    this.name = 'DocumentFetchRefusedError';
+  }
+}
 
 export const DOCUMENT_SIZE_LIMIT = 5 * 1024;
 export const MIN_LIFETIME_SECONDS = 5 * 60;
 export const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
 /** oidc-provider's own timeout for every outgoing request. */
 export const FETCH_TIMEOUT_SECONDS = 2.5;
-/** Stored documents outlive their freshness (names on the account page); swept after this. */
+/** Stored documents of clients someone connected outlive their freshness (names on the account page); swept after this. */
 export const DOCUMENT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+/** A stale document no grant uses is swept after this. */
+export const UNUSED_DOCUMENT_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Distinct document URLs kept per host (query variants included): the oldest make room. */
+export const DOCUMENTS_PER_HOST = 10;
+/** Documents kept in all: past this, a new one is served but not stored until stale ones are swept. */
+export const DOCUMENTS_MAX = 5000;
+/**
+ * Anonymous requests naming a URL client_id (each may make this server fetch): per client address.
+ * A person connects an app with one or two; a probe of hosts and ports needs hundreds.
+ */
+export const DOCUMENT_CLIENT_LIMIT: RateLimitRule = { name: 'document_client', limit: 60, windowSeconds: 600 };
 
 export class DocumentContentTypeError extends Error {
   constructor(readonly contentType: string) {
@@ -68,7 +92,7 @@ export function isLiteralLoopbackHost(url: URL): boolean {
 }
 
 type Outcome = { kind: 'document'; body: string; lifetime: number } | { kind: 'status'; status: number } | { kind: 'error'; error: unknown };
-type Scope = { outcomes: Map<string, Outcome>; accepted: Map<string, { body: string; expiresAt: Date }> };
+type Scope = { outcomes: Map<string, Outcome>; accepted: Map<string, { body: string; expiresAt: Date }>; fetchAllowed: boolean };
 
 const requestScope = new AsyncLocalStorage<Scope>();
 
@@ -77,8 +101,8 @@ const requestScope = new AsyncLocalStorage<Scope>();
  * up again when rendering an error, which would double a 2.5 s timeout) and is stored only after the
  * library accepted it.
  */
-export function withMetadataDocumentScope<T>(run: () => Promise<T>): Promise<T> {
-  return requestScope.run({ outcomes: new Map(), accepted: new Map() }, run);
+export function withMetadataDocumentScope<T>(run: () => Promise<T>, options: { fetchAllowed: boolean } = { fetchAllowed: true }): Promise<T> {
+  return requestScope.run({ outcomes: new Map(), accepted: new Map(), fetchAllowed: options.fetchAllowed }, run);
 }
 
 /**
@@ -112,65 +136,80 @@ function replay(outcome: Outcome): Response {
   return documentResponse(outcome.body, outcome.lifetime);
 }
 
-async function readLimited(response: Response): Promise<string> {
-  const length = Number(response.headers.get('content-length') ?? NaN);
+async function readLimited(answer: DocumentAnswer): Promise<string> {
+  const length = Number(answer.headers.get('content-length') ?? NaN);
   if (length > DOCUMENT_SIZE_LIMIT) {
-    await response.body?.cancel();
+    answer.cancel();
     throw new DocumentTooLargeError();
   }
   const chunks: Uint8Array[] = [];
   let received = 0;
-  if (response.body) {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+  try {
+    for await (const chunk of answer.body) {
       received += chunk.length;
       if (received > DOCUMENT_SIZE_LIMIT) {
-        await response.body.cancel().catch(() => undefined);
+        answer.cancel();
         throw new DocumentTooLargeError();
       }
       chunks.push(chunk);
     }
+  } catch (error) {
+    if (error instanceof DocumentTooLargeError) throw error;
+    // The body stopped (timeout, reset): no answer, like any other connection failure.
+    throw new DocumentUnreachableError();
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function fetchFromOrigin(url: string, init: RequestInit & { dispatcher?: unknown }): Promise<Outcome> {
-  const options = { ...init };
-  // The library's dispatcher refuses sockets to special-use addresses; local runs may lift that for
-  // literal loopback hosts only (a DNS name that resolves to loopback is still refused).
-  if (config().cimdAllowLoopback && isLiteralLoopbackHost(new URL(url))) delete options.dispatcher;
-  let response: Response;
+async function fetchFromOrigin(url: string): Promise<Outcome> {
+  let answer: DocumentAnswer;
   try {
-    response = await fetch(url, options);
+    // Special-use addresses are refused before connecting; local runs may lift that for the
+    // literal loopback hosts only (a DNS name that resolves to loopback is still refused).
+    answer = await getDocument(new URL(url), { timeoutMs: FETCH_TIMEOUT_SECONDS * 1000, allowLoopback: config().cimdAllowLoopback });
   } catch (error) {
     return { kind: 'error', error };
   }
-  if (response.status !== 200) {
-    await response.body?.cancel().catch(() => undefined);
-    return { kind: 'status', status: response.status };
+  if (answer.status !== 200) {
+    answer.cancel();
+    return { kind: 'status', status: answer.status };
   }
-  const contentType = response.headers.get('content-type');
+  const contentType = answer.headers.get('content-type');
   if (!isJsonContentType(contentType)) {
-    await response.body?.cancel().catch(() => undefined);
+    answer.cancel();
     return { kind: 'error', error: new DocumentContentTypeError(contentType ?? '(none)') };
   }
   try {
-    return { kind: 'document', body: await readLimited(response), lifetime: documentLifetime(response.headers) };
+    return { kind: 'document', body: await readLimited(answer), lifetime: documentLifetime(answer.headers) };
   } catch (error) {
     return { kind: 'error', error };
   }
+}
+
+export function documentHost(url: string): string {
+  return (URL.parse(url)?.host ?? '').toLowerCase();
 }
 
 async function store(url: string, body: string, expiresAt: Date): Promise<void> {
   const prisma = await db();
+  const host = documentHost(url);
+  const known = await prisma.clientMetadataDocument.findUnique({ where: { url }, select: { url: true } });
+  if (!known) {
+    // A host gets DOCUMENTS_PER_HOST URLs: a new one evicts that host's least recently fetched.
+    const ofHost = await prisma.clientMetadataDocument.findMany({ where: { host }, orderBy: { fetchedAt: 'desc' }, select: { url: true } });
+    const evict = ofHost.slice(DOCUMENTS_PER_HOST - 1).map((d) => d.url);
+    if (evict.length > 0) await prisma.clientMetadataDocument.deleteMany({ where: { url: { in: evict } } });
+    if ((await prisma.clientMetadataDocument.count()) >= DOCUMENTS_MAX) return;
+  }
   await prisma.clientMetadataDocument.upsert({
     where: { url },
-    create: { url, body, expiresAt },
-    update: { body, expiresAt, fetchedAt: new Date() },
+    create: { url, host, body, expiresAt },
+    update: { body, expiresAt, host, fetchedAt: new Date() },
   });
 }
 
 /** oidc-provider's `fetch` (it is only used for metadata documents: no jwks_uri or request objects here). */
-export async function fetchMetadataDocument(url: string, init: RequestInit & { dispatcher?: unknown }): Promise<Response> {
+export async function fetchMetadataDocument(url: string): Promise<Response> {
   const scope = requestScope.getStore();
   const seen = scope?.outcomes.get(url);
   if (seen) return replay(seen);
@@ -180,7 +219,9 @@ export async function fetchMetadataDocument(url: string, init: RequestInit & { d
   const remaining = cached ? Math.floor((cached.expiresAt.getTime() - Date.now()) / 1000) : 0;
   if (cached && remaining > 0) return documentResponse(cached.body, remaining);
 
-  const outcome = await fetchFromOrigin(url, init);
+  // Never at registration: no URL given to /register is fetched (sector_identifier_uri, jwks_uri...).
+  if (scope?.fetchAllowed === false || !isMetadataDocumentUrl(url)) throw new DocumentFetchRefusedError();
+  const outcome = await fetchFromOrigin(url);
   scope?.outcomes.set(url, outcome);
   if (outcome.kind === 'document') {
     const expiresAt = new Date(Date.now() + outcome.lifetime * 1000);

@@ -17,6 +17,9 @@ function chain(err: unknown): ErrorLike[] {
 
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL/;
 
+/** The one answer for a document that could not be fetched (refused, filtered, TLS, special-use, timeout). */
+export const UNREACHABLE = `no valid answer came from the document URL within ${FETCH_TIMEOUT_SECONDS} seconds (it must be served over https, with a publicly trusted certificate, from a public address)`;
+
 function fetchFailureReason(err: ErrorLike): string {
   const detail = typeof err.error_detail === 'string' ? err.error_detail : '';
   const status = /unexpected response status (\d+)/.exec(detail);
@@ -36,14 +39,12 @@ function fetchFailureReason(err: ErrorLike): string {
     }
     if (message === 'response too large') return `the document is larger than ${DOCUMENT_SIZE_LIMIT / 1024} KB (${DOCUMENT_SIZE_LIMIT} bytes); keep it under that`;
     if (name === 'SyntaxError') return 'the document is not valid JSON';
-    if (name === 'TimeoutError' || name === 'AbortError') return `the document URL did not answer within ${FETCH_TIMEOUT_SECONDS} seconds`;
-    if (message.includes('special-use IP address')) {
-      return 'its host resolves to a loopback, private, link-local or other special-use address, which this server never fetches; publish the document on a public https host';
+    // One reason for every connection failure: which ports or hosts answer must not show.
+    if (name === 'DocumentUnreachableError' || name === 'TimeoutError' || name === 'AbortError' || message.includes('special-use') || TLS_CODES.test(code) || /^E[A-Z]+$/.test(code)) {
+      return UNREACHABLE;
     }
-    if (TLS_CODES.test(code)) return `the TLS certificate of its host is not trusted (${code}); serve it with a certificate from a public certificate authority`;
-    if (/^E[A-Z]+$/.test(code)) return `the document URL could not be reached (${code})`;
   }
-  return 'the document could not be fetched';
+  return UNREACHABLE;
 }
 
 function metadataReason(description: string, clientId: string): string {

@@ -4,8 +4,10 @@
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
 import { clientNames } from './client-names';
+import { isMetadataDocumentUrl } from './client-metadata-documents';
 import { revokeGrantFamily, userCodeKey } from './oidc-adapter';
 import { oidcProvider } from './provider';
+import { hit, isLimited, RATE_LIMITS } from './rate-limit';
 import { isScopeName } from './scopes';
 
 const USER_CODE_CHARSET = /^[BCDFGHJKLMNPQRSTVWXZ]{8}$/;
@@ -19,7 +21,15 @@ export function formatUserCode(normalized: string): string {
   return `${normalized.slice(0, 4)}-${normalized.slice(4)}`;
 }
 
-export type DeviceRequest = { userCode: string; clientId: string; clientName: string; scopes: string[]; expiresAt: Date };
+export type DeviceRequest = {
+  userCode: string;
+  clientId: string;
+  clientName: string;
+  /** Set when the client_id is a metadata-document URL: the host that published its name. */
+  documentHost?: string;
+  scopes: string[];
+  expiresAt: Date;
+};
 
 export type DeviceLookup =
   | { status: 'pending'; request: DeviceRequest }
@@ -44,6 +54,7 @@ export async function lookUpDeviceCode(input: string): Promise<DeviceLookup> {
       userCode,
       clientId: row.clientId,
       clientName: names.get(row.clientId) ?? row.clientId,
+      ...(isMetadataDocumentUrl(row.clientId) ? { documentHost: URL.parse(row.clientId)?.host ?? row.clientId } : {}),
       scopes: requested.split(' ').filter(isScopeName),
       expiresAt: row.expiresAt,
     },
@@ -89,3 +100,17 @@ export async function decideDeviceCode(input: string, userId: string, approve: b
   return true;
 }
 
+
+/**
+ * Guessing user codes: every code that is not pending (unknown, expired, decided), entered on the
+ * page or posted to the decision endpoint, counts against the signed-in person. Past the limit no
+ * code is looked up at all, the right one included, until the window ends.
+ */
+export async function deviceEntryThrottled(userId: string): Promise<boolean> {
+  return !(await isLimited(RATE_LIMITS.deviceCodeEntry, userId)).allowed;
+}
+
+/** Counts one wrong code; true when the person is now past the limit. */
+export async function countWrongDeviceCode(userId: string): Promise<boolean> {
+  return !(await hit(RATE_LIMITS.deviceCodeEntry, userId)).allowed;
+}

@@ -1,5 +1,5 @@
 // Responses of the account form handlers (plain HTML forms posting to route handlers).
-import { messagePage } from './html-page';
+import { MESSAGE_PAGE_HEADERS, messagePage } from './html-page';
 
 /** The submitted form, or null when the body is not a form (never a 500 for bad input). */
 export async function readForm(request: Request): Promise<FormData | null> {
@@ -13,7 +13,7 @@ export async function readForm(request: Request): Promise<FormData | null> {
 }
 
 function page(status: number, html: string, headers: Record<string, string> = {}): Response {
-  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
+  return new Response(html, { status, headers: { ...MESSAGE_PAGE_HEADERS, ...headers } });
 }
 
 export function forbidden(message: string): Response {

@@ -26,14 +26,16 @@ export function recoveryDescription(error: string, detail: string | undefined, c
       if (d.startsWith('device code') || d === 'DeviceCode already consumed') {
         return 'This device code is unknown or was already used. Request a new one with POST /device_authorization and show the person the new user_code.';
       }
+      // Before the generic "authorization code ..." details: this one ("authorization code redirect_uri
+      // mismatch") is about the redirect_uri, not about the code.
+      if (d.includes('redirect_uri')) {
+        return 'redirect_uri must be the same value sent to /authorize. Send that exact value, or start the authorization again.';
+      }
       if (d.startsWith('authorization code') || d === 'AuthorizationCode already consumed') {
         return 'This authorization code is unknown, expired (it lasts 60 seconds) or was already used. Start the authorization again at /authorize.';
       }
       if (d.includes('PKCE') || d.includes('code_verifier')) {
         return 'code_verifier does not match the code_challenge sent to /authorize. Start the authorization again with a new verifier and its S256 challenge.';
-      }
-      if (d.includes('redirect_uri')) {
-        return 'redirect_uri must be the same value sent to /authorize. Send that exact value, or start the authorization again.';
       }
       return `This grant is not valid. ${NEW_SIGN_IN}.`;
     case 'authorization_pending':

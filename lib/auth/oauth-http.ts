@@ -5,10 +5,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '@/lib/env';
 import { clientAddress } from './client-address';
-import { withMetadataDocumentScope } from './client-metadata-documents';
+import { DOCUMENT_CLIENT_LIMIT, withMetadataDocumentScope } from './client-metadata-documents';
 import { checkPollPace } from './device-polling';
 import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from './oauth-requests';
+import { MESSAGE_PAGE_HEADERS } from './html-page';
 import { errorPage, oidcCallback } from './provider';
+import { checkRegistration } from './registration';
 import { RATE_LIMITS, hit, type RateLimitRule } from './rate-limit';
 
 type Route = 'discovery' | 'register' | 'authorize' | 'resume' | 'device_authorization' | 'token' | 'revoke';
@@ -52,7 +54,7 @@ function send(req: IncomingMessage, res: ServerResponse, r: OAuthRejection, rout
   const body = { error: r.error, error_description: r.error_description, ...(r.extra ?? {}) };
   // A person's browser on /authorize gets a page; every client gets JSON.
   if ((route === 'authorize' || route === 'resume') && /text\/html/.test(req.headers.accept ?? '')) {
-    res.writeHead(r.status, { ...headers, 'Content-Type': 'text/html; charset=utf-8' });
+    res.writeHead(r.status, { ...headers, ...MESSAGE_PAGE_HEADERS });
     res.end(errorPage(r.error, r.error_description));
     return;
   }
@@ -103,6 +105,8 @@ async function prepare(route: Route, req: IncomingMessage, url: URL): Promise<Pr
 
   if (route === 'authorize' && method === 'GET') {
     const params = url.searchParams;
+    const limited = await documentClientLimit(req, params.get('client_id'));
+    if (limited) return { rejection: limited };
     const resource = checkResource(params.getAll('resource'), mcpUrl, 'query of /authorize');
     if (resource) return { rejection: resource };
     const scope = resolveScope(params.getAll('scope'));
@@ -124,7 +128,9 @@ async function prepare(route: Route, req: IncomingMessage, url: URL): Promise<Pr
     } catch {
       return { rejection: { status: 400, error: 'invalid_client_metadata', error_description: 'The registration body is not valid JSON; send a JSON object with Content-Type: application/json.' } };
     }
-    const normalized = normalizeRegistration(parsed);
+    const registration = await checkRegistration(parsed);
+    if ('error' in registration) return { rejection: registration };
+    const normalized = normalizeRegistration(registration.body);
     if ('error' in normalized) return { rejection: normalized };
     return { body: Buffer.from(JSON.stringify(normalized.body)) };
   }
@@ -211,7 +217,7 @@ export async function handleOAuthRequest(req: IncomingMessage, res: ServerRespon
     req.url = prepared.url ?? `${path}${url.search}`;
     // oidc-provider reads an already-consumed body from req.body (its documented fallback).
     if (prepared.body) (req as IncomingMessage & { body?: Buffer }).body = prepared.body;
-    await withMetadataDocumentScope(() => oidcCallback()(req, res));
+    await withMetadataDocumentScope(() => oidcCallback()(req, res), { fetchAllowed: route !== 'register' });
   } catch (error) {
     const e = error as Error;
     console.error(`oauth: ${req.method} ${path} failed: ${e?.name}: ${e?.message}`);
@@ -219,6 +225,19 @@ export async function handleOAuthRequest(req: IncomingMessage, res: ServerRespon
       send(req, res, { status: 500, error: 'server_error', error_description: 'The authorization server failed to handle this request. Retry once; if it fails again, try again later.' }, route);
     }
   }
+}
+
+/** /authorize with a URL client_id may fetch a document: limited per address (anonymous probing). */
+async function documentClientLimit(req: IncomingMessage, clientId: string | null): Promise<OAuthRejection | null> {
+  if (!clientId || !/^https?:\/\//i.test(clientId)) return null;
+  const limit = await hit(DOCUMENT_CLIENT_LIMIT, clientAddress((h) => headerValue(req, h)));
+  if (limit.allowed) return null;
+  return {
+    status: 429,
+    error: 'rate_limited',
+    error_description: `Too many authorization requests with a URL client_id from your address. Retry after ${limit.retryAfterSeconds} seconds.`,
+    headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+  };
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {

@@ -7,8 +7,9 @@ import { errors } from 'oidc-provider';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { DOCUMENT_RETENTION_MS } from './client-metadata-documents';
+import { DOCUMENT_RETENTION_MS, UNUSED_DOCUMENT_RETENTION_MS } from './client-metadata-documents';
 import { isUniqueViolation } from './db-errors';
+import { registrationLapsed } from './registration-store';
 import { secretHash } from './secret-hash';
 
 /** Seconds a device client must wait between polls, until slow_down raises it. */
@@ -66,6 +67,11 @@ async function cleanupExpired(): Promise<void> {
   await prisma.rateLimit.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   await prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   await prisma.clientMetadataDocument.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - DOCUMENT_RETENTION_MS) } } });
+  // A stale document of a client nobody connected is of no use to any page: swept after a day.
+  await prisma.$executeRaw`
+    DELETE FROM "ClientMetadataDocument" d
+    WHERE d."expiresAt" < ${new Date(Date.now() - UNUSED_DOCUMENT_RETENTION_MS)}
+      AND NOT EXISTS (SELECT 1 FROM "OAuthGrantActivity" a WHERE a."clientId" = d."url")`;
 }
 
 function restore(row: { payload: Prisma.JsonValue; consumedAt: Date | null }, extra: Record<string, unknown>): AdapterPayload {
@@ -128,7 +134,9 @@ export class PrismaOidcAdapter implements Adapter {
     const prisma = await db();
     if (this.kind === 'Client') {
       const client = await prisma.oAuthClient.findUnique({ where: { clientId: id } });
-      return client ? (client.metadata as AdapterPayload) : undefined;
+      // Unused for 30 days: gone, even before the next registration sweeps it away.
+      if (!client || (await registrationLapsed(client.clientId, client.createdAt))) return undefined;
+      return client.metadata as AdapterPayload;
     }
     const row = await prisma.oAuthRecord.findUnique({ where: { id: recordKey(this.kind, id) } });
     if (!row || row.kind !== this.kind) return undefined;

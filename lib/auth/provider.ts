@@ -9,7 +9,7 @@ import { secrets } from '@/lib/database/secrets';
 import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from './oidc-adapter';
 import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocument, isMetadataDocumentUrl } from './client-metadata-documents';
 import { metadataDocumentFailure } from './client-metadata-errors';
-import { messagePage } from './html-page';
+import { MESSAGE_PAGE_HEADERS, messagePage } from './html-page';
 import { recoveryDescription } from './oauth-errors';
 import { SCOPE_NAMES } from './scopes';
 
@@ -153,6 +153,7 @@ function buildProvider(): Provider {
         ctx.body = { error, error_description: description };
         return;
       }
+      for (const [name, value] of Object.entries(MESSAGE_PAGE_HEADERS)) ctx.set(name, value);
       ctx.type = 'html';
       ctx.body = errorPage(error, description);
     },

@@ -66,11 +66,17 @@ export async function openPglite(dir: string): Promise<RawDatabase> {
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   const { acquireFolderLock } = await import('./pglite-lock');
   const { pgliteQuery } = await import('./pglite-query');
+  const { guardDatabaseFolder } = await import('./pglite-permissions');
   const inMemory = dir.startsWith('memory://');
-  const release = inMemory ? () => undefined : acquireFolderLock(dir);
+  const lock = inMemory ? () => undefined : acquireFolderLock(dir);
+  const unguard = inMemory ? () => undefined : guardDatabaseFolder(dir);
+  const release = () => {
+    unguard();
+    lock();
+  };
   let client;
   try {
-    client = new PGlite(inMemory ? dir : dir);
+    client = new PGlite(dir);
     await client.waitReady;
   } catch (error) {
     release();

@@ -5,6 +5,7 @@ import type { AnyTool, ToolContext } from './define-tool';
 import { isDatabaseUnavailable } from '@/lib/database/errors';
 import type { SubscriptionView } from '@/lib/billing/subscriptions';
 import { advertisedSchema } from './catalogue';
+import { nulCharacterPath } from './argument-text';
 import { ToolError } from './tool-error';
 import { registerViews, viewUri } from './views';
 
@@ -53,6 +54,8 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: CallAuth, 
     const person = auth.person !== undefined ? auth.person : await deps.findPerson(auth.userId);
     if (!person) throw new ToolError('account_not_found', 'The account behind this token no longer exists. Sign in again to connect a current account.');
     if (tool.needsSubscription && !(auth.subscription ? auth.subscription.status === 'active' : await deps.hasActiveSubscription(person.id))) throw subscriptionInactive();
+    const nul = nulCharacterPath(rawArgs);
+    if (nul) throw new ToolError('invalid_argument', `${nul}: contains a NUL character (U+0000), which Pacewise cannot store. Remove it and call ${tool.name} again.`, { field: nul });
     const parsed = tool.input.safeParse(rawArgs ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

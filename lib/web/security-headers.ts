@@ -82,3 +82,16 @@ export const BASE_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
+
+/**
+ * Headers of endpoints (APIs, OAuth, Markdown twins, feeds): mostly JSON or text, but any of them may
+ * answer HTML (a framework 404, an error page), which must never run foreign script or be framed.
+ * A route that renders its own page may set a narrower policy of its own.
+ */
+export function endpointSecurityHeaders(pathname: string, https: boolean): Record<string, string> {
+  const { headers } = pageSecurityHeaders(pathname, '', https);
+  const csp = headers['Content-Security-Policy']!.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+  const out: Record<string, string> = { ...headers, 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY' };
+  delete out['Cache-Control'];
+  return out;
+}

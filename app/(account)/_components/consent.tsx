@@ -33,3 +33,24 @@ export function DecisionButtons() {
     </>
   );
 }
+
+/**
+ * Who the client is, as far as Pacewise knows: its client_id, and that its name is its own claim.
+ * Every client here registered itself (POST /register) or published its own metadata document:
+ * nothing about its name is verified, so the person is told so, with the identifier to compare.
+ */
+export function ClientIdentity({ clientId, clientName, documentHost }: { clientId: string; clientName: string; documentHost?: string }) {
+  return (
+    <p className={styles.notice} data-testid={documentHost ? 'unverified-metadata' : 'unverified-registration'}>
+      <strong>Unverified:</strong>{' '}
+      {documentHost ? (
+        <>
+          the name “{clientName}” comes from the app’s own metadata document at <code data-testid="document-host">{documentHost}</code>
+        </>
+      ) : (
+        <>the name “{clientName}” is the one the app gave itself when it registered</>
+      )}
+      ; Pacewise has not checked who runs it. Client ID: <code data-testid="client-id">{clientId}</code>.
+    </p>
+  );
+}

@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
-import { formatUserCode, lookUpDeviceCode } from '@/lib/auth/device-approval';
+import { countWrongDeviceCode, deviceEntryThrottled, formatUserCode, lookUpDeviceCode } from '@/lib/auth/device-approval';
 import { withQuery } from '@/lib/auth/navigation';
 import { firstParam, requirePerson, type SearchParams } from '@/lib/auth/page-guards';
-import { hit, RATE_LIMITS } from '@/lib/auth/rate-limit';
-import { DecisionButtons, GrantSummary } from '../_components/consent';
+import { ClientIdentity, DecisionButtons, GrantSummary } from '../_components/consent';
 import styles from '../account.module.css';
 
 export const metadata: Metadata = { title: 'Connect a device', robots: { index: false } };
@@ -78,14 +77,22 @@ export default async function DevicePage({ searchParams }: { searchParams: Searc
     );
   }
 
-  const lookup = await lookUpDeviceCode(userCode);
-  if (lookup.status !== 'pending') {
-    // Guessing codes: each wrong code counts against this person.
-    const limit = await hit(RATE_LIMITS.deviceCodeEntry, person.userId);
+  // Past the limit of wrong codes, no code is looked up (the right one shows no Approve either).
+  if (await deviceEntryThrottled(person.userId)) {
     return (
       <>
         <h1>Connect a device</h1>
-        <CodeForm message={limit.allowed ? LOOKUP_MESSAGES[lookup.status] : LOOKUP_MESSAGES.throttled} />
+        <CodeForm message={LOOKUP_MESSAGES.throttled} />
+      </>
+    );
+  }
+  const lookup = await lookUpDeviceCode(userCode);
+  if (lookup.status !== 'pending') {
+    const throttled = await countWrongDeviceCode(person.userId);
+    return (
+      <>
+        <h1>Connect a device</h1>
+        <CodeForm message={throttled ? LOOKUP_MESSAGES.throttled : LOOKUP_MESSAGES[lookup.status]} />
       </>
     );
   }
@@ -100,6 +107,7 @@ export default async function DevicePage({ searchParams }: { searchParams: Searc
           Check that your device shows this code: <span className={styles.code} data-testid="user-code">{formatUserCode(request.userCode)}</span>
         </p>
         <GrantSummary clientName={request.clientName} email={person.email} scopes={request.scopes} />
+        <ClientIdentity clientId={request.clientId} clientName={request.clientName} documentHost={request.documentHost} />
         <p className={styles.hint}>Only approve if you started this on a device or agent you trust. You can revoke access at any time on your account page.</p>
         <form method="post" action="/api/auth/device" className={styles.actions}>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />

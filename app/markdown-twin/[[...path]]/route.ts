@@ -1,8 +1,11 @@
-// Internal target of proxy.ts: the Markdown twin of a page or post. Prerendered for every known
-// path; any other path answers a Markdown 404.
+// The Markdown twins as prerendered files (proxy.ts answers `.md` and Accept: text/markdown itself,
+// from the same records, so twins also work behind a TLS-terminating proxy). Only known paths.
 import { markdownForPath, markdownHeaders, notFoundTwin, twinPaths } from '@/lib/markdown';
 
 export const dynamic = 'force-static';
+// Only the prerendered twins: another path is a 404 that renders and stores nothing (proxy.ts answers
+// unknown twins itself; this holds for direct requests to /markdown-twin too).
+export const dynamicParams = false;
 
 export function generateStaticParams() {
   return twinPaths().map((p) => ({ path: p === '/' ? [] : p.slice(1).split('/') }));

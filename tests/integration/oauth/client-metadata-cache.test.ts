@@ -2,27 +2,33 @@
 // (a fresh PGlite folder, or a fresh PostgreSQL database when DATABASE_URL is set) and a real HTTP
 // document server. Expiry is simulated by moving the stored copy's expiresAt into the past, as the
 // clock would after its lifetime: nobody waits five minutes in a test. The HTTP flows around it run
-// against `next start` in client-metadata-documents.test.ts.
-import http from 'node:http';
+// against `next start` in client-metadata-documents.test.ts. The document server is https on
+// 127.0.0.1 with a certificate this process trusts (CIMD_ALLOW_LOOPBACK=1, as in local runs).
+import fs from 'node:fs';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeLoopbackCertificate, type TlsFiles } from '../../support/metadata-documents';
 import { freshDatabaseEnv } from '../../support/server';
 
 type Module = typeof import('@/lib/auth/client-metadata-documents');
 let lib: Module;
 let prisma: Awaited<ReturnType<typeof import('@/lib/db')['db']>>;
 let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
-let server: http.Server;
+let server: https.Server;
+let tls: TlsFiles;
 let origin: string;
 const answers = new Map<string, { status: number; headers: Record<string, string>; body: string }>();
 const counts = new Map<string, number>();
 
 beforeAll(async () => {
   fresh = await freshDatabaseEnv();
-  Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0' });
+  Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0', CIMD_ALLOW_LOOPBACK: '1' });
+  tls = makeLoopbackCertificate();
+  https.globalAgent.options.ca = [fs.readFileSync(tls.cert)];
   lib = await import('@/lib/auth/client-metadata-documents');
   prisma = await (await import('@/lib/db')).db();
-  server = http.createServer((req, res) => {
+  server = https.createServer({ cert: fs.readFileSync(tls.cert), key: fs.readFileSync(tls.key) }, (req, res) => {
     const path = req.url ?? '/';
     counts.set(path, (counts.get(path) ?? 0) + 1);
     const a = answers.get(path) ?? { status: 404, headers: {}, body: '' };
@@ -30,13 +36,14 @@ beforeAll(async () => {
     res.end(a.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 120_000);
 
 afterAll(async () => {
   server?.close();
   await (await import('@/lib/db')).closeDatabase();
   await fresh?.cleanup();
+  if (tls) fs.rmSync(tls.dir, { recursive: true, force: true });
 });
 
 function serveDocument(path: string, name: string, cacheControl: string) {
@@ -48,7 +55,7 @@ function serveDocument(path: string, name: string, cacheControl: string) {
 }
 
 async function fetchDocument(path: string) {
-  const res = await lib.fetchMetadataDocument(`${origin}${path}`, {});
+  const res = await lib.fetchMetadataDocument(`${origin}${path}`);
   return { status: res.status, cacheControl: res.headers.get('cache-control'), body: res.status === 200 ? ((await res.json()) as { client_name: string }) : undefined };
 }
 
@@ -100,8 +107,8 @@ describe('the shared document cache', () => {
   it('inside an OAuth request, stores a document only once the provider accepted it, and asks the host once', async () => {
     serveDocument('/scoped.json', 'Scoped', 'max-age=600');
     await lib.withMetadataDocumentScope(async () => {
-      await lib.fetchMetadataDocument(`${origin}/scoped.json`, {});
-      await lib.fetchMetadataDocument(`${origin}/scoped.json`, {});
+      await lib.fetchMetadataDocument(`${origin}/scoped.json`);
+      await lib.fetchMetadataDocument(`${origin}/scoped.json`);
       expect(await row('/scoped.json')).toBeNull();
       await lib.acceptMetadataDocumentClient({ clientId: `${origin}/scoped.json`, clientAuthMethod: 'none' });
     });
@@ -111,7 +118,7 @@ describe('the shared document cache', () => {
     // Refused by the provider (acceptMetadataDocumentClient never called): nothing stored.
     serveDocument('/refused.json', 'Refused', 'max-age=600');
     await lib.withMetadataDocumentScope(async () => {
-      await lib.fetchMetadataDocument(`${origin}/refused.json`, {});
+      await lib.fetchMetadataDocument(`${origin}/refused.json`);
     });
     expect(await row('/refused.json')).toBeNull();
   });

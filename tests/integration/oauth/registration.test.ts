@@ -76,7 +76,7 @@ describe('POST /register', () => {
     expect(body).not.toHaveProperty('client_secret');
   });
 
-  it('keeps a literal client_id exactly (case-sensitive) and refuses a taken one', async () => {
+  it('keeps a literal client_id exactly (case-sensitive) and refuses a taken one or its look-alike', async () => {
     const literal = `Acme-Agent-${Date.now().toString(36).toUpperCase()}`;
     const first = await registerClient(baseUrl, browserClient('https://acme.example/cb', { client_id: literal }));
     expect(first.status).toBe(201);
@@ -87,9 +87,10 @@ describe('POST /register', () => {
     expect(taken.body.error).toBe('invalid_client_metadata');
     expect(String(taken.body.error_description)).toContain(`"${literal}" is already registered`);
 
+    // Another case of a taken literal would read as the same client to a person: refused (tests/security/registration.test.ts).
     const lower = await registerClient(baseUrl, browserClient('https://acme.example/cb', { client_id: literal.toLowerCase() }));
-    expect(lower.status).toBe(201);
-    expect(lower.body.client_id).toBe(literal.toLowerCase());
+    expect(lower.status).toBe(400);
+    expect(String(lower.body.error_description)).toContain(`looks like the client_id "${literal}"`);
 
     // /authorize uses the literal exactly: another case is another client.
     const { challenge } = pkcePair();

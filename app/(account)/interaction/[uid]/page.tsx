@@ -4,18 +4,18 @@ import { INTERACTION_COOKIE, lookUpConsent } from '@/lib/auth/consent';
 import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
 import { requirePerson } from '@/lib/auth/page-guards';
 import { consentFormActionPolicy } from '@/lib/web/security-headers';
-import { DecisionButtons, GrantSummary } from '../../_components/consent';
+import { ClientIdentity, DecisionButtons, GrantSummary } from '../../_components/consent';
 import styles from '../../account.module.css';
 
 export const metadata: Metadata = { title: 'Connect an app', robots: { index: false } };
 
+/** The whole redirect target without its query: scheme://host/path (an app's own scheme included). */
 function target(uri: string): string {
-  try {
-    const u = new URL(uri);
-    return `${u.origin}${u.pathname}`;
-  } catch {
-    return uri;
-  }
+  const u = URL.parse(uri);
+  if (!u) return uri;
+  u.search = '';
+  u.hash = '';
+  return u.href;
 }
 
 export default async function ConsentPage({ params }: { params: Promise<{ uid: string }> }) {
@@ -41,13 +41,17 @@ export default async function ConsentPage({ params }: { params: Promise<{ uid: s
       <h1>Connect {request.clientName}?</h1>
       <div className={styles.card}>
         <GrantSummary clientName={request.clientName} email={person.email} scopes={request.scopes} />
-        {request.metadataDocument ? (
-          <p className={styles.notice} data-testid="unverified-metadata">
-            <strong>Unverified:</strong> the name “{request.clientName}” comes from the app’s own metadata document at{' '}
-            <code data-testid="document-host">{request.metadataDocument.documentHost}</code>; Pacewise has not checked who runs it. Approve only if you
-            started this from an app you trust and expect to return to <code data-testid="redirect-host">{request.metadataDocument.redirectHost}</code>.
-          </p>
-        ) : null}
+        <ClientIdentity clientId={request.clientId} clientName={request.clientName} documentHost={request.metadataDocument?.documentHost} />
+        <p className={styles.hint}>
+          Approve only if you started this from an app you trust
+          {request.metadataDocument ? (
+            <>
+              {' '}
+              and expect to return to <code data-testid="redirect-host">{request.metadataDocument.redirectHost}</code>
+            </>
+          ) : null}
+          .
+        </p>
         <p>
           After you decide, you will be sent to <code data-testid="redirect-target">{target(request.redirectUri)}</code>.
         </p>

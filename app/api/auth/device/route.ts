@@ -1,6 +1,6 @@
 // Decision on the /device page: approve or decline one pending device code.
 import { CSRF_FIELD, verifySessionCsrf } from '@/lib/auth/csrf';
-import { decideDeviceCode } from '@/lib/auth/device-approval';
+import { countWrongDeviceCode, decideDeviceCode, deviceEntryThrottled } from '@/lib/auth/device-approval';
 import { forbidden, readForm } from '@/lib/auth/form-responses';
 import { seeOther, withQuery } from '@/lib/auth/navigation';
 import { currentPerson } from '@/lib/auth/sessions';
@@ -15,7 +15,13 @@ export async function POST(request: Request) {
   }
   const decision = form.get('decision');
   if (decision !== 'approve' && decision !== 'decline') return forbidden('Choose Approve or Decline on the device page.');
+  // Past the limit of wrong codes nothing is decided; the page then says to wait.
+  if (await deviceEntryThrottled(person.userId)) return seeOther(withQuery('/device', { user_code: userCode }));
   const done = await decideDeviceCode(userCode, person.userId, decision === 'approve');
-  if (!done) return seeOther(withQuery('/device', { user_code: userCode, error: 'gone' }));
+  if (!done) {
+    // A posted code counts like one typed on the page: guessing by POST is guessing too.
+    await countWrongDeviceCode(person.userId);
+    return seeOther(withQuery('/device', { user_code: userCode, error: 'gone' }));
+  }
   return seeOther(withQuery('/device', { done: decision === 'approve' ? 'approved' : 'declined' }));
 }
