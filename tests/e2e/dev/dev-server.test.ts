@@ -113,11 +113,11 @@ describe('npm run dev -- -p <port>', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { authProvider: provider }));
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['get_account', 'get_profile', 'list_workouts']));
-    const account = (await client.callTool({ name: 'get_account', arguments: {} })) as { structuredContent: { email: string; subscription: { status: string } } };
+    const account = (await client.callTool({ name: 'get_account', arguments: {} })) as unknown as { structuredContent: { email: string; subscription: { status: string } } };
     expect(account.structuredContent.email).toBe(DEMO.email);
     expect(account.structuredContent.subscription.status).toBe('active');
     // A tool behind the subscription guard answers at once: no checkout in a browser first.
-    const profile = (await client.callTool({ name: 'get_profile', arguments: {} })) as { isError?: boolean; structuredContent: { onboarding: { complete: boolean } } };
+    const profile = (await client.callTool({ name: 'get_profile', arguments: {} })) as unknown as { isError?: boolean; structuredContent: { onboarding: { complete: boolean } } };
     expect(profile.isError).toBeFalsy();
     expect(profile.structuredContent.onboarding.complete).toBe(false);
     await client.close();
