@@ -31,6 +31,9 @@ let dev: ChildProcess;
 let output = '';
 let home: string;
 let browser: Browser;
+// next dev adds its build folder's type paths to tsconfig.json; the test's own folder must not stay there.
+const tsconfigPath = path.join(ROOT, 'tsconfig.json');
+const tsconfig = fs.readFileSync(tsconfigPath, 'utf8');
 
 /** The environment of a fresh clone: nothing set, an embedded database of its own, its own build folder. */
 function freshCloneEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -72,6 +75,7 @@ afterAll(async () => {
     if (dev.exitCode === null) process.kill(-dev.pid!, 'SIGKILL');
   }
   fs.rmSync(path.join(ROOT, `.next-devtest-${port}`), { recursive: true, force: true });
+  fs.writeFileSync(tsconfigPath, tsconfig);
   fs.rmSync(home, { recursive: true, force: true });
 }, 60_000);
 
