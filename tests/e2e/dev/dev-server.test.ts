@@ -16,7 +16,7 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, signInOnPage } from '../../support/browser';
-import { FormSession } from '../../support/oauth';
+import { FormSession, createPerson } from '../../support/oauth';
 import { ROOT, freePort } from '../../support/server';
 import { authorizeOverHttp } from '../../integration/oauth/flows';
 import { postFacts } from '../../integration/site/content-facts';
@@ -146,7 +146,7 @@ describe('npm run dev -- -p <port>', () => {
 });
 
 /** Every page type, signed out and signed in (account, device, consent), with its console watched. */
-async function visitEveryPageType(base: string): Promise<{ problems: string[]; visited: string[]; page: Page }> {
+async function visitEveryPageType(base: string, person: { email: string; password: string }, timeout: number): Promise<{ problems: string[]; visited: string[]; page: Page }> {
   const context = await browser.newContext();
   const problems: string[] = [];
   const visited: string[] = [];
@@ -155,20 +155,20 @@ async function visitEveryPageType(base: string): Promise<{ problems: string[]; v
   });
   await context.route('https://agent.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }));
   const page = await context.newPage();
-  page.setDefaultTimeout(COMPILE);
+  page.setDefaultTimeout(timeout);
   page.on('console', (m) => {
     // The 404 page's own status line is the page type being visited, not a problem.
     if (m.type() === 'error' && !/status of 404/.test(m.text())) problems.push(`${page.url()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
   const visit = async (p: string) => {
-    await page.goto(base + p, { timeout: COMPILE });
+    await page.goto(base + p, { timeout });
     await page.waitForLoadState('load');
     visited.push(new URL(page.url()).pathname);
   };
   for (const p of ['/', '/blog', `/blog/${postFacts()[0]!.slug}`, '/faq', '/docs', '/product', '/agents', '/not-a-page', '/sign-up', '/sign-in']) await visit(p);
-  await signInOnPage(page, DEMO);
-  await page.waitForURL(/\/account/, { timeout: COMPILE });
+  await signInOnPage(page, person);
+  await page.waitForURL(/\/account/, { timeout });
   visited.push('/account');
   await visit('/device');
   // The consent page, reached as an agent's authorization request reaches it.
@@ -176,7 +176,7 @@ async function visitEveryPageType(base: string): Promise<{ problems: string[]; v
   const query = new URLSearchParams({ client_id: reg.client_id, response_type: 'code', redirect_uri: 'https://agent.example/cb', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', resource: `${base}/mcp`, state: 's' });
   await visit(`/authorize?${query}`);
   await page.getByRole('button', { name: /approve/i }).click();
-  await page.waitForURL(/agent\.example\/cb/, { timeout: COMPILE });
+  await page.waitForURL(/agent\.example\/cb/, { timeout });
   visited.push('/cb');
   // Let late errors (hydration, the dev overlay) surface before counting.
   await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -208,7 +208,7 @@ describe('every page type in Chromium: zero console errors', () => {
     expect(errors.filter((e) => /Expected a request ID/.test(e))).toEqual([]);
     await context.close();
 
-    const { problems, visited } = await visitEveryPageType(origin);
+    const { problems, visited } = await visitEveryPageType(origin, DEMO, COMPILE);
     expect(visited).toEqual(expect.arrayContaining(['/', '/blog', '/agents', '/not-a-page', '/sign-in', '/account', '/device', '/cb']));
     expect(problems).toEqual([]);
   });
@@ -217,7 +217,9 @@ describe('every page type in Chromium: zero console errors', () => {
     const csp = (await fetch(`${productionUrl}/`)).headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
-    const { problems, visited } = await visitEveryPageType(productionUrl);
+    // The suite's server may run on PostgreSQL, where no demo person is seeded: a person of its own.
+    const person = await createPerson(productionUrl, 'console');
+    const { problems, visited } = await visitEveryPageType(productionUrl, person, 60_000);
     expect(visited).toEqual(expect.arrayContaining(['/', '/account', '/cb']));
     expect(problems).toEqual([]);
   });
