@@ -10,4 +10,5 @@ if (c.databaseUrl && process.env.PACEWISE_ALLOW_SEED !== '1') {
 }
 const result = await seed(await db());
 console.log(result.demoUserCreated ? `Seeded the demo person ${DEMO_EMAIL}.` : `The demo person ${DEMO_EMAIL} already exists.`);
+if (result.demoSubscriptionCreated) console.log('Gave the demo person an active test subscription (provider local, one year).');
 await closeDatabase();

@@ -4,6 +4,7 @@
 // oidc-provider's Koa app.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '@/lib/env';
+import { authorizationErrorRedirect } from './authorize-errors';
 import { clientAddress } from './client-address';
 import { DOCUMENT_CLIENT_LIMIT, withMetadataDocumentScope } from './client-metadata-documents';
 import { checkPollPace } from './device-polling';
@@ -97,7 +98,13 @@ function dropProviderSession(req: IncomingMessage): void {
     .join(';');
 }
 
-type Prepared = { rejection: OAuthRejection } | { url?: string; body?: Buffer };
+type Prepared = { rejection: OAuthRejection } | { redirect: string } | { url?: string; body?: Buffer };
+
+/** An /authorize rejection goes back to a known client's registered redirect URI when there is one. */
+async function authorizeRejection(params: URLSearchParams, rejection: OAuthRejection): Promise<Prepared> {
+  const redirect = await authorizationErrorRedirect(params, rejection);
+  return redirect ? { redirect } : { rejection };
+}
 
 async function prepare(route: Route, req: IncomingMessage, url: URL): Promise<Prepared> {
   const mcpUrl = config().mcpUrl;
@@ -108,9 +115,9 @@ async function prepare(route: Route, req: IncomingMessage, url: URL): Promise<Pr
     const limited = await documentClientLimit(req, params.get('client_id'));
     if (limited) return { rejection: limited };
     const resource = checkResource(params.getAll('resource'), mcpUrl, 'query of /authorize');
-    if (resource) return { rejection: resource };
+    if (resource) return authorizeRejection(params, resource);
     const scope = resolveScope(params.getAll('scope'));
-    if ('error' in scope) return { rejection: scope };
+    if ('error' in scope) return authorizeRejection(params, scope);
     params.set('scope', scope.scope);
     dropProviderSession(req);
     return { url: `/authorize?${params.toString()}` };
@@ -212,6 +219,11 @@ export async function handleOAuthRequest(req: IncomingMessage, res: ServerRespon
 
     const prepared = await prepare(route, req, url);
     if ('rejection' in prepared) return send(req, res, prepared.rejection, route);
+    if ('redirect' in prepared) {
+      res.writeHead(303, { Location: prepared.redirect, 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
 
     pinOrigin(req);
     req.url = prepared.url ?? `${path}${url.search}`;

@@ -9,6 +9,16 @@ import { IdempotencyRules, authorizedFetch } from './mcp-client.mjs';
 import { toolUrl } from './oauth.mjs';
 
 /**
+ * The sign-in command as this process was started (the package is not on npm yet, so `npx pacewise`
+ * would not work outside the repository): `node /path/to/bin/pacewise.mjs login --server ...`.
+ * @param {string} server
+ */
+export function loginCommand(server) {
+  const script = process.argv[1];
+  return `${script ? `node ${script}` : 'pacewise'} login --server ${server}`;
+}
+
+/**
  * @param {import('./session.mjs').Connection} connection
  * @param {{ err: (line: string) => void }} io
  * @returns {Promise<void>} resolves when the host closes stdin
@@ -57,7 +67,7 @@ export async function runBridge(connection, io) {
 
 /** @param {unknown} error @param {string} server */
 function bridgeErrorMessage(error, server) {
-  if (error instanceof SignInRequired) return `${error.message} Pacewise needs a sign-in: run \`npx pacewise login --server ${server}\` in a terminal, then try again.`;
+  if (error instanceof SignInRequired) return `${error.message} Pacewise needs a sign-in: run \`${loginCommand(server)}\` in a terminal, then try again.`;
   if (error instanceof CliError) return error.message;
   return `Pacewise could not be reached: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -2,7 +2,7 @@
 import { CliError, SignInRequired } from './errors.mjs';
 import { connectTools, resultData } from './mcp-client.mjs';
 import { printAccount, printData, printTools, showDevicePrompt } from './output.mjs';
-import { runBridge } from './bridge.mjs';
+import { loginCommand, runBridge } from './bridge.mjs';
 
 /** @typedef {import('./output.mjs').Io} Io */
 /** @typedef {import('./session.mjs').Connection} Connection */
@@ -135,7 +135,7 @@ function errorCode(result) {
 /** @param {Connection} connection @param {Io} io */
 export async function mcp(connection, io) {
   // Fail early and clearly when there is no sign-in at all; later failures are answered per request.
-  if (!connection.stored()?.session) io.err(`pacewise mcp: not signed in to ${connection.server} yet; run \`npx pacewise login --server ${connection.server}\` in a terminal.`);
+  if (!connection.stored()?.session) io.err(`pacewise mcp: not signed in to ${connection.server} yet; run \`${loginCommand(connection.server)}\` in a terminal.`);
   await runBridge(connection, io);
   return 0;
 }

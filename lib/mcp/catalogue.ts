@@ -12,8 +12,11 @@
 //   objects and arrays by type only (no `required`, no closed objects: every field is always present,
 //   null when unknown, as the server's instructions say).
 // Results themselves are unchanged.
+// Every advertised schema then passes through portableJsonSchema (lib/mcp/portable-schema.ts): the
+// JSON Schema subset every host's function calling accepts, whatever a tool's zod declaration says.
 import { z } from 'zod';
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { portableJsonSchema } from './portable-schema';
 import { blockArg, segmentArg } from './tools/coaching-shapes';
 
 type Json = Record<string, unknown>;
@@ -85,7 +88,7 @@ export function referenceSharedShapes(node: unknown, toolName: string): unknown 
 /** The JSON Schema tools/list advertises for one side of a tool. */
 export function advertisedJsonSchema(schema: z.ZodType, io: 'input' | 'output', toolName: string): Json {
   const full = compactJsonSchema(z.toJSONSchema(schema, { target: TARGET, io, unrepresentable: 'any' }), io === 'output') as Json;
-  return io === 'output' ? topLevelOnly(full) : (referenceSharedShapes(full, toolName) as Json);
+  return portableJsonSchema(io === 'output' ? topLevelOnly(full) : referenceSharedShapes(full, toolName)) as Json;
 }
 
 type Std = StandardSchemaWithJSON['~standard'];

@@ -53,7 +53,7 @@ const guardDeps = {
 };
 
 const INSTRUCTIONS =
-  'Pacewise coaches one signed-in person. Start with get_account, then get_profile and follow onboarding steps (each names its toolName). ' +
+  'Pacewise coaches one signed-in person. Start with get_account, then get_profile and follow onboarding steps (each names its toolName and an example call with arguments in the exact shape). ' +
   'Dates are YYYY-MM-DD in the person\'s timezone; units are explicit in every argument and result. ' +
   'Results carry every field of their outputSchema (null when unknown); a shape used by several tools is spelled out in one of them, which the others name.';
 

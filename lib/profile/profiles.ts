@@ -59,5 +59,6 @@ export async function onboardingFor(userId: string, profile: Profile): Promise<O
     benchmarkCount,
     planCount: await prisma.trainingPlan.count({ where: { userId } }),
     connectedIntegrationCount: await connectedIntegrationCount(userId),
+    weightUnit: profile.weightUnit === 'lb' ? 'lb' : 'kg',
   });
 }

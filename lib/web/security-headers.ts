@@ -27,17 +27,34 @@ function policy(directives: Record<string, string>): string {
 }
 
 /**
- * The headers of an HTML page at `pathname`. `nonce` is a fresh random value for pages rendered per
- * request (ignored for public pages); `https` says whether the site is served over HTTPS.
+ * `next dev` serves every page with its development runtime: inline scripts without a nonce (the
+ * request id `self.__next_r`, hot reloading; blocking them is what makes Next report "Invariant:
+ * Expected a request ID"), `eval` (React's dev stack traces) and the dev tools' injected <style>
+ * (the issues badge). `next build` never runs with NODE_ENV=development, so production keeps the
+ * strict policy.
  */
-export function pageSecurityHeaders(pathname: string, nonce: string, https: boolean): PageSecurity {
+const DEVELOPMENT_RUNTIME = { script: "'self' 'unsafe-inline' 'unsafe-eval'", style: "'self' 'unsafe-inline'" };
+
+/**
+ * The headers of an HTML page at `pathname`. `nonce` is a fresh random value for pages rendered per
+ * request (ignored for public pages); `https` says whether the site is served over HTTPS;
+ * `development` relaxes scripts and styles for Next's development runtime (see above).
+ */
+export function pageSecurityHeaders(
+  pathname: string,
+  nonce: string,
+  https: boolean,
+  development = process.env.NODE_ENV === 'development',
+): PageSecurity {
   const sensitive = SENSITIVE_PAGE.test(pathname);
+  // A nonce would make browsers ignore 'unsafe-inline', so development sends none.
+  const nonced = sensitive && !development;
   const directives: Record<string, string> = {
     'default-src': "'self'",
     // Public pages have no script; per-request pages allow Next's own scripts by nonce only.
-    'script-src': sensitive ? `'self' 'nonce-${nonce}'` : "'self'",
+    'script-src': development ? DEVELOPMENT_RUNTIME.script : nonced ? `'self' 'nonce-${nonce}'` : "'self'",
     // Stylesheets are files (CSS modules); no inline <style> or style attribute is rendered.
-    'style-src': "'self'",
+    'style-src': development ? DEVELOPMENT_RUNTIME.style : "'self'",
     'img-src': "'self' data:",
     'font-src': "'self'",
     'connect-src': "'self'",
@@ -61,7 +78,7 @@ export function pageSecurityHeaders(pathname: string, nonce: string, https: bool
     headers['X-Frame-Options'] = 'DENY';
     headers['Cache-Control'] = 'no-store';
   }
-  return { headers, nonce: sensitive ? nonce : null };
+  return { headers, nonce: nonced ? nonce : null };
 }
 
 /** The consent page's own policy: forms may go to the site and to the agent's redirect origin. */

@@ -22,6 +22,9 @@ const onboardingOutput = z.object({
       optional: z.boolean(),
       toolName: z.string(),
       hint: z.string(),
+      example: z
+        .object({ toolName: z.string(), arguments: z.record(z.string(), z.unknown()) })
+        .describe('A call that completes the step: send these arguments to toolName, with the values replaced by the person\'s'),
     }),
   ),
 });
@@ -77,7 +80,7 @@ export const getProfile = defineTool({
   description:
     'Returns the person\'s profile (facts, units, timezone, goal, training days, equipment, heart-rate anchors, latest body weight) and onboarding: ' +
     '`onboarding.complete` and steps, each with status "todo" or "done" and the toolName that completes it. ' +
-    'For each "todo" step that is not optional, call its toolName (read its hint), then call get_profile again until onboarding.complete is true. ' +
+    'For each "todo" step that is not optional, call its toolName with arguments shaped like its example.arguments (read its hint), then call get_profile again until onboarding.complete is true. ' +
     'The DEVICE step is optional and never blocks completion.',
   scope: 'profile:read',
   needsSubscription: true,

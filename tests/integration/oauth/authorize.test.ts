@@ -25,18 +25,51 @@ describe('GET /authorize', () => {
     ['missing', undefined],
     ['with a trailing slash', `${mcpUrl}/`],
     ['with a trailing newline', `${mcpUrl}\n`],
-  ])('refuses resource %s with 400 invalid_request naming the expected value', async (_label, resource) => {
+  ])('resource %s: redirects back to the client with invalid_request naming the expected value, and state (RFC 6749 4.1.2.1)', async (_label, resource) => {
+    expect.hasAssertions();
     const params = new URLSearchParams(authorizeParams(pkcePair().challenge));
     params.delete('resource');
     if (resource !== undefined) params.set('resource', resource);
-    const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'application/json' } });
-    expect(res.status).toBe(400);
-    const body = (await res.json()) as Record<string, string>;
-    expect(body.error).toBe('invalid_request');
-    expect(body.error_description).toContain(`"${mcpUrl}"`);
+    // A person's browser and a client asking for JSON alike: the client must learn what to fix.
+    for (const accept of ['text/html', 'application/json']) {
+      const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept } });
+      expect(res.status, accept).toBe(303);
+      const location = new URL(res.headers.get('location')!);
+      expect(location.origin + location.pathname).toBe(redirectUri);
+      expect(location.searchParams.get('error')).toBe('invalid_request');
+      expect(location.searchParams.get('error_description')).toContain(`resource=${mcpUrl}`);
+      expect(location.searchParams.get('state')).toBe('st-123');
+      expect(location.searchParams.get('iss')).toBe(baseUrl);
+      expect(location.searchParams.get('code')).toBeNull();
+    }
+  });
 
+  it('an unknown scope goes back to the client as invalid_scope naming the scopes there are', async () => {
+    const params = new URLSearchParams(authorizeParams(pkcePair().challenge, { scope: 'profile:read everything' }));
+    const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get('location')!);
+    expect(location.searchParams.get('error')).toBe('invalid_scope');
+    expect(location.searchParams.get('error_description')).toMatch(/"everything".*profile:read/);
+    expect(location.searchParams.get('state')).toBe('st-123');
+  });
+
+  it.each([
+    ['an unknown client', { client_id: 'no-such-client' }],
+    ['a redirect URI the client never registered', { redirect_uri: 'https://attacker.example/callback' }],
+    ['a redirect URI that differs by a path', { redirect_uri: `${redirectUri}/x` }],
+    ['two client_ids', { client_id: 'x' }],
+  ])('%s never gets a redirect: the error page (HTML) or 400 JSON', async (label, extra) => {
+    const params = new URLSearchParams(authorizeParams(pkcePair().challenge, extra));
+    params.delete('resource');
+    if (label === 'two client_ids') params.append('client_id', clientId);
+    const json = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'application/json' } });
+    expect(json.status).toBe(400);
+    expect(json.headers.get('location')).toBeNull();
+    expect(((await json.json()) as Record<string, string>).error).toBe('invalid_request');
     const page = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'text/html' } });
     expect(page.status).toBe(400);
+    expect(page.headers.get('location')).toBeNull();
     expect(await page.text()).toContain(mcpUrl);
   });
 

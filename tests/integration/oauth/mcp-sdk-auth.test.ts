@@ -11,6 +11,7 @@ const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;
 
 class RecordingProvider implements OAuthClientProvider {
+  constructor(readonly authMethod = 'none') {}
   client?: OAuthClientInformationMixed;
   saved?: OAuthTokens;
   verifier = '';
@@ -24,7 +25,7 @@ class RecordingProvider implements OAuthClientProvider {
       redirect_uris: ['https://agent.example/mcp-callback'],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      token_endpoint_auth_method: 'none',
+      token_endpoint_auth_method: this.authMethod,
     };
   }
   clientInformation() {
@@ -74,6 +75,19 @@ describe('MCP SDK auth()', () => {
     expect(await auth(provider, { serverUrl: mcpUrl })).toBe('AUTHORIZED');
     expect(provider.saved!.refresh_token).toBeTruthy();
     expect(provider.saved!.refresh_token).not.toBe(first.refresh_token);
+    expect(await mcpStatus(baseUrl, provider.saved!.access_token)).toBe(200);
+  });
+
+  // Registration answers a confidential method with the one it used (`none`, RFC 7591 §3.2.1: the
+  // client must use the values returned). The SDK follows the answer, so such a client still connects.
+  it.each(['client_secret_basic', 'client_secret_post'])('a client that asks for %s is told `none` and connects as a public client', async (method) => {
+    const provider = new RecordingProvider(method);
+    expect(await auth(provider, { serverUrl: mcpUrl })).toBe('REDIRECT');
+    expect(provider.client).toMatchObject({ token_endpoint_auth_method: 'none' });
+    expect(provider.client).not.toHaveProperty('client_secret');
+    const person = await createPerson(baseUrl, 'mcp-sdk-secret');
+    const callback = await authorizeOverHttp(baseUrl, person, Object.fromEntries(provider.authorizationUrl!.searchParams));
+    expect(await auth(provider, { serverUrl: mcpUrl, authorizationCode: callback.searchParams.get('code')! })).toBe('AUTHORIZED');
     expect(await mcpStatus(baseUrl, provider.saved!.access_token)).toBe(200);
   });
 });

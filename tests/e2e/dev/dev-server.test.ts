@@ -1,0 +1,260 @@
+// A newcomer's `npm run dev` on a port of their choosing, as the README's Quick start says: it serves
+// and advertises that port (the banner, SITE_URL, the 401's discovery URLs), an MCP SDK client with
+// its own OAuth provider connects end to end as the seeded demo person (whose test subscription is
+// active), a SITE_URL that disagrees stops the start, and every page type loads in Chromium with zero
+// console errors, in development (next dev, its development CSP) and in production (next start,
+// the strict CSP). `next dev` compiles each route on its first request and is slow on a small
+// machine: generous timeouts, and polling instead of sleeps.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, signInOnPage } from '../../support/browser';
+import { FormSession, createPerson } from '../../support/oauth';
+import { ROOT, freePort } from '../../support/server';
+import { authorizeOverHttp } from '../../integration/oauth/flows';
+import { postFacts } from '../../integration/site/content-facts';
+
+const DEMO = { email: 'demo@pacewise.example', password: 'pacewise-demo-2026' };
+const productionUrl = inject('baseUrl');
+const COMPILE = 300_000;
+
+let port: number;
+let origin: string;
+let dev: ChildProcess;
+let output = '';
+let home: string;
+let browser: Browser;
+// next dev adds its build folder's type paths to tsconfig.json; the test's own folder must not stay there.
+const tsconfigPath = path.join(ROOT, 'tsconfig.json');
+const tsconfig = fs.readFileSync(tsconfigPath, 'utf8');
+
+/** The environment of a fresh clone: nothing set, an embedded database of its own, its own build folder. */
+function freshCloneEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: path.join(home, 'pglite'), NEXT_DIST_DIR: `.next-devtest-${port}`, NEXT_TELEMETRY_DISABLED: '1', ...extra };
+  for (const name of ['SITE_URL', 'MCP_BASE_URL', 'PORT', 'DATABASE_URL', 'NODE_ENV', 'PACEWISE_SEED', 'PACEWISE_TEST_CLOCK', 'CIMD_ALLOW_LOOPBACK']) if (!(name in extra)) delete env[name];
+  return env;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = COMPILE): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (dev?.exitCode !== null && dev?.exitCode !== undefined) throw new Error(`npm run dev exited (${dev.exitCode}) while waiting for ${what}:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${output.slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+beforeAll(async () => {
+  home = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-dev-'));
+  do port = await freePort();
+  while (port === 3000);
+  origin = `http://localhost:${port}`;
+  // Word for word as the Quick start says, with the reader's port.
+  dev = spawn('npm', ['run', 'dev', '--', '-p', String(port)], { cwd: ROOT, env: freshCloneEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  dev.stdout!.on('data', (d) => (output += d));
+  dev.stderr!.on('data', (d) => (output += d));
+  await until('the banner', () => (output.includes(`MCP tool URL:  ${origin}/mcp`) ? true : undefined));
+  browser = await launchBrowser();
+}, COMPILE + 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dev?.exitCode === null) {
+    const exited = new Promise((r) => dev.once('exit', r));
+    process.kill(-dev.pid!, 'SIGTERM'); // npm, the script and its children: one process group
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (dev.exitCode === null) process.kill(-dev.pid!, 'SIGKILL');
+  }
+  fs.rmSync(path.join(ROOT, `.next-devtest-${port}`), { recursive: true, force: true });
+  fs.writeFileSync(tsconfigPath, tsconfig);
+  fs.rmSync(home, { recursive: true, force: true });
+}, 60_000);
+
+describe('npm run dev -- -p <port>', () => {
+  it('prints the real tool URL and ready-to-paste snippets for that port', () => {
+    const tool = `${origin}/mcp`;
+    expect(output).toContain(`Pacewise is running at ${origin}`);
+    expect(output).toContain(`claude mcp add --transport http pacewise ${tool}`);
+    expect(output).toContain(JSON.stringify({ mcpServers: { pacewise: { url: tool } } }));
+    expect(output).toContain(`npx -y mcp-remote ${tool}`);
+    expect(output).toContain('active test subscription');
+    expect(output).not.toMatch(/localhost:3000/);
+  });
+
+  it('advertises its own port in the 401 and the discovery documents', { timeout: COMPILE }, async () => {
+    const unauthorized = await fetch(`${origin}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.headers.get('www-authenticate')).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
+    const resource = (await (await fetch(`${origin}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
+    expect(resource).toMatchObject({ resource: `${origin}/mcp`, authorization_servers: [origin] });
+    const server = (await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(server).toMatchObject({ issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token` });
+  });
+
+  it('the MCP SDK client, with its own OAuth provider, connects as the demo person and every tool is open to it', { timeout: COMPILE }, async () => {
+    const provider = new SdkProvider();
+    const first = new Client({ name: 'dev-quick-start', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { authProvider: provider });
+    await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+    const url = provider.authorizationUrl!;
+    expect(url.origin + url.pathname).toBe(`${origin}/authorize`);
+    expect(url.searchParams.get('resource')).toBe(`${origin}/mcp`);
+
+    const callback = await authorizeOverHttp(origin, { ...DEMO, session: new FormSession(origin) }, Object.fromEntries(url.searchParams));
+    expect(callback.searchParams.get('error')).toBeNull();
+    await transport.finishAuth(callback.searchParams.get('code')!);
+
+    const client = new Client({ name: 'dev-quick-start', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { authProvider: provider }));
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['get_account', 'get_profile', 'list_workouts']));
+    const account = (await client.callTool({ name: 'get_account', arguments: {} })) as unknown as { structuredContent: { email: string; subscription: { status: string } } };
+    expect(account.structuredContent.email).toBe(DEMO.email);
+    expect(account.structuredContent.subscription.status).toBe('active');
+    // A tool behind the subscription guard answers at once: no checkout in a browser first.
+    const profile = (await client.callTool({ name: 'get_profile', arguments: {} })) as unknown as { isError?: boolean; structuredContent: { onboarding: { complete: boolean } } };
+    expect(profile.isError).toBeFalsy();
+    expect(profile.structuredContent.onboarding.complete).toBe(false);
+    await client.close();
+  });
+
+  it.each([
+    ['a SITE_URL on another port', { SITE_URL: 'http://localhost:3000' }, /SITE_URL=http:\/\/localhost:3000 disagrees with the server npm run dev starts, http:\/\/localhost:\d+/],
+    ['an MCP_BASE_URL on another port', { MCP_BASE_URL: 'http://127.0.0.1:3000' }, /MCP_BASE_URL=http:\/\/127\.0\.0\.1:3000 disagrees/],
+  ])('refuses to start with %s, naming the fix', { timeout: 60_000 }, async (_name, env, message) => {
+    const other = await freePort();
+    const run = spawnSync('npm', ['run', 'dev', '--', '-p', String(other)], { cwd: ROOT, env: freshCloneEnv(env), encoding: 'utf8', timeout: 50_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr).toContain('Unset');
+  });
+
+  it('refuses a port that is taken instead of serving somewhere else', { timeout: 60_000 }, () => {
+    const run = spawnSync('npm', ['run', 'dev', '--', '-p', String(port)], { cwd: ROOT, env: freshCloneEnv(), encoding: 'utf8', timeout: 50_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`port ${port} is in use`);
+  });
+});
+
+/** Every page type, signed out and signed in (account, device, consent), with its console watched. */
+async function visitEveryPageType(base: string, person: { email: string; password: string }, timeout: number): Promise<{ problems: string[]; visited: string[]; page: Page }> {
+  const context = await browser.newContext();
+  const problems: string[] = [];
+  const visited: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await context.route('https://agent.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }));
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeout);
+  page.on('console', (m) => {
+    // The 404 page's own status line is the page type being visited, not a problem.
+    if (m.type() === 'error' && !/status of 404/.test(m.text())) problems.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+  const visit = async (p: string) => {
+    await page.goto(base + p, { timeout });
+    await page.waitForLoadState('load');
+    visited.push(new URL(page.url()).pathname);
+  };
+  for (const p of ['/', '/blog', `/blog/${postFacts()[0]!.slug}`, '/faq', '/docs', '/product', '/agents', '/not-a-page', '/sign-up', '/sign-in']) await visit(p);
+  await signInOnPage(page, person);
+  await page.waitForURL(/\/account/, { timeout });
+  visited.push('/account');
+  await visit('/device');
+  // The consent page, reached as an agent's authorization request reaches it.
+  const reg = (await (await fetch(`${base}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Console Check', redirect_uris: ['https://agent.example/cb'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] }) })).json()) as { client_id: string };
+  const query = new URLSearchParams({ client_id: reg.client_id, response_type: 'code', redirect_uri: 'https://agent.example/cb', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', resource: `${base}/mcp`, state: 's' });
+  await visit(`/authorize?${query}`);
+  await page.getByRole('button', { name: /approve/i }).click();
+  await page.waitForURL(/agent\.example\/cb/, { timeout });
+  visited.push('/cb');
+  // Let late errors (hydration, the dev overlay) surface before counting.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await context.close();
+  return { problems, visited, page };
+}
+
+describe('every page type in Chromium: zero console errors', () => {
+  it('in development (npm run dev): Next\'s runtime runs, its dev tools are styled', { timeout: COMPILE * 3 }, async () => {
+    const csp = (await fetch(`${origin}/`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' 'unsafe-inline' 'unsafe-eval'/);
+
+    // The dev tools' badge: its <style> elements apply (a blocked one has no sheet), and the request id script ran.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${origin}/`, { timeout: COMPILE });
+    const styles = await until('the dev tools portal', async () => {
+      const counts = await page.evaluate(() => {
+        const root = document.querySelector('nextjs-portal')?.shadowRoot;
+        if (!root) return null;
+        const all = [...root.querySelectorAll('style')];
+        return all.length ? { total: all.length, applied: all.filter((s) => s.sheet !== null).length } : null;
+      });
+      return counts ?? undefined;
+    });
+    expect(styles.applied).toBe(styles.total);
+    expect(errors.filter((e) => /Expected a request ID/.test(e))).toEqual([]);
+    await context.close();
+
+    const { problems, visited } = await visitEveryPageType(origin, DEMO, COMPILE);
+    expect(visited).toEqual(expect.arrayContaining(['/', '/blog', '/agents', '/not-a-page', '/sign-in', '/account', '/device', '/cb']));
+    expect(problems).toEqual([]);
+  });
+
+  it('in production (next start): the strict policy, and still none', { timeout: COMPILE }, async () => {
+    const csp = (await fetch(`${productionUrl}/`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    // The suite's server may run on PostgreSQL, where no demo person is seeded: a person of its own.
+    const person = await createPerson(productionUrl, 'console');
+    const { problems, visited } = await visitEveryPageType(productionUrl, person, 60_000);
+    expect(visited).toEqual(expect.arrayContaining(['/', '/account', '/cb']));
+    expect(problems).toEqual([]);
+  });
+});
+
+class SdkProvider implements OAuthClientProvider {
+  client?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = '';
+  authorizationUrl?: URL;
+  get redirectUrl() {
+    return 'https://agent.example/cb';
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return { client_name: 'Quick start agent', redirect_uris: ['https://agent.example/cb'], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  }
+  clientInformation() {
+    return this.client;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.client = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
