@@ -190,7 +190,7 @@ export function learnFromRun(completed: Workout, state: AthleteState): RunLearni
   if (vdot !== undefined && daysOff !== undefined && daysOff >= DECAY_AFTER_DAYS_OFF) {
     const factor = detrainingFactor(daysOff);
     const decayed = round1(vdot * factor);
-    reasons.push(`${daysOff} days without a run cost about ${pct(1 - factor)} of running fitness (Daniels' return-from-a-break adjustment): VDOT ${vdot.toFixed(1)} → ${decayed.toFixed(1)}`);
+    reasons.push(`${daysOff} days without a run cost about ${((1 - factor) * 100).toFixed(1)} % of running fitness (Daniels' return-from-a-break adjustment): VDOT ${vdot.toFixed(1)} → ${decayed.toFixed(1)}`);
     vdot = decayed;
   }
 
@@ -248,6 +248,8 @@ export function learnFromRun(completed: Workout, state: AthleteState): RunLearni
   if (vdot !== old && vdot !== undefined) {
     headline = `VDOT ${old === undefined ? 'unset' : old.toFixed(1)} → ${vdot.toFixed(1)}: ${reasons.join('; ')}`;
     notes.unshift(headline);
+  } else if (reasons.length > 0 && vdot !== undefined) {
+    notes.unshift(`VDOT stays ${vdot.toFixed(1)}: ${reasons.join('; ')}`);
   }
   return { state: next, notes, ...(headline ? { headline } : {}), ...(daysOff !== undefined ? { daysOff } : {}) };
 }
