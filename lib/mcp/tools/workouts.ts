@@ -171,7 +171,7 @@ export const listWorkoutsTool = defineTool({
         limit: args.limit ?? 20,
         ...(args.cursor ? { cursor: args.cursor } : {}),
       });
-      return { from, to, today: ctx.today, units, workouts: page.workouts.map((w) => workoutView(w, units)), nextCursor: page.nextCursor };
+      return { from, to, today: ctx.today, units, workouts: page.workouts.map((w) => workoutView(w, units, ctx.profile)), nextCursor: page.nextCursor };
     }),
 });
 
@@ -201,10 +201,10 @@ export const getWorkoutTool = defineTool({
   }),
   handler: async (args, { person }) =>
     coached(async () => {
-      const { units } = await coachingCall(person, args);
+      const { ctx, units } = await coachingCall(person, args);
       const { workout, adjustments } = await getWorkout(person.id, args.id);
       return {
-        workout: workoutView(workout, units),
+        workout: workoutView(workout, units, ctx.profile),
         adjustments: adjustments.map((a) => ({ at: a.at.toISOString(), trigger: a.trigger, field: a.path, before: a.before, after: a.after, reason: a.reason })),
       };
     }),
@@ -258,7 +258,7 @@ export const createWorkoutTool = defineTool({
         },
         estimates,
       );
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -301,7 +301,7 @@ export const updateWorkoutTool = defineTool({
         },
         estimates,
       );
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -320,7 +320,7 @@ export const deleteWorkoutTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const result = await deleteWorkout(ctx, id);
-      return { deleted: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { deleted: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -393,7 +393,7 @@ export const completeWorkoutTool = defineTool({
         ...(args.date ? { date: args.date } : {}),
         ...(args.notes !== undefined ? { notes: args.notes } : {}),
       });
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -412,6 +412,6 @@ export const skipWorkoutTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const result = await skipWorkout(ctx, id, reason);
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
