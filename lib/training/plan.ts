@@ -234,9 +234,22 @@ export function weeklyRunKm(goal: PlanGoal, runs: number, week: Pick<PlanWeek, '
  * the long run by their shares, warm-ups and cool-downs added, and the easy runs sharing the rest.
  */
 function weekRuns(template: readonly Session[], goal: PlanGoal, week: PlanWeek, easyPaceSPerKm: number): (RunSegment[] | undefined)[] {
+  const count = template.filter((s) => parts(s).run).length;
+  let weekM = weeklyRunKm(goal, count, week) * 1000;
+  // When easy runs hit their limits (the shortest worth doing, the longest after lifting) the week is
+  // not the volume aimed for: size the shares again on the week as it really is.
+  let out = sizeWeek(template, goal, weekM, count, easyPaceSPerKm);
+  for (let i = 0; i < 4; i++) {
+    const actualM = out.reduce((m, segs) => m + (segs ?? []).reduce((t, s) => t + segmentMetres(s, easyPaceSPerKm), 0), 0);
+    if (Math.abs(actualM - weekM) < 0.02 * weekM) break;
+    weekM = actualM;
+    out = sizeWeek(template, goal, weekM, count, easyPaceSPerKm);
+  }
+  return out;
+}
+
+function sizeWeek(template: readonly Session[], goal: PlanGoal, weekM: number, count: number, easyPaceSPerKm: number): (RunSegment[] | undefined)[] {
   const runs = template.map((s) => parts(s).run);
-  const count = runs.filter(Boolean).length;
-  const weekM = weeklyRunKm(goal, count, week) * 1000;
   const out: (RunSegment[] | undefined)[] = runs.map(() => undefined);
   let usedM = 0;
   runs.forEach((run, i) => {
@@ -255,7 +268,7 @@ function weekRuns(template: readonly Session[], goal: PlanGoal, week: PlanWeek, 
         break;
       case 'interval': {
         const work = Math.min(INTERVAL_CAP_M, RUN_SHARES.interval * weekM);
-        const [rep, recoveryS] = work >= 4000 ? [1000, 180] : work >= 2400 ? [800, 150] : [400, 90];
+        const [rep, recoveryS] = work >= 4000 ? [1000, 180] : work >= 2400 ? [800, 150] : work >= 1200 ? [400, 90] : [200, 60];
         segs = [warmUp(WARM_UP_S.quality), segment('interval', { distanceM: rep, repeats: Math.max(2, Math.floor(work / rep)), recoveryS }), coolDown()];
         break;
       }
