@@ -236,12 +236,13 @@ export function weeklyRunKm(goal: PlanGoal, runs: number, week: Pick<PlanWeek, '
 function weekRuns(template: readonly Session[], goal: PlanGoal, week: PlanWeek, easyPaceSPerKm: number): (RunSegment[] | undefined)[] {
   const count = template.filter((s) => parts(s).run).length;
   let weekM = weeklyRunKm(goal, count, week) * 1000;
-  // When easy runs hit their limits (the shortest worth doing, the longest after lifting) the week is
-  // not the volume aimed for: size the shares again on the week as it really is.
+  // When easy runs hit the longest allowed after lifting, the week is smaller than aimed for: size the
+  // shares again on the week as it really is.
   let out = sizeWeek(template, goal, weekM, count, easyPaceSPerKm);
   for (let i = 0; i < 4; i++) {
     const actualM = out.reduce((m, segs) => m + (segs ?? []).reduce((t, s) => t + segmentMetres(s, easyPaceSPerKm), 0), 0);
-    if (Math.abs(actualM - weekM) < 0.02 * weekM) break;
+    // Only downwards: the fixed warm-ups and shortest easy runs must not grow a reduced week's quality.
+    if (actualM > 0.98 * weekM) break;
     weekM = actualM;
     out = sizeWeek(template, goal, weekM, count, easyPaceSPerKm);
   }
