@@ -18,12 +18,11 @@ import type {
   LoadUnit,
   PerformedSet,
   PlanChange,
-  RunActual,
   StrengthBlock,
   TrainingPlan,
   Workout,
 } from './types';
-import { DEFAULT_LOAD_STEP, formatLoad, formatPace } from './units';
+import { DEFAULT_LOAD_STEP, formatLoad } from './units';
 
 /**
  * After a session is logged: update the athlete's state (e1RMs, working

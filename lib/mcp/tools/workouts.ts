@@ -366,7 +366,7 @@ export const completeWorkoutTool = defineTool({
         .array(runActualArg.extend({ segmentIndex: z.number().int().min(0).max(50).describe('Segment index from get_workout') }).strict())
         .max(20)
         .optional()
-        .describe('Per-segment detail; a faster-than-target threshold segment raises VDOT and with it every pace'),
+        .describe('Per-segment detail with avgHr and rpe where known: a race segment sets VDOT up or down; a threshold segment faster than target raises it (at most 0.5 a week) only when RPE or heart rate shows threshold effort; easy runs too fast or intervals too slow at a high effort get a note'),
       date: isoDate.optional().describe('Day it was actually done, YYYY-MM-DD; default the scheduled date'),
       notes: z.string().max(2000).optional(),
       weightUnit: weightUnitArg,
