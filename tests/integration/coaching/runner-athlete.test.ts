@@ -32,7 +32,8 @@ beforeAll(async () => {
   vdots.push({ after: 'plan', vdot: await vdot() });
   const sessions = (await a.call<{ workouts: WorkoutView[] }>('list_workouts', { planId: plan.plan.id, from: today, to: addDays(today, 60), limit: 100 })).workouts.reverse();
   // Issue 23: an easy run every week; strength rides on the interval day.
-  expect(sessions.map((s) => s.title).slice(0, 4)).toEqual(['Intervals + Strength A', 'Easy run', 'Threshold run', 'Long run']);
+  // (The order within the week depends on which weekday the plan starts: hard sessions are kept apart.)
+  expect(sessions.map((s) => s.title).slice(0, 4).sort()).toEqual(['Easy run', 'Intervals + Strength A', 'Long run', 'Threshold run']);
   expect(sessions).toHaveLength(32);
 
   let threshold = 0;
@@ -59,6 +60,7 @@ beforeAll(async () => {
       const long = w.run.length === 1 && w.run[0]!.distance !== null;
       result = await a.call<WriteResult>('complete_workout', {
         id: w.id,
+        ...(w.strength.length > 0 ? { asPrescribed: true } : {}),
         run: long ? { distance: w.run[0]!.distance, durationSeconds: Math.round(w.run[0]!.distance! * w.run[0]!.targetPaceSPerKm!), avgHr: 140 } : { distance: 7, durationSeconds: 2400 },
       });
     }
@@ -72,7 +74,7 @@ beforeAll(async () => {
 
     if (i === 3) {
       // After week 1: a new, faster 5K.
-      remainingRunSessionsAtBenchmark = sessions.slice(4).filter((s) => s.kind === 'run').length;
+      remainingRunSessionsAtBenchmark = sessions.slice(4).filter((s) => s.kind === 'run' || s.kind === 'mixed').length;
       benchmark = await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 23 * 60 });
       vdots.push({ after: 'benchmark', vdot: await vdot() });
     }
