@@ -201,3 +201,21 @@ describe('ramping running back after time away', () => {
     expect(result.changes).toEqual([]);
   });
 });
+
+describe('deleting a run that moved VDOT replays the later runs from the run history before it', () => {
+  it('the later capped rise is applied again (it used to be skipped as "already applied")', async () => {
+    const { unlearnSession } = await import('@/lib/training/unlearning');
+    const a = tempoDone('a', '2026-03-02', T49 * 0.98, { rpe: 6 });
+    const afterA = learnFromRun(a, base).state;
+    const T495 = paceForSegment({ kind: 'threshold' }, 49.5)!;
+    const c = tempoDone('c', '2026-03-10', T495 * 0.97, { rpe: 6 }, T495);
+    const afterC = learnFromRun(c, afterA).state;
+    expect([afterA.vdot, afterC.vdot]).toEqual([49.5, 50]);
+    const result = unlearnSession(afterC, { workout: a, before: base, after: afterA }, [{ workout: c, before: afterA, after: afterC }]);
+    expect(result.state.vdot).toBe(49.5);
+    expect(result.state.lastRunWorkoutId).toBe('c');
+    expect(result.state.lastRunDate).toBe('2026-03-10');
+    expect(result.vdotChanged).toBe(true);
+    expect(result.notes.join(' ')).toContain('VDOT recomputed without the Threshold run of 2026-03-02: 50.0 → 49.5');
+  });
+});
