@@ -102,3 +102,19 @@ describe.each(cases)('%s, %d days a week, VDOT %s, race at the end: %s', (goal, 
     for (let i = 1; i < stats.length; i++) expect([stats[i]!.week, stats[i - 1]!.phase === 'deload' && stats[i]!.phase === 'taper']).toEqual([stats[i]!.week, false]);
   });
 });
+
+describe("on the person's own days the day before the long run stays easy where the week allows", () => {
+  it.each([
+    ['5k', ['mon', 'tue', 'thu', 'sat']],
+    ['5k', ['mon', 'wed', 'fri', 'sun']],
+    ['10k', ['tue', 'wed', 'fri', 'sun']],
+    ['half', ['mon', 'tue', 'thu', 'sat', 'sun']],
+    ['marathon', ['mon', 'tue', 'wed', 'fri', 'sat']],
+    ['hybrid', ['mon', 'tue', 'thu', 'sat']],
+  ] as const)('%s on %j', (goal, days) => {
+    const { workouts } = generatePlan({ planId: 'p', goal, startDate: START, weeks: 8, daysPerWeek: days.length, trainingDays: [...days], equipment: ['barbell'], benchmarks: { vdot: 45 } });
+    const longs = workouts.filter((w) => w.run.some((s) => s.kind === 'long'));
+    expect(longs.length).toBe(8);
+    for (const l of longs) expect([l.date, workouts.filter((w) => daysBetween(w.date, l.date) === 1).some(isHard)]).toEqual([l.date, false]);
+  });
+});
