@@ -61,6 +61,8 @@ export const athleteStateDoc = z.object({
   lifts: z.record(z.string(), liftStateDoc),
   vdot: z.number().positive().optional(),
   lastRunWorkoutId: z.string().optional(),
+  lastRunDate: z.string().optional(),
+  vdotTrainingRise: z.object({ since: z.string(), points: z.number().nonnegative() }).optional(),
   restingHr: z.number().positive().optional(),
   maxHr: z.number().positive().optional(),
 });

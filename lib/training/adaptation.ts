@@ -1,5 +1,4 @@
 import { bestSetE1rm } from './e1rm';
-import { karvonenTarget } from './heart-rate';
 import { projectWorkouts } from './load-projection';
 import {
   DEFAULT_FAILURES_BEFORE_DELOAD,
@@ -10,6 +9,7 @@ import {
   smoothE1rm,
 } from './progression';
 import { repaceWorkouts } from './repace';
+import { learnFromRun, rampBackRuns } from './run-evidence';
 import { findExercise } from './catalogue';
 import type {
   AthleteState,
@@ -18,13 +18,11 @@ import type {
   LoadUnit,
   PerformedSet,
   PlanChange,
-  RunActual,
   StrengthBlock,
   TrainingPlan,
   Workout,
 } from './types';
-import { DEFAULT_LOAD_STEP, formatLoad, formatPace } from './units';
-import { vdotFromPerformance, vdotFromThresholdPace } from './vdot';
+import { DEFAULT_LOAD_STEP, formatLoad } from './units';
 
 /**
  * After a session is logged: update the athlete's state (e1RMs, working
@@ -52,15 +50,6 @@ export interface AdaptationResult {
   /** What was learned even when nothing in the plan moved (e.g. "no sets logged"). */
   notes: string[];
 }
-
-/** A threshold run must beat its target by more than GPS noise (1 %) before VDOT moves. */
-export const THRESHOLD_BEAT_MARGIN = 0.01;
-/** A training run is weaker evidence than a race: it raises VDOT by at most one point. */
-export const MAX_VDOT_RISE_FROM_TRAINING = 1;
-/** Above this session RPE a threshold run was harder than "comfortably hard". */
-export const THRESHOLD_MAX_RPE = 8;
-/** Top of Karvonen zone 4: a threshold run averaging above it was not at threshold effort. */
-export const THRESHOLD_MAX_HRR_FRACTION = 0.9;
 
 function stepFor(state: AthleteState): number {
   return state.loadStep ?? DEFAULT_LOAD_STEP[state.unit];
@@ -227,68 +216,6 @@ export function strengthChanges(before: Workout, after: Workout, exerciseId: str
   return changes;
 }
 
-/** Actual for segment i: its own detail, or the run totals when the run is that one segment. */
-function segmentActual(workout: Workout, index: number): RunActual | undefined {
-  const detailed = workout.actual?.runSegments?.find((s) => s.segmentIndex === index);
-  if (detailed) return detailed;
-  return workout.run.length === 1 ? workout.actual?.run : undefined;
-}
-
-/** Why a threshold effort was harder than threshold, if the logged HR or RPE says so. */
-function harderThanThreshold(actual: RunActual, state: AthleteState): string | undefined {
-  if (actual.avgHr !== undefined && state.restingHr !== undefined && state.maxHr !== undefined) {
-    const ceiling = Math.round(karvonenTarget(state.restingHr, state.maxHr, THRESHOLD_MAX_HRR_FRACTION));
-    if (actual.avgHr > ceiling) return `average heart rate ${actual.avgHr} bpm was above threshold effort (≤ ${ceiling} bpm)`;
-  }
-  if (actual.rpe !== undefined && actual.rpe > THRESHOLD_MAX_RPE) return `session RPE ${actual.rpe} was harder than threshold effort (≤ ${THRESHOLD_MAX_RPE})`;
-  return undefined;
-}
-
-interface VdotEvidence {
-  vdot: number;
-  why: string;
-}
-
-function runEvidence(completed: Workout, state: AthleteState, notes: string[]): VdotEvidence | undefined {
-  const unit = state.distanceUnit;
-  const old = state.vdot;
-  let best: VdotEvidence | undefined;
-  const consider = (e: VdotEvidence) => {
-    if (!best || e.vdot > best.vdot) best = e;
-  };
-  completed.run.forEach((segment, i) => {
-    const actual = segmentActual(completed, i);
-    if (!actual || !(actual.distanceM > 0) || !(actual.durationS > 0)) return;
-    const pace = actual.durationS / (actual.distanceM / 1000);
-    if (segment.kind === 'race') {
-      const raced = vdotFromPerformance(actual.distanceM, actual.durationS);
-      if (old === undefined || raced > old) {
-        consider({ vdot: raced, why: `race of ${(actual.distanceM / 1000).toFixed(2)} km at ${formatPace(pace, unit)} is worth VDOT ${raced.toFixed(1)}` });
-      } else {
-        // One slower race (heat, hills, a bad day) is not lost fitness; a new benchmark can lower it on purpose.
-        notes.push(`Race result is worth VDOT ${raced.toFixed(1)}, not above the current ${old.toFixed(1)}: paces unchanged.`);
-      }
-      return;
-    }
-    if (segment.kind !== 'threshold' || segment.targetPaceSPerKm === undefined || old === undefined) return;
-    const target = segment.targetPaceSPerKm;
-    if (pace >= target * (1 - THRESHOLD_BEAT_MARGIN)) {
-      notes.push(`Threshold segment at ${formatPace(pace, unit)} (target ${formatPace(target, unit)}) did not beat the target: paces unchanged.`);
-      return;
-    }
-    const harder = harderThanThreshold(actual, state);
-    if (harder) {
-      notes.push(`Threshold segment at ${formatPace(pace, unit)} beat the target ${formatPace(target, unit)}, but ${harder}: paces unchanged.`);
-      return;
-    }
-    const implied = Math.min(vdotFromThresholdPace(pace), old + MAX_VDOT_RISE_FROM_TRAINING);
-    if (implied > old) {
-      consider({ vdot: implied, why: `threshold segment at ${formatPace(pace, unit)} beat the target ${formatPace(target, unit)} at the same effort` });
-    }
-  });
-  return best;
-}
-
 /** Log a workout and adapt the future. A skipped workout is handed to adaptAfterSkip. */
 export function adaptAfterCompletion(input: AdaptationInput): AdaptationResult {
   const { completed, state } = input;
@@ -338,23 +265,20 @@ export function adaptAfterCompletion(input: AdaptationInput): AdaptationResult {
     future = projected;
   });
 
-  // Running: races and threshold segments can raise VDOT; everything pace-based follows.
+  // Running (lib/training/run-evidence.ts): VDOT both ways, notes on runs off target, ramp back after time away.
   if (completed.run.length > 0) {
-    if (state.lastRunWorkoutId === completed.id) {
-      notes.push('This run was already applied.');
-    } else {
-      const evidence = runEvidence(completed, nextState, notes);
-      nextState = { ...nextState, lastRunWorkoutId: completed.id };
-      if (evidence) {
-        const oldVdot = state.vdot;
-        const newVdot = Math.round(evidence.vdot * 10) / 10;
-        nextState = { ...nextState, vdot: newVdot };
-        const headline = `VDOT ${oldVdot === undefined ? 'unset' : oldVdot.toFixed(1)} → ${newVdot.toFixed(1)}: ${evidence.why}`;
-        notes.push(headline);
-        const repaced = repaceWorkouts(future, newVdot, state.distanceUnit, headline);
-        future = repaced.workouts;
-        changes.push(...repaced.changes);
-      }
+    const learned = learnFromRun(completed, nextState);
+    nextState = learned.state;
+    notes.push(...learned.notes);
+    if (learned.daysOff !== undefined) {
+      const ramp = rampBackRuns(future, completed.date, learned.daysOff, state.distanceUnit);
+      future = ramp.workouts;
+      changes.push(...ramp.changes);
+    }
+    if (learned.headline && nextState.vdot !== undefined) {
+      const repaced = repaceWorkouts(future, nextState.vdot, state.distanceUnit, learned.headline);
+      future = repaced.workouts;
+      changes.push(...repaced.changes);
     }
   }
 

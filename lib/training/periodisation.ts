@@ -2,8 +2,9 @@ import { addDays, assertIsoDate, daysBetween } from './dates';
 import type { IsoDate, PlanGoal, TrainingPhase } from './types';
 
 /**
- * Week-by-week shape of a plan: build weeks with a deload every 4th week,
- * a taper before a race, and easy recovery weeks after it.
+ * Week-by-week shape of a plan: build weeks with a deload every 4th week
+ * (skipped when the taper starts the week after), a taper before a race,
+ * and easy recovery weeks after it.
  */
 
 export const DELOAD_EVERY_WEEKS = 4;
@@ -70,7 +71,8 @@ export function planWeeks({ startDate, weeks, goal, raceDate }: WeeksInput): Pla
     } else if (raceWeek !== undefined && week > raceWeek - taperLength) {
       phase = 'taper';
       volumeFactor = taperVolumes[week - (raceWeek - taperLength) - 1] ?? DELOAD_VOLUME;
-    } else if (week % DELOAD_EVERY_WEEKS === 0) {
+    } else if (week % DELOAD_EVERY_WEEKS === 0 && !(raceWeek !== undefined && week === raceWeek - taperLength)) {
+      // No deload straight before a taper: two reduced weeks in a row lose fitness; the taper is the rest.
       phase = 'deload';
       volumeFactor = DELOAD_VOLUME;
     }

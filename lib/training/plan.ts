@@ -5,7 +5,7 @@ import { planWeeks, weekOf, type PlanWeek } from './periodisation';
 import { prescribeLoad } from './prescription';
 import { defaultIncrementKg } from './progression';
 import { isChartReps } from './rpe';
-import { ZONE_FOR_KIND, withTargetPace } from './run-targets';
+import { ZONE_FOR_KIND, paceForSegment, withTargetPace } from './run-targets';
 import { arrangeSessions, nextTrainingDay, normaliseDays, pickDays, trainingDatesInWindow, type Weekday } from './schedule';
 import type {
   AthleteState,
@@ -83,26 +83,33 @@ export interface GeneratedPlan {
   notes: string[];
 }
 
-/** Sessions that should not fall on consecutive days: heavy strength, quality runs, the long run. */
+type RunSession = 'easy' | 'long' | 'threshold' | 'interval' | 'repetition' | 'marathon';
+/** A day's session: strength, a run, or strength with a run the same day (`interval+strength`). */
+type Session = 'strength' | RunSession | `${RunSession}+strength`;
+
+function parts(session: Session): { run?: RunSession; strength: boolean } {
+  if (session === 'strength') return { strength: true };
+  const [run, plus] = session.split('+') as [RunSession, string | undefined];
+  return { run, strength: plus === 'strength' };
+}
+
+/** Sessions that should not fall on consecutive days: strength, quality runs, the long run. */
 export function isHardSession(session: Session): boolean {
   return session !== 'easy';
 }
 
 /** When the week has fewer days than the template, the sessions kept first. */
-const IMPORTANCE: Readonly<Record<Session, number>> = { long: 0, strength: 1, interval: 2, threshold: 2, marathon: 3, repetition: 4, easy: 5 };
+const IMPORTANCE: Readonly<Record<string, number>> = { long: 0, strength: 1, 'easy+strength': 1, 'interval+strength': 1, 'threshold+strength': 1, interval: 2, threshold: 2, marathon: 3, repetition: 4, easy: 5 };
 
 function fitTemplate(template: readonly Session[], days: number): Session[] {
   if (days >= template.length) return [...template];
   const keep = template
     .map((s, i) => ({ s, i }))
-    .sort((a, b) => IMPORTANCE[a.s] - IMPORTANCE[b.s] || a.i - b.i)
+    .sort((a, b) => (IMPORTANCE[a.s] ?? 5) - (IMPORTANCE[b.s] ?? 5) || a.i - b.i)
     .slice(0, days)
     .map((x) => x.i);
   return template.filter((_, i) => keep.includes(i));
 }
-
-type RunSession = 'easy' | 'long' | 'threshold' | 'interval' | 'repetition' | 'marathon';
-type Session = 'strength' | RunSession;
 
 /** Day offsets within each 7-day week: spread out, longest session last. */
 const DAY_OFFSETS: Readonly<Record<number, readonly number[]>> = {
@@ -114,43 +121,49 @@ const DAY_OFFSETS: Readonly<Record<number, readonly number[]>> = {
 };
 
 const S = 'strength' as const;
-/** Weekly session order per goal and days per week. Quality sessions are spaced by easy or strength days. */
+/**
+ * Weekly session order per goal and days per week, as a running coach would sign them (Daniels):
+ * at most two quality sessions, an easy run every week, the day before the long run easy, the long
+ * run only when the week has 3+ runs (with 2 runs it would be half the week's running). Running plans
+ * with 4+ days lift once a week on the interval or threshold day (hard days hard, easy days easy);
+ * hybrid strength days carry a short easy run, so the week's running is spread over 4+ runs.
+ */
 const WEEK_TEMPLATES: Readonly<Record<PlanGoal, Readonly<Record<number, readonly Session[]>>>> = {
   strength: { 2: [S, S], 3: [S, S, S], 4: [S, S, S, S], 5: [S, S, S, S, S], 6: [S, S, S, S, S, S] },
   '5k': {
-    2: ['interval', 'long'],
+    2: ['interval', 'easy'],
     3: ['interval', 'easy', 'long'],
-    4: ['interval', S, 'threshold', 'long'],
-    5: ['interval', 'easy', 'threshold', S, 'long'],
-    6: ['interval', 'easy', 'threshold', S, 'repetition', 'long'],
+    4: ['interval+strength', 'easy', 'threshold', 'long'],
+    5: ['interval+strength', 'easy', 'threshold', 'easy', 'long'],
+    6: ['interval+strength', 'easy', 'threshold', 'easy', 'easy', 'long'],
   },
   '10k': {
-    2: ['threshold', 'long'],
+    2: ['threshold', 'easy'],
     3: ['threshold', 'easy', 'long'],
-    4: ['interval', S, 'threshold', 'long'],
-    5: ['interval', 'easy', 'threshold', S, 'long'],
-    6: ['interval', 'easy', 'threshold', S, 'easy', 'long'],
+    4: ['interval+strength', 'easy', 'threshold', 'long'],
+    5: ['interval+strength', 'easy', 'threshold', 'easy', 'long'],
+    6: ['interval+strength', 'easy', 'threshold', 'easy', 'easy', 'long'],
   },
   half: {
-    2: ['threshold', 'long'],
+    2: ['threshold', 'easy'],
     3: ['threshold', 'easy', 'long'],
-    4: ['threshold', S, 'marathon', 'long'],
-    5: ['threshold', 'easy', 'marathon', S, 'long'],
-    6: ['threshold', 'easy', 'marathon', S, 'easy', 'long'],
+    4: ['threshold+strength', 'easy', 'marathon', 'long'],
+    5: ['threshold+strength', 'easy', 'marathon', 'easy', 'long'],
+    6: ['threshold+strength', 'easy', 'marathon', 'easy', 'easy', 'long'],
   },
   marathon: {
-    2: ['marathon', 'long'],
+    2: ['marathon', 'easy'],
     3: ['threshold', 'easy', 'long'],
-    4: ['threshold', S, 'marathon', 'long'],
-    5: ['threshold', 'easy', 'marathon', S, 'long'],
-    6: ['threshold', 'easy', 'marathon', S, 'easy', 'long'],
+    4: ['threshold+strength', 'easy', 'marathon', 'long'],
+    5: ['threshold+strength', 'easy', 'marathon', 'easy', 'long'],
+    6: ['threshold+strength', 'easy', 'marathon', 'easy', 'easy', 'long'],
   },
   hybrid: {
-    2: [S, 'threshold'],
-    3: [S, 'threshold', S],
-    4: [S, 'threshold', S, 'long'],
-    5: [S, 'interval', S, 'easy', 'long'],
-    6: [S, 'interval', S, 'easy', S, 'long'],
+    2: ['easy+strength', 'easy+strength'],
+    3: ['easy+strength', 'threshold', 'easy+strength'],
+    4: ['easy+strength', 'threshold', 'easy+strength', 'long'],
+    5: ['easy+strength', 'interval', S, 'easy', 'long'],
+    6: ['easy+strength', 'interval', S, 'easy+strength', 'easy', 'long'],
   },
 };
 
@@ -162,17 +175,32 @@ const STRENGTH_TEMPLATES: readonly (readonly (readonly string[])[])[] = [
   [[ids.romanianDeadlift, ids.lunge], [ids.lunge], [ids.pushUp], [ids.pullUp, ids.barbellRow], [ids.plank]],
 ];
 
-/** Per-goal running volumes: base at level 0, growth per build week, ceiling. */
-const RUN_VOLUME: Readonly<Record<PlanGoal, { easyS: number; longM: number; longCapM: number; thresholdM: number; marathonM: number; marathonCapM: number }>> = {
-  strength: { easyS: 1500, longM: 6000, longCapM: 10000, thresholdM: 3000, marathonM: 5000, marathonCapM: 8000 },
-  '5k': { easyS: 1800, longM: 8000, longCapM: 14000, thresholdM: 3000, marathonM: 5000, marathonCapM: 8000 },
-  '10k': { easyS: 2100, longM: 10000, longCapM: 16000, thresholdM: 3000, marathonM: 5000, marathonCapM: 8000 },
-  half: { easyS: 2400, longM: 12000, longCapM: 20000, thresholdM: 4000, marathonM: 5000, marathonCapM: 10000 },
-  marathon: { easyS: 2700, longM: 16000, longCapM: 32000, thresholdM: 5000, marathonM: 8000, marathonCapM: 16000 },
-  hybrid: { easyS: 1800, longM: 8000, longCapM: 14000, thresholdM: 3000, marathonM: 5000, marathonCapM: 8000 },
-};
+/**
+ * Weekly running volume: km per run in the first build week, growing 8 % of that a build week (so
+ * never more than 8 % over the week before; the 10 % rule) up to 1.6 times the start.
+ */
+const KM_PER_RUN: Readonly<Record<PlanGoal, number>> = { strength: 5, '5k': 6, '10k': 7, half: 9, marathon: 11, hybrid: 5 };
+export const WEEKLY_GROWTH = 0.08;
+const MAX_GROWTH = 1.6;
+/** Longest long run per goal. */
+const LONG_CAP_M: Readonly<Record<PlanGoal, number>> = { strength: 10000, '5k': 16000, '10k': 18000, half: 22000, marathon: 32000, hybrid: 14000 };
+/**
+ * Shares of the week's running (distance), Daniels' Running Formula: long run at most 25-30 % (here
+ * 28 %; 36 % when there are only 3 runs, where it is still the longest run), T work at most 10 %,
+ * I at most 8 % (and 10 km), R at most 5 %; M work kept to 12 % so the week stays about 80/20 by time.
+ */
+export const RUN_SHARES = { long: 0.28, longThreeRuns: 0.36, threshold: 0.1, interval: 0.08, repetition: 0.05, marathon: 0.12 } as const;
 /** Daniels caps a continuous T run at about an hour's worth; 8 km keeps well inside it for everyone here. */
 const THRESHOLD_CAP_M = 8000;
+const INTERVAL_CAP_M = 10000;
+const MARATHON_CAP_M: Readonly<Record<PlanGoal, number>> = { strength: 8000, '5k': 8000, '10k': 8000, half: 10000, marathon: 16000, hybrid: 8000 };
+/** Pace (VDOT) the volumes are sized with when the person has none yet: a 24-minute 5 km. */
+const REFERENCE_VDOT = 40;
+const WARM_UP_S = { quality: 900, threshold: 600 } as const;
+const COOL_DOWN_S = 600;
+/** Shortest easy run worth lacing up for; hybrid easy runs after lifting stay short. */
+const MIN_EASY_S = 1200;
+const MAX_EASY_AFTER_LIFTING_S = 2400;
 
 const RUN_TITLES: Readonly<Record<RunSession, string>> = {
   easy: 'Easy run',
@@ -183,10 +211,6 @@ const RUN_TITLES: Readonly<Record<RunSession, string>> = {
   marathon: 'Marathon-pace run',
 };
 
-function roundTo(value: number, step: number): number {
-  return Math.max(step, Math.round(value / step) * step);
-}
-
 function scaledSets(count: number, week: PlanWeek): number {
   return Math.max(1, Math.round(count * week.volumeFactor));
 }
@@ -196,42 +220,88 @@ function segment(kind: RunSegment['kind'], fields: Omit<RunSegment, 'kind' | 'zo
 }
 
 const warmUp = (seconds: number) => segment('easy', { durationS: seconds, label: 'Warm-up' });
-const coolDown = () => segment('easy', { durationS: 600, label: 'Cool-down' });
+const coolDown = () => segment('easy', { durationS: COOL_DOWN_S, label: 'Cool-down' });
 
-function runSegments(type: RunSession, goal: PlanGoal, week: PlanWeek): RunSegment[] {
-  const v = RUN_VOLUME[goal];
-  const f = week.volumeFactor;
-  const level = week.level;
-  switch (type) {
-    case 'easy':
-      return [segment('easy', { durationS: roundTo((v.easyS + 300 * Math.min(level, 4)) * f, 60) })];
-    case 'long':
-      return [segment('long', { distanceM: roundTo(Math.min(v.longCapM, v.longM + 1000 * level) * f, 500) })];
-    case 'threshold':
-      return [
-        warmUp(600),
-        segment('threshold', { distanceM: roundTo(Math.min(THRESHOLD_CAP_M, v.thresholdM + 500 * level) * f, 100) }),
-        coolDown(),
-      ];
-    case 'interval':
-      return [
-        warmUp(900),
-        segment('interval', { distanceM: 1000, repeats: Math.max(2, Math.round(Math.min(6, 4 + Math.floor(level / 2)) * f)), recoveryS: 180 }),
-        coolDown(),
-      ];
-    case 'repetition':
-      return [
-        warmUp(900),
-        segment('repetition', { distanceM: 400, repeats: Math.max(3, Math.round(Math.min(10, 6 + Math.floor(level / 2)) * f)), recoveryS: 120 }),
-        coolDown(),
-      ];
-    case 'marathon':
-      return [
-        warmUp(600),
-        segment('marathon', { distanceM: roundTo(Math.min(v.marathonCapM, v.marathonM + 1000 * level) * f, 500) }),
-        coolDown(),
-      ];
+const floorTo = (value: number, step: number) => Math.floor(value / step) * step;
+
+/** Full running volume (km) of a week: runs x km per run x growth x the week's volume factor. */
+export function weeklyRunKm(goal: PlanGoal, runs: number, week: Pick<PlanWeek, 'level' | 'volumeFactor'>): number {
+  return KM_PER_RUN[goal] * runs * Math.min(MAX_GROWTH, 1 + WEEKLY_GROWTH * week.level) * week.volumeFactor;
+}
+
+/**
+ * The run segments of every run in a week's template, sized from the week's volume: quality work and
+ * the long run by their shares, warm-ups and cool-downs added, and the easy runs sharing the rest.
+ */
+function weekRuns(template: readonly Session[], goal: PlanGoal, week: PlanWeek, easyPaceSPerKm: number): (RunSegment[] | undefined)[] {
+  const count = template.filter((s) => parts(s).run).length;
+  let weekM = weeklyRunKm(goal, count, week) * 1000;
+  // When easy runs hit the longest allowed after lifting, the week is smaller than aimed for: size the
+  // shares again on the week as it really is.
+  let out = sizeWeek(template, goal, weekM, count, easyPaceSPerKm);
+  for (let i = 0; i < 4; i++) {
+    const actualM = out.reduce((m, segs) => m + (segs ?? []).reduce((t, s) => t + segmentMetres(s, easyPaceSPerKm), 0), 0);
+    // Only downwards: the fixed warm-ups and shortest easy runs must not grow a reduced week's quality.
+    if (actualM > 0.98 * weekM) break;
+    weekM = actualM;
+    out = sizeWeek(template, goal, weekM, count, easyPaceSPerKm);
   }
+  return out;
+}
+
+function sizeWeek(template: readonly Session[], goal: PlanGoal, weekM: number, count: number, easyPaceSPerKm: number): (RunSegment[] | undefined)[] {
+  const runs = template.map((s) => parts(s).run);
+  const out: (RunSegment[] | undefined)[] = runs.map(() => undefined);
+  let usedM = 0;
+  runs.forEach((run, i) => {
+    let segs: RunSegment[] | undefined;
+    switch (run) {
+      case 'long': {
+        const share = count >= 4 ? RUN_SHARES.long : RUN_SHARES.longThreeRuns;
+        segs = [segment('long', { distanceM: Math.max(3000, floorTo(Math.min(LONG_CAP_M[goal], share * weekM), 500)) })];
+        break;
+      }
+      case 'threshold':
+        segs = [warmUp(WARM_UP_S.threshold), segment('threshold', { distanceM: Math.max(800, floorTo(Math.min(THRESHOLD_CAP_M, RUN_SHARES.threshold * weekM), 100)) }), coolDown()];
+        break;
+      case 'marathon':
+        segs = [warmUp(WARM_UP_S.threshold), segment('marathon', { distanceM: Math.max(1000, floorTo(Math.min(MARATHON_CAP_M[goal], RUN_SHARES.marathon * weekM), 500)) }), coolDown()];
+        break;
+      case 'interval': {
+        const work = Math.min(INTERVAL_CAP_M, RUN_SHARES.interval * weekM);
+        const [rep, recoveryS] = work >= 4000 ? [1000, 180] : work >= 2400 ? [800, 150] : work >= 1200 ? [400, 90] : [200, 60];
+        segs = [warmUp(WARM_UP_S.quality), segment('interval', { distanceM: rep, repeats: Math.max(2, Math.floor(work / rep)), recoveryS }), coolDown()];
+        break;
+      }
+      case 'repetition': {
+        const work = RUN_SHARES.repetition * weekM;
+        segs = [warmUp(WARM_UP_S.quality), segment('repetition', { distanceM: 400, repeats: Math.max(3, Math.floor(work / 400)), recoveryS: 120 }), coolDown()];
+        break;
+      }
+      default:
+        return;
+    }
+    out[i] = segs;
+    usedM += segs.reduce((m, s) => m + segmentMetres(s, easyPaceSPerKm), 0);
+  });
+  const easySlots = runs.map((r, i) => (r === 'easy' ? i : -1)).filter((i) => i >= 0);
+  if (easySlots.length > 0) {
+    const eachS = ((Math.max(0, weekM - usedM) / easySlots.length) / 1000) * easyPaceSPerKm;
+    for (const i of easySlots) {
+      const cap = parts(template[i]!).strength ? MAX_EASY_AFTER_LIFTING_S : Infinity;
+      out[i] = [segment('easy', { durationS: Math.max(MIN_EASY_S, Math.min(cap, Math.round(eachS / 60) * 60)) })];
+    }
+  }
+  return out;
+}
+
+/** Metres a prescribed segment covers: its distance, or its duration at easy pace; jog recoveries included. */
+export function segmentMetres(s: RunSegment, easyPaceSPerKm: number): number {
+  const reps = s.repeats ?? 1;
+  const jog = s.recoveryS ? ((s.recoveryS * Math.max(0, reps - 1)) / easyPaceSPerKm) * 1000 : 0;
+  if (s.distanceM !== undefined) return s.distanceM * reps + jog;
+  if (s.durationS !== undefined) return ((s.durationS * reps) / easyPaceSPerKm) * 1000 + jog;
+  return 0;
 }
 
 /** RPE targets wave 7 -> 7.5 -> 8 over each three build weeks (+0.5 when strength is the goal). */
@@ -363,6 +433,8 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
   // Three rotating strength days only when strength is the goal and there are 4+ days to fill.
   const strengthDays = resolveStrengthTemplates(input.equipment, catalogue, goal === 'strength' && input.daysPerWeek >= 4 ? 3 : 2);
   const letters = ['A', 'B', 'C'];
+  // Volumes are sized in km; easy runs are prescribed in minutes at the person's easy pace.
+  const easyPace = paceForSegment({ kind: 'easy' }, input.benchmarks?.vdot ?? REFERENCE_VDOT) ?? 360;
 
   const workouts: Workout[] = [];
   let strengthSessions = 0;
@@ -371,6 +443,7 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
       ? arrangeSessions(trainingDatesInWindow(week.startDate, usedDays), hard, previousHard)
       : template.map((_, slot) => addDays(week.startDate, offsets[slot] ?? slot));
     for (const [slot, date] of slotDates.entries()) if (hard[slot] && (previousHard === undefined || date > previousHard)) previousHard = date;
+    const runsOfWeek = weekRuns(template, goal, week, easyPace);
     template.forEach((session, slot) => {
       const date = slotDates[slot]!;
       const base = { id: `${input.planId}-w${week.week}-d${slot + 1}`, planId: input.planId, date, week: week.week, phase: week.phase, status: 'scheduled' as const, strength: [], run: [] };
@@ -386,19 +459,23 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
           return;
         }
       }
-      if (session === 'strength') {
+      const { run: runKind, strength: lifts } = parts(session);
+      let strength: StrengthBlock[] = [];
+      let strengthTitle = '';
+      if (lifts) {
         const index = strengthSessions % strengthDays.length;
         strengthSessions++;
-        const exercises = strengthDays[index] ?? [];
-        workouts.push({
-          ...base,
-          kind: 'strength',
-          title: `Strength ${letters[index] ?? ''}`.trim(),
-          strength: exercises.map((e) => strengthBlock(e, { goal, week, unit, mainProgression })),
-        });
+        strength = (strengthDays[index] ?? []).map((e) => strengthBlock(e, { goal, week, unit, mainProgression }));
+        strengthTitle = `Strength ${letters[index] ?? ''}`.trim();
+      }
+      const run = runKind ? (runsOfWeek[slot] ?? []) : [];
+      if (!runKind) {
+        workouts.push({ ...base, kind: 'strength', title: strengthTitle, strength });
         return;
       }
-      workouts.push({ ...base, kind: 'run', title: RUN_TITLES[session], run: runSegments(session, goal, week) });
+      const runTitle = RUN_TITLES[runKind];
+      const title = !lifts ? runTitle : runKind === 'easy' ? `${strengthTitle} + easy run` : `${runTitle} + ${strengthTitle}`;
+      workouts.push({ ...base, kind: lifts ? 'mixed' : 'run', title, strength, run });
     });
   }
   if (input.raceDate !== undefined && raceDistanceM !== undefined) {

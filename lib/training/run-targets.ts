@@ -1,3 +1,4 @@
+import { karvonenTarget, ZONE_BOUNDS } from './heart-rate';
 import type { HrZone, RunSegment, RunSegmentKind } from './types';
 import { METRES_PER_KM } from './units';
 import { predictRaceTime, trainingPaces } from './vdot';
@@ -56,4 +57,16 @@ export function withTargetPace(segment: RunSegment, vdot: number | undefined): R
   if (vdot === undefined) return segment;
   const pace = paceForSegment(segment, vdot);
   return pace === undefined ? segment : { ...segment, targetPaceSPerKm: pace };
+}
+
+/**
+ * The segment's heart-rate range in whole bpm (Karvonen, from its zone or its kind's zone), or null
+ * when resting or max heart rate is unknown. Races have no range: they are run by pace and feel.
+ */
+export function heartRateRange(segment: Pick<RunSegment, 'kind' | 'zone'>, restingHr: number | null | undefined, maxHr: number | null | undefined): { min: number; max: number } | null {
+  if (restingHr == null || maxHr == null || !(maxHr > restingHr)) return null;
+  const zone = segment.zone ?? (segment.kind === 'race' ? undefined : ZONE_FOR_KIND[segment.kind]);
+  const bounds = ZONE_BOUNDS.find(([z]) => z === zone);
+  if (!bounds) return null;
+  return { min: Math.round(karvonenTarget(restingHr, maxHr, bounds[1])), max: Math.round(karvonenTarget(restingHr, maxHr, bounds[2])) };
 }

@@ -189,6 +189,10 @@ export interface AthleteState {
   vdot?: number;
   /** Last completed run workout applied to VDOT (idempotency). */
   lastRunWorkoutId?: string;
+  /** Date of the latest completed run: the gap to the next one decays VDOT and ramps running back in. */
+  lastRunDate?: IsoDate;
+  /** VDOT added by training evidence in the 7 days from `since` (capped per week; a race fills it). */
+  vdotTrainingRise?: { since: IsoDate; points: number };
   restingHr?: number;
   maxHr?: number;
 }

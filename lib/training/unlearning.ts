@@ -19,6 +19,18 @@ export type Unlearning = {
   notes: string[];
 };
 
+/** `target` with the running fields (VDOT and the run history behind it) taken from `from`. */
+function withRunFields(target: AthleteState, from: AthleteState): AthleteState {
+  const { vdot: _v, lastRunWorkoutId: _id, lastRunDate: _date, vdotTrainingRise: _rise, ...rest } = target;
+  return {
+    ...rest,
+    ...(from.vdot !== undefined ? { vdot: from.vdot } : {}),
+    ...(from.lastRunWorkoutId !== undefined ? { lastRunWorkoutId: from.lastRunWorkoutId } : {}),
+    ...(from.lastRunDate !== undefined ? { lastRunDate: from.lastRunDate } : {}),
+    ...(from.vdotTrainingRise !== undefined ? { vdotTrainingRise: from.vdotTrainingRise } : {}),
+  };
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 function nameOf(sessions: readonly AppliedSession[], exerciseId: string): string {
@@ -96,12 +108,11 @@ export function unlearnSession(current: AthleteState, removed: AppliedSession, l
     if (chain === null) {
       notes.push(`VDOT: set after the ${label} by a race benchmark or a new plan, so that session no longer shapes it; kept at ${current.vdot?.toFixed(1) ?? 'unset'}.`);
     } else {
-      const start: AthleteState = { ...state };
-      if (removed.before.vdot === undefined) delete start.vdot;
-      else start.vdot = removed.before.vdot;
-      const vdot = replay(start, chain).vdot;
-      if (vdot === undefined) delete state.vdot;
-      else state = { ...state, vdot };
+      // The running fields travel with VDOT: the replay starts from the run history as it was before
+      // the deleted session (last run, its date, the week's training rise) and keeps where it ends.
+      const replayed = replay(withRunFields(state, removed.before), chain);
+      const vdot = replayed.vdot;
+      state = withRunFields(state, replayed);
       if (vdot !== current.vdot) notes.push(`VDOT recomputed without the ${label}: ${current.vdot?.toFixed(1) ?? 'unset'} → ${vdot?.toFixed(1) ?? 'unset'}.`);
     }
   }

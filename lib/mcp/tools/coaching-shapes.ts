@@ -10,8 +10,9 @@ import type { StoredWorkout } from '@/lib/coaching/records';
 import { CATALOGUE } from '@/lib/training/catalogue';
 import type { WeeklyTrends } from '@/lib/training/trends';
 import type { DistanceUnit, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
+import { heartRateRange } from '@/lib/training/run-targets';
 import { predictRaceTime } from '@/lib/training/vdot';
-import { formatDuration, formatLoad, formatPace, kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE, paceFromUnit, paceToUnit } from '@/lib/training/units';
+import { formatDistance, formatDuration, formatLoad, formatPace, kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE, paceFromUnit, paceToUnit } from '@/lib/training/units';
 import { ToolError } from '../tool-error';
 import type { ToolPerson } from '../define-tool';
 import { todayIn } from './inputs';
@@ -172,6 +173,10 @@ const segmentOutput = z.object({
   recoverySeconds: z.number().nullable(),
   ...paceOutput,
   zone: z.number().nullable(),
+  heartRateBpm: z
+    .object({ min: z.number(), max: z.number() })
+    .nullable()
+    .describe('Heart-rate range for the segment in beats per minute (Karvonen, from the zone); null when the profile lacks resting or max heart rate (set them with update_profile), or for a race'),
 });
 
 const runActualOutput = z.object({
@@ -229,7 +234,10 @@ function runActualView(a: RunActual, unit: DistanceUnit) {
   };
 }
 
-export function workoutView(w: StoredWorkout, units: Units): WorkoutView {
+/** Resting and max heart rate from the profile: with both, run segments carry their range in bpm. */
+export type HeartRateBasis = { restingHr: number | null; maxHr: number | null };
+
+export function workoutView(w: StoredWorkout, units: Units, heart?: HeartRateBasis): WorkoutView {
   return {
     id: w.id,
     planId: w.planId ?? null,
@@ -269,6 +277,7 @@ export function workoutView(w: StoredWorkout, units: Units): WorkoutView {
       recoverySeconds: s.recoveryS ?? null,
       ...pace(s.targetPaceSPerKm, units.distance),
       zone: s.zone ?? null,
+      heartRateBpm: heartRateRange(s, heart?.restingHr, heart?.maxHr),
     })),
     actual: w.actual
       ? {
@@ -291,18 +300,30 @@ export const changeOutput = z.object({
   date: z.string(),
   title: z.string(),
   field: z.string().describe('e.g. strength[0].sets[2].loadKg or run[1].targetPaceSPerKm'),
-  before: z.number().nullable().describe('SI value: kg, reps or seconds per km'),
+  before: z.number().nullable().describe('SI value: kg, reps (repeats for run segments), seconds per km, metres or seconds'),
   after: z.number().nullable(),
-  siUnit: z.enum(['kg', 'reps', 's/km']),
+  siUnit: z.enum(['kg', 'reps', 's/km', 'm', 's']),
   beforeText: z.string().describe('In the preferred unit, e.g. "100 kg" or "4:30 /km"'),
   afterText: z.string(),
   reason: z.string().describe('Why it changed, in words the person can read'),
 });
 
 export function changeView(c: PlanChange & { title?: string }, units: Units): z.infer<typeof changeOutput> {
-  const siUnit = c.path.endsWith('loadKg') ? 'kg' : c.path.endsWith('targetPaceSPerKm') ? 's/km' : 'reps';
+  const siUnit = c.path.endsWith('loadKg') ? 'kg' : c.path.endsWith('targetPaceSPerKm') ? 's/km' : c.path.endsWith('distanceM') ? 'm' : c.path.endsWith('durationS') ? 's' : 'reps';
   const text = (v: number | null) =>
-    v === null ? 'not set' : siUnit === 'kg' ? formatLoad(v, units.weight) : siUnit === 's/km' ? formatPace(v, units.distance) : `${v} reps`;
+    v === null
+      ? 'not set'
+      : siUnit === 'kg'
+        ? formatLoad(v, units.weight)
+        : siUnit === 's/km'
+          ? formatPace(v, units.distance)
+          : siUnit === 'm'
+            ? formatDistance(v, units.distance)
+            : siUnit === 's'
+              ? formatDuration(v)
+              : c.path.endsWith('repeats')
+                ? `${v} repeats`
+                : `${v} reps`;
   return {
     workoutId: c.workoutId,
     date: c.date,

@@ -171,7 +171,7 @@ export const listWorkoutsTool = defineTool({
         limit: args.limit ?? 20,
         ...(args.cursor ? { cursor: args.cursor } : {}),
       });
-      return { from, to, today: ctx.today, units, workouts: page.workouts.map((w) => workoutView(w, units)), nextCursor: page.nextCursor };
+      return { from, to, today: ctx.today, units, workouts: page.workouts.map((w) => workoutView(w, units, ctx.profile)), nextCursor: page.nextCursor };
     }),
 });
 
@@ -201,10 +201,10 @@ export const getWorkoutTool = defineTool({
   }),
   handler: async (args, { person }) =>
     coached(async () => {
-      const { units } = await coachingCall(person, args);
+      const { ctx, units } = await coachingCall(person, args);
       const { workout, adjustments } = await getWorkout(person.id, args.id);
       return {
-        workout: workoutView(workout, units),
+        workout: workoutView(workout, units, ctx.profile),
         adjustments: adjustments.map((a) => ({ at: a.at.toISOString(), trigger: a.trigger, field: a.path, before: a.before, after: a.after, reason: a.reason })),
       };
     }),
@@ -258,7 +258,7 @@ export const createWorkoutTool = defineTool({
         },
         estimates,
       );
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -301,7 +301,7 @@ export const updateWorkoutTool = defineTool({
         },
         estimates,
       );
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -320,7 +320,7 @@ export const deleteWorkoutTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const result = await deleteWorkout(ctx, id);
-      return { deleted: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { deleted: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -366,7 +366,7 @@ export const completeWorkoutTool = defineTool({
         .array(runActualArg.extend({ segmentIndex: z.number().int().min(0).max(50).describe('Segment index from get_workout') }).strict())
         .max(20)
         .optional()
-        .describe('Per-segment detail; a faster-than-target threshold segment raises VDOT and with it every pace'),
+        .describe('Per-segment detail with avgHr and rpe where known: a race segment sets VDOT up or down; a threshold segment faster than target raises it (at most 0.5 a week) only when RPE or heart rate shows threshold effort; easy runs too fast or intervals too slow at a high effort get a note'),
       date: isoDate.optional().describe('Day it was actually done, YYYY-MM-DD; default the scheduled date'),
       notes: z.string().max(2000).optional(),
       weightUnit: weightUnitArg,
@@ -393,7 +393,7 @@ export const completeWorkoutTool = defineTool({
         ...(args.date ? { date: args.date } : {}),
         ...(args.notes !== undefined ? { notes: args.notes } : {}),
       });
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -412,6 +412,6 @@ export const skipWorkoutTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const result = await skipWorkout(ctx, id, reason);
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });

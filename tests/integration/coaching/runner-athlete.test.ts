@@ -31,7 +31,9 @@ beforeAll(async () => {
   expect(plan.plan.basis.vdot).toMatchObject({ value: 38.3, source: 'benchmark' });
   vdots.push({ after: 'plan', vdot: await vdot() });
   const sessions = (await a.call<{ workouts: WorkoutView[] }>('list_workouts', { planId: plan.plan.id, from: today, to: addDays(today, 60), limit: 100 })).workouts.reverse();
-  expect(sessions.map((s) => s.title).slice(0, 4)).toEqual(['Intervals', 'Strength A', 'Threshold run', 'Long run']);
+  // Issue 23: an easy run every week; strength rides on the interval day.
+  // (The order within the week depends on which weekday the plan starts: hard sessions are kept apart.)
+  expect(sessions.map((s) => s.title).slice(0, 4).sort()).toEqual(['Easy run', 'Intervals + Strength A', 'Long run', 'Threshold run']);
   expect(sessions).toHaveLength(32);
 
   let threshold = 0;
@@ -40,7 +42,7 @@ beforeAll(async () => {
     const t = w.run.findIndex((s) => s.kind === 'threshold');
     const step: Omit<Step, 'status' | 'adaptation'> = { id: w.id, date: w.date, week: w.week, title: w.title, thresholdPace: t >= 0 ? w.run[t]!.targetPaceSPerKm : undefined };
     let result: WriteResult;
-    if (w.week === 5 && w.title === 'Intervals') {
+    if (w.week === 5 && w.title.startsWith('Intervals')) {
       result = await a.call<WriteResult>('skip_workout', { id: w.id, reason: 'sick' });
     } else if (t >= 0) {
       threshold++;
@@ -58,6 +60,7 @@ beforeAll(async () => {
       const long = w.run.length === 1 && w.run[0]!.distance !== null;
       result = await a.call<WriteResult>('complete_workout', {
         id: w.id,
+        ...(w.strength.length > 0 ? { asPrescribed: true } : {}),
         run: long ? { distance: w.run[0]!.distance, durationSeconds: Math.round(w.run[0]!.distance! * w.run[0]!.targetPaceSPerKm!), avgHr: 140 } : { distance: 7, durationSeconds: 2400 },
       });
     }
@@ -71,7 +74,7 @@ beforeAll(async () => {
 
     if (i === 3) {
       // After week 1: a new, faster 5K.
-      remainingRunSessionsAtBenchmark = sessions.slice(4).filter((s) => s.kind === 'run').length;
+      remainingRunSessionsAtBenchmark = sessions.slice(4).filter((s) => s.kind === 'run' || s.kind === 'mixed').length;
       benchmark = await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 23 * 60 });
       vdots.push({ after: 'benchmark', vdot: await vdot() });
     }
@@ -97,16 +100,17 @@ describe('8 weeks of 5K training through the tools', () => {
     }
   });
 
-  it('a tempo run faster than its target at threshold effort raises VDOT (by at most one point) and every later pace', () => {
+  // Issue 23: training rises are capped at +0.5 VDOT a week and need RPE or heart rate at threshold effort.
+  it('a tempo run faster than its target at threshold effort raises VDOT (by at most 0.5 a week) and every later pace', () => {
     const fast = thresholdSteps()[2]!;
     expect(fast.adaptation.changes.length).toBeGreaterThan(0);
     for (const c of fast.adaptation.changes) {
       expect(c.after!).toBeLessThan(c.before!);
-      expect(c.reason).toMatch(/^VDOT 42\.3 → 4[23]\.\d: threshold segment at \d:\d\d \/km beat the target 4:52 \/km at the same effort\. /);
+      expect(c.reason).toMatch(/^VDOT 42\.3 → 42\.8: threshold segment at \d:\d\d \/km beat the target 4:52 \/km at threshold effort/);
     }
     const after = vdots.find((v) => v.after === `Threshold run week 3`)!.vdot!;
     expect(after).toBeGreaterThan(42.3);
-    expect(after).toBeLessThanOrEqual(43.3);
+    expect(after).toBeLessThanOrEqual(42.8);
   });
 
   it('target paces only ever move at the benchmark and the fast tempo run', () => {

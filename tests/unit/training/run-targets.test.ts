@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZONE_FOR_KIND, paceForSegment, withTargetPace } from '@/lib/training/run-targets';
+import { ZONE_FOR_KIND, heartRateRange, paceForSegment, withTargetPace } from '@/lib/training/run-targets';
 
 /* Daniels' Running Formula 3rd ed., Table 5.2, VDOT 50: E 4:56-5:34, M 4:31, T 4:15, I 3:55 /km, R 87 s/400 m. */
 describe('paceForSegment at VDOT 50', () => {
@@ -50,4 +50,20 @@ describe('ZONE_FOR_KIND', () => {
     expect(ZONE_FOR_KIND.long).toBe(2);
     expect(ZONE_FOR_KIND.repetition).toBe(5);
   });
+});
+
+/* Karvonen: resting + fraction x (max - resting); resting 50, max 190 -> reserve 140 bpm. */
+describe('heartRateRange', () => {
+  it.each([
+    [{ kind: 'easy' as const }, 50, 190, { min: 134, max: 148 }], // zone 2: 60-70 % HRR
+    [{ kind: 'long' as const }, 50, 190, { min: 134, max: 148 }],
+    [{ kind: 'recovery' as const }, 50, 190, { min: 120, max: 134 }], // zone 1
+    [{ kind: 'threshold' as const }, 50, 190, { min: 162, max: 176 }], // zone 4
+    [{ kind: 'interval' as const }, 50, 190, { min: 176, max: 190 }], // zone 5
+    [{ kind: 'easy' as const, zone: 3 as const }, 60, 180, { min: 144, max: 156 }], // an explicit zone wins
+    [{ kind: 'race' as const }, 50, 190, null], // run by pace and feel
+    [{ kind: 'easy' as const }, null, 190, null], // resting HR unknown
+    [{ kind: 'easy' as const }, 50, null, null], // max HR unknown
+    [{ kind: 'easy' as const }, 190, 150, null], // nonsense profile: no range rather than a wrong one
+  ])('%j at %s/%s bpm -> %j', (segment, rest, max, range) => expect(heartRateRange(segment, rest, max)).toEqual(range));
 });
