@@ -75,12 +75,19 @@ export const rpeArg = z.number().min(1).max(10).multipleOf(0.5).describe('Rate o
 
 export const plannedSetArg = z
   .object({
-    reps: z.number().int().min(1).max(100).describe('Repetitions (1 for a timed hold)'),
+    reps: z.number().int().min(1).max(100).optional().describe('Repetitions; omit for a timed hold'),
     load: z.number().min(0).max(1000).optional().describe('Load in weightUnit; omit to let the progression rule set it'),
     rpe: rpeArg.optional().describe('Target RPE; on every set of a main lift without loads it makes the block autoregulated (load from e1RM)'),
-    durationSeconds: z.number().int().min(1).max(3600).optional().describe('Timed holds only: seconds per set'),
+    durationSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(3600)
+      .optional()
+      .describe('Timed holds (loadType "isometric" in list_exercises, e.g. plank) only: seconds per set, e.g. 30 for "3 x 30 s"'),
   })
-  .strict();
+  .strict()
+  .refine((s) => s.reps !== undefined || s.durationSeconds !== undefined, { message: 'give reps, or durationSeconds for a timed hold', path: ['reps'] });
 
 export const blockArg = z
   .object({
@@ -199,7 +206,13 @@ export const workoutOutput = z.object({
   run: z.array(segmentOutput),
   actual: z
     .object({
-      strength: z.array(z.object({ blockIndex: z.number(), exercise: z.string(), sets: z.array(z.object({ reps: z.number(), load: z.number(), loadKg: z.number(), rpe: z.number().nullable() })) })),
+      strength: z.array(
+        z.object({
+          blockIndex: z.number(),
+          exercise: z.string(),
+          sets: z.array(z.object({ reps: z.number(), load: z.number(), loadKg: z.number(), rpe: z.number().nullable(), durationSeconds: z.number().nullable().describe('Timed holds: seconds held') })),
+        }),
+      ),
       run: runActualOutput.nullable(),
       runSegments: z.array(runActualOutput.extend({ segmentIndex: z.number() })),
     })
@@ -275,7 +288,7 @@ export function workoutView(w: StoredWorkout, units: Units): WorkoutView {
           strength: (w.actual.strength ?? []).map((a) => ({
             blockIndex: a.blockIndex,
             exercise: a.exerciseId,
-            sets: a.sets.map((s) => ({ reps: s.reps, load: fromKg(s.loadKg, units.weight), loadKg: round(s.loadKg, 3), rpe: s.rpe ?? null })),
+            sets: a.sets.map((s) => ({ reps: s.reps, load: fromKg(s.loadKg, units.weight), loadKg: round(s.loadKg, 3), rpe: s.rpe ?? null, durationSeconds: s.durationS ?? null })),
           })),
           run: w.actual.run ? runActualView(w.actual.run, units.distance) : null,
           runSegments: (w.actual.runSegments ?? []).map((s) => ({ segmentIndex: s.segmentIndex, ...runActualView(s, units.distance) })),

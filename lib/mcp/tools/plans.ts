@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EQUIPMENT } from '@/lib/training/types';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan, type PlanSummary } from '@/lib/coaching/plans';
 import { getProgress, getWeeklyTrends } from '@/lib/coaching/progress';
@@ -32,7 +33,6 @@ const GOALS = ['strength', '5k', '10k', 'half', 'marathon', 'hybrid'] as const;
 const WEEKDAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const trainingDaysArg = z.array(z.enum(WEEKDAY_NAMES)).min(1).max(7);
 const movedOutput = z.array(z.object({ title: z.string(), from: z.string(), to: z.string() })).describe('Remaining sessions that changed day (YYYY-MM-DD)');
-const EQUIPMENT = ['barbell', 'dumbbells', 'pullup-bar', 'bodyweight'] as const;
 const planId = z.string().trim().min(1).max(100).describe('Plan id from list_training_plans or create_training_plan');
 
 const planOutput = z.object({
@@ -156,7 +156,7 @@ export const createTrainingPlan = defineTool({
       weeks: z.number().int().min(1).max(MAX_WEEKS).optional().describe('Plan length; default up to the race week, or 8'),
       daysPerWeek: z.number().int().min(MIN_DAYS_PER_WEEK).max(MAX_DAYS_PER_WEEK).optional().describe('Training days per week; default the number of profile training days (3 if none)'),
       trainingDays: trainingDaysArg.optional().describe('Weekdays sessions may land on, e.g. ["mon","wed","fri"]; default the profile training days'),
-      equipment: z.array(z.enum(EQUIPMENT)).max(4).optional().describe('Default: the profile equipment (bodyweight if none)'),
+      equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional().describe('Default: the profile equipment (bodyweight if none)'),
       raceDate: isoDate.optional().describe('Race day within the plan (running and hybrid goals); default the profile race date when it falls in the plan'),
       raceDistance: z.number().positive().max(250).optional().describe('Race distance in distanceUnit; default the goal\'s distance'),
       mainLiftProgression: z.enum(['linear', 'autoregulated']).optional().describe('How the main barbell lifts progress: linear (+load after each successful session; default for the strength goal) or autoregulated (RPE targets, loads from e1RM)'),
@@ -273,7 +273,7 @@ export const updateTrainingPlan = defineTool({
       weeks: z.number().int().min(1).max(MAX_WEEKS).optional(),
       daysPerWeek: z.number().int().min(MIN_DAYS_PER_WEEK).max(MAX_DAYS_PER_WEEK).optional(),
       trainingDays: trainingDaysArg.optional().describe('Move the remaining sessions onto these weekdays; regenerated.moved lists what moved'),
-      equipment: z.array(z.enum(EQUIPMENT)).max(4).optional(),
+      equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional(),
       raceDate: isoDate.nullable().optional(),
       raceDistance: z.number().positive().max(250).nullable().optional().describe('In distanceUnit'),
       mainLiftProgression: z.enum(['linear', 'autoregulated']).optional(),

@@ -12,7 +12,9 @@ import {
   updateWorkout,
 } from '@/lib/coaching/workouts';
 import { addDays } from '@/lib/training/dates';
-import type { DistanceUnit, LoadUnit } from '@/lib/training/types';
+import { isAvailable, isTimedHold, substituteFor } from '@/lib/training/catalogue';
+import { EQUIPMENT, LOAD_TYPES, type DistanceUnit, type LoadUnit } from '@/lib/training/types';
+import { exerciseFromRow } from '@/lib/coaching/prescriptions';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
 import {
@@ -43,7 +45,7 @@ function blocks(input: z.infer<typeof blockArg>[], unit: LoadUnit): BlockInput[]
   return input.map((b) => ({
     exerciseId: b.exercise,
     sets: b.sets.map((s) => ({
-      reps: s.reps,
+      reps: s.reps ?? 1,
       ...(s.load !== undefined ? { loadKg: toKg(s.load, unit) } : {}),
       ...(s.rpe !== undefined ? { rpe: s.rpe } : {}),
       ...(s.durationSeconds !== undefined ? { durationS: s.durationSeconds } : {}),
@@ -74,15 +76,24 @@ export const listExercises = defineTool({
   name: 'list_exercises',
   title: 'List exercises',
   description:
-    'Lists the exercise catalogue: strength exercises (id, movement pattern, load type, equipment, default rep range) and run types. ' +
-    'Use the ids in create_workout and update_workout strength blocks; run types are prescribed as run segments of that kind.',
+    'Lists the exercise catalogue: strength exercises (id, movement pattern, load type, equipment, default rep range, substitutes) and run types. ' +
+    'Use the ids in create_workout and update_workout strength blocks; run types are prescribed as run segments of that kind. ' +
+    '`substitutes` are what to do instead when the equipment is missing, closest first; with `equipment` and includeUnavailable, each exercise the equipment ' +
+    'does not allow names its closest available substitute in `insteadUse`. Timed holds (timed: true, e.g. plank) take durationSeconds per set, not reps.',
   scope: 'workouts:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z
     .object({
       modality: z.enum(['strength', 'run']).optional().describe('Only strength exercises or only run types'),
-      equipment: z.enum(['barbell', 'dumbbells', 'pullup-bar', 'bodyweight']).optional().describe('Only exercises this equipment allows'),
+      equipment: z
+        .union([z.enum(EQUIPMENT), z.array(z.enum(EQUIPMENT)).min(1).max(EQUIPMENT.length)])
+        .optional()
+        .describe('The equipment at hand, one or a list (bodyweight is always there): only exercises it allows are listed'),
+      includeUnavailable: z
+        .boolean()
+        .optional()
+        .describe('With equipment: list the exercises it does not allow too, each with `insteadUse`, its closest available substitute'),
     })
     .strict(),
   output: z.object({
@@ -91,29 +102,43 @@ export const listExercises = defineTool({
         id: z.string(),
         name: z.string(),
         modality: z.enum(['strength', 'run']),
-        pattern: z.string().describe('Movement pattern, e.g. squat, hinge, horizontal-push, locomotion'),
-        loadType: z.enum(['barbell', 'dumbbell', 'bodyweight', 'isometric', 'pace']),
+        pattern: z.string().describe('Movement pattern, e.g. squat, hinge, lunge, horizontal-push, vertical-pull, core, locomotion'),
+        loadType: z.enum(LOAD_TYPES),
+        timed: z.boolean().describe('A timed hold: sets carry durationSeconds (e.g. 3 x 30 s), not reps'),
         equipment: z.array(z.string()).describe('Any one of these is enough'),
         repRange: z.array(z.number()).nullable().describe('Default double-progression range for accessories'),
+        substitutes: z.array(z.string()).describe('Exercise ids to use instead when the equipment is missing, closest first'),
+        available: z.boolean().nullable().describe('With equipment: whether it allows this exercise; null without equipment'),
+        insteadUse: z.string().nullable().describe('With equipment, when not available: the closest available substitute id (null when none or not asked)'),
         runKind: z.string().nullable().describe('For run types: the run segment kind'),
       }),
     ),
   }),
   handler: async (args) => {
     const rows = await (await db()).exercise.findMany({ where: args.modality ? { modality: args.modality } : {}, orderBy: [{ modality: 'desc' }, { id: 'asc' }] });
+    const catalogue = rows.map(exerciseFromRow);
+    const equipment = args.equipment === undefined ? undefined : Array.isArray(args.equipment) ? args.equipment : [args.equipment];
     return {
-      exercises: rows
-        .filter((e) => !args.equipment || e.equipment.includes('bodyweight') || e.equipment.includes(args.equipment))
-        .map((e) => ({
-          id: e.id,
-          name: e.name,
-          modality: e.modality as 'strength' | 'run',
-          pattern: e.pattern,
-          loadType: e.loadType as 'barbell' | 'dumbbell' | 'bodyweight' | 'isometric' | 'pace',
-          equipment: e.equipment,
-          repRange: e.repRangeLow !== null && e.repRangeHigh !== null ? [e.repRangeLow, e.repRangeHigh] : null,
-          runKind: e.runKind,
-        })),
+      exercises: catalogue
+        .map((e) => {
+          const available = equipment ? isAvailable(e, equipment) : null;
+          const instead = equipment && !available ? (substituteFor(e.id, equipment, { catalogue })?.id ?? null) : null;
+          return {
+            id: e.id,
+            name: e.name,
+            modality: e.modality,
+            pattern: e.pattern,
+            loadType: e.loadType,
+            timed: isTimedHold(e),
+            equipment: [...e.equipment],
+            repRange: e.defaultRepRange ? [...e.defaultRepRange] : null,
+            substitutes: [...(e.substitutes ?? [])],
+            available,
+            insteadUse: instead,
+            runKind: e.runKind ?? null,
+          };
+        })
+        .filter((e) => args.includeUnavailable === true || e.available !== false),
     };
   },
 });
@@ -326,11 +351,13 @@ export const deleteWorkoutTool = defineTool({
 
 const performedSetArg = z
   .object({
-    reps: z.number().int().min(0).max(100).describe('Reps completed'),
+    reps: z.number().int().min(0).max(100).optional().describe('Reps completed; omit for a timed hold'),
     load: z.number().min(0).max(1000).optional().describe('Load in weightUnit; omit or 0 for bodyweight'),
     rpe: rpeArg.optional(),
+    durationSeconds: z.number().int().min(0).max(3600).optional().describe('Timed holds (e.g. plank): seconds held in this set'),
   })
-  .strict();
+  .strict()
+  .refine((s) => s.reps !== undefined || s.durationSeconds !== undefined, { message: 'give reps, or durationSeconds for a timed hold', path: ['reps'] });
 
 export const completeWorkoutTool = defineTool({
   name: 'complete_workout',
@@ -383,7 +410,12 @@ export const completeWorkoutTool = defineTool({
               strength: args.strength.map((b) => ({
                 ...(b.exercise ? { exerciseId: b.exercise } : {}),
                 ...(b.blockIndex !== undefined ? { blockIndex: b.blockIndex } : {}),
-                sets: b.sets.map((s) => ({ reps: s.reps, loadKg: toKg(s.load ?? 0, units.weight), ...(s.rpe !== undefined ? { rpe: s.rpe } : {}) })),
+                sets: b.sets.map((s) => ({
+                  reps: s.reps ?? 1,
+                  loadKg: toKg(s.load ?? 0, units.weight),
+                  ...(s.rpe !== undefined ? { rpe: s.rpe } : {}),
+                  ...(s.durationSeconds !== undefined ? { durationS: s.durationSeconds } : {}),
+                })),
               })),
             }
           : {}),
