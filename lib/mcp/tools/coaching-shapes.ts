@@ -7,7 +7,8 @@ import { CoachingError } from '@/lib/coaching/errors';
 import type { CoachingContext } from '@/lib/coaching/context';
 import type { AppliedChange } from '@/lib/coaching/workouts';
 import type { StoredWorkout } from '@/lib/coaching/records';
-import { CATALOGUE } from '@/lib/training/catalogue';
+import { whyOf } from '@/lib/training/reason-text';
+import type { HeldTrends } from '@/lib/training/held-trends';
 import type { WeeklyTrends } from '@/lib/training/trends';
 import type { DistanceUnit, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
 import { predictRaceTime } from '@/lib/training/vdot';
@@ -68,8 +69,14 @@ export function paceToSPerKm(pace: string | number, unit: DistanceUnit): number 
 export const weightUnitArg = z.enum(['kg', 'lb']).optional().describe('Unit of loads in this call; default: profile unit');
 export const distanceUnitArg = z.enum(['km', 'mi']).optional().describe('Unit of distances and paces in this call; default: profile unit');
 
-const STRENGTH_IDS = CATALOGUE.filter((e) => e.modality === 'strength').map((e) => e.id) as [string, ...string[]];
-export const exerciseArg = z.enum(STRENGTH_IDS).describe('Exercise id (list_exercises describes each)');
+// A string, not an enum of every id: the catalogue has 45 exercises, and an unknown id gets an error naming list_exercises.
+export const exerciseArg = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(/^[a-z0-9-]+$/, 'an exercise id such as "back-squat" (list_exercises)')
+  .describe('Exercise id from list_exercises, e.g. "back-squat"');
 
 export const rpeArg = z.number().min(1).max(10).multipleOf(0.5).describe('Rate of perceived exertion, 1-10 in half steps (10 = no rep left)');
 
@@ -330,6 +337,36 @@ export function changeView(c: PlanChange & { title?: string }, units: Units): z.
   };
 }
 
+/** A field's current change (get_workout, list_workouts) or one entry of its history (list_workout_changes). */
+export const fieldChangeOutput = z.object({
+  at: z.string().describe('ISO 8601 time of the change'),
+  trigger: z.string().describe('What caused it: completed, skipped, benchmark, workout_created, workout_updated, workout_deleted, plan_updated'),
+  field: z.string().describe('e.g. strength[0].sets[2].loadKg or run[1].targetPaceSPerKm'),
+  before: z.number().nullable().describe('SI value: kg, reps or seconds per km'),
+  after: z.number().nullable(),
+  beforeText: z.string().describe('In the preferred unit, e.g. "100 kg" or "4:30 /km"'),
+  afterText: z.string(),
+  why: z.string().describe('The reason, without the numbers (they are in beforeText/afterText)'),
+  reason: z.string().describe('The reason as the coach wrote it, with the session and the numbers'),
+});
+
+export type FieldChange = { date: string; path: string; before: number | null; after: number | null; reason: string; trigger: string; at: Date };
+
+export function fieldChangeView(c: FieldChange, units: Units): z.infer<typeof fieldChangeOutput> {
+  const v = changeView({ workoutId: '', date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units);
+  return {
+    at: c.at.toISOString(),
+    trigger: c.trigger,
+    field: c.path,
+    before: c.before,
+    after: c.after,
+    beforeText: v.beforeText,
+    afterText: v.afterText,
+    why: whyOf(c.reason, c.date),
+    reason: c.reason,
+  };
+}
+
 export const adaptationOutput = z.object({
   summary: z.string(),
   changedWorkouts: z.number().describe('How many future sessions changed'),
@@ -351,8 +388,12 @@ export function adaptationView(changes: readonly AppliedChange[], notes: readonl
 }
 
 /** get_training_progress's `weekly`: the trends in the person's units, series aligned to `weeks`. */
-export function weeklyView(trends: WeeklyTrends, units: Units) {
+export function weeklyView(trends: WeeklyTrends, units: Units, held: HeldTrends) {
   return {
+    held: {
+      lifts: held.lifts.map((l) => ({ exercise: l.exerciseId, exerciseName: l.exerciseName, e1rm: l.e1rmKg.map((v) => (v === null ? null : fromKg(v, units.weight))) })),
+      vdot: held.vdot,
+    },
     weeks: trends.weeks,
     lifts: trends.lifts.map((l) => ({
       exercise: l.exerciseId,
@@ -363,7 +404,8 @@ export function weeklyView(trends: WeeklyTrends, units: Units) {
     running: {
       distance: trends.running.distanceM.map((m) => Math.round(fromMetres(m, units.distance) * 100) / 100),
       vdot: trends.running.vdot,
-      predicted5k: trends.running.vdot.map((v) => (v === null ? null : formatDuration(predictRaceTime(v, 5000)))),
+      // From the VDOT the coach held: the time it prescribes paces for.
+      predicted5k: held.vdot.map((v) => (v === null ? null : formatDuration(predictRaceTime(v, 5000)))),
     },
     sessions: trends.sessions,
   };

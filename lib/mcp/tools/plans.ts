@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EQUIPMENT } from '@/lib/training/types';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan, type PlanSummary } from '@/lib/coaching/plans';
-import { getProgress, getWeeklyTrends } from '@/lib/coaching/progress';
+import { getHeldTrends, getProgress, getWeeklyTrends } from '@/lib/coaching/progress';
 import type { StoredWorkout } from '@/lib/coaching/records';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { findExercise } from '@/lib/training/catalogue';
@@ -345,7 +345,7 @@ export const getTrainingProgress = defineTool({
   description:
     'Returns what the coach currently believes: per lift the e1RM, working load, target reps and misses in a row (3 in a row deload 10 %); ' +
     'VDOT with the training paces it gives; the latest adaptations (logged, skipped or benchmarked sessions) with every change and its reason; ' +
-    'and `weekly` series per Monday-Sunday week: each lift\'s best e1RM and tonnage, run distance, VDOT, predicted 5 km, sessions done and skipped.',
+    'and `weekly` series per Monday-Sunday week: the e1RM and VDOT the coach held at each week\'s end (`held`), each lift\'s best e1RM the sets showed and tonnage, run distance, VDOT evidence, predicted 5 km, sessions done and skipped.',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'progress',
@@ -391,6 +391,12 @@ export const getTrainingProgress = defineTool({
     totals: z.object({ adaptations: z.number(), changes: z.number() }),
     weekly: z.object({
       weeks: z.array(z.string()).describe('Monday of each week, oldest first'),
+      held: z
+        .object({
+          lifts: z.array(z.object({ exercise: z.string(), exerciseName: z.string(), e1rm: z.array(z.number().nullable()).describe('units.weight; null before the coach had one') })),
+          vdot: z.array(z.number().nullable()),
+        })
+        .describe('What the coach held at the end of each week (the e1RM and VDOT loads and paces came from; the last week ends with today\'s): a deload week is flat here'),
       lifts: z.array(
         z.object({
           exercise: z.string(),
@@ -402,15 +408,16 @@ export const getTrainingProgress = defineTool({
       running: z.object({
         distance: z.array(z.number()).describe('units.distance'),
         vdot: z.array(z.number().nullable()).describe('Best VDOT the week shows (race, benchmark, threshold); null: none'),
-        predicted5k: z.array(z.string().nullable()).describe('5 km time that VDOT predicts'),
+        predicted5k: z.array(z.string().nullable()).describe('5 km time the VDOT the coach held (held.vdot) predicts'),
       }),
       sessions: z.object({ completed: z.array(z.number()), skipped: z.array(z.number()) }),
     }),
   }),
   handler: async (args, { person }) =>
     coached(async () => {
-      const { ctx, units } = await coachingCall(person, args);
+      const { ctx, units, timezone } = await coachingCall(person, args);
       const [{ athlete, events, totals }, trends] = await Promise.all([getProgress(person.id, ctx.profile, args.recent ?? 10), getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12)]);
+      const held = await getHeldTrends(person.id, ctx.profile, timezone, ctx.today, trends.weeks);
       const kg = (v: number | undefined) => (v === undefined ? null : fromKg(v, units.weight));
       const p = athlete.state.vdot === undefined ? undefined : trainingPaces(athlete.state.vdot);
       const pv = (s: number) => ({ pace: formatPace(s, units.distance), sPerKm: Math.round(s) });
@@ -443,7 +450,7 @@ export const getTrainingProgress = defineTool({
           changes: e.changes.map((c) => changeView({ workoutId: c.workoutId, date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units)),
         })),
         totals: { adaptations: totals.events, changes: totals.changes },
-        weekly: weeklyView(trends, units),
+        weekly: weeklyView(trends, units, held),
       };
     }),
 });

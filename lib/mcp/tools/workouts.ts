@@ -11,6 +11,7 @@ import {
   skipWorkout,
   updateWorkout,
 } from '@/lib/coaching/workouts';
+import { changeHistory, currentChangesFor, HISTORY_DEFAULT_LIMIT } from '@/lib/coaching/changes';
 import { addDays } from '@/lib/training/dates';
 import { isAvailable, isTimedHold, substituteFor } from '@/lib/training/catalogue';
 import { EQUIPMENT, LOAD_TYPES, type DistanceUnit, type LoadUnit } from '@/lib/training/types';
@@ -25,6 +26,8 @@ import {
   coachingCall,
   distanceUnitArg,
   exerciseArg,
+  fieldChangeOutput,
+  fieldChangeView,
   paceToSPerKm,
   rpeArg,
   runActual,
@@ -152,7 +155,8 @@ export const listWorkoutsTool = defineTool({
   name: 'list_workouts',
   title: 'List workouts',
   description:
-    `Lists the person's workouts, newest date first: scheduled, completed and skipped, with their prescription (sets, loads, run segments, target paces) and actuals. ` +
+    `Lists the person's workouts, newest date first: scheduled, completed and skipped, with their prescription (sets, loads, run segments, target paces), actuals, ` +
+    'and `adjustments`: the current reason for each field the coach changed. ' +
     `Default window: the last ${LIST_DEFAULT_PAST_DAYS} days and the next ${LIST_DEFAULT_FUTURE_DAYS} days (dates YYYY-MM-DD in the person's timezone; from/to are inclusive). ` +
     'Filter by status, kind or planId. When nextCursor is not null, call again with the same filters and cursor = nextCursor for the next page. ' +
     'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI.',
@@ -178,7 +182,11 @@ export const listWorkoutsTool = defineTool({
     to: z.string(),
     today: z.string().describe("Today in the person's timezone"),
     units: unitsOutput,
-    workouts: z.array(workoutOutput),
+    workouts: z.array(
+      workoutOutput.extend({
+        adjustments: z.array(fieldChangeOutput).describe('The current reason for each field the coach changed (one per field); the full log: list_workout_changes'),
+      }),
+    ),
     nextCursor: z.string().nullable().describe('Pass as cursor (with the same filters) for older workouts; null when this is the last page'),
   }),
   handler: async (args, { person }) =>
@@ -196,7 +204,15 @@ export const listWorkoutsTool = defineTool({
         limit: args.limit ?? 20,
         ...(args.cursor ? { cursor: args.cursor } : {}),
       });
-      return { from, to, today: ctx.today, units, workouts: page.workouts.map((w) => workoutView(w, units)), nextCursor: page.nextCursor };
+      const current = await currentChangesFor(person.id, page.workouts.map((w) => w.id));
+      return {
+        from,
+        to,
+        today: ctx.today,
+        units,
+        workouts: page.workouts.map((w) => ({ ...workoutView(w, units), adjustments: (current.get(w.id) ?? []).map((c) => fieldChangeView(c, units)) })),
+        nextCursor: page.nextCursor,
+      };
     }),
 });
 
@@ -204,8 +220,9 @@ export const getWorkoutTool = defineTool({
   name: 'get_workout',
   title: 'Get a workout',
   description:
-    'Returns one workout: prescription (strength blocks with index, sets, loads, RPE targets; run segments with index, distance or duration, target pace and zone), ' +
-    'actuals when completed, and `adjustments`: every change the coach made to this session, with its reason.',
+    'Returns one workout: prescription (strength blocks with index, sets, loads, RPE targets, hold seconds; run segments with index, distance or duration, target pace and zone), ' +
+    'actuals when completed, and `adjustments`: for each field the coach changed, the change that explains its value now, with its reason. ' +
+    'For every change ever made to it, newest first, call list_workout_changes.',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'workout',
@@ -213,25 +230,46 @@ export const getWorkoutTool = defineTool({
   input: z.object({ id: workoutId, weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
   output: z.object({
     workout: workoutOutput,
-    adjustments: z.array(
-      z.object({
-        at: z.string().describe('ISO 8601 time of the change'),
-        trigger: z.string().describe('What caused it: completed, skipped, benchmark, workout_created, workout_updated, workout_deleted'),
-        field: z.string(),
-        before: z.number().nullable(),
-        after: z.number().nullable(),
-        reason: z.string(),
-      }),
-    ),
+    adjustments: z.array(fieldChangeOutput).describe('One per changed field: its latest change'),
+    historyCount: z.number().describe('Changes in the whole log of this session (list_workout_changes)'),
   }),
   handler: async (args, { person }) =>
     coached(async () => {
       const { units } = await coachingCall(person, args);
-      const { workout, adjustments } = await getWorkout(person.id, args.id);
-      return {
-        workout: workoutView(workout, units),
-        adjustments: adjustments.map((a) => ({ at: a.at.toISOString(), trigger: a.trigger, field: a.path, before: a.before, after: a.after, reason: a.reason })),
-      };
+      const { workout, adjustments, historyCount } = await getWorkout(person.id, args.id);
+      return { workout: workoutView(workout, units), adjustments: adjustments.map((a) => fieldChangeView(a, units)), historyCount };
+    }),
+});
+
+export const listWorkoutChangesTool = defineTool({
+  name: 'list_workout_changes',
+  title: 'List a workout\'s changes',
+  description:
+    'Returns the history behind one session: every change the coach made to its fields (loads, reps, paces), newest first, each with what caused it ' +
+    '(a logged, skipped or added session, a benchmark, a plan change), before and after in the person\'s units and SI, and the reason. ' +
+    'get_workout and list_workouts show only the current reason per field; call this when the person asks how a session got to where it is.',
+  scope: 'workouts:read',
+  needsSubscription: true,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  input: z
+    .object({
+      workoutId: workoutId,
+      limit: z.number().int().min(1).max(500).optional().describe(`Most recent changes to return; default ${HISTORY_DEFAULT_LIMIT}`),
+      weightUnit: weightUnitArg,
+      distanceUnit: distanceUnitArg,
+    })
+    .strict(),
+  output: z.object({
+    workoutId: z.string(),
+    units: unitsOutput,
+    total: z.number().describe('Changes in the whole log; more than returned when limit cut it'),
+    changes: z.array(fieldChangeOutput).describe('Newest first'),
+  }),
+  handler: async (args, { person }) =>
+    coached(async () => {
+      const { units } = await coachingCall(person, args);
+      const history = await changeHistory(person.id, args.workoutId, args.limit ?? HISTORY_DEFAULT_LIMIT);
+      return { workoutId: args.workoutId, units, total: history.total, changes: history.changes.map((c) => fieldChangeView(c, units)) };
     }),
 });
 
