@@ -75,23 +75,16 @@ export const exerciseArg = z
   .trim()
   .min(1)
   .max(60)
-  .regex(/^[a-z0-9-]+$/, 'an exercise id such as "back-squat" (list_exercises)')
-  .describe('Exercise id from list_exercises, e.g. "back-squat"');
+  .describe('Exercise id (list_exercises)');
 
 export const rpeArg = z.number().min(1).max(10).multipleOf(0.5).describe('Rate of perceived exertion, 1-10 in half steps (10 = no rep left)');
 
 export const plannedSetArg = z
   .object({
-    reps: z.number().int().min(1).max(100).optional().describe('Repetitions; omit for a timed hold'),
+    reps: z.number().int().min(1).max(100).optional().describe('Repetitions'),
     load: z.number().min(0).max(1000).optional().describe('Load in weightUnit; omit to let the progression rule set it'),
     rpe: rpeArg.optional().describe('Target RPE; on every set of a main lift without loads it makes the block autoregulated (load from e1RM)'),
-    durationSeconds: z
-      .number()
-      .int()
-      .min(1)
-      .max(3600)
-      .optional()
-      .describe('Timed holds (loadType "isometric" in list_exercises, e.g. plank) only: seconds per set, e.g. 30 for "3 x 30 s"'),
+    durationSeconds: z.number().int().min(1).max(3600).optional().describe('Timed holds: seconds per set'),
   })
   .strict()
   .refine((s) => s.reps !== undefined || s.durationSeconds !== undefined, { message: 'give reps, or durationSeconds for a timed hold', path: ['reps'] });

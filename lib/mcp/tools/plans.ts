@@ -345,7 +345,7 @@ export const getTrainingProgress = defineTool({
   description:
     'Returns what the coach currently believes: per lift the e1RM, working load, target reps and misses in a row (3 in a row deload 10 %); ' +
     'VDOT with the training paces it gives; the latest adaptations (logged, skipped or benchmarked sessions) with every change and its reason; ' +
-    'and `weekly` series per Monday-Sunday week: the e1RM and VDOT the coach held at each week\'s end (`held`), each lift\'s best e1RM the sets showed and tonnage, run distance, VDOT evidence, predicted 5 km, sessions done and skipped.',
+    'and `weekly` series per Monday-Sunday week: e1RM and VDOT the coach held, tonnage, run distance, predicted 5 km, sessions.',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'progress',

@@ -79,10 +79,8 @@ export const listExercises = defineTool({
   name: 'list_exercises',
   title: 'List exercises',
   description:
-    'Lists the exercise catalogue: strength exercises (id, movement pattern, load type, equipment, default rep range, substitutes) and run types. ' +
-    'Use the ids in create_workout and update_workout strength blocks; run types are prescribed as run segments of that kind. ' +
-    '`substitutes` are what to do instead when the equipment is missing, closest first; with `equipment` and includeUnavailable, each exercise the equipment ' +
-    'does not allow names its closest available substitute in `insteadUse`. Timed holds (timed: true, e.g. plank) take durationSeconds per set, not reps.',
+    'Lists the exercise catalogue: strength exercises (id, pattern, load type, equipment, rep range, substitutes: what to do without the equipment, closest first) ' +
+    'and run types. Timed holds (timed, e.g. plank) take durationSeconds per set, not reps.',
   scope: 'workouts:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -90,13 +88,10 @@ export const listExercises = defineTool({
     .object({
       modality: z.enum(['strength', 'run']).optional().describe('Only strength exercises or only run types'),
       equipment: z
-        .union([z.enum(EQUIPMENT), z.array(z.enum(EQUIPMENT)).min(1).max(EQUIPMENT.length)])
+        .preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(EQUIPMENT)).min(1).max(EQUIPMENT.length))
         .optional()
-        .describe('The equipment at hand, one or a list (bodyweight is always there): only exercises it allows are listed'),
-      includeUnavailable: z
-        .boolean()
-        .optional()
-        .describe('With equipment: list the exercises it does not allow too, each with `insteadUse`, its closest available substitute'),
+        .describe('Equipment at hand: only exercises it allows'),
+      includeUnavailable: z.boolean().optional().describe('With equipment: also the rest, with insteadUse'),
     })
     .strict(),
   output: z.object({
@@ -107,7 +102,7 @@ export const listExercises = defineTool({
         modality: z.enum(['strength', 'run']),
         pattern: z.string().describe('Movement pattern, e.g. squat, hinge, lunge, horizontal-push, vertical-pull, core, locomotion'),
         loadType: z.enum(LOAD_TYPES),
-        timed: z.boolean().describe('A timed hold: sets carry durationSeconds (e.g. 3 x 30 s), not reps'),
+        timed: z.boolean(),
         equipment: z.array(z.string()).describe('Any one of these is enough'),
         repRange: z.array(z.number()).nullable().describe('Default double-progression range for accessories'),
         substitutes: z.array(z.string()).describe('Exercise ids to use instead when the equipment is missing, closest first'),
@@ -120,7 +115,7 @@ export const listExercises = defineTool({
   handler: async (args) => {
     const rows = await (await db()).exercise.findMany({ where: args.modality ? { modality: args.modality } : {}, orderBy: [{ modality: 'desc' }, { id: 'asc' }] });
     const catalogue = rows.map(exerciseFromRow);
-    const equipment = args.equipment === undefined ? undefined : Array.isArray(args.equipment) ? args.equipment : [args.equipment];
+    const equipment = args.equipment;
     return {
       exercises: catalogue
         .map((e) => {
@@ -155,8 +150,7 @@ export const listWorkoutsTool = defineTool({
   name: 'list_workouts',
   title: 'List workouts',
   description:
-    `Lists the person's workouts, newest date first: scheduled, completed and skipped, with their prescription (sets, loads, run segments, target paces), actuals, ` +
-    'and `adjustments`: the current reason for each field the coach changed. ' +
+    `Lists the person's workouts, newest date first, with prescription, actuals and adjustments (current reason per changed field). ` +
     `Default window: the last ${LIST_DEFAULT_PAST_DAYS} days and the next ${LIST_DEFAULT_FUTURE_DAYS} days (dates YYYY-MM-DD in the person's timezone; from/to are inclusive). ` +
     'Filter by status, kind or planId. When nextCursor is not null, call again with the same filters and cursor = nextCursor for the next page. ' +
     'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI.',
@@ -184,7 +178,7 @@ export const listWorkoutsTool = defineTool({
     units: unitsOutput,
     workouts: z.array(
       workoutOutput.extend({
-        adjustments: z.array(fieldChangeOutput).describe('The current reason for each field the coach changed (one per field); the full log: list_workout_changes'),
+        adjustments: z.array(fieldChangeOutput).describe('Current reason per changed field'),
       }),
     ),
     nextCursor: z.string().nullable().describe('Pass as cursor (with the same filters) for older workouts; null when this is the last page'),
@@ -220,9 +214,8 @@ export const getWorkoutTool = defineTool({
   name: 'get_workout',
   title: 'Get a workout',
   description:
-    'Returns one workout: prescription (strength blocks with index, sets, loads, RPE targets, hold seconds; run segments with index, distance or duration, target pace and zone), ' +
-    'actuals when completed, and `adjustments`: for each field the coach changed, the change that explains its value now, with its reason. ' +
-    'For every change ever made to it, newest first, call list_workout_changes.',
+    'Returns one workout: prescription (strength blocks with index, sets, loads, RPE targets; run segments with index, distance or duration, target pace and zone), ' +
+    'actuals when completed, and `adjustments`: the current reason per changed field (history: list_workout_changes).',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'workout',
@@ -230,8 +223,8 @@ export const getWorkoutTool = defineTool({
   input: z.object({ id: workoutId, weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
   output: z.object({
     workout: workoutOutput,
-    adjustments: z.array(fieldChangeOutput).describe('One per changed field: its latest change'),
-    historyCount: z.number().describe('Changes in the whole log of this session (list_workout_changes)'),
+    adjustments: z.array(fieldChangeOutput),
+    historyCount: z.number(),
   }),
   handler: async (args, { person }) =>
     coached(async () => {
@@ -245,31 +238,26 @@ export const listWorkoutChangesTool = defineTool({
   name: 'list_workout_changes',
   title: 'List a workout\'s changes',
   description:
-    'Returns the history behind one session: every change the coach made to its fields (loads, reps, paces), newest first, each with what caused it ' +
-    '(a logged, skipped or added session, a benchmark, a plan change), before and after in the person\'s units and SI, and the reason. ' +
-    'get_workout and list_workouts show only the current reason per field; call this when the person asks how a session got to where it is.',
+    'Every change the coach made to one session\'s fields (loads, reps, paces), newest first, with trigger, before, after and reason.',
   scope: 'workouts:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z
     .object({
-      workoutId: workoutId,
-      limit: z.number().int().min(1).max(500).optional().describe(`Most recent changes to return; default ${HISTORY_DEFAULT_LIMIT}`),
-      weightUnit: weightUnitArg,
-      distanceUnit: distanceUnitArg,
+      workoutId: z.string().trim().min(1).max(100),
+      limit: z.number().int().min(1).max(500).optional().describe(`Default ${HISTORY_DEFAULT_LIMIT}`),
     })
     .strict(),
   output: z.object({
     workoutId: z.string(),
-    units: unitsOutput,
-    total: z.number().describe('Changes in the whole log; more than returned when limit cut it'),
+    total: z.number(),
     changes: z.array(fieldChangeOutput).describe('Newest first'),
   }),
   handler: async (args, { person }) =>
     coached(async () => {
-      const { units } = await coachingCall(person, args);
+      const { units } = await coachingCall(person);
       const history = await changeHistory(person.id, args.workoutId, args.limit ?? HISTORY_DEFAULT_LIMIT);
-      return { workoutId: args.workoutId, units, total: history.total, changes: history.changes.map((c) => fieldChangeView(c, units)) };
+      return { workoutId: args.workoutId, total: history.total, changes: history.changes.map((c) => fieldChangeView(c, units)) };
     }),
 });
 
@@ -389,10 +377,10 @@ export const deleteWorkoutTool = defineTool({
 
 const performedSetArg = z
   .object({
-    reps: z.number().int().min(0).max(100).optional().describe('Reps completed; omit for a timed hold'),
+    reps: z.number().int().min(0).max(100).optional().describe('Reps completed'),
     load: z.number().min(0).max(1000).optional().describe('Load in weightUnit; omit or 0 for bodyweight'),
     rpe: rpeArg.optional(),
-    durationSeconds: z.number().int().min(0).max(3600).optional().describe('Timed holds (e.g. plank): seconds held in this set'),
+    durationSeconds: z.number().int().min(0).max(3600).optional().describe('Timed holds: seconds held'),
   })
   .strict()
   .refine((s) => s.reps !== undefined || s.durationSeconds !== undefined, { message: 'give reps, or durationSeconds for a timed hold', path: ['reps'] });
@@ -404,8 +392,7 @@ export const completeWorkoutTool = defineTool({
     'Records what was done in a scheduled (or skipped) workout and adapts the future: strength sets per block (name the block by exercise id or blockIndex from get_workout; ' +
     'asPrescribed: true for every block not listed when it was done exactly as prescribed), run totals (distance, durationSeconds, avgHr), and per-segment detail ' +
     '(runSegments, e.g. the threshold part of a tempo run). Only FUTURE scheduled sessions change, never past, completed or skipped ones. ' +
-    'Returns the completed workout and `adaptation`: each changed field of a future session with before, after and the reason. ' +
-    'Pass date when it was done on another day than scheduled.',
+    'Returns the completed workout and `adaptation`: each changed field of a future session with before, after and the reason.',
   scope: 'workouts:write',
   needsSubscription: true,
   view: 'workout',

@@ -159,8 +159,10 @@ describe('MCP Apps views in a sandboxed frame', () => {
     expect(await charts.count()).toBeGreaterThanOrEqual(4);
     expect(await charts.first().getAttribute('aria-label')).toMatch(/e1RM: [\d.]+ kg in the week of/);
     // The chart shows what the coach's progress says, week by week.
-    const { weekly } = await athlete.agent.call<{ weekly: { lifts: { exercise: string; e1rm: (number | null)[] }[] } }>('get_training_progress', { weeks: 8 });
-    const squat = weekly.lifts.find((l) => l.exercise === 'back-squat')!.e1rm.filter((v): v is number => v !== null);
+    // The chart plots what the coach held each week: its last point is the e1RM the coach holds now.
+    const { weekly, lifts } = await athlete.agent.call<{ lifts: { exercise: string; e1rm: number | null }[]; weekly: { held: { lifts: { exercise: string; e1rm: (number | null)[] }[] } } }>('get_training_progress', { weeks: 8 });
+    const squat = weekly.held.lifts.find((l) => l.exercise === 'back-squat')!.e1rm.filter((v): v is number => v !== null);
+    expect(squat.at(-1)).toBe(lifts.find((l) => l.exercise === 'back-squat')!.e1rm);
     expect(await page.getByTestId('training-progress').locator('svg[aria-label^="Back squat e1RM"]').getAttribute('aria-label')).toContain(`${squat.at(-1)} kg in the week of`);
     // The agents page shows this view (PACEWISE_UPDATE_SCREENSHOTS=1 writes the image).
     if (process.env.PACEWISE_UPDATE_SCREENSHOTS === '1') await page.getByTestId('training-progress').screenshot({ path: `${ROOT}/public/images/agents/progress-view.png` });
