@@ -90,6 +90,11 @@ describe('a session changed three times', () => {
     expect(why).toContain(`<strong>Back squat load, sets 1–3</strong>: ${loads[2]} kg → ${loads[3]} kg.`);
     expect(why).toContain('history of 9 changes');
     expect(Buffer.byteLength(why)).toBeLessThan(600);
+    // Before: the view listed every reason of the log, one line each.
+    const history = await me.agent.call<{ changes: FieldChange[] }>('list_workout_changes', { workoutId: target.id });
+    const before = [...new Set(history.changes.map((c) => c.reason))];
+    expect(before).toHaveLength(9);
+    console.info(`why it changed: before ${before.length} lines, ${Buffer.byteLength(before.join(''))} B; now 1 line, ${Buffer.byteLength(why)} B of HTML`);
   });
 
   it('is not_found for an unknown id or another person\'s session', async () => {
