@@ -16,6 +16,7 @@ function asPrescribedSets(workout: Workout, blockIndex: number): PerformedSet[] 
   return (block?.sets ?? []).map((s) => {
     const set: PerformedSet = { reps: s.reps, loadKg: s.loadKg ?? 0 };
     if (s.rpe !== undefined) set.rpe = s.rpe;
+    if (s.durationS !== undefined) set.durationS = s.durationS;
     return set;
   });
 }

@@ -29,15 +29,17 @@ export function exerciseCatalogueSql(catalogue: readonly Exercise[]): string {
       literal(e.defaultRepRange?.[0]),
       literal(e.defaultRepRange?.[1]),
       literal(e.runKind),
+      textArray(e.substitutes ?? []),
     ].join(', '),
   );
   return [
     '-- Generated from lib/training/catalogue.ts by scripts/db-exercise-catalogue.ts; do not edit by hand.',
-    'INSERT INTO "Exercise" ("id", "name", "modality", "pattern", "loadType", "equipment", "repRangeLow", "repRangeHigh", "runKind") VALUES',
+    'INSERT INTO "Exercise" ("id", "name", "modality", "pattern", "loadType", "equipment", "repRangeLow", "repRangeHigh", "runKind", "substitutes") VALUES',
     rows.map((r) => `  (${r})`).join(',\n'),
     'ON CONFLICT ("id") DO UPDATE SET',
     '  "name" = EXCLUDED."name", "modality" = EXCLUDED."modality", "pattern" = EXCLUDED."pattern", "loadType" = EXCLUDED."loadType",',
-    '  "equipment" = EXCLUDED."equipment", "repRangeLow" = EXCLUDED."repRangeLow", "repRangeHigh" = EXCLUDED."repRangeHigh", "runKind" = EXCLUDED."runKind";',
+    '  "equipment" = EXCLUDED."equipment", "repRangeLow" = EXCLUDED."repRangeLow", "repRangeHigh" = EXCLUDED."repRangeHigh", "runKind" = EXCLUDED."runKind",',
+    '  "substitutes" = EXCLUDED."substitutes";',
     '',
   ].join('\n');
 }

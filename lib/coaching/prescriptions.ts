@@ -40,6 +40,7 @@ export type ExerciseRow = {
   repRangeLow: number | null;
   repRangeHigh: number | null;
   runKind: string | null;
+  substitutes?: string[];
 };
 
 export function exerciseFromRow(row: ExerciseRow): Exercise {
@@ -52,6 +53,7 @@ export function exerciseFromRow(row: ExerciseRow): Exercise {
     equipment: row.equipment as Exercise['equipment'],
     ...(row.repRangeLow !== null && row.repRangeHigh !== null ? { defaultRepRange: [row.repRangeLow, row.repRangeHigh] as const } : {}),
     ...(row.runKind ? { runKind: row.runKind as RunSegmentKind } : {}),
+    ...(row.substitutes && row.substitutes.length > 0 ? { substitutes: row.substitutes } : {}),
   };
 }
 
@@ -79,15 +81,20 @@ export function buildBlock(exercise: Exercise, input: BlockInput, unit: LoadUnit
     const loaded = input.sets.findIndex((s) => s.loadKg !== undefined);
     if (loaded >= 0) throw invalid(`${field}.sets.${loaded}.load`, 'an autoregulated block takes reps and RPE only; the load is computed from the e1RM. Use progression "none" to fix a load.');
   }
-  if (exercise.loadType === 'isometric' && input.sets.some((s) => s.durationS === undefined)) {
-    throw invalid(`${field}.sets`, `${exercise.name} is a timed hold: give durationSeconds on every set (reps 1).`);
+  if (exercise.loadType === 'isometric') {
+    const untimed = input.sets.findIndex((s) => s.durationS === undefined);
+    if (untimed >= 0) throw invalid(`${field}.sets.${untimed}.durationSeconds`, `${exercise.name} is a timed hold: give durationSeconds on every set (e.g. 30), not reps.`);
+  } else {
+    const timed = input.sets.findIndex((s) => s.durationS !== undefined);
+    if (timed >= 0) throw invalid(`${field}.sets.${timed}.durationSeconds`, `${exercise.name} is done for reps, not time; drop durationSeconds (timed holds are loadType "isometric" in list_exercises).`);
   }
   const block: StrengthBlock = {
     exerciseId: exercise.id,
     exerciseName: exercise.name,
     progression,
     sets: input.sets.map((s) => {
-      const set: StrengthBlock['sets'][number] = { reps: s.reps };
+      // A hold is one rep of so many seconds.
+      const set: StrengthBlock['sets'][number] = { reps: s.durationS !== undefined ? 1 : s.reps };
       if (s.loadKg !== undefined) set.loadKg = s.loadKg;
       if (s.rpe !== undefined) set.rpe = s.rpe;
       if (s.durationS !== undefined) set.durationS = s.durationS;

@@ -4,7 +4,10 @@ import { derivedEstimate } from '@/lib/profile/benchmarks';
 import { addDays } from '@/lib/training/dates';
 import { mondayOf, weeklyTrends, type TrendBenchmark, type WeeklyTrends } from '@/lib/training/trends';
 import type { IsoDate } from '@/lib/training/types';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { heldTrends, type HeldSnapshot, type HeldTrends } from '@/lib/training/held-trends';
 import { readAthlete, type ProfileFacts } from './athlete-store';
+import { parseAthleteState } from './documents';
 import { toWorkout } from './records';
 
 export async function getProgress(userId: string, profile: ProfileFacts, recent: number) {
@@ -39,4 +42,37 @@ export async function getWeeklyTrends(userId: string, today: IsoDate, weeks: num
   ]);
   const evidence: TrendBenchmark[] = benchmarks.map((b) => ({ date: b.date, kind: b.kind === 'race' ? 'race' : 'lift', exercise: b.exercise, ...derivedEstimate(b) }));
   return weeklyTrends(rows.map(toWorkout), evidence, from, end);
+}
+
+/** The person's local day of an instant (YYYY-MM-DD in their IANA timezone). */
+function localDay(at: Date, timezone: string): IsoDate {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * The e1RM per lift and the VDOT the coach held at the end of each of `weeks`: the state after each
+ * logged session (its adaptation record, on the day it was logged by the coaching clock), and the
+ * current state for today. Sessions logged before the coach kept those records show from the next one.
+ */
+export async function getHeldTrends(userId: string, profile: ProfileFacts, timezone: string, today: IsoDate, weeks: readonly IsoDate[]): Promise<HeldTrends> {
+  const prisma = await db();
+  const [events, athlete] = await Promise.all([
+    prisma.adaptationEvent.findMany({
+      where: { userId, trigger: 'completed', workoutId: { not: null }, NOT: { stateAfter: { equals: Prisma.AnyNull } } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { workoutId: true, stateAfter: true },
+    }),
+    readAthlete(userId, profile),
+  ]);
+  const rows = await prisma.workout.findMany({ where: { userId, id: { in: events.map((e) => e.workoutId!) } }, select: { id: true, date: true, completedAt: true } });
+  const logged = new Map(rows.map((r) => [r.id, r.completedAt ? localDay(r.completedAt, timezone) : r.date]));
+  const snapshots: HeldSnapshot[] = [];
+  for (const e of events) {
+    const date = logged.get(e.workoutId!);
+    // A deleted session's record no longer stands for anything the coach holds.
+    if (date === undefined || !e.stateAfter) continue;
+    snapshots.push({ date, state: parseAthleteState(e.stateAfter) });
+  }
+  snapshots.push({ date: today, state: athlete.state });
+  return heldTrends(weeks, snapshots);
 }

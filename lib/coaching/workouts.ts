@@ -11,6 +11,7 @@ import type { PlanChange, Workout, WorkoutKind, WorkoutStatus } from '@/lib/trai
 import { formatLoad } from '@/lib/training/units';
 import { futureScheduled, recordEvent, saveReprescribed, withAthleteLock, type Athlete, type Tx } from './athlete-store';
 import { buildActual, type CompletionInput } from './actuals';
+import { currentChanges } from './changes';
 import type { BenchmarkEstimates } from './benchmarks';
 import type { CoachingContext } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -85,19 +86,21 @@ export async function listWorkouts(userId: string, f: ListFilter): Promise<{ wor
 
 export type Adjustment = { date: string; path: string; before: number | null; after: number | null; reason: string; trigger: string; at: Date };
 
-export async function getWorkout(userId: string, id: string): Promise<{ workout: StoredWorkout; adjustments: Adjustment[] }> {
+/**
+ * One workout and the current reason for each field the coach changed (the latest change per field);
+ * `historyCount` says how many changes the whole log holds (changeHistory in ./changes.ts).
+ */
+export async function getWorkout(userId: string, id: string): Promise<{ workout: StoredWorkout; adjustments: Adjustment[]; historyCount: number }> {
   const prisma = await db();
   const row = await prisma.workout.findFirst({ where: { id, userId } });
   if (!row) throw workoutNotFound(id);
   const changes = await prisma.workoutChange.findMany({
     where: { workoutId: id, event: { userId } },
     include: { event: { select: { trigger: true, createdAt: true } } },
-    orderBy: [{ event: { createdAt: 'asc' } }, { position: 'asc' }],
+    orderBy: [{ event: { createdAt: 'asc' } }, { event: { id: 'asc' } }, { position: 'asc' }],
   });
-  return {
-    workout: toWorkout(row),
-    adjustments: changes.map((c) => ({ date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason, trigger: c.event.trigger, at: c.event.createdAt })),
-  };
+  const all = changes.map((c) => ({ date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason, trigger: c.event.trigger, at: c.event.createdAt }));
+  return { workout: toWorkout(row), adjustments: currentChanges(all), historyCount: all.length };
 }
 
 /* ---------- building and placing a session ---------- */

@@ -1,4 +1,4 @@
-import { CATALOGUE, EXERCISE_IDS, MAIN_LIFT_IDS, findExercise, isAvailable } from './catalogue';
+import { CATALOGUE, EXERCISE_IDS, MAIN_LIFT_IDS, isTimedHold, substituteFor } from './catalogue';
 import { addDays, assertIsoDate, daysBetween } from './dates';
 import { projectWorkouts } from './load-projection';
 import { planWeeks, weekOf, type PlanWeek } from './periodisation';
@@ -168,11 +168,14 @@ const WEEK_TEMPLATES: Readonly<Record<PlanGoal, Readonly<Record<number, readonly
 };
 
 const ids = EXERCISE_IDS;
-/** Strength sessions as slots; each slot takes the first candidate the equipment allows. */
-const STRENGTH_TEMPLATES: readonly (readonly (readonly string[])[])[] = [
-  [[ids.backSquat, ids.lunge], [ids.benchPress, ids.pushUp], [ids.barbellRow, ids.pullUp], [ids.plank]],
-  [[ids.deadlift, ids.romanianDeadlift, ids.lunge], [ids.overheadPress, ids.pushUp], [ids.pullUp, ids.barbellRow], [ids.lunge]],
-  [[ids.romanianDeadlift, ids.lunge], [ids.lunge], [ids.pushUp], [ids.pullUp, ids.barbellRow], [ids.plank]],
+/**
+ * Strength sessions as slots of the exercise a coach would pick first; without its equipment a slot
+ * takes the catalogue's closest available substitute (substituteFor), or stays empty.
+ */
+const STRENGTH_TEMPLATES: readonly (readonly string[])[] = [
+  [ids.backSquat, ids.benchPress, ids.barbellRow, ids.plank],
+  [ids.deadlift, ids.overheadPress, ids.pullUp, ids.lunge],
+  [ids.romanianDeadlift, ids.lunge, ids.pushUp, ids.pullUp, ids.plank],
 ];
 
 /**
@@ -340,7 +343,8 @@ function strengthBlock(exercise: Exercise, ctx: BlockContext): StrengthBlock {
       restS: 180,
     };
   }
-  if (exercise.loadType === 'isometric') {
+  if (isTimedHold(exercise)) {
+    // Holds progress by time, never by reps: 30 s, +5 s per build level, at most 60 s.
     const durationS = Math.min(60, 30 + 5 * week.level);
     return { ...base, progression: 'none', sets: Array.from({ length: scaledSets(3, week) }, () => ({ reps: 1, durationS })), restS: 60 };
   }
@@ -359,10 +363,8 @@ function strengthBlock(exercise: Exercise, ctx: BlockContext): StrengthBlock {
 function resolveStrengthTemplates(equipment: readonly Equipment[], catalogue: readonly Exercise[], count: number): Exercise[][] {
   return STRENGTH_TEMPLATES.slice(0, count).map((slots) => {
     const chosen: Exercise[] = [];
-    for (const candidates of slots) {
-      const pick = candidates
-        .map((id) => findExercise(id, catalogue))
-        .find((e): e is Exercise => e !== undefined && isAvailable(e, equipment) && !chosen.some((c) => c.id === e.id));
+    for (const id of slots) {
+      const pick = substituteFor(id, equipment, { catalogue, exclude: chosen.map((c) => c.id) });
       if (pick) chosen.push(pick);
     }
     return chosen;

@@ -12,7 +12,9 @@ export type IsoDate = string;
 export type LoadUnit = 'kg' | 'lb';
 export type DistanceUnit = 'km' | 'mi';
 
-export type Equipment = 'barbell' | 'dumbbells' | 'pullup-bar' | 'bodyweight';
+/** What a person can train with; `bodyweight` (nothing) is always there. */
+export const EQUIPMENT = ['barbell', 'dumbbells', 'kettlebell', 'pullup-bar', 'bands', 'bodyweight'] as const;
+export type Equipment = (typeof EQUIPMENT)[number];
 
 export type MovementPattern =
   | 'squat'
@@ -25,8 +27,12 @@ export type MovementPattern =
   | 'core'
   | 'locomotion';
 
-/** How the work is loaded: external weight, the body itself, a timed hold, or running pace. */
-export type LoadType = 'barbell' | 'dumbbell' | 'bodyweight' | 'isometric' | 'pace';
+/**
+ * How the work is loaded: external weight (barbell, dumbbell, kettlebell), an elastic band, the body
+ * itself, a timed hold (isometric: prescribed and logged in seconds), or running pace.
+ */
+export const LOAD_TYPES = ['barbell', 'dumbbell', 'kettlebell', 'band', 'bodyweight', 'isometric', 'pace'] as const;
+export type LoadType = (typeof LOAD_TYPES)[number];
 
 export type RunSegmentKind =
   | 'easy'
@@ -50,6 +56,11 @@ export interface Exercise {
   defaultRepRange?: readonly [number, number];
   /** For run types: the segment kind it prescribes. */
   runKind?: RunSegmentKind;
+  /**
+   * Strength only: what to do instead when this exercise's equipment is missing, closest first
+   * (same movement pattern where one exists). Ids of this catalogue.
+   */
+  substitutes?: readonly string[];
 }
 
 /**
@@ -63,7 +74,7 @@ export interface StrengthSet {
   reps: number;
   loadKg?: number;
   rpe?: number;
-  /** Timed holds (planks): reps is 1 and this is the hold length. */
+  /** Timed holds (planks): the hold length in seconds; reps is 1. */
   durationS?: number;
 }
 
@@ -106,6 +117,8 @@ export interface PerformedSet {
   reps: number;
   loadKg: number;
   rpe?: number;
+  /** Timed holds: seconds held (reps is 1). */
+  durationS?: number;
 }
 
 export interface BlockActual {

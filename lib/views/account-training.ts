@@ -1,6 +1,6 @@
 // The account page's training section, from the same reads and the same view renderers as the MCP
 // Apps views (server-rendered: the page ships no script for it).
-import { getWeeklyTrends } from '@/lib/coaching/progress';
+import { getHeldTrends, getWeeklyTrends } from '@/lib/coaching/progress';
 import { readAthlete } from '@/lib/coaching/athlete-store';
 import { listWorkouts } from '@/lib/coaching/workouts';
 import { coachingCall, weeklyView, workoutView } from '@/lib/mcp/tools/coaching-shapes';
@@ -11,18 +11,19 @@ import { renderWeekPlan } from './week-plan';
 export type AccountTraining = { week: string; latest: string; progress: string; hasHistory: boolean };
 
 export async function accountTraining(person: { id: string; email: string }): Promise<AccountTraining> {
-  const { ctx, units } = await coachingCall(person);
+  const { ctx, units, timezone } = await coachingCall(person);
   const [ahead, done, trends, athlete] = await Promise.all([
     listWorkouts(ctx.userId, { from: ctx.today, to: addDays(ctx.today, 6), limit: 20 }),
     listWorkouts(ctx.userId, { from: addDays(ctx.today, -60), to: addDays(ctx.today, 60), statuses: ['completed', 'skipped'], limit: 5 }),
     getWeeklyTrends(ctx.userId, ctx.today, 8),
     readAthlete(ctx.userId, ctx.profile),
   ]);
+  const held = await getHeldTrends(ctx.userId, ctx.profile, timezone, ctx.today, trends.weeks);
   const view = (ws: typeof ahead.workouts) => ws.map((w) => workoutView(w, units));
   return {
     week: renderWeekPlan({ workouts: view(ahead.workouts) }).__html,
     latest: renderWeekPlan({ workouts: view(done.workouts) }, { heading: 'Latest sessions' }).__html,
-    progress: renderProgress({ units, vdot: athlete.state.vdot ?? null, weekly: weeklyView(trends, units) }).__html,
+    progress: renderProgress({ units, vdot: athlete.state.vdot ?? null, weekly: weeklyView(trends, units, held) }).__html,
     hasHistory: done.workouts.length > 0,
   };
 }

@@ -9,7 +9,12 @@ import { defineTool } from '../define-tool';
 import { isoDate, todayIn, weightUnit } from './inputs';
 import { adaptationOutput, adaptationView, coachingCall } from './coaching-shapes';
 
-const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map((e) => e.id) as [string, ...string[]];
+const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map((e) => e.id);
+// A string checked against the loaded lifts, not an enum of them: the catalogue has 45 exercises and
+// tools/list stays small; a wrong id gets an error naming the choices.
+const liftId = z
+  .string()
+  .refine((id) => LIFTS.includes(id), { message: `a barbell or dumbbell lift: one of ${LIFTS.join(', ')}` });
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 const benchmarkOutput = z.object({
@@ -60,7 +65,7 @@ export const setBenchmark = defineTool({
   input: z
     .object({
       kind: z.enum(['lift', 'race']).describe('"lift" or "race"'),
-      exercise: z.enum(LIFTS).optional().describe(`Lift only: exercise id, one of ${LIFTS.join(', ')}`),
+      exercise: liftId.optional().describe('Lift only: id of a barbell or dumbbell lift (list_exercises)'),
       load: z.number().positive().max(1000).optional().describe('Lift only: the load lifted, in `unit`'),
       unit: weightUnit.optional().describe('Lift only: "kg" or "lb" (default: the profile unit)'),
       reps: z.number().int().min(1).max(12).optional().describe('Lift only: repetitions completed with that load'),
@@ -126,7 +131,7 @@ export const listBenchmarksTool = defineTool({
   input: z
     .object({
       kind: z.enum(['lift', 'race']).optional().describe('Only lifts or only races'),
-      exercise: z.enum(LIFTS).optional().describe('Only this exercise id'),
+      exercise: liftId.optional().describe('Only this exercise id'),
     })
     .strict(),
   output: z.object({ benchmarks: z.array(benchmarkOutput) }),

@@ -7,7 +7,8 @@ import { CoachingError } from '@/lib/coaching/errors';
 import type { CoachingContext } from '@/lib/coaching/context';
 import type { AppliedChange } from '@/lib/coaching/workouts';
 import type { StoredWorkout } from '@/lib/coaching/records';
-import { CATALOGUE } from '@/lib/training/catalogue';
+import { whyOf } from '@/lib/training/reason-text';
+import type { HeldTrends } from '@/lib/training/held-trends';
 import type { WeeklyTrends } from '@/lib/training/trends';
 import type { DistanceUnit, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
 import { heartRateRange } from '@/lib/training/run-targets';
@@ -69,19 +70,25 @@ export function paceToSPerKm(pace: string | number, unit: DistanceUnit): number 
 export const weightUnitArg = z.enum(['kg', 'lb']).optional().describe('Unit of loads in this call; default: profile unit');
 export const distanceUnitArg = z.enum(['km', 'mi']).optional().describe('Unit of distances and paces in this call; default: profile unit');
 
-const STRENGTH_IDS = CATALOGUE.filter((e) => e.modality === 'strength').map((e) => e.id) as [string, ...string[]];
-export const exerciseArg = z.enum(STRENGTH_IDS).describe('Exercise id (list_exercises describes each)');
+// A string, not an enum of every id: the catalogue has 45 exercises, and an unknown id gets an error naming list_exercises.
+export const exerciseArg = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .describe('Exercise id (list_exercises)');
 
 export const rpeArg = z.number().min(1).max(10).multipleOf(0.5).describe('Rate of perceived exertion, 1-10 in half steps (10 = no rep left)');
 
 export const plannedSetArg = z
   .object({
-    reps: z.number().int().min(1).max(100).describe('Repetitions (1 for a timed hold)'),
+    reps: z.number().int().min(1).max(100).optional().describe('Repetitions'),
     load: z.number().min(0).max(1000).optional().describe('Load in weightUnit; omit to let the progression rule set it'),
     rpe: rpeArg.optional().describe('Target RPE; on every set of a main lift without loads it makes the block autoregulated (load from e1RM)'),
-    durationSeconds: z.number().int().min(1).max(3600).optional().describe('Timed holds only: seconds per set'),
+    durationSeconds: z.number().int().min(1).max(3600).optional().describe('Timed holds: seconds per set'),
   })
-  .strict();
+  .strict()
+  .refine((s) => s.reps !== undefined || s.durationSeconds !== undefined, { message: 'give reps, or durationSeconds for a timed hold', path: ['reps'] });
 
 export const blockArg = z
   .object({
@@ -204,7 +211,13 @@ export const workoutOutput = z.object({
   run: z.array(segmentOutput),
   actual: z
     .object({
-      strength: z.array(z.object({ blockIndex: z.number(), exercise: z.string(), sets: z.array(z.object({ reps: z.number(), load: z.number(), loadKg: z.number(), rpe: z.number().nullable() })) })),
+      strength: z.array(
+        z.object({
+          blockIndex: z.number(),
+          exercise: z.string(),
+          sets: z.array(z.object({ reps: z.number(), load: z.number(), loadKg: z.number(), rpe: z.number().nullable(), durationSeconds: z.number().nullable().describe('Timed holds: seconds held') })),
+        }),
+      ),
       run: runActualOutput.nullable(),
       runSegments: z.array(runActualOutput.extend({ segmentIndex: z.number() })),
     })
@@ -284,7 +297,7 @@ export function workoutView(w: StoredWorkout, units: Units, heart?: HeartRateBas
           strength: (w.actual.strength ?? []).map((a) => ({
             blockIndex: a.blockIndex,
             exercise: a.exerciseId,
-            sets: a.sets.map((s) => ({ reps: s.reps, load: fromKg(s.loadKg, units.weight), loadKg: round(s.loadKg, 3), rpe: s.rpe ?? null })),
+            sets: a.sets.map((s) => ({ reps: s.reps, load: fromKg(s.loadKg, units.weight), loadKg: round(s.loadKg, 3), rpe: s.rpe ?? null, durationSeconds: s.durationS ?? null })),
           })),
           run: w.actual.run ? runActualView(w.actual.run, units.distance) : null,
           runSegments: (w.actual.runSegments ?? []).map((s) => ({ segmentIndex: s.segmentIndex, ...runActualView(s, units.distance) })),
@@ -338,6 +351,36 @@ export function changeView(c: PlanChange & { title?: string }, units: Units): z.
   };
 }
 
+/** A field's current change (get_workout, list_workouts) or one entry of its history (list_workout_changes). */
+export const fieldChangeOutput = z.object({
+  at: z.string().describe('ISO 8601 time of the change'),
+  trigger: z.string().describe('What caused it: completed, skipped, benchmark, workout_created, workout_updated, workout_deleted, plan_updated'),
+  field: z.string().describe('e.g. strength[0].sets[2].loadKg or run[1].targetPaceSPerKm'),
+  before: z.number().nullable().describe('SI value: kg, reps or seconds per km'),
+  after: z.number().nullable(),
+  beforeText: z.string().describe('In the preferred unit, e.g. "100 kg" or "4:30 /km"'),
+  afterText: z.string(),
+  why: z.string().describe('The reason, without the numbers (they are in beforeText/afterText)'),
+  reason: z.string().describe('The reason as the coach wrote it, with the session and the numbers'),
+});
+
+export type FieldChange = { date: string; path: string; before: number | null; after: number | null; reason: string; trigger: string; at: Date };
+
+export function fieldChangeView(c: FieldChange, units: Units): z.infer<typeof fieldChangeOutput> {
+  const v = changeView({ workoutId: '', date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units);
+  return {
+    at: c.at.toISOString(),
+    trigger: c.trigger,
+    field: c.path,
+    before: c.before,
+    after: c.after,
+    beforeText: v.beforeText,
+    afterText: v.afterText,
+    why: whyOf(c.reason, c.date),
+    reason: c.reason,
+  };
+}
+
 export const adaptationOutput = z.object({
   summary: z.string(),
   changedWorkouts: z.number().describe('How many future sessions changed'),
@@ -359,8 +402,12 @@ export function adaptationView(changes: readonly AppliedChange[], notes: readonl
 }
 
 /** get_training_progress's `weekly`: the trends in the person's units, series aligned to `weeks`. */
-export function weeklyView(trends: WeeklyTrends, units: Units) {
+export function weeklyView(trends: WeeklyTrends, units: Units, held: HeldTrends) {
   return {
+    held: {
+      lifts: held.lifts.map((l) => ({ exercise: l.exerciseId, exerciseName: l.exerciseName, e1rm: l.e1rmKg.map((v) => (v === null ? null : fromKg(v, units.weight))) })),
+      vdot: held.vdot,
+    },
     weeks: trends.weeks,
     lifts: trends.lifts.map((l) => ({
       exercise: l.exerciseId,
@@ -371,7 +418,8 @@ export function weeklyView(trends: WeeklyTrends, units: Units) {
     running: {
       distance: trends.running.distanceM.map((m) => Math.round(fromMetres(m, units.distance) * 100) / 100),
       vdot: trends.running.vdot,
-      predicted5k: trends.running.vdot.map((v) => (v === null ? null : formatDuration(predictRaceTime(v, 5000)))),
+      // From the VDOT the coach held: the time it prescribes paces for.
+      predicted5k: held.vdot.map((v) => (v === null ? null : formatDuration(predictRaceTime(v, 5000)))),
     },
     sessions: trends.sessions,
   };

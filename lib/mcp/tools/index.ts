@@ -3,13 +3,13 @@ import { getAccount, getPaymentCheckoutLink } from './account';
 import { listBenchmarksTool, setBenchmark } from './benchmarks';
 import { getProfile, logBodyWeightTool, updateProfileTool } from './profile';
 import { createTrainingPlan, deleteTrainingPlan, getTrainingPlan, getTrainingProgress, listTrainingPlans, updateTrainingPlan } from './plans';
-import { completeWorkoutTool, createWorkoutTool, deleteWorkoutTool, getWorkoutTool, listExercises, listWorkoutsTool, skipWorkoutTool, updateWorkoutTool } from './workouts';
+import { completeWorkoutTool, createWorkoutTool, deleteWorkoutTool, getWorkoutTool, listExercises, listWorkoutChangesTool, listWorkoutsTool, skipWorkoutTool, updateWorkoutTool } from './workouts';
 import { getHealthData, recordHealthDataTool } from './health';
 import { connectIntegration, disconnectIntegration, listIntegrations, syncIntegration } from './integrations';
 
 /** Every tool the server offers; tools/list and the guards read these declarations. */
 export const tools = [getAccount, getPaymentCheckoutLink, getProfile, updateProfileTool, logBodyWeightTool, setBenchmark, listBenchmarksTool, getHealthData, recordHealthDataTool, listIntegrations, connectIntegration, disconnectIntegration, syncIntegration,
   // Workouts, plans and progress (coaching)
-  listExercises, listWorkoutsTool, getWorkoutTool, createWorkoutTool, updateWorkoutTool, deleteWorkoutTool, completeWorkoutTool, skipWorkoutTool,
+  listExercises, listWorkoutsTool, getWorkoutTool, listWorkoutChangesTool, createWorkoutTool, updateWorkoutTool, deleteWorkoutTool, completeWorkoutTool, skipWorkoutTool,
   createTrainingPlan, getTrainingPlan, listTrainingPlans, updateTrainingPlan, deleteTrainingPlan, getTrainingProgress,
 ] as unknown as readonly AnyTool[];

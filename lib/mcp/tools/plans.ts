@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { EQUIPMENT } from '@/lib/training/types';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan, type PlanSummary } from '@/lib/coaching/plans';
-import { getProgress, getWeeklyTrends } from '@/lib/coaching/progress';
+import { getHeldTrends, getProgress, getWeeklyTrends } from '@/lib/coaching/progress';
 import type { StoredWorkout } from '@/lib/coaching/records';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { findExercise } from '@/lib/training/catalogue';
@@ -32,7 +33,6 @@ const GOALS = ['strength', '5k', '10k', 'half', 'marathon', 'hybrid'] as const;
 const WEEKDAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const trainingDaysArg = z.array(z.enum(WEEKDAY_NAMES)).min(1).max(7);
 const movedOutput = z.array(z.object({ title: z.string(), from: z.string(), to: z.string() })).describe('Remaining sessions that changed day (YYYY-MM-DD)');
-const EQUIPMENT = ['barbell', 'dumbbells', 'pullup-bar', 'bodyweight'] as const;
 const planId = z.string().trim().min(1).max(100).describe('Plan id from list_training_plans or create_training_plan');
 
 const planOutput = z.object({
@@ -156,7 +156,7 @@ export const createTrainingPlan = defineTool({
       weeks: z.number().int().min(1).max(MAX_WEEKS).optional().describe('Plan length; default up to the race week, or 8'),
       daysPerWeek: z.number().int().min(MIN_DAYS_PER_WEEK).max(MAX_DAYS_PER_WEEK).optional().describe('Training days per week; default the number of profile training days (3 if none)'),
       trainingDays: trainingDaysArg.optional().describe('Weekdays sessions may land on, e.g. ["mon","wed","fri"]; default the profile training days'),
-      equipment: z.array(z.enum(EQUIPMENT)).max(4).optional().describe('Default: the profile equipment (bodyweight if none)'),
+      equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional().describe('Default: the profile equipment (bodyweight if none)'),
       raceDate: isoDate.optional().describe('Race day within the plan (running and hybrid goals); default the profile race date when it falls in the plan'),
       raceDistance: z.number().positive().max(250).optional().describe('Race distance in distanceUnit; default the goal\'s distance'),
       mainLiftProgression: z.enum(['linear', 'autoregulated']).optional().describe('How the main barbell lifts progress: linear (+load after each successful session; default for the strength goal) or autoregulated (RPE targets, loads from e1RM)'),
@@ -273,7 +273,7 @@ export const updateTrainingPlan = defineTool({
       weeks: z.number().int().min(1).max(MAX_WEEKS).optional(),
       daysPerWeek: z.number().int().min(MIN_DAYS_PER_WEEK).max(MAX_DAYS_PER_WEEK).optional(),
       trainingDays: trainingDaysArg.optional().describe('Move the remaining sessions onto these weekdays; regenerated.moved lists what moved'),
-      equipment: z.array(z.enum(EQUIPMENT)).max(4).optional(),
+      equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional(),
       raceDate: isoDate.nullable().optional(),
       raceDistance: z.number().positive().max(250).nullable().optional().describe('In distanceUnit'),
       mainLiftProgression: z.enum(['linear', 'autoregulated']).optional(),
@@ -345,7 +345,7 @@ export const getTrainingProgress = defineTool({
   description:
     'Returns what the coach currently believes: per lift the e1RM, working load, target reps and misses in a row (3 in a row deload 10 %); ' +
     'VDOT with the training paces it gives; the latest adaptations (logged, skipped or benchmarked sessions) with every change and its reason; ' +
-    'and `weekly` series per Monday-Sunday week: each lift\'s best e1RM and tonnage, run distance, VDOT, predicted 5 km, sessions done and skipped.',
+    'and `weekly` series per Monday-Sunday week: e1RM and VDOT the coach held, tonnage, run distance, predicted 5 km, sessions.',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'progress',
@@ -391,6 +391,12 @@ export const getTrainingProgress = defineTool({
     totals: z.object({ adaptations: z.number(), changes: z.number() }),
     weekly: z.object({
       weeks: z.array(z.string()).describe('Monday of each week, oldest first'),
+      held: z
+        .object({
+          lifts: z.array(z.object({ exercise: z.string(), exerciseName: z.string(), e1rm: z.array(z.number().nullable()).describe('units.weight; null before the coach had one') })),
+          vdot: z.array(z.number().nullable()),
+        })
+        .describe('What the coach held at the end of each week (the e1RM and VDOT loads and paces came from; the last week ends with today\'s): a deload week is flat here'),
       lifts: z.array(
         z.object({
           exercise: z.string(),
@@ -402,15 +408,16 @@ export const getTrainingProgress = defineTool({
       running: z.object({
         distance: z.array(z.number()).describe('units.distance'),
         vdot: z.array(z.number().nullable()).describe('Best VDOT the week shows (race, benchmark, threshold); null: none'),
-        predicted5k: z.array(z.string().nullable()).describe('5 km time that VDOT predicts'),
+        predicted5k: z.array(z.string().nullable()).describe('5 km time the VDOT the coach held (held.vdot) predicts'),
       }),
       sessions: z.object({ completed: z.array(z.number()), skipped: z.array(z.number()) }),
     }),
   }),
   handler: async (args, { person }) =>
     coached(async () => {
-      const { ctx, units } = await coachingCall(person, args);
+      const { ctx, units, timezone } = await coachingCall(person, args);
       const [{ athlete, events, totals }, trends] = await Promise.all([getProgress(person.id, ctx.profile, args.recent ?? 10), getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12)]);
+      const held = await getHeldTrends(person.id, ctx.profile, timezone, ctx.today, trends.weeks);
       const kg = (v: number | undefined) => (v === undefined ? null : fromKg(v, units.weight));
       const p = athlete.state.vdot === undefined ? undefined : trainingPaces(athlete.state.vdot);
       const pv = (s: number) => ({ pace: formatPace(s, units.distance), sPerKm: Math.round(s) });
@@ -443,7 +450,7 @@ export const getTrainingProgress = defineTool({
           changes: e.changes.map((c) => changeView({ workoutId: c.workoutId, date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units)),
         })),
         totals: { adaptations: totals.events, changes: totals.changes },
-        weekly: weeklyView(trends, units),
+        weekly: weeklyView(trends, units, held),
       };
     }),
 });

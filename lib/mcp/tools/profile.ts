@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EQUIPMENT } from '@/lib/training/types';
 import type { Profile } from '@/lib/generated/prisma/client';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { refitPlansToDays } from '@/lib/coaching/plans';
@@ -121,7 +122,7 @@ export const updateProfileTool = defineTool({
       raceDate: isoDate.nullable().optional().describe('Race day as YYYY-MM-DD, if training for a race'),
       raceDistanceM: z.number().min(400).max(250_000).nullable().optional().describe('Race distance in metres, e.g. 5000 or 42195'),
       trainingDays: z.array(z.enum(DAYS)).max(7).optional().describe('Days the person can train, e.g. ["mon","wed","fri"]'),
-      equipment: z.array(z.enum(['barbell', 'dumbbells', 'pullup-bar', 'bodyweight'])).max(4).optional().describe('Available equipment'),
+      equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional().describe('Available equipment'),
       restingHr: z.number().int().min(25).max(120).nullable().optional().describe('Resting heart rate, beats per minute'),
       maxHr: z.number().int().min(120).max(230).nullable().optional().describe('Maximum heart rate, beats per minute'),
     })

@@ -11,8 +11,11 @@ import {
   skipWorkout,
   updateWorkout,
 } from '@/lib/coaching/workouts';
+import { changeHistory, currentChangesFor, HISTORY_DEFAULT_LIMIT } from '@/lib/coaching/changes';
 import { addDays } from '@/lib/training/dates';
-import type { DistanceUnit, LoadUnit } from '@/lib/training/types';
+import { isAvailable, isTimedHold, substituteFor } from '@/lib/training/catalogue';
+import { EQUIPMENT, LOAD_TYPES, type DistanceUnit, type LoadUnit } from '@/lib/training/types';
+import { exerciseFromRow } from '@/lib/coaching/prescriptions';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
 import {
@@ -23,6 +26,8 @@ import {
   coachingCall,
   distanceUnitArg,
   exerciseArg,
+  fieldChangeOutput,
+  fieldChangeView,
   paceToSPerKm,
   rpeArg,
   runActual,
@@ -43,7 +48,7 @@ function blocks(input: z.infer<typeof blockArg>[], unit: LoadUnit): BlockInput[]
   return input.map((b) => ({
     exerciseId: b.exercise,
     sets: b.sets.map((s) => ({
-      reps: s.reps,
+      reps: s.reps ?? 1,
       ...(s.load !== undefined ? { loadKg: toKg(s.load, unit) } : {}),
       ...(s.rpe !== undefined ? { rpe: s.rpe } : {}),
       ...(s.durationSeconds !== undefined ? { durationS: s.durationSeconds } : {}),
@@ -74,15 +79,19 @@ export const listExercises = defineTool({
   name: 'list_exercises',
   title: 'List exercises',
   description:
-    'Lists the exercise catalogue: strength exercises (id, movement pattern, load type, equipment, default rep range) and run types. ' +
-    'Use the ids in create_workout and update_workout strength blocks; run types are prescribed as run segments of that kind.',
+    'Lists the exercise catalogue: strength exercises (id, pattern, load type, equipment, rep range, substitutes: what to do without the equipment, closest first) ' +
+    'and run types. Timed holds (timed, e.g. plank) take durationSeconds per set, not reps.',
   scope: 'workouts:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z
     .object({
       modality: z.enum(['strength', 'run']).optional().describe('Only strength exercises or only run types'),
-      equipment: z.enum(['barbell', 'dumbbells', 'pullup-bar', 'bodyweight']).optional().describe('Only exercises this equipment allows'),
+      equipment: z
+        .preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.enum(EQUIPMENT)).min(1).max(EQUIPMENT.length))
+        .optional()
+        .describe('Equipment at hand: only exercises it allows'),
+      includeUnavailable: z.boolean().optional().describe('With equipment: also the rest, with insteadUse'),
     })
     .strict(),
   output: z.object({
@@ -91,29 +100,43 @@ export const listExercises = defineTool({
         id: z.string(),
         name: z.string(),
         modality: z.enum(['strength', 'run']),
-        pattern: z.string().describe('Movement pattern, e.g. squat, hinge, horizontal-push, locomotion'),
-        loadType: z.enum(['barbell', 'dumbbell', 'bodyweight', 'isometric', 'pace']),
+        pattern: z.string().describe('Movement pattern, e.g. squat, hinge, lunge, horizontal-push, vertical-pull, core, locomotion'),
+        loadType: z.enum(LOAD_TYPES),
+        timed: z.boolean(),
         equipment: z.array(z.string()).describe('Any one of these is enough'),
         repRange: z.array(z.number()).nullable().describe('Default double-progression range for accessories'),
+        substitutes: z.array(z.string()).describe('Exercise ids to use instead when the equipment is missing, closest first'),
+        available: z.boolean().nullable().describe('With equipment: whether it allows this exercise; null without equipment'),
+        insteadUse: z.string().nullable().describe('With equipment, when not available: the closest available substitute id (null when none or not asked)'),
         runKind: z.string().nullable().describe('For run types: the run segment kind'),
       }),
     ),
   }),
   handler: async (args) => {
     const rows = await (await db()).exercise.findMany({ where: args.modality ? { modality: args.modality } : {}, orderBy: [{ modality: 'desc' }, { id: 'asc' }] });
+    const catalogue = rows.map(exerciseFromRow);
+    const equipment = args.equipment;
     return {
-      exercises: rows
-        .filter((e) => !args.equipment || e.equipment.includes('bodyweight') || e.equipment.includes(args.equipment))
-        .map((e) => ({
-          id: e.id,
-          name: e.name,
-          modality: e.modality as 'strength' | 'run',
-          pattern: e.pattern,
-          loadType: e.loadType as 'barbell' | 'dumbbell' | 'bodyweight' | 'isometric' | 'pace',
-          equipment: e.equipment,
-          repRange: e.repRangeLow !== null && e.repRangeHigh !== null ? [e.repRangeLow, e.repRangeHigh] : null,
-          runKind: e.runKind,
-        })),
+      exercises: catalogue
+        .map((e) => {
+          const available = equipment ? isAvailable(e, equipment) : null;
+          const instead = equipment && !available ? (substituteFor(e.id, equipment, { catalogue })?.id ?? null) : null;
+          return {
+            id: e.id,
+            name: e.name,
+            modality: e.modality,
+            pattern: e.pattern,
+            loadType: e.loadType,
+            timed: isTimedHold(e),
+            equipment: [...e.equipment],
+            repRange: e.defaultRepRange ? [...e.defaultRepRange] : null,
+            substitutes: [...(e.substitutes ?? [])],
+            available,
+            insteadUse: instead,
+            runKind: e.runKind ?? null,
+          };
+        })
+        .filter((e) => args.includeUnavailable === true || e.available !== false),
     };
   },
 });
@@ -127,7 +150,7 @@ export const listWorkoutsTool = defineTool({
   name: 'list_workouts',
   title: 'List workouts',
   description:
-    `Lists the person's workouts, newest date first: scheduled, completed and skipped, with their prescription (sets, loads, run segments, target paces) and actuals. ` +
+    `Lists the person's workouts, newest date first, with prescription, actuals and adjustments (current reason per changed field). ` +
     `Default window: the last ${LIST_DEFAULT_PAST_DAYS} days and the next ${LIST_DEFAULT_FUTURE_DAYS} days (dates YYYY-MM-DD in the person's timezone; from/to are inclusive). ` +
     'Filter by status, kind or planId. When nextCursor is not null, call again with the same filters and cursor = nextCursor for the next page. ' +
     'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI.',
@@ -153,7 +176,11 @@ export const listWorkoutsTool = defineTool({
     to: z.string(),
     today: z.string().describe("Today in the person's timezone"),
     units: unitsOutput,
-    workouts: z.array(workoutOutput),
+    workouts: z.array(
+      workoutOutput.extend({
+        adjustments: z.array(fieldChangeOutput).describe('Current reason per changed field'),
+      }),
+    ),
     nextCursor: z.string().nullable().describe('Pass as cursor (with the same filters) for older workouts; null when this is the last page'),
   }),
   handler: async (args, { person }) =>
@@ -171,7 +198,15 @@ export const listWorkoutsTool = defineTool({
         limit: args.limit ?? 20,
         ...(args.cursor ? { cursor: args.cursor } : {}),
       });
-      return { from, to, today: ctx.today, units, workouts: page.workouts.map((w) => workoutView(w, units, ctx.profile)), nextCursor: page.nextCursor };
+      const current = await currentChangesFor(person.id, page.workouts.map((w) => w.id));
+      return {
+        from,
+        to,
+        today: ctx.today,
+        units,
+        workouts: page.workouts.map((w) => ({ ...workoutView(w, units, ctx.profile), adjustments: (current.get(w.id) ?? []).map((c) => fieldChangeView(c, units)) })),
+        nextCursor: page.nextCursor,
+      };
     }),
 });
 
@@ -180,7 +215,7 @@ export const getWorkoutTool = defineTool({
   title: 'Get a workout',
   description:
     'Returns one workout: prescription (strength blocks with index, sets, loads, RPE targets; run segments with index, distance or duration, target pace and zone), ' +
-    'actuals when completed, and `adjustments`: every change the coach made to this session, with its reason.',
+    'actuals when completed, and `adjustments`: the current reason per changed field (history: list_workout_changes).',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'workout',
@@ -188,25 +223,41 @@ export const getWorkoutTool = defineTool({
   input: z.object({ id: workoutId, weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
   output: z.object({
     workout: workoutOutput,
-    adjustments: z.array(
-      z.object({
-        at: z.string().describe('ISO 8601 time of the change'),
-        trigger: z.string().describe('What caused it: completed, skipped, benchmark, workout_created, workout_updated, workout_deleted'),
-        field: z.string(),
-        before: z.number().nullable(),
-        after: z.number().nullable(),
-        reason: z.string(),
-      }),
-    ),
+    adjustments: z.array(fieldChangeOutput),
+    historyCount: z.number(),
   }),
   handler: async (args, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
-      const { workout, adjustments } = await getWorkout(person.id, args.id);
-      return {
-        workout: workoutView(workout, units, ctx.profile),
-        adjustments: adjustments.map((a) => ({ at: a.at.toISOString(), trigger: a.trigger, field: a.path, before: a.before, after: a.after, reason: a.reason })),
-      };
+      const { workout, adjustments, historyCount } = await getWorkout(person.id, args.id);
+      return { workout: workoutView(workout, units, ctx.profile), adjustments: adjustments.map((a) => fieldChangeView(a, units)), historyCount };
+    }),
+});
+
+export const listWorkoutChangesTool = defineTool({
+  name: 'list_workout_changes',
+  title: 'List a workout\'s changes',
+  description:
+    'Every change the coach made to one session\'s fields (loads, reps, paces), newest first, with trigger, before, after and reason.',
+  scope: 'workouts:read',
+  needsSubscription: true,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  input: z
+    .object({
+      workoutId: z.string().trim().min(1).max(100),
+      limit: z.number().int().min(1).max(500).optional().describe(`Default ${HISTORY_DEFAULT_LIMIT}`),
+    })
+    .strict(),
+  output: z.object({
+    workoutId: z.string(),
+    total: z.number(),
+    changes: z.array(fieldChangeOutput).describe('Newest first'),
+  }),
+  handler: async (args, { person }) =>
+    coached(async () => {
+      const { units } = await coachingCall(person);
+      const history = await changeHistory(person.id, args.workoutId, args.limit ?? HISTORY_DEFAULT_LIMIT);
+      return { workoutId: args.workoutId, total: history.total, changes: history.changes.map((c) => fieldChangeView(c, units)) };
     }),
 });
 
@@ -326,11 +377,13 @@ export const deleteWorkoutTool = defineTool({
 
 const performedSetArg = z
   .object({
-    reps: z.number().int().min(0).max(100).describe('Reps completed'),
+    reps: z.number().int().min(0).max(100).optional().describe('Reps completed'),
     load: z.number().min(0).max(1000).optional().describe('Load in weightUnit; omit or 0 for bodyweight'),
     rpe: rpeArg.optional(),
+    durationSeconds: z.number().int().min(0).max(3600).optional().describe('Timed holds: seconds held'),
   })
-  .strict();
+  .strict()
+  .refine((s) => s.reps !== undefined || s.durationSeconds !== undefined, { message: 'give reps, or durationSeconds for a timed hold', path: ['reps'] });
 
 export const completeWorkoutTool = defineTool({
   name: 'complete_workout',
@@ -339,8 +392,7 @@ export const completeWorkoutTool = defineTool({
     'Records what was done in a scheduled (or skipped) workout and adapts the future: strength sets per block (name the block by exercise id or blockIndex from get_workout; ' +
     'asPrescribed: true for every block not listed when it was done exactly as prescribed), run totals (distance, durationSeconds, avgHr), and per-segment detail ' +
     '(runSegments, e.g. the threshold part of a tempo run). Only FUTURE scheduled sessions change, never past, completed or skipped ones. ' +
-    'Returns the completed workout and `adaptation`: each changed field of a future session with before, after and the reason. ' +
-    'Pass date when it was done on another day than scheduled.',
+    'Returns the completed workout and `adaptation`: each changed field of a future session with before, after and the reason.',
   scope: 'workouts:write',
   needsSubscription: true,
   view: 'workout',
@@ -383,7 +435,12 @@ export const completeWorkoutTool = defineTool({
               strength: args.strength.map((b) => ({
                 ...(b.exercise ? { exerciseId: b.exercise } : {}),
                 ...(b.blockIndex !== undefined ? { blockIndex: b.blockIndex } : {}),
-                sets: b.sets.map((s) => ({ reps: s.reps, loadKg: toKg(s.load ?? 0, units.weight), ...(s.rpe !== undefined ? { rpe: s.rpe } : {}) })),
+                sets: b.sets.map((s) => ({
+                  reps: s.reps ?? 1,
+                  loadKg: toKg(s.load ?? 0, units.weight),
+                  ...(s.rpe !== undefined ? { rpe: s.rpe } : {}),
+                  ...(s.durationSeconds !== undefined ? { durationS: s.durationSeconds } : {}),
+                })),
               })),
             }
           : {}),

@@ -110,6 +110,9 @@ describe('MCP Apps views in a sandboxed frame', () => {
     expect(text).toContain(block.exerciseName);
     expect(text).toContain(`${block.sets[0]!.load} kg`);
     expect(text).toContain('completed');
+    // Done beside prescribed: every block logged (as prescribed), none "not logged".
+    expect(await frame.locator('tbody tr').count()).toBe(done.strength.length + done.run.length);
+    expect(text).not.toContain('not logged');
     // The coach's reasons, or that it made none.
     expect(text).toMatch(/Why it changed|The coach has not changed this session/);
     expect(errors).toEqual([]);
@@ -148,6 +151,9 @@ describe('MCP Apps views in a sandboxed frame', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
+    // A failed session today: the latest sessions say what was done, not the prescription.
+    const failed = await athlete.agent.call<{ workout: WorkoutView }>('create_workout', { date: today, strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load: 147.5 })) }] });
+    await athlete.agent.call('complete_workout', { id: failed.workout.id, strength: [{ exercise: 'back-squat', sets: [2, 2, 1].map((reps) => ({ reps, load: 147.5, rpe: 10 })) }] });
     await page.goto(`${baseUrl}/sign-in?next=/account`);
     await signInOnPage(page, athlete.person);
     await page.waitForURL(/\/account$/);
@@ -155,12 +161,17 @@ describe('MCP Apps views in a sandboxed frame', () => {
     const week = (await page.getByTestId('training-week').textContent())!;
     for (const w of listed.workouts) expect(week).toContain(w.title);
     expect(await page.getByTestId('training-latest').locator('.pw-status.completed').count()).toBeGreaterThanOrEqual(3);
+    const latest = (await page.getByTestId('training-latest').textContent())!;
+    expect(latest).toContain('Back squat 2/2/1 reps @ 147.5 kg RPE 10 · 5 of 15 reps');
+    expect(latest).not.toContain('3×5 @ 147.5 kg');
     const charts = page.getByTestId('training-progress').locator('svg[role="img"]');
     expect(await charts.count()).toBeGreaterThanOrEqual(4);
     expect(await charts.first().getAttribute('aria-label')).toMatch(/e1RM: [\d.]+ kg in the week of/);
     // The chart shows what the coach's progress says, week by week.
-    const { weekly } = await athlete.agent.call<{ weekly: { lifts: { exercise: string; e1rm: (number | null)[] }[] } }>('get_training_progress', { weeks: 8 });
-    const squat = weekly.lifts.find((l) => l.exercise === 'back-squat')!.e1rm.filter((v): v is number => v !== null);
+    // The chart plots what the coach held each week: its last point is the e1RM the coach holds now.
+    const { weekly, lifts } = await athlete.agent.call<{ lifts: { exercise: string; e1rm: number | null }[]; weekly: { held: { lifts: { exercise: string; e1rm: (number | null)[] }[] } } }>('get_training_progress', { weeks: 8 });
+    const squat = weekly.held.lifts.find((l) => l.exercise === 'back-squat')!.e1rm.filter((v): v is number => v !== null);
+    expect(squat.at(-1)).toBe(lifts.find((l) => l.exercise === 'back-squat')!.e1rm);
     expect(await page.getByTestId('training-progress').locator('svg[aria-label^="Back squat e1RM"]').getAttribute('aria-label')).toContain(`${squat.at(-1)} kg in the week of`);
     // The agents page shows this view (PACEWISE_UPDATE_SCREENSHOTS=1 writes the image).
     if (process.env.PACEWISE_UPDATE_SCREENSHOTS === '1') await page.getByTestId('training-progress').screenshot({ path: `${ROOT}/public/images/agents/progress-view.png` });

@@ -102,7 +102,7 @@ export type WorkoutView = {
   units: { weight: string; distance: string };
   strength: BlockView[];
   run: SegmentView[];
-  actual: null | { strength: { blockIndex: number; exercise: string; sets: { reps: number; load: number; loadKg: number }[] }[]; run: unknown; runSegments: unknown[] };
+  actual: null | { strength: { blockIndex: number; exercise: string; sets: { reps: number; load: number; loadKg: number; rpe?: number | null; durationSeconds?: number | null }[] }[]; run: unknown; runSegments: unknown[] };
 };
 export type ChangeView = { workoutId: string; date: string; title: string; field: string; before: number | null; after: number | null; siUnit: string; beforeText: string; afterText: string; reason: string };
 export type Adaptation = { summary: string; changedWorkouts: number; changes: ChangeView[]; notes: string[] };

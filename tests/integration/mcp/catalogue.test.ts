@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 describe('tools/list', () => {
-  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 27 tools`, () => {
-    expect(tools).toHaveLength(27);
+  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 28 tools`, () => {
+    expect(tools).toHaveLength(28);
     expect(listBytes).toBeLessThanOrEqual(CATALOGUE_LIMIT);
   });
 
@@ -79,6 +79,7 @@ describe('tools/list', () => {
     await call('update_training_plan', { id: ctx.plan, name: 'Catalogue check' });
     const listed = (await call('list_workouts', { from: today, to: addDays(today, 14) })) as { workouts: { id: string }[] };
     await call('get_workout', { id: listed.workouts[0]!.id });
+    await call('list_workout_changes', { workoutId: listed.workouts[0]!.id });
     const created = (await call('create_workout', { date: today, title: 'Extra squats', strength: [{ exercise: 'back-squat', progression: 'linear', sets: [{ reps: 5, load: 100 }, { reps: 5, load: 100 }] }] })) as { workout: { id: string } };
     await call('update_workout', { id: created.workout.id, notes: 'felt good' });
     await call('complete_workout', { id: created.workout.id, asPrescribed: true });

@@ -23,11 +23,11 @@ describe('exercise catalogue migration', () => {
 
   it('writes one row per exercise with its pattern, load type, equipment and ranges, quoting safely', () => {
     const sql = exerciseCatalogueSql([
-      { id: 'x', name: "Farmer's walk", modality: 'strength', pattern: 'locomotion', loadType: 'dumbbell', equipment: ['dumbbells'], defaultRepRange: [8, 12] },
+      { id: 'x', name: "Farmer's walk", modality: 'strength', pattern: 'locomotion', loadType: 'dumbbell', equipment: ['dumbbells'], defaultRepRange: [8, 12], substitutes: ["o'brien"] },
       { id: 'r', name: 'Run', modality: 'run', pattern: 'locomotion', loadType: 'pace', equipment: ['bodyweight'], runKind: 'easy' },
     ]);
-    expect(sql).toContain("('x', 'Farmer''s walk', 'strength', 'locomotion', 'dumbbell', ARRAY['dumbbells']::TEXT[], 8, 12, NULL)");
-    expect(sql).toContain("('r', 'Run', 'run', 'locomotion', 'pace', ARRAY['bodyweight']::TEXT[], NULL, NULL, 'easy')");
+    expect(sql).toContain("('x', 'Farmer''s walk', 'strength', 'locomotion', 'dumbbell', ARRAY['dumbbells']::TEXT[], 8, 12, NULL, ARRAY['o''brien']::TEXT[])");
+    expect(sql).toContain("('r', 'Run', 'run', 'locomotion', 'pace', ARRAY['bodyweight']::TEXT[], NULL, NULL, 'easy', ARRAY[]::TEXT[])");
     expect(sql).toMatch(/ON CONFLICT \("id"\) DO UPDATE SET/);
     for (const e of CATALOGUE) expect(exerciseCatalogueSql(CATALOGUE).match(new RegExp(`\\('${e.id}', `, 'g'))).toHaveLength(1);
   });

@@ -31,7 +31,7 @@ describe('workoutView', () => {
     ]);
     expect(v.run[0]).toMatchObject({ index: 0, label: 'Tempo', distance: 3.107, distanceM: 5000, targetPace: '7:15 /mi', targetPaceSeconds: 435, targetPaceSPerKm: 270, zone: 4 });
     expect(v.actual).toEqual({
-      strength: [{ blockIndex: 0, exercise: 'back-squat', sets: [{ reps: 5, load: 220.5, loadKg: 100, rpe: 8 }] }],
+      strength: [{ blockIndex: 0, exercise: 'back-squat', sets: [{ reps: 5, load: 220.5, loadKg: 100, rpe: 8, durationSeconds: null }] }],
       run: { distance: 5, distanceM: 8046.7, durationSeconds: 2400, pace: '8:00 /mi', paceSPerKm: 298.3, avgHr: 150, rpe: null },
       runSegments: [],
     });

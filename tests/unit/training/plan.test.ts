@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findExercise, isAvailable } from '@/lib/training/catalogue';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { generatePlan, type PlanInput } from '@/lib/training/plan';
-import type { PlanGoal, Workout } from '@/lib/training/types';
+import type { Equipment, PlanGoal, Workout } from '@/lib/training/types';
 import { kgToLb } from '@/lib/training/units';
 
 const START = '2025-01-06';
@@ -208,7 +208,8 @@ describe('generatePlan: prescriptions', () => {
   it('uses only exercises the equipment allows', () => {
     const { workouts } = generatePlan({ ...base, equipment: [], benchmarks: {} });
     const ids = new Set(workouts.flatMap((w) => w.strength.map((b) => b.exerciseId)));
-    expect([...ids].sort()).toEqual(['lunge', 'plank', 'push-up']);
+    // The barbell lifts' closest bodyweight substitutes; no row or pull-up without a bar or band.
+    expect([...ids].sort()).toEqual(['bulgarian-split-squat', 'lunge', 'pike-push-up', 'plank', 'push-up', 'single-leg-romanian-deadlift']);
     for (const id of ids) {
       const exercise = findExercise(id);
       expect(exercise !== undefined && isAvailable(exercise, [])).toBe(true);
@@ -221,6 +222,23 @@ describe('generatePlan: prescriptions', () => {
     expect(ids.has('romanian-deadlift')).toBe(true);
     expect(ids.has('pull-up')).toBe(true);
     expect(ids.has('back-squat')).toBe(false);
+    expect(ids.has('goblet-squat')).toBe(true);
+    expect(ids.has('dumbbell-shoulder-press')).toBe(true);
+  });
+
+  it('substitutes by the equipment at hand, one exercise per slot, never one the equipment does not allow', () => {
+    const cases: [Equipment[], string[]][] = [
+      [['kettlebell'], ['goblet-squat', 'kettlebell-swing', 'dumbbell-shoulder-press', 'dumbbell-row']],
+      [['bands', 'pullup-bar'], ['push-up', 'pull-up', 'inverted-row']],
+      [['barbell'], ['back-squat', 'bench-press', 'deadlift', 'overhead-press', 'barbell-row', 'inverted-row']],
+    ];
+    expect.assertions(cases.length * 2);
+    for (const [equipment, expected] of cases) {
+      const { workouts } = generatePlan({ ...base, daysPerWeek: 4, equipment, benchmarks: {} });
+      const ids = new Set(workouts.flatMap((w) => w.strength.map((b) => b.exerciseId)));
+      expect([...ids].filter((id) => expected.includes(id)).sort()).toEqual([...expected].sort());
+      expect([...ids].every((id) => isAvailable(findExercise(id)!, equipment))).toBe(true);
+    }
   });
 
   it('holds planks for time with no automatic progression', () => {

@@ -39,8 +39,94 @@ describe('views', () => {
   it('workout: prescribed next to done, and the reasons', () => {
     const done = workout({ status: 'completed', actual: { strength: [{ blockIndex: 0, exercise: 'back-squat', sets: [{ reps: 5, load: 112.5 }, { reps: 5, load: 112.5 }, { reps: 3, load: 112.5 }] }] } });
     const out = renderWorkout({ workout: done, adjustments: [{ reason: 'Back squat 110 kg → 112.5 kg after 3×5' }] }).__html;
-    expect(out).toContain('<td>3×5 @ 112.5 kg</td><td>5 @ 112.5 kg, 5 @ 112.5 kg, 3 @ 112.5 kg</td>');
+    expect(out).toContain('<td>3×5 @ 112.5 kg</td><td>5/5/3 reps @ 112.5 kg · 13 of 15 reps</td>');
     expect(out).toContain('Back squat 110 kg → 112.5 kg after 3×5');
+  });
+
+  it.each([
+    // what was done against 3×5 @ 147.5 kg, and what the Done column must say
+    ['a failure, with RPE', [[2, 10], [2, 10], [1, 10]], '2/2/1 reps @ 147.5 kg RPE 10 · 5 of 15 reps'],
+    ['all reps, grinding', [[5, 9.5], [5, 10], [5, 10]], '3×5 @ 147.5 kg RPE 9.5/10/10'],
+    ['all reps, no RPE', [[5, null], [5, null], [5, null]], '3×5 @ 147.5 kg'],
+    ['one set more', [[5, 8], [5, 8], [5, 8], [5, 9]], '4×5 @ 147.5 kg RPE 8/8/8/9'],
+  ] as const)('strength done: %s', (_label, sets, shown) => {
+    const w = workout({
+      status: 'completed',
+      strength: [{ exercise: 'back-squat', exerciseName: 'Back squat', sets: [1, 2, 3].map(() => ({ reps: 5, load: 147.5 })) }],
+      actual: { strength: [{ blockIndex: 0, exercise: 'back-squat', sets: sets.map(([reps, rpe]) => ({ reps, load: 147.5, rpe })) }] },
+    });
+    expect(renderWorkout({ workout: w }).__html).toContain(`<td>3×5 @ 147.5 kg</td><td>${shown}</td>`);
+    // The week view's one line says what was done, never the prescription with "completed" beside it.
+    expect(renderWeekPlan({ workouts: [w] }).__html).toContain(`Back squat ${shown}`);
+  });
+
+  it('a race shows its real time, pace, heart rate and effort; a run with segments shows each segment done', () => {
+    const race = workout({
+      status: 'completed',
+      kind: 'run',
+      title: 'Race',
+      strength: [],
+      run: [{ kind: 'race', distance: 5, durationSeconds: null, targetPace: '4:20 /km' }],
+      actual: { run: { distance: 5, durationSeconds: 21 * 60 + 30, pace: '4:18 /km', avgHr: 178, rpe: 9.5 } },
+    });
+    const out = renderWorkout({ workout: race }).__html;
+    expect(out).toContain('<td>5 km in 21:30 · 4:18 /km · 178 bpm · RPE 9.5</td>');
+    expect(out).not.toContain('22 min');
+    expect(renderWeekPlan({ workouts: [race] }).__html).toContain('Run 5 km in 21:30 · 4:18 /km · 178 bpm · RPE 9.5');
+    const tempo = workout({
+      status: 'completed',
+      kind: 'run',
+      title: 'Threshold run',
+      strength: [],
+      run: [
+        { kind: 'easy', label: 'Warm-up', distance: null, durationSeconds: 600, targetPace: '5:40 /km' },
+        { kind: 'threshold', distance: 4, durationSeconds: null, targetPace: '4:30 /km' },
+        { kind: 'easy', label: 'Cool-down', distance: null, durationSeconds: 600, targetPace: '5:40 /km' },
+      ],
+      actual: { run: { distance: 7.6, durationSeconds: 2 * 3600 + 65, pace: '16:07 /km' }, runSegments: [{ segmentIndex: 1, distance: 4, durationSeconds: 1060, pace: '4:25 /km', avgHr: 168 }] },
+    });
+    const t = renderWorkout({ workout: tempo }).__html;
+    expect(t).toContain('<td>threshold 4 km at 4:30 /km</td><td>4 km in 17:40 · 4:25 /km · 168 bpm</td>');
+    expect(t).toContain('Run done: 7.6 km in 2:01:05');
+    expect(t.match(/<td>–<\/td>/g)).toHaveLength(2);
+  });
+
+  it('timed holds read in seconds, prescribed and done', () => {
+    const w = workout({
+      status: 'completed',
+      strength: [{ exercise: 'plank', exerciseName: 'Plank', sets: [1, 2, 3].map(() => ({ reps: 1, load: null, durationSeconds: 30 })) }],
+      actual: { strength: [{ blockIndex: 0, exercise: 'plank', sets: [30, 30, 20].map((d) => ({ reps: 1, load: 0, durationSeconds: d })) }] },
+    });
+    const out = renderWorkout({ workout: w }).__html;
+    expect(out).toContain('<td>3 × 30 s</td><td>30 s, 30 s, 20 s · 80 of 90 s</td>');
+    expect(out).not.toContain('bodyweight');
+  });
+
+  it('why it changed: one line per part and attribute, sets changed alike share it, the number once', () => {
+    const reason = (set: number) => `Back squat: all 3×5 at 145 kg completed, so add 2.5 kg. 2026-11-30 Back squat set ${set}: 145 kg → 147.5 kg`;
+    const adjustments = [0, 1, 2].map((i) => ({
+      field: `strength[0].sets[${i}].loadKg`,
+      beforeText: '145 kg',
+      afterText: '147.5 kg',
+      why: 'Back squat: all 3×5 at 145 kg completed, so add 2.5 kg',
+      reason: reason(i + 1),
+    }));
+    const out = renderWorkout({ workout: workout(), adjustments, historyCount: 39 }).__html;
+    const items = out.match(/<li>/g) ?? [];
+    expect(items).toHaveLength(1);
+    expect(out).toContain('<li><strong>Back squat load, sets 1–3</strong>: 145 kg → 147.5 kg. Back squat: all 3×5 at 145 kg completed, so add 2.5 kg</li>');
+    expect(out).toContain('The full history of 39 changes');
+  });
+
+  it('after a completion: what the coach learned, and the sessions ahead that changed, one line each', () => {
+    const ahead = ['2026-12-02', '2026-12-04'].flatMap((date) =>
+      [1, 2, 3].map((set) => ({ workoutId: `w-${date}`, date, title: 'Strength A', beforeText: '145 kg', afterText: '147.5 kg', reason: `Back squat: add 2.5 kg. ${date} Back squat set ${set}: 145 kg → 147.5 kg` })),
+    );
+    const out = renderWorkout({ workout: workout({ status: 'completed' }), adaptation: { notes: ['Back squat e1RM 170 kg → 172 kg'], changes: ahead } }).__html;
+    expect(out).toContain('<h3>What the coach learned</h3><ul><li>Back squat e1RM 170 kg → 172 kg</li></ul>');
+    expect(out).toContain('<li><strong>Wed, Dec 2 Strength A</strong>: 145 kg → 147.5 kg. <span class="pw-muted">Back squat: add 2.5 kg</span></li>');
+    expect(out.match(/Strength A<\/strong>/g)).toHaveLength(2);
+    expect(out).not.toContain('Why it changed');
   });
 
   it('progress: a chart per main lift with evidence, each with its table; VDOT; weeks without evidence as a dash', () => {
@@ -63,5 +149,31 @@ describe('views', () => {
     expect(out).toContain('aria-label="Back squat e1RM: 140 kg in the week of 11-16, 146.7 kg in the week of 11-23"');
     expect(out).toContain('<td>11-23</td><td class="n">–</td>');
     expect(out).toContain('24:30');
+  });
+});
+
+describe('progress charts plot what the coach held', () => {
+  const weekly = {
+    weeks: ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'],
+    // The week of 11-16 was a deload: lighter sets show a lower e1RM, the coach's estimate holds.
+    lifts: [{ exercise: 'back-squat', exerciseName: 'Back squat', e1rm: [150, 152, 131, 154], tonnage: [1, 1, 1, 1] }],
+    held: { lifts: [{ exercise: 'back-squat', exerciseName: 'Back squat', e1rm: [150, 152, 152, 154] }], vdot: [null, 48.2, 48.2, 47.6] },
+    running: { distance: [0, 10, 8, 12], vdot: [null, 49.9, null, 47.6], predicted5k: [null, '20:30', '20:30', '20:44'] },
+    sessions: { completed: [3, 3, 3, 3], skipped: [0, 0, 0, 0] },
+  };
+
+  it('a deload week is flat, not a drop; the VDOT chart ends on the value the coach holds', () => {
+    const out = renderProgress({ units: { weight: 'kg', distance: 'km' }, vdot: 47.6, weekly }).__html;
+    expect(out).toContain('<td>11-16</td><td class="n">152 kg</td>');
+    expect(out).not.toContain('131');
+    expect(out).toContain('aria-label="VDOT: 48.2  in the week of 11-09, 47.6  in the week of 11-23"');
+    expect(out).not.toContain('49.9');
+    expect(out).toContain('estimates the coach prescribed from');
+  });
+
+  it('older results without `held` still chart the weekly evidence', () => {
+    const { held: _held, ...old } = weekly;
+    const out = renderProgress({ units: { weight: 'kg', distance: 'km' }, vdot: 47.6, weekly: old }).__html;
+    expect(out).toContain('<td>11-16</td><td class="n">131 kg</td>');
   });
 });

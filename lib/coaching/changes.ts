@@ -1,0 +1,90 @@
+// Why a session looks the way it does. Every adaptation event stores each field it changed
+// (WorkoutChange, with before, after and the reason), so one session moved by ten events carries ten
+// reasons per field. A reader wants the one that explains the value now: `currentChanges` keeps the
+// latest change per field; `changeHistory` is the whole log, newest first, for whoever asks.
+import { read } from '@/lib/database/reads';
+export { whyOf } from '@/lib/training/reason-text';
+import { workoutNotFound } from './errors';
+
+export type ChangeRecord = {
+  workoutId: string;
+  date: string;
+  path: string;
+  before: number | null;
+  after: number | null;
+  reason: string;
+  trigger: string;
+  at: Date;
+};
+
+/** Block and set order of a field path, so a session's changes read top to bottom. */
+function pathKey(path: string): (string | number)[] {
+  return path.split(/[[\].]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+}
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  const ka = pathKey(a.path);
+  const kb = pathKey(b.path);
+  for (let i = 0; i < Math.max(ka.length, kb.length); i++) {
+    const x = ka[i];
+    const y = kb[i];
+    if (x === y) continue;
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x) < String(y) ? -1 : 1;
+  }
+  return 0;
+}
+
+/** The latest change of each field (records oldest first), in the session's own order. Pure. */
+export function currentChanges<T extends { path: string }>(oldestFirst: readonly T[]): T[] {
+  const latest = new Map<string, T>();
+  for (const c of oldestFirst) latest.set(c.path, c);
+  return [...latest.values()].sort(byPath);
+}
+
+type Row = { workoutId: string; date: string; path: string; before: number | null; after: number | null; reason: string; trigger: string; at: Date };
+
+const SELECT = `SELECT c."workoutId", c."date", c."path", c."before", c."after", c."reason", e."trigger", e."createdAt" AT TIME ZONE 'UTC' AS "at"
+  FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId"`;
+
+const toRecord = (r: Row): ChangeRecord => ({ ...r, at: new Date(r.at) });
+
+/** The current change per field of each of these workouts (one query; none for sessions never changed). */
+export async function currentChangesFor(userId: string, workoutIds: readonly string[]): Promise<Map<string, ChangeRecord[]>> {
+  const out = new Map<string, ChangeRecord[]>();
+  if (workoutIds.length === 0) return out;
+  // DISTINCT ON keeps the first row per (workout, field): the newest event, its last write of the field.
+  const rows = await read<Row>(
+    `SELECT DISTINCT ON (c."workoutId", c."path") c."workoutId", c."date", c."path", c."before", c."after", c."reason", e."trigger", e."createdAt" AT TIME ZONE 'UTC' AS "at"
+       FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId"
+      WHERE e."userId" = $1 AND c."workoutId" = ANY($2::text[])
+      ORDER BY c."workoutId", c."path", e."createdAt" DESC, e."id" DESC, c."position" DESC`,
+    [userId, [...workoutIds]],
+  );
+  for (const r of rows) {
+    const list = out.get(r.workoutId) ?? [];
+    list.push(toRecord(r));
+    out.set(r.workoutId, list);
+  }
+  for (const [id, list] of out) out.set(id, list.sort(byPath));
+  return out;
+}
+
+export const HISTORY_DEFAULT_LIMIT = 100;
+
+/**
+ * Every change the coach made to one session, newest first (the log outlives a deleted session).
+ * Not found when the person has neither the session nor any change logged for it.
+ */
+export async function changeHistory(userId: string, workoutId: string, limit = HISTORY_DEFAULT_LIMIT): Promise<{ total: number; changes: ChangeRecord[] }> {
+  const [rows, counts, owned] = await Promise.all([
+    read<Row>(`${SELECT} WHERE e."userId" = $1 AND c."workoutId" = $2 ORDER BY e."createdAt" DESC, e."id" DESC, c."position" ASC LIMIT $3`, [userId, workoutId, limit]),
+    read<{ n: number | string }>(`SELECT count(*) AS "n" FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId" WHERE e."userId" = $1 AND c."workoutId" = $2`, [userId, workoutId]),
+    read<{ id: string }>(`SELECT "id" FROM "Workout" WHERE "id" = $1 AND "userId" = $2`, [workoutId, userId]),
+  ]);
+  const total = Number(counts[0]?.n ?? 0);
+  if (total === 0 && owned.length === 0) throw workoutNotFound(workoutId);
+  return { total, changes: rows.map(toRecord) };
+}

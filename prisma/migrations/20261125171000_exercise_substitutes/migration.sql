@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Exercise" ADD COLUMN     "substitutes" TEXT[] DEFAULT ARRAY[]::TEXT[];
+
