@@ -9,7 +9,7 @@ import type { AppliedChange } from '@/lib/coaching/workouts';
 import type { StoredWorkout } from '@/lib/coaching/records';
 import { CATALOGUE } from '@/lib/training/catalogue';
 import type { WeeklyTrends } from '@/lib/training/trends';
-import type { DistanceUnit, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
+import type { DistanceUnit, Experience, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
 import { predictRaceTime } from '@/lib/training/vdot';
 import { formatDuration, formatLoad, formatPace, kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE, paceFromUnit, paceToUnit } from '@/lib/training/units';
 import { ToolError } from '../tool-error';
@@ -29,7 +29,8 @@ export async function coachingCall(person: ToolPerson, override: { weightUnit?: 
   const profile = { weightUnit: p.weightUnit, distanceUnit: p.distanceUnit, restingHr: p.restingHr, maxHr: p.maxHr };
   const timezone = p.timezone ?? 'UTC';
   return {
-    ctx: { userId: person.id, profile, today: todayIn(timezone) },
+    // The token's profile facts leave experience out; plan tools read the whole profile (withExperience).
+    ctx: { userId: person.id, profile, today: todayIn(timezone), ...('experience' in p ? { experience: p.experience as Experience | null } : {}) },
     units: {
       weight: override.weightUnit ?? (p.weightUnit === 'lb' ? 'lb' : 'kg'),
       distance: override.distanceUnit ?? (p.distanceUnit === 'mi' ? 'mi' : 'km'),

@@ -142,6 +142,9 @@ export const createTrainingPlan = defineTool({
   description:
     'Generates a periodised plan (build weeks, a deload every 4th week, a taper before a race, recovery after it) and schedules its sessions. ' +
     'Loads come from the person\'s e1RM per lift (benchmarks or logged training), paces from their VDOT (a race benchmark or logged runs). ' +
+    'The profile\'s experience sets the strength rules: novice, main lifts 3×5 with linear progression session to session; intermediate, 3×5 progressed weekly (the load holds through a week and rises after it when every session was at target); ' +
+    'advanced, RPE-autoregulated blocks (heavy triples and volume eights alternate, RPE targets rise over each three build weeks). Running and hybrid goals use RPE-autoregulated main lifts (advanced: undulating). ' +
+    'Set experience with update_profile first; the notes say which rule the plan uses. ' +
     'Every argument defaults from the profile (goal, training days -> daysPerWeek, equipment, race date); startDate defaults to today. ' +
     'Sessions land only on the training days (a startDate that is not one starts on the next), hard sessions on non-consecutive days where the week allows; a race lands on its date. ' +
     'If another plan still has sessions scheduled from startDate on, the call fails unless replaceExisting is true. ' +
@@ -159,7 +162,7 @@ export const createTrainingPlan = defineTool({
       equipment: z.array(z.enum(EQUIPMENT)).max(4).optional().describe('Default: the profile equipment (bodyweight if none)'),
       raceDate: isoDate.optional().describe('Race day within the plan (running and hybrid goals); default the profile race date when it falls in the plan'),
       raceDistance: z.number().positive().max(250).optional().describe('Race distance in distanceUnit; default the goal\'s distance'),
-      mainLiftProgression: z.enum(['linear', 'autoregulated']).optional().describe('How the main barbell lifts progress: linear (+load after each successful session; default for the strength goal) or autoregulated (RPE targets, loads from e1RM)'),
+      mainLiftProgression: z.enum(['linear', 'autoregulated']).optional().describe('Overrides the rule experience picks for the main barbell lifts: linear (+load after sessions at target: session to session for novices, weekly otherwise) or autoregulated (RPE targets, loads from the e1RM)'),
       name: z.string().trim().min(1).max(100).optional(),
       notes: z.string().max(2000).optional(),
       replaceExisting: z.boolean().optional().describe('Remove the remaining scheduled sessions of other plans from startDate on (their completed history is kept)'),
@@ -175,6 +178,7 @@ export const createTrainingPlan = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
       const profile = await getOrCreateProfile(person.id);
+      ctx.experience = profile.experience;
       const goal = args.goal ?? (profile.goal as PlanGoal | null);
       if (!goal) throw new ToolError('invalid_argument', 'goal: the profile has no goal; pass goal ("strength", "5k", "10k", "half", "marathon" or "hybrid") or set it with update_profile.', { field: 'goal' });
       const startDate = args.startDate ?? ctx.today;
@@ -290,6 +294,8 @@ export const updateTrainingPlan = defineTool({
   handler: async ({ id, distanceUnit, weightUnit, raceDistance, ...rest }, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person, { distanceUnit, weightUnit });
+      // Regenerated sessions follow the profile's experience (weekly or undulating main lifts).
+      ctx.experience = (await getOrCreateProfile(person.id)).experience;
       const updated = await updatePlan(
         ctx,
         id,

@@ -340,7 +340,11 @@ export const completeWorkoutTool = defineTool({
     'asPrescribed: true for every block not listed when it was done exactly as prescribed), run totals (distance, durationSeconds, avgHr), and per-segment detail ' +
     '(runSegments, e.g. the threshold part of a tempo run). Only FUTURE scheduled sessions change, never past, completed or skipped ones. ' +
     'Returns the completed workout and `adaptation`: each changed field of a future session with before, after and the reason. ' +
-    'Pass date when it was done on another day than scheduled.',
+    'Pass date when it was done on another day than scheduled. ' +
+    'Log each set\'s RPE (1-10) where known: it is the evidence the next load rests on. A linear lift rises only when every rep was made with reps in reserve; ' +
+    'a set at RPE 9.5 or more holds the load, missed reps hold it (three misses in a row: 10 % deload) and missing a fifth of the reps lowers it 5 %. ' +
+    'Each session moves the e1RM halfway toward what its best set shows, at most 5 % up or down; a set far from the estimate (over 10 %) moves it only 2.5 % until the next session confirms it. ' +
+    'A lift not trained for 14 days or more comes back lower (5 % after 2 weeks, 10 % after 3, more after longer) and ramps back; record illness or injury with record_time_off.',
   scope: 'workouts:write',
   needsSubscription: true,
   view: 'workout',
