@@ -7,7 +7,7 @@ import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { findExercise } from '@/lib/training/catalogue';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { MAX_DAYS_PER_WEEK, MAX_WEEKS, MIN_DAYS_PER_WEEK } from '@/lib/training/plan';
-import type { Equipment, PlanGoal } from '@/lib/training/types';
+import type { Equipment, Experience, PlanGoal } from '@/lib/training/types';
 import { formatPace } from '@/lib/training/units';
 import { trainingPaces } from '@/lib/training/vdot';
 import { defineTool } from '../define-tool';
@@ -178,7 +178,7 @@ export const createTrainingPlan = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
       const profile = await getOrCreateProfile(person.id);
-      ctx.experience = profile.experience;
+      ctx.experience = profile.experience as Experience | null;
       const goal = args.goal ?? (profile.goal as PlanGoal | null);
       if (!goal) throw new ToolError('invalid_argument', 'goal: the profile has no goal; pass goal ("strength", "5k", "10k", "half", "marathon" or "hybrid") or set it with update_profile.', { field: 'goal' });
       const startDate = args.startDate ?? ctx.today;
@@ -295,7 +295,7 @@ export const updateTrainingPlan = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person, { distanceUnit, weightUnit });
       // Regenerated sessions follow the profile's experience (weekly or undulating main lifts).
-      ctx.experience = (await getOrCreateProfile(person.id)).experience;
+      ctx.experience = (await getOrCreateProfile(person.id)).experience as Experience | null;
       const updated = await updatePlan(
         ctx,
         id,
