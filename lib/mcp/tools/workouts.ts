@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catchUpTimeAway } from '@/lib/coaching/time-off';
 import { db } from '@/lib/db';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import type { BlockInput, SegmentInput } from '@/lib/coaching/prescriptions';
@@ -159,6 +160,8 @@ export const listWorkoutsTool = defineTool({
   handler: async (args, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
+      // A lift away 14+ days comes back lower before its next session is shown.
+      await catchUpTimeAway(ctx);
       const from = args.from ?? addDays(ctx.today, -LIST_DEFAULT_PAST_DAYS);
       const to = args.to ?? addDays(ctx.today, LIST_DEFAULT_FUTURE_DAYS);
       if (from > to) throw new ToolError('invalid_argument', `from (${from}) is after to (${to}); swap them or widen the window.`, { field: 'from' });
@@ -191,7 +194,7 @@ export const getWorkoutTool = defineTool({
     adjustments: z.array(
       z.object({
         at: z.string().describe('ISO 8601 time of the change'),
-        trigger: z.string().describe('What caused it: completed, skipped, benchmark, workout_created, workout_updated, workout_deleted'),
+        trigger: z.string().describe('What caused it: completed, skipped, benchmark, workout_created, workout_updated, workout_deleted, time_off (record_time_off), time_away (a lift not trained for 14+ days)'),
         field: z.string(),
         before: z.number().nullable(),
         after: z.number().nullable(),
@@ -201,7 +204,8 @@ export const getWorkoutTool = defineTool({
   }),
   handler: async (args, { person }) =>
     coached(async () => {
-      const { units } = await coachingCall(person, args);
+      const { ctx, units } = await coachingCall(person, args);
+      await catchUpTimeAway(ctx);
       const { workout, adjustments } = await getWorkout(person.id, args.id);
       return {
         workout: workoutView(workout, units),
