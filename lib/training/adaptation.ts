@@ -111,7 +111,9 @@ export function describeSet(set: PerformedSet, unit: LoadUnit): string {
   return `${set.loadKg > 0 ? formatLoad(set.loadKg, unit) : 'bodyweight'} × ${set.reps}${set.rpe !== undefined ? ` @ RPE ${set.rpe}` : ''}`;
 }
 
-const pct = (x: number) => `${Math.round(Math.abs(x) * 100)} %`;
+const pct = (x: number) => `${Math.round(Math.abs(x) * 1000) / 10} %`;
+/** Deviations in whole percent: '+17 %'. */
+const dev = (x: number) => `${x > 0 ? '+' : '−'}${Math.round(Math.abs(x) * 100)} %`;
 
 /** The e1RM part of the reason: only when the estimate moved, naming the set it came from. */
 function e1rmReason(name: string, before: number | undefined, update: E1rmUpdate, set: PerformedSet, observedKg: number, unit: LoadUnit): string | undefined {
@@ -124,7 +126,7 @@ function e1rmReason(name: string, before: number | undefined, update: E1rmUpdate
     case 'unchanged':
       return undefined;
     case 'outlier':
-      return `${name}: ${from} is worth an e1RM of ${worth}, far ${update.deviation > 0 ? 'above' : 'below'} the ${was} estimate (${update.deviation > 0 ? '+' : '−'}${pct(update.deviation)}), so it moves only ${pct(E1RM_OUTLIER_STEP)} to ${after} until the next session confirms it`;
+      return `${name}: ${from} is worth an e1RM of ${worth}, far ${update.deviation > 0 ? 'above' : 'below'} the ${was} estimate (${dev(update.deviation)}), so it moves only ${pct(E1RM_OUTLIER_STEP)} to ${after} until the next session confirms it`;
     case 'confirmed':
       return `${name}: a second session ${update.deviation > 0 ? 'above' : 'below'} the estimate confirms it (${from} is worth ${worth}): e1RM ${was} → ${after}${update.capped ? ` (at most ${pct(E1RM_MAX_STEP)} per session)` : ''}`;
     case 'moved':
