@@ -140,15 +140,10 @@ export const createTrainingPlan = defineTool({
   name: 'create_training_plan',
   title: 'Create a training plan',
   description:
-    'Generates a periodised plan (build weeks, a deload every 4th week, a taper before a race, recovery after it) and schedules its sessions. ' +
-    'Loads come from the person\'s e1RM per lift (benchmarks or logged training), paces from their VDOT (a race benchmark or logged runs). ' +
-    'The profile\'s experience sets the strength rules: novice, main lifts 3×5 with linear progression session to session; intermediate, 3×5 progressed weekly (the load holds through a week and rises after it when every session was at target); ' +
-    'advanced, RPE-autoregulated blocks (heavy triples and volume eights alternate, RPE targets rise over each three build weeks). Running and hybrid goals use RPE-autoregulated main lifts (advanced: undulating). ' +
-    'Set experience with update_profile first; the notes say which rule the plan uses. ' +
-    'Every argument defaults from the profile (goal, training days -> daysPerWeek, equipment, race date); startDate defaults to today. ' +
-    'Sessions land only on the training days (a startDate that is not one starts on the next), hard sessions on non-consecutive days where the week allows; a race lands on its date. ' +
-    'If another plan still has sessions scheduled from startDate on, the call fails unless replaceExisting is true. ' +
-    'Returns the plan, its weeks and sessions, and notes on anything missing (e.g. no benchmark yet). Completes the onboarding PLAN step.',
+    'Generates a periodised plan (deload every 4th week, taper before a race, recovery after) and schedules it. Loads come from each lift\'s e1RM, paces from VDOT (benchmarks or logged training). ' +
+    'The profile\'s experience sets the main-lift rule (notes name it): novice linear per session, intermediate weekly, advanced RPE blocks alternating heavy and volume days. ' +
+    'Arguments default from the profile, startDate to today. Sessions land on training days, hard ones apart where the week allows; a race on its date. ' +
+    'Fails if another plan has sessions from startDate on, unless replaceExisting. Returns the plan, weeks, sessions and notes on anything missing. Completes the onboarding PLAN step.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
@@ -162,7 +157,7 @@ export const createTrainingPlan = defineTool({
       equipment: z.array(z.enum(EQUIPMENT)).max(4).optional().describe('Default: the profile equipment (bodyweight if none)'),
       raceDate: isoDate.optional().describe('Race day within the plan (running and hybrid goals); default the profile race date when it falls in the plan'),
       raceDistance: z.number().positive().max(250).optional().describe('Race distance in distanceUnit; default the goal\'s distance'),
-      mainLiftProgression: z.enum(['linear', 'autoregulated']).optional().describe('Overrides the rule experience picks for the main barbell lifts: linear (+load after sessions at target: session to session for novices, weekly otherwise) or autoregulated (RPE targets, loads from the e1RM)'),
+      mainLiftProgression: z.enum(['linear', 'autoregulated']).optional().describe('Overrides the experience rule: linear (+load after sessions at target) or autoregulated (RPE targets, loads from e1RM)'),
       name: z.string().trim().min(1).max(100).optional(),
       notes: z.string().max(2000).optional(),
       replaceExisting: z.boolean().optional().describe('Remove the remaining scheduled sessions of other plans from startDate on (their completed history is kept)'),
@@ -226,8 +221,7 @@ export const getTrainingPlan = defineTool({
   name: 'get_training_plan',
   title: 'Get a training plan',
   description:
-    'Returns one training plan: goal, dates, status, session counts (scheduled, completed, skipped, missed), what it was generated from (e1RM per lift, VDOT), ' +
-    'and its sessions week by week with phase (build, deload, taper, recovery). Use get_workout for a session\'s sets and paces.',
+    'One plan: goal, dates, status, session counts (scheduled, completed, skipped, missed), its basis (e1RM per lift, VDOT) and sessions by week with phase. get_workout has sets and paces.',
   scope: 'workouts:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -263,9 +257,8 @@ export const updateTrainingPlan = defineTool({
   name: 'update_training_plan',
   title: 'Update a training plan',
   description:
-    'Renames a plan or changes its notes; or changes its shape (weeks, daysPerWeek, trainingDays, equipment, raceDate, raceDistance, mainLiftProgression), which regenerates the sessions ' +
-    'from today on: remaining scheduled sessions are replaced, completed and skipped ones are kept, and loads and paces come from the current working loads and VDOT. ' +
-    'Send only what changes; raceDate null removes the race.',
+    'Renames a plan or edits its notes; changing its shape (weeks, daysPerWeek, trainingDays, equipment, raceDate, raceDistance, mainLiftProgression) regenerates ' +
+    'the scheduled sessions from today on from the current working loads and VDOT (completed and skipped ones stay). Send only what changes; raceDate null removes the race.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
@@ -349,9 +342,8 @@ export const getTrainingProgress = defineTool({
   name: 'get_training_progress',
   title: 'Get training progress',
   description:
-    'Returns what the coach currently believes: per lift the e1RM, working load, target reps and misses in a row (3 in a row deload 10 %); ' +
-    'VDOT with the training paces it gives; the latest adaptations (logged, skipped or benchmarked sessions) with every change and its reason; ' +
-    'and `weekly` series per Monday-Sunday week: each lift\'s best e1RM and tonnage, run distance, VDOT, predicted 5 km, sessions done and skipped.',
+    'What the coach holds now: per lift e1RM, working load, target reps, misses in a row; VDOT and its paces; the latest adaptations with each change and reason; ' +
+    '`weekly` series (Monday-Sunday): each lift\'s best e1RM and tonnage, run distance, VDOT, predicted 5 km, sessions done and skipped.',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'progress',
