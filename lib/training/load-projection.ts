@@ -70,9 +70,8 @@ export function projectLiftBlocks(entries: readonly ProjectionEntry[], ctx: Proj
             ? prescribeLoad({ e1rmKg: lift.e1rmKg, reps, rpe: PROJECTION_CAP_RPE, unit: ctx.unit, step })
             : Number.POSITIVE_INFINITY;
         const increment = block.incrementKg ?? 0;
-        // Ramping back after time away: the break was the rest, so a deload straight after it lifts the build load.
-        const rampDeload = phase === 'deload' && lift.rampToKg !== undefined && linearLoad < lift.rampToKg;
-        const asBuild = !reduced || rampDeload;
+        // A deload straight after a break becomes a build session in the plan itself (deloadsAfterBreak).
+        const asBuild = !reduced;
         const advance = (prev: number): number => {
           if (buildSessionsAhead === 0) return working;
           if (lift.rampToKg !== undefined && prev < lift.rampToKg) return rampStep(prev, lift.rampToKg, increment, ctx.unit, step);

@@ -102,7 +102,7 @@ describe('loads go up only on evidence (linear, 3x5 at 150 kg)', () => {
   ] as const)('session %i: %s -> next %d kg', async (i, done, next, streak, why) => {
     a.agent.setToday(addDays(D, i * 2));
     const result = await a.agent.call<WriteResult>('complete_workout', { id: ids[i], strength: [{ exercise: 'deadlift', sets: sets(done, 150) }] });
-    expect(result.adaptation.notes.some((n) => n.startsWith(why))).toBe(true);
+    expect(result.adaptation.notes.some((n) => n.includes(why))).toBe(true);
     expect(loadOf((await get(a, ids[i + 1]!)).workout, 'deadlift')).toBe(next);
     expect((await lift(a, 'deadlift')).missesInARow).toBe(streak);
   });
@@ -270,7 +270,7 @@ describe('record_time_off: the plan pauses, shifts and ramps back in', () => {
     streakBefore = (await lift(a, 'back-squat')).missesInARow;
     // Ill from Monday of week 2 to Friday; recorded on Wednesday.
     a.agent.setToday(addDays(D, 9));
-    before = (await a.agent.call<Listed>('list_workouts', { planId, from: addDays(D, 7), to: addDays(D, 70), statuses: ['scheduled'], limit: 100 })).workouts;
+    before = (await a.agent.call<Listed>('list_workouts', { planId, from: addDays(D, 7), to: addDays(D, 70), status: ['scheduled'], limit: 100 })).workouts;
     recorded = await a.agent.call<Recorded>('record_time_off', { from: addDays(D, 7), to: addDays(D, 11), kind: 'illness', note: 'flu' });
   }, 300_000);
 
@@ -282,7 +282,7 @@ describe('record_time_off: the plan pauses, shifts and ramps back in', () => {
 
   it('pauses: the past session inside the days off is skipped, not missed; nothing is left scheduled in them', async () => {
     expect(recorded.paused.map((p) => p.date)).toEqual([addDays(D, 7)]);
-    const inside = await a.agent.call<Listed>('list_workouts', { from: addDays(D, 7), to: addDays(D, 11), statuses: ['scheduled'] });
+    const inside = await a.agent.call<Listed>('list_workouts', { from: addDays(D, 7), to: addDays(D, 11), status: ['scheduled'] });
     expect(inside.workouts).toEqual([]);
     const plan = await a.agent.call<{ plan: { weeks: number; sessions: { missed: number } } }>('get_training_plan', { id: planId });
     expect(plan.plan.sessions.missed).toBe(0);
@@ -303,7 +303,7 @@ describe('record_time_off: the plan pauses, shifts and ramps back in', () => {
     const loadChanges = recorded.adaptation.changes.filter((c) => c.field.endsWith('loadKg'));
     expect(loadChanges.length).toBeGreaterThan(0);
     for (const c of loadChanges) {
-      expect(c.after!).toBeLessThan(c.before!);
+      expect(c.after!, JSON.stringify(c)).toBeLessThan(c.before!);
       expect(c.reason).toContain('back 5 % lower after illness or injury');
       expect(c.reason).toContain(`time off (illness ${addDays(D, 7)} to ${addDays(D, 11)})`);
     }

@@ -76,9 +76,12 @@ describe('ramping back after time away', () => {
   const entries = (phases: TrainingPhase[], cadence?: 'weekly') => phases.map((phase, i) => ({ phase, block: linear(cadence), week: String(Math.floor(i / 3)) }));
   const loads = (blocks: StrengthBlock[]) => blocks.map((b) => b.sets[0]?.loadKg);
 
-  it('projects the ramp session by session, then normal progression; a deload straight after the break gets build loads', () => {
-    const out = projectLiftBlocks(entries(['deload', 'build', 'build', 'build', 'build']), { lift: { failureStreak: 0, workingLoadKg: 135, rampToKg: 150 }, unit: 'kg' });
+  it('projects the ramp session by session, then normal progression; a later deload lifts 90 % of the ramp', () => {
+    const out = projectLiftBlocks(entries(['build', 'build', 'build', 'build', 'build']), { lift: { failureStreak: 0, workingLoadKg: 135, rampToKg: 150 }, unit: 'kg' });
     expect(loads(out)).toEqual([135, 142.5, 147.5, 150, 155]);
+    const withDeload = projectLiftBlocks(entries(['build', 'deload', 'build']), { lift: { failureStreak: 0, workingLoadKg: 135, rampToKg: 150 }, unit: 'kg' });
+    // 142.5 x 0.9 = 128.25 -> 127.5 ; the deload does not advance the ramp
+    expect(loads(withDeload)).toEqual([135, 127.5, 142.5]);
   });
 
   it('ramps session to session even for a weekly (intermediate) lift, then rises once a week', () => {
