@@ -16,3 +16,4 @@ export * from './load-projection';
 export * from './plan';
 export * from './adaptation';
 export * from './repace';
+export * from './time-away';
