@@ -333,3 +333,35 @@ describe('record_time_off: the plan pauses, shifts and ramps back in', () => {
     expect((await a.agent.call<{ timeOff: unknown[] }>('list_time_off')).timeOff).toEqual([]);
   });
 });
+
+describe('three weeks away that end in a deload week: the lift comes back lower and the deload is dropped', () => {
+  let a: Athlete;
+  let week4: WorkoutView[];
+  let lastDone: number;
+  beforeAll(async () => {
+    a = await athlete('layoff-deload', { goal: 'strength', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell', 'pullup-bar'] });
+    a.agent.setToday(D);
+    await a.agent.call('set_benchmark', { kind: 'lift', exercise: 'back-squat', load: 140, unit: 'kg', reps: 1, date: addDays(D, -1) });
+    const created = await a.agent.call<{ plan: { id: string }; weeks: { phase: string; sessions: { id: string }[] }[] }>('create_training_plan', { weeks: 5, daysPerWeek: 3, startDate: D });
+    expect(created.weeks.map((w) => w.phase)).toEqual(['build', 'build', 'build', 'deload', 'build']);
+    const first = (await get(a, created.weeks[0]!.sessions[0]!.id)).workout;
+    lastDone = loadOf(first, 'back-squat')!;
+    await a.agent.call('complete_workout', { id: first.id, asPrescribed: true });
+    // Nothing done for three weeks; the person comes back on the Monday of the deload week.
+    a.agent.setToday(addDays(D, 21));
+    week4 = [];
+    for (const s of created.weeks[3]!.sessions) week4.push((await get(a, s.id)).workout);
+  }, 300_000);
+
+  it('the first week back is a build week at a lower squat load, with the reasons', async () => {
+    expect(week4.map((w) => w.phase)).toEqual(['build', 'build', 'build']);
+    const squat = week4.find((w) => w.strength.some((b) => b.exercise === 'back-squat'))!;
+    // 110 kg done, so 115 kg was next; 21 days later 115 x 0.9 = 103.5 -> 102.5 kg, a build session (the deload would have lifted 105 kg)
+    expect(lastDone).toBe(110);
+    expect(loadOf(squat, 'back-squat')).toBe(102.5);
+    const { adjustments } = await get(a, squat.id);
+    expect(adjustments.some((x) => x.trigger === 'time_away' && x.reason.includes('back 10 % lower after 21 days away'))).toBe(true);
+    const progress = await a.agent.call<{ recent: { notes: string[] }[] }>('get_training_progress', { recent: 1, weeks: 1 });
+    expect(JSON.stringify(progress.recent)).toContain('deload-week session(s) in the first week back become build sessions');
+  });
+});
