@@ -1,4 +1,8 @@
+import type { Experience } from '@/lib/training/types';
 import type { ProfileFacts } from './athlete-store';
 
-/** Who is acting and when: `today` is the person's calendar date in their own timezone (YYYY-MM-DD). */
-export type CoachingContext = { userId: string; profile: ProfileFacts; today: string };
+/**
+ * Who is acting and when: `today` is the person's calendar date in their own timezone (YYYY-MM-DD);
+ * `experience` (from the profile) decides the strength rules of generated plans.
+ */
+export type CoachingContext = { userId: string; profile: ProfileFacts; today: string; experience?: Experience | null };

@@ -19,6 +19,7 @@ export const strengthBlockDoc = z.object({
   progression: z.enum(['linear', 'double', 'autoregulated', 'none']),
   repRange: z.tuple([z.number().int().positive(), z.number().int().positive()]).optional(),
   incrementKg: nonNegative.optional(),
+  cadence: z.enum(['session', 'weekly']).optional(),
   sets: z.array(strengthSetDoc),
   restS: nonNegative.optional(),
 });
@@ -52,6 +53,10 @@ const liftStateDoc = z.object({
   failureStreak: z.number().int().nonnegative(),
   lastWorkoutId: z.string().optional(),
   lastDate: z.string().optional(),
+  pendingOutlier: z.enum(['up', 'down']).optional(),
+  missedWeek: z.string().optional(),
+  rampToKg: nonNegative.optional(),
+  awayFactor: z.number().positive().max(1).optional(),
 });
 
 export const athleteStateDoc = z.object({

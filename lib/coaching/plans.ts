@@ -4,9 +4,9 @@ import { db } from '@/lib/db';
 import type { Prisma, TrainingPlan as PlanRow } from '@/lib/generated/prisma/client';
 import { addDays } from '@/lib/training/dates';
 import { projectWorkouts } from '@/lib/training/load-projection';
-import { generatePlan, type PlanInput } from '@/lib/training/plan';
+import { generatePlan, mainLiftRule, type PlanInput } from '@/lib/training/plan';
 import { withTargetPace } from '@/lib/training/run-targets';
-import type { AthleteState, Equipment, PlanGoal, Workout, WorkoutStatus } from '@/lib/training/types';
+import type { AthleteState, Equipment, Experience, PlanGoal, Workout, WorkoutStatus } from '@/lib/training/types';
 import { recordEvent, withAthleteLock, type Athlete, type Tx } from './athlete-store';
 import type { BenchmarkEstimates } from './benchmarks';
 import type { CoachingContext } from './context';
@@ -92,8 +92,9 @@ function generate(input: PlanInput) {
   }
 }
 
-function planInput(planId: string, p: Omit<PlanDraft, 'name' | 'notes' | 'replaceExisting'> & { alignStart?: boolean }, basis: PlanBasis, state: AthleteState): PlanInput {
+function planInput(planId: string, p: Omit<PlanDraft, 'name' | 'notes' | 'replaceExisting'> & { alignStart?: boolean }, basis: PlanBasis, state: AthleteState, experience?: Experience | null): PlanInput {
   return {
+    ...(experience ? { experience } : {}),
     planId,
     goal: p.goal,
     startDate: p.startDate,
@@ -181,7 +182,7 @@ export async function createPlan(
 
     const basis = planBasis(athlete.state, athlete.vdotDate, estimates);
     const planId = newId('p');
-    const generated = generate(planInput(planId, draft, basis, athlete.state));
+    const generated = generate(planInput(planId, draft, basis, athlete.state, ctx.experience));
     const lifts = { ...athlete.state.lifts };
     for (const [id, lift] of Object.entries(generated.state.lifts)) {
       // A new plan starts each lift afresh from the basis, but remembers the last session applied.
@@ -206,7 +207,7 @@ export async function createPlan(
         equipment: generated.plan.equipment,
         raceDate: generated.plan.raceDate ?? null,
         raceDistanceM: generated.plan.raceDistanceM ?? null,
-        mainLiftProgression: draft.mainLiftProgression ?? (draft.goal === 'strength' ? 'linear' : 'autoregulated'),
+        mainLiftProgression: mainLiftRule(draft.goal, ctx.experience ?? 'novice', draft.mainLiftProgression),
         notes: draft.notes ?? null,
         basis: basis as unknown as Prisma.InputJsonValue,
       },
@@ -324,7 +325,7 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
   const revision = row.revision + 1;
   const basis = planBasis(athlete.state, athlete.vdotDate, estimates);
   // Ids of regenerated sessions carry the revision, so they never collide with kept history.
-  const generated = generate(planInput(`${row.id}r${revision}`, params, basis, athlete.state));
+  const generated = generate(planInput(`${row.id}r${revision}`, params, basis, athlete.state, ctx.experience));
   const from = ctx.today > row.startDate ? ctx.today : row.startDate;
   // Lifts the coach has not met yet start from the basis; known lifts keep their progression.
   const lifts = { ...athlete.state.lifts };

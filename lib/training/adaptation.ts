@@ -1,13 +1,19 @@
 import { bestSetE1rm } from './e1rm';
-import { projectWorkouts } from './load-projection';
+import { karvonenTarget } from './heart-rate';
+import { projectWorkouts, weekKey } from './load-projection';
 import {
   DEFAULT_FAILURES_BEFORE_DELOAD,
+  E1RM_MAX_STEP,
+  E1RM_OUTLIER_STEP,
+  LOWER_AFTER_HEAVY_FAILURE,
+  boundedE1rm,
   defaultIncrementKg,
   doubleProgression,
-  linearOutcome,
+  judgeSession,
   linearProgression,
-  smoothE1rm,
+  type E1rmUpdate,
 } from './progression';
+import { rampStep, returnFromTimeAway } from './time-away';
 import { repaceWorkouts } from './repace';
 import { learnFromRun, rampBackRuns } from './run-evidence';
 import { findExercise } from './catalogue';
@@ -90,73 +96,137 @@ interface LiftOutcome {
   headline: string;
 }
 
+/** "155 kg × 5 @ RPE 7": one set, named with its own load. */
+export function describeSet(set: PerformedSet, unit: LoadUnit): string {
+  return `${set.loadKg > 0 ? formatLoad(set.loadKg, unit) : 'bodyweight'} × ${set.reps}${set.rpe !== undefined ? ` @ RPE ${set.rpe}` : ''}`;
+}
+
+const pct = (x: number) => `${Math.round(Math.abs(x) * 1000) / 10} %`;
+/** Deviations in whole percent: '+17 %'. */
+const dev = (x: number) => `${x > 0 ? '+' : '−'}${Math.round(Math.abs(x) * 100)} %`;
+
+/** The e1RM part of the reason: only when the estimate moved, naming the set it came from. */
+function e1rmReason(name: string, before: number | undefined, update: E1rmUpdate, set: PerformedSet, observedKg: number, unit: LoadUnit): string | undefined {
+  const from = describeSet(set, unit);
+  const after = formatLoad(update.e1rmKg, unit);
+  if (update.move === 'first' || before === undefined) return `${name} e1RM set to ${after} from ${from}`;
+  const was = formatLoad(before, unit);
+  const worth = formatLoad(observedKg, unit);
+  switch (update.move) {
+    case 'unchanged':
+      return undefined;
+    case 'outlier':
+      return `${name}: ${from} is worth an e1RM of ${worth}, far ${update.deviation > 0 ? 'above' : 'below'} the ${was} estimate (${dev(update.deviation)}), so it moves only ${pct(E1RM_OUTLIER_STEP)} to ${after} until the next session confirms it`;
+    case 'confirmed':
+      return `${name}: a second session ${update.deviation > 0 ? 'above' : 'below'} the estimate confirms it (${from} is worth ${worth}): e1RM ${was} → ${after}${update.capped ? ` (at most ${pct(E1RM_MAX_STEP)} per session)` : ''}`;
+    case 'moved':
+      return `${name} e1RM ${was} → ${after} from ${from}${update.capped ? ` (worth ${worth}; at most ${pct(E1RM_MAX_STEP)} per session)` : ''}`;
+  }
+}
+
+export interface LiftContext {
+  /** The next scheduled session of this lift falls in the same week as the logged one (weekly cadence). */
+  nextInSameWeek: boolean;
+}
+
 /** Apply one exercise's logged sets to its lift state; returns the new state and the reason text. */
 function progressLift(
   block: StrengthBlock,
   done: readonly PerformedSet[],
   firstBlockDone: readonly PerformedSet[],
-  lift: LiftState,
+  liftBefore: LiftState,
   completed: Workout,
   state: AthleteState,
+  liftCtx: LiftContext,
 ): LiftOutcome {
   const unit = state.unit;
   const step = stepFor(state);
   const name = block.exerciseName;
   const parts: string[] = [];
-  const next: LiftState = { ...lift, lastWorkoutId: completed.id, lastDate: completed.date };
 
-  const best = bestSetE1rm(done);
-  if (best) {
-    const e1rm = smoothE1rm(lift.e1rmKg, best.e1rmKg);
-    next.e1rmKg = e1rm;
-    const estimate =
-      lift.e1rmKg !== undefined && best.e1rmKg < lift.e1rmKg
-        ? ` (moved halfway toward today's ${formatLoad(best.e1rmKg, unit)}: one session can be an off day)`
-        : '';
-    parts.push(
-      lift.e1rmKg === undefined
-        ? `${name} e1RM set to ${formatLoad(e1rm, unit)} from ${describeSets(firstBlockDone, unit)}`
-        : `${name} e1RM ${formatLoad(lift.e1rmKg, unit)} → ${formatLoad(e1rm, unit)} after ${describeSets(firstBlockDone, unit)}${estimate}`,
-    );
-  }
+  // Time away first: misses before a break say nothing about the load after it.
+  const away = returnFromTimeAway({ lift: liftBefore, backOn: completed.date, unit, step });
+  if (away.reason) parts.push(`${name}: ${away.reason}`);
+  const lift = away.lift;
+  const next: LiftState = { ...lift, lastWorkoutId: completed.id, lastDate: completed.date };
+  delete next.awayFactor;
 
   const phase = completed.phase ?? 'build';
   const prescribedLoad = block.sets[0]?.loadKg;
   const loadsDone = firstBlockDone.map((s) => s.loadKg).filter((kg) => kg > 0);
+  const reference = prescribedLoad ?? (loadsDone.length > 0 ? Math.max(...loadsDone) : undefined);
+  const prescribed = block.sets.map((s) => (s.loadKg === undefined && reference !== undefined ? { ...s, loadKg: reference } : s));
+  const judged = judgeSession(prescribed, firstBlockDone);
+
+  const best = bestSetE1rm(done);
+  if (best) {
+    const set = done[best.setIndex] as PerformedSet;
+    // Missed reps are no evidence of more strength: the estimate may fall, not rise.
+    const observed = judged.missedReps > 0 && lift.e1rmKg !== undefined ? Math.min(best.e1rmKg, lift.e1rmKg) : best.e1rmKg;
+    const update = boundedE1rm(lift.e1rmKg, observed, lift.pendingOutlier);
+    next.e1rmKg = update.e1rmKg;
+    if (update.pendingOutlier) next.pendingOutlier = update.pendingOutlier;
+    else if (update.move !== 'unchanged') delete next.pendingOutlier;
+    const why = e1rmReason(name, lift.e1rmKg, update, set, best.e1rmKg, unit);
+    if (why) parts.push(why);
+  }
+
   const exercise = findExercise(block.exerciseId);
   const increment = block.incrementKg ?? (exercise ? defaultIncrementKg(exercise.pattern, unit) : DEFAULT_LOAD_STEP.kg);
+  const target = `${block.sets.length}×${block.sets[0]?.reps ?? '?'}`;
 
   if ((block.progression === 'linear' || block.progression === 'double') && phase !== 'build') {
     // A reduced session's load is 90 % of working: never let it become the working load.
-    parts.push(`${name}: ${phase} week, so progression is paused and the working load stays ${fmtLoad(lift.workingLoadKg, unit)}`);
+    const cleared = lift.failureStreak > 0 && block.progression === 'linear';
+    if (block.progression === 'linear') next.failureStreak = 0;
+    delete next.missedWeek;
+    parts.push(`${name}: ${phase} week, so progression is paused and the working load stays ${fmtLoad(lift.workingLoadKg, unit)}${cleared ? '; the miss streak starts again after it' : ''}`);
   } else if (block.progression === 'linear') {
-    const reference = prescribedLoad ?? (loadsDone.length > 0 ? Math.max(...loadsDone) : undefined);
     if (reference === undefined) {
       parts.push(`${name}: no load recorded, so linear progression cannot move`);
     } else {
-      const prescribed = block.sets.map((s) => (s.loadKg === undefined ? { ...s, loadKg: reference } : s));
-      const outcome = linearOutcome(prescribed, firstBlockDone);
-      const result = linearProgression({ loadKg: reference, outcome, failureStreak: lift.failureStreak, incrementKg: increment, unit, step });
+      const week = weekKey(completed);
+      const weekly = block.cadence === 'weekly';
+      const ramping = lift.rampToKg !== undefined && reference < lift.rampToKg - 1e-9;
+      const outcome = judged.outcome;
+      // Weekly cadence: the load rises only once the week is done, and only if no session in it missed.
+      const waitForWeek = weekly && !ramping && outcome === 'success' && (liftCtx.nextInSameWeek || lift.missedWeek === week);
+      const result = linearProgression({ loadKg: reference, outcome: waitForWeek ? 'grinder' : outcome, failureStreak: lift.failureStreak, incrementKg: increment, unit, step });
+      if (result.action === 'increase' && ramping && lift.rampToKg !== undefined) result.loadKg = rampStep(reference, lift.rampToKg, increment, unit, step);
       next.workingLoadKg = result.loadKg;
       next.failureStreak = result.failureStreak;
-      const target = `${block.sets.length}×${block.sets[0]?.reps ?? '?'}`;
+      if (next.rampToKg !== undefined && (result.loadKg >= next.rampToKg - 1e-9 || outcome !== 'success')) delete next.rampToKg;
+      if (outcome === 'failure' || outcome === 'heavy-failure') next.missedWeek = week;
+      else if (!liftCtx.nextInSameWeek) delete next.missedWeek;
+      const at = formatLoad(reference, unit);
+      const did = describeSets(firstBlockDone, unit);
       if (result.action === 'increase') {
-        parts.push(`${name}: all ${target} at ${formatLoad(reference, unit)} completed, so add ${formatLoad(increment, unit)}: next session ${formatLoad(reference, unit)} → ${formatLoad(result.loadKg, unit)}`);
+        parts.push(
+          ramping
+            ? `${name}: ${target} at ${at} done, ramping back after time away: next session ${at} → ${formatLoad(result.loadKg, unit)}`
+            : `${name}: all ${target} at ${at} done with reps in reserve, so add ${formatLoad(increment, unit)}: next session ${at} → ${formatLoad(result.loadKg, unit)}`,
+        );
+      } else if (waitForWeek) {
+        parts.push(
+          lift.missedWeek === week && !liftCtx.nextInSameWeek
+            ? `${name}: ${target} at ${at} done, but a session this week missed its reps, so the load holds at ${at} into next week (weekly progression)`
+            : `${name}: ${target} at ${at} done; weekly progression: the load holds at ${at} for the rest of the week and rises after it if every session is at target`,
+        );
+      } else if (outcome === 'grinder') {
+        parts.push(`${name}: ${target} at ${at} done, but at RPE ${judged.topRpe} (no reps in reserve), so the load holds at ${at}`);
+      } else if (result.action === 'lower') {
+        parts.push(`${name}: ${judged.missedReps} of ${judged.prescribedReps} reps missed at ${at} (${did}), so the load drops ${pct(LOWER_AFTER_HEAVY_FAILURE)}: ${at} → ${formatLoad(result.loadKg, unit)} (${result.failureStreak} of ${DEFAULT_FAILURES_BEFORE_DELOAD} misses before a deload)`);
       } else if (result.action === 'hold') {
-        parts.push(
-          `${name}: ${target} at ${formatLoad(reference, unit)} not completed (${describeSets(firstBlockDone, unit)}), so the load holds at ${formatLoad(reference, unit)} (${result.failureStreak} of ${DEFAULT_FAILURES_BEFORE_DELOAD} misses before a deload)`,
-        );
+        parts.push(`${name}: ${target} at ${at} not completed (${did}), so the load holds at ${at} (${result.failureStreak} of ${DEFAULT_FAILURES_BEFORE_DELOAD} misses before a deload)`);
       } else {
-        parts.push(
-          `${name}: ${DEFAULT_FAILURES_BEFORE_DELOAD} sessions in a row missed at ${formatLoad(reference, unit)}, so deload 10%: ${formatLoad(reference, unit)} → ${formatLoad(result.loadKg, unit)} and build back up`,
-        );
+        parts.push(`${name}: ${DEFAULT_FAILURES_BEFORE_DELOAD} sessions in a row missed at ${at}, so deload 10%: ${at} → ${formatLoad(result.loadKg, unit)} and build back up`);
       }
     }
   } else if (block.progression === 'double') {
     const range = block.repRange ?? [block.sets[0]?.reps ?? 1, block.sets[0]?.reps ?? 1];
-    const reference = prescribedLoad ?? (loadsDone.length > 0 ? Math.min(...loadsDone) : undefined);
+    const ref = prescribedLoad ?? (loadsDone.length > 0 ? Math.min(...loadsDone) : undefined);
     const result = doubleProgression({
-      loadKg: reference,
+      loadKg: ref,
       repRange: range,
       prescribedSets: block.sets.length,
       setsDone: firstBlockDone,
@@ -167,7 +237,7 @@ function progressLift(
     if (result.loadKg === undefined) delete next.workingLoadKg;
     else next.workingLoadKg = result.loadKg;
     next.targetReps = result.targetReps;
-    const at = reference === undefined ? '' : ` at ${formatLoad(reference, unit)}`;
+    const at = ref === undefined ? '' : ` at ${formatLoad(ref, unit)}`;
     if (result.action === 'increase') {
       parts.push(`${name}: every set reached ${range[1]} reps${at}, so add ${formatLoad(increment, unit)} (→ ${fmtLoad(result.loadKg, unit)}) and restart at ${range[0]} reps`);
     } else if (result.action === 'top-of-range') {
@@ -175,11 +245,13 @@ function progressLift(
     } else {
       parts.push(`${name}: ${firstBlockDone.map((s) => s.reps).join('/')} reps${at}, so keep the load and aim for ${result.targetReps} reps per set`);
     }
-  } else if (block.progression === 'autoregulated' && best) {
-    parts.push('loads are recalculated from the new e1RM');
+  } else if (block.progression === 'autoregulated') {
+    if (phase !== 'build') next.failureStreak = 0;
+    if (judged.missedReps > 0) parts.push(`${name}: ${judged.missedReps} of ${judged.prescribedReps} reps missed, so the e1RM cannot rise from this session`);
+    if (best && next.e1rmKg !== lift.e1rmKg) parts.push('loads are recalculated from the new e1RM');
   }
 
-  return { lift: next, headline: parts.join('; ') || `${name}: logged` };
+  return { lift: next, headline: parts.join('; ') || `${name}: logged, nothing to change` };
 }
 
 /** Field-by-field differences of one lift's blocks between two versions of a workout, each with its reason. */
@@ -254,7 +326,10 @@ export function adaptAfterCompletion(input: AdaptationInput): AdaptationResult {
       notes.push(`${block.exerciseName}: session is older than the last one applied (${lift.lastDate}), so it does not move the progression.`);
       return;
     }
-    const outcome = progressLift(block, done, firstBlockDone, lift, completed, nextState);
+    const nextOfLift = future.find((w) => w.strength.some((b) => b.exerciseId === block.exerciseId));
+    const outcome = progressLift(block, done, firstBlockDone, lift, completed, nextState, {
+      nextInSameWeek: nextOfLift !== undefined && weekKey(nextOfLift) === weekKey(completed),
+    });
     lifts[block.exerciseId] = outcome.lift;
     notes.push(outcome.headline);
     const projected = projectWorkouts(future, block.exerciseId, { lift: outcome.lift, unit, step });

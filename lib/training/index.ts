@@ -17,3 +17,4 @@ export * from './plan';
 export * from './adaptation';
 export * from './repace';
 export * from './run-evidence';
+export * from './time-away';

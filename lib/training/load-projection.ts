@@ -2,6 +2,8 @@ import { prescribeLoad } from './prescription';
 import { isChartReps } from './rpe';
 import type { LiftState, LoadUnit, StrengthBlock, StrengthSet, TrainingPhase, Workout } from './types';
 import { DEFAULT_LOAD_STEP, roundLoad } from './units';
+import { toDayNumber } from './dates';
+import { rampStep } from './time-away';
 
 /**
  * Fills in the loads of a lift's upcoming sessions from its current state.
@@ -21,6 +23,16 @@ export const PROJECTION_CAP_RPE = 9;
 export interface ProjectionEntry {
   phase: TrainingPhase;
   block: StrengthBlock;
+  /** Plan week the session belongs to (weekly cadence rises once per week); see weekKey. */
+  week?: string;
+}
+
+/** The week a session counts in for weekly progression: its plan week, else the Monday-based calendar week. */
+export function weekKey(w: Pick<Workout, 'planId' | 'week' | 'date'>): string {
+  if (w.planId !== undefined && w.week !== undefined) return `${w.planId}:${w.week}`;
+  const day = toDayNumber(w.date);
+  // Day 0 (1970-01-01) was a Thursday: shift so weeks start on Monday.
+  return `cal:${Math.floor((day + 3) / 7)}`;
 }
 
 export interface ProjectionContext {
@@ -43,8 +55,10 @@ export function projectLiftBlocks(entries: readonly ProjectionEntry[], ctx: Proj
   const round = (kg: number) => roundLoad(kg, ctx.unit, step);
   const { lift } = ctx;
   let buildSessionsAhead = 0;
+  let linearLoad = lift.workingLoadKg ?? 0;
+  let lastWeek: string | undefined;
 
-  return entries.map(({ phase, block }) => {
+  return entries.map(({ phase, block, week }) => {
     const reduced = phase !== 'build';
     switch (block.progression) {
       case 'linear': {
@@ -56,10 +70,21 @@ export function projectLiftBlocks(entries: readonly ProjectionEntry[], ctx: Proj
             ? prescribeLoad({ e1rmKg: lift.e1rmKg, reps, rpe: PROJECTION_CAP_RPE, unit: ctx.unit, step })
             : Number.POSITIVE_INFINITY;
         const increment = block.incrementKg ?? 0;
-        const projected =
-          buildSessionsAhead === 0 ? working : Math.min(working + buildSessionsAhead * increment, Math.max(working, cap));
-        const loadKg = round(reduced ? projected * REDUCED_PHASE_LOAD_FACTOR : projected);
-        if (!reduced) buildSessionsAhead++;
+        // A deload straight after a break becomes a build session in the plan itself (deloadsAfterBreak).
+        const asBuild = !reduced;
+        const advance = (prev: number): number => {
+          if (buildSessionsAhead === 0) return working;
+          if (lift.rampToKg !== undefined && prev < lift.rampToKg) return rampStep(prev, lift.rampToKg, increment, ctx.unit, step);
+          if (block.cadence === 'weekly' && week === lastWeek) return prev;
+          return Math.min(prev + increment, Math.max(working, cap));
+        };
+        const next = advance(linearLoad);
+        if (asBuild) {
+          linearLoad = next;
+          lastWeek = week;
+        }
+        const loadKg = round(asBuild ? next : next * REDUCED_PHASE_LOAD_FACTOR);
+        if (asBuild) buildSessionsAhead++;
         return { ...block, sets: block.sets.map((s) => withLoad(s, loadKg)) };
       }
       case 'double': {
@@ -95,7 +120,7 @@ export function projectLiftBlocks(entries: readonly ProjectionEntry[], ctx: Proj
 export function projectWorkouts(workouts: readonly Workout[], exerciseId: string, ctx: ProjectionContext): Workout[] {
   const entries: ProjectionEntry[] = [];
   for (const w of workouts) {
-    for (const block of w.strength) if (block.exerciseId === exerciseId) entries.push({ phase: w.phase ?? 'build', block });
+    for (const block of w.strength) if (block.exerciseId === exerciseId) entries.push({ phase: w.phase ?? 'build', block, week: weekKey(w) });
   }
   const projected = projectLiftBlocks(entries, ctx);
   let next = 0;

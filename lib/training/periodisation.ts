@@ -82,3 +82,18 @@ export function planWeeks({ startDate, weeks, goal, raceDate }: WeeksInput): Pla
   }
   return result;
 }
+
+/** Days after a break in which a planned deload is dropped: the break was the rest. */
+export const NO_DELOAD_AFTER_BREAK_DAYS = 7;
+
+/**
+ * Ids of scheduled deload-week sessions in the first NO_DELOAD_AFTER_BREAK_DAYS after a break that
+ * ended the day before `backOn`: they become build sessions (their volume stays reduced, their loads
+ * follow the ramp back), so a deload does not follow straight after time off.
+ */
+export function deloadsAfterBreak(workouts: readonly { id: string; date: IsoDate; status: string; phase?: TrainingPhase }[], backOn: IsoDate): string[] {
+  assertIsoDate(backOn, 'backOn');
+  return workouts
+    .filter((w) => w.status === 'scheduled' && w.phase === 'deload' && w.date >= backOn && daysBetween(backOn, w.date) < NO_DELOAD_AFTER_BREAK_DAYS)
+    .map((w) => w.id);
+}

@@ -12,6 +12,7 @@ import type {
   DistanceUnit,
   Equipment,
   Exercise,
+  Experience,
   IsoDate,
   LiftState,
   LoadUnit,
@@ -69,8 +70,13 @@ export interface PlanInput {
   distanceUnit?: DistanceUnit;
   /** Gym's smallest load jump in `unit`. */
   loadStep?: number;
-  /** Default: linear for the strength goal (novice-friendly), autoregulated (RPE) when strength supports running. */
+  /** Default from experience: linear for the strength goal (advanced: autoregulated), autoregulated (RPE) when strength supports running. */
   mainLiftProgression?: 'linear' | 'autoregulated';
+  /**
+   * Decides the strength rules (default novice): novice, linear session to session; intermediate,
+   * linear once a week; advanced, RPE-autoregulated blocks with heavy and volume days alternating.
+   */
+  experience?: Experience;
   catalogue?: readonly Exercise[];
 }
 
@@ -320,6 +326,34 @@ interface BlockContext {
   week: PlanWeek;
   unit: LoadUnit;
   mainProgression: 'linear' | 'autoregulated';
+  experience: Experience;
+  /** How many times this lift came before in the plan (undulating days alternate on it). */
+  appearance: number;
+}
+
+/** Advanced undulating days: a heavy day of triples and a volume day of eights alternate per lift. */
+export const UNDULATING_DAYS = [
+  { reps: 3, rpeShift: 0.5 },
+  { reps: 8, rpeShift: -0.5 },
+] as const;
+
+/** The main-lift rule a plan uses for an experience level, unless one is asked for. */
+export function mainLiftRule(goal: PlanGoal, experience: Experience, asked?: 'linear' | 'autoregulated'): 'linear' | 'autoregulated' {
+  if (asked) return asked;
+  if (goal !== 'strength') return 'autoregulated';
+  return experience === 'advanced' ? 'autoregulated' : 'linear';
+}
+
+/** One sentence on how the main lifts progress, for the plan's notes. */
+export function strengthRuleNote(rule: 'linear' | 'autoregulated', experience: Experience): string {
+  if (rule === 'linear') {
+    return experience === 'novice'
+      ? 'Main lifts (novice): linear progression session to session: the load rises after each session done at target with reps in reserve; a set at RPE 9.5+ holds it, missed reps hold or lower it.'
+      : 'Main lifts (' + experience + '): weekly progression: the load holds through each week and rises after it when every session was at target with reps in reserve; a set at RPE 9.5+ holds it, missed reps hold or lower it.';
+  }
+  return experience === 'advanced'
+    ? 'Main lifts (advanced): RPE-autoregulated blocks: heavy triples and volume eights alternate per lift, RPE targets rise over each three build weeks, and loads follow the e1RM each session moves (halfway, at most 5 %).'
+    : 'Main lifts: RPE-autoregulated 5s: loads follow the e1RM each session moves (halfway, at most 5 %), RPE targets rise over each three build weeks.';
 }
 
 function strengthBlock(exercise: Exercise, ctx: BlockContext): StrengthBlock {
@@ -331,11 +365,23 @@ function strengthBlock(exercise: Exercise, ctx: BlockContext): StrengthBlock {
         ...base,
         progression: 'linear',
         incrementKg: defaultIncrementKg(exercise.pattern, unit),
+        ...(ctx.experience === 'novice' ? {} : { cadence: 'weekly' as const }),
         sets: Array.from({ length: scaledSets(3, week) }, () => ({ reps: 5 })),
         restS: 180,
       };
     }
     const rpe = autoregulatedRpe(ctx.goal, week.phase, week.level);
+    if (ctx.experience === 'advanced') {
+      const day = UNDULATING_DAYS[ctx.appearance % UNDULATING_DAYS.length]!;
+      // Reduced weeks keep the lowered RPE; build weeks shift it by the day (heavy +0.5, volume -0.5), within 6.5-9.
+      const dayRpe = week.phase === 'build' ? Math.min(9, Math.max(6.5, rpe + day.rpeShift)) : rpe;
+      return {
+        ...base,
+        progression: 'autoregulated',
+        sets: Array.from({ length: scaledSets(ctx.goal === 'strength' ? 4 : 3, week) }, () => ({ reps: day.reps, rpe: dayRpe })),
+        restS: day.reps <= 3 ? 240 : 150,
+      };
+    }
     return {
       ...base,
       progression: 'autoregulated',
@@ -412,7 +458,8 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
   const step = input.loadStep ?? DEFAULT_LOAD_STEP[unit];
   const catalogue = input.catalogue ?? CATALOGUE;
   const goal = input.goal;
-  const mainProgression = input.mainLiftProgression ?? (goal === 'strength' ? 'linear' : 'autoregulated');
+  const experience = input.experience ?? 'novice';
+  const mainProgression = mainLiftRule(goal, experience, input.mainLiftProgression);
   const raceDistanceM = goal === 'strength' ? undefined : (input.raceDistanceM ?? RACE_DISTANCE_M[goal]);
   const notes: string[] = [];
   const personDays = input.trainingDays && input.trainingDays.length > 0 ? normaliseDays(input.trainingDays) : undefined;
@@ -440,6 +487,7 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
 
   const workouts: Workout[] = [];
   let strengthSessions = 0;
+  const appearances = new Map<string, number>();
   for (const week of weeks) {
     const slotDates = usedDays
       ? arrangeSessions(trainingDatesInWindow(week.startDate, usedDays), hard, previousHard)
@@ -467,7 +515,11 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
       if (lifts) {
         const index = strengthSessions % strengthDays.length;
         strengthSessions++;
-        strength = (strengthDays[index] ?? []).map((e) => strengthBlock(e, { goal, week, unit, mainProgression }));
+        strength = (strengthDays[index] ?? []).map((e) => {
+          const appearance = appearances.get(e.id) ?? 0;
+          appearances.set(e.id, appearance + 1);
+          return strengthBlock(e, { goal, week, unit, mainProgression, experience, appearance });
+        });
         strengthTitle = `Strength ${letters[index] ?? ''}`.trim();
       }
       const run = runKind ? (runsOfWeek[slot] ?? []) : [];
@@ -528,5 +580,6 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
     ...(input.loadStep !== undefined ? { loadStep: input.loadStep } : {}),
     ...(vdot !== undefined ? { vdot } : {}),
   };
+  if (workouts.some((w) => w.strength.some((b) => MAIN_LIFT_IDS.includes(b.exerciseId)))) notes.push(strengthRuleNote(mainProgression, experience));
   return { plan, workouts: withPaces, state, notes };
 }

@@ -62,7 +62,18 @@ export function doubleProgression(input: DoubleProgressionInput): DoubleProgress
 
 /* ---------- (b) linear progression ---------- */
 
-export type SessionOutcome = 'success' | 'failure' | 'skipped';
+/**
+ * success: every rep at the load, room left. grinder: every rep, but a set at RPE >= 9.5 (no evidence
+ * there is room to add). failure: reps missed. heavy-failure: at least MISSED_REPS_TO_LOWER of the
+ * reps missed (the load was too heavy, not a bad rep). skipped: no evidence.
+ */
+export type SessionOutcome = 'success' | 'grinder' | 'failure' | 'heavy-failure' | 'skipped';
+
+/** A set at or above this RPE left nothing in reserve: the load holds. */
+export const GRINDER_RPE = 9.5;
+/** Missing this share of the prescribed reps lowers the load by LOWER_AFTER_HEAVY_FAILURE. */
+export const MISSED_REPS_TO_LOWER = 0.2;
+export const LOWER_AFTER_HEAVY_FAILURE = 0.05;
 
 export const DEFAULT_DELOAD_FRACTION = 0.1;
 export const DEFAULT_FAILURES_BEFORE_DELOAD = 3;
@@ -76,14 +87,32 @@ const LOAD_EPSILON_KG = 0.01;
  * block is not an outcome at all and is handled by the caller.
  */
 export function linearOutcome(prescribed: readonly StrengthSet[], done: readonly PerformedSet[]): 'success' | 'failure' {
-  if (done.length < prescribed.length) return 'failure';
-  const ok = prescribed.every((target, i) => {
+  return judgeSession(prescribed, done).missedReps === 0 ? 'success' : 'failure';
+}
+
+export interface SessionJudgement {
+  outcome: Exclude<SessionOutcome, 'skipped'>;
+  prescribedReps: number;
+  /** Prescribed reps not done at the prescribed load (a missing set counts all its reps). */
+  missedReps: number;
+  /** Highest RPE logged, when any. */
+  topRpe?: number;
+}
+
+/** What a logged session says about its load: the evidence the next load rests on. */
+export function judgeSession(prescribed: readonly StrengthSet[], done: readonly PerformedSet[]): SessionJudgement {
+  const prescribedReps = prescribed.reduce((n, s) => n + s.reps, 0);
+  let missedReps = 0;
+  prescribed.forEach((target, i) => {
     const set = done[i];
-    if (!set) return false;
-    const loadOk = target.loadKg === undefined || set.loadKg >= target.loadKg - LOAD_EPSILON_KG;
-    return loadOk && set.reps >= target.reps;
+    const loadOk = set !== undefined && (target.loadKg === undefined || set.loadKg >= target.loadKg - LOAD_EPSILON_KG);
+    missedReps += !set || !loadOk ? target.reps : Math.max(0, target.reps - set.reps);
   });
-  return ok ? 'success' : 'failure';
+  const rpes = done.map((s) => s.rpe).filter((r): r is number => r !== undefined);
+  const topRpe = rpes.length > 0 ? Math.max(...rpes) : undefined;
+  const base = { prescribedReps, missedReps, ...(topRpe !== undefined ? { topRpe } : {}) };
+  if (missedReps === 0) return { ...base, outcome: topRpe !== undefined && topRpe >= GRINDER_RPE ? 'grinder' : 'success' };
+  return { ...base, outcome: prescribedReps > 0 && missedReps / prescribedReps >= MISSED_REPS_TO_LOWER - 1e-9 ? 'heavy-failure' : 'failure' };
 }
 
 export interface LinearProgressionInput {
@@ -98,7 +127,7 @@ export interface LinearProgressionInput {
 }
 
 export interface LinearProgressionResult {
-  action: 'increase' | 'hold' | 'deload' | 'unchanged';
+  action: 'increase' | 'hold' | 'lower' | 'deload' | 'unchanged';
   loadKg: number;
   failureStreak: number;
 }
@@ -117,8 +146,17 @@ export function linearProgression(input: LinearProgressionInput): LinearProgress
       return { action: 'unchanged', loadKg: input.loadKg, failureStreak: input.failureStreak };
     case 'success':
       return { action: 'increase', loadKg: roundLoad(input.loadKg + input.incrementKg, unit, step), failureStreak: 0 };
-    case 'failure': {
+    case 'grinder':
+      // Every rep was made (a session at target: the streak clears) but with nothing left: no evidence for more.
+      return { action: 'hold', loadKg: input.loadKg, failureStreak: 0 };
+    case 'failure':
+    case 'heavy-failure': {
       const streak = input.failureStreak + 1;
+      if (streak < limit && input.outcome === 'heavy-failure') {
+        let lowered = roundLoad(input.loadKg * (1 - LOWER_AFTER_HEAVY_FAILURE), unit, step);
+        if (lowered >= input.loadKg) lowered = roundLoad(Math.max(0, input.loadKg - (unit === 'kg' ? step : lbToKg(step))), unit, step, 'down');
+        return { action: 'lower', loadKg: lowered, failureStreak: streak };
+      }
       if (streak < limit) return { action: 'hold', loadKg: input.loadKg, failureStreak: streak };
       let deloaded = roundLoad(input.loadKg * (1 - fraction), unit, step);
       // On very light loads rounding can swallow the cut; always drop at least one step.
@@ -131,15 +169,53 @@ export function linearProgression(input: LinearProgressionInput): LinearProgress
   }
 }
 
-/* ---------- (c) e1RM autoregulation ---------- */
+/* ---------- (c) e1RM: bounded both ways ---------- */
+
+/** One session moves the e1RM the coach prescribes from by at most this share, up or down alike. */
+export const E1RM_MAX_STEP = 0.05;
+/**
+ * Within the bound, a session moves the estimate this share of the way toward its own (a
+ * recency-weighted average: the last session counts half, the one before a quarter, ...).
+ */
+export const E1RM_WEIGHT = 0.5;
+/** A set implying an e1RM this far from the estimate is an outlier: named, and confirmed before the full move. */
+export const E1RM_OUTLIER = 0.1;
+/** An unconfirmed outlier moves the estimate by at most this share (half the normal bound). */
+export const E1RM_OUTLIER_STEP = E1RM_MAX_STEP / 2;
+
+export type E1rmMove = 'first' | 'unchanged' | 'moved' | 'outlier' | 'confirmed';
+
+export interface E1rmUpdate {
+  e1rmKg: number;
+  move: E1rmMove;
+  /** observed / previous - 1 (0 for the first estimate). */
+  deviation: number;
+  /** The bound, not the evidence, decided how far it moved. */
+  capped: boolean;
+  /** Set when this session was an unconfirmed outlier: the direction the next session must confirm. */
+  pendingOutlier?: 'up' | 'down';
+}
 
 /**
- * Working e1RM after a session: a higher estimate is taken at once (strength
- * shown is strength owned), a lower one only moves the e1RM halfway toward it,
- * so a single bad day (poor sleep, optimistic RPE) cannot crash the loads.
+ * The working e1RM after a session. Noise must not ratchet it: a session moves it E1RM_WEIGHT of
+ * the way toward its own estimate and by at most E1RM_MAX_STEP, the same rule up and down. A session
+ * far from expectation (beyond E1RM_OUTLIER) moves it half as much, at most E1RM_OUTLIER_STEP, until
+ * the next session lands on the same side of the estimate; then the full rule applies.
  */
-export function smoothE1rm(previousKg: number | undefined, observedKg: number): number {
+export function boundedE1rm(previousKg: number | undefined, observedKg: number, pending?: 'up' | 'down'): E1rmUpdate {
   if (!Number.isFinite(observedKg) || observedKg <= 0) throw new RangeError(`observed e1RM must be > 0 kg, got ${observedKg}`);
-  if (previousKg === undefined || observedKg >= previousKg) return observedKg;
-  return previousKg + (observedKg - previousKg) / 2;
+  if (previousKg === undefined) return { e1rmKg: observedKg, move: 'first', deviation: 0, capped: false };
+  const deviation = observedKg / previousKg - 1;
+  // Under 0.1 kg per 100 kg is rounding, not news.
+  if (Math.abs(deviation) < 0.001) return { e1rmKg: previousKg, move: 'unchanged', deviation, capped: false };
+  const direction = deviation > 0 ? 'up' : 'down';
+  const far = Math.abs(deviation) > E1RM_OUTLIER + 1e-9;
+  const confirmed = far && pending === direction;
+  const bound = far && !confirmed ? E1RM_OUTLIER_STEP : E1RM_MAX_STEP;
+  const weight = far && !confirmed ? E1RM_WEIGHT / 2 : E1RM_WEIGHT;
+  const step = Math.min(Math.abs(deviation) * weight, bound);
+  const e1rmKg = previousKg * (1 + Math.sign(deviation) * step);
+  const update: E1rmUpdate = { e1rmKg, move: far ? (confirmed ? 'confirmed' : 'outlier') : 'moved', deviation, capped: Math.abs(deviation) * weight > bound };
+  if (far && !confirmed) update.pendingOutlier = direction;
+  return update;
 }

@@ -86,6 +86,11 @@ export interface StrengthBlock {
   repRange?: [number, number];
   /** Linear / double progression: load added after a successful session. */
   incrementKg?: number;
+  /**
+   * Linear only: when the load may rise. 'session' (novice, the default): after each session at
+   * target. 'weekly' (intermediate): once a plan week whose sessions were all at target is done.
+   */
+  cadence?: 'session' | 'weekly';
   sets: StrengthSet[];
   restS?: number;
 }
@@ -191,7 +196,17 @@ export interface LiftState {
   /** Last completed workout applied to this lift (makes adaptation idempotent). */
   lastWorkoutId?: string;
   lastDate?: IsoDate;
+  /** An outlier session moved the e1RM a little; the next one on the same side confirms it. */
+  pendingOutlier?: 'up' | 'down';
+  /** Weekly cadence: the plan week (key) in which a session missed its target, so no rise after it. */
+  missedWeek?: string;
+  /** After time away: the working load to ramp back to, session to session, before normal progression. */
+  rampToKg?: number;
+  /** Time away already taken off this lift since `lastDate` (a factor, e.g. 0.9): reductions are not applied twice. */
+  awayFactor?: number;
 }
+
+export type Experience = 'novice' | 'intermediate' | 'advanced';
 
 export interface AthleteState {
   unit: LoadUnit;

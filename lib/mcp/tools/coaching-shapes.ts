@@ -10,7 +10,7 @@ import type { StoredWorkout } from '@/lib/coaching/records';
 import { whyOf } from '@/lib/training/reason-text';
 import type { HeldTrends } from '@/lib/training/held-trends';
 import type { WeeklyTrends } from '@/lib/training/trends';
-import type { DistanceUnit, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
+import type { DistanceUnit, Experience, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
 import { heartRateRange } from '@/lib/training/run-targets';
 import { predictRaceTime } from '@/lib/training/vdot';
 import { formatDistance, formatDuration, formatLoad, formatPace, kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE, paceFromUnit, paceToUnit } from '@/lib/training/units';
@@ -31,7 +31,8 @@ export async function coachingCall(person: ToolPerson, override: { weightUnit?: 
   const profile = { weightUnit: p.weightUnit, distanceUnit: p.distanceUnit, restingHr: p.restingHr, maxHr: p.maxHr };
   const timezone = p.timezone ?? 'UTC';
   return {
-    ctx: { userId: person.id, profile, today: todayIn(timezone) },
+    // The token's profile facts leave experience out; plan tools read the whole profile (withExperience).
+    ctx: { userId: person.id, profile, today: todayIn(timezone), ...('experience' in p ? { experience: p.experience as Experience | null } : {}) },
     units: {
       weight: override.weightUnit ?? (p.weightUnit === 'lb' ? 'lb' : 'kg'),
       distance: override.distanceUnit ?? (p.distanceUnit === 'mi' ? 'mi' : 'km'),

@@ -8,7 +8,7 @@ import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { findExercise } from '@/lib/training/catalogue';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { MAX_DAYS_PER_WEEK, MAX_WEEKS, MIN_DAYS_PER_WEEK } from '@/lib/training/plan';
-import type { Equipment, PlanGoal } from '@/lib/training/types';
+import type { Equipment, Experience, PlanGoal } from '@/lib/training/types';
 import { formatPace } from '@/lib/training/units';
 import { trainingPaces } from '@/lib/training/vdot';
 import { defineTool } from '../define-tool';
@@ -140,12 +140,10 @@ export const createTrainingPlan = defineTool({
   name: 'create_training_plan',
   title: 'Create a training plan',
   description:
-    'Generates a periodised plan (build weeks, a deload every 4th week, a taper before a race, recovery after it) and schedules its sessions. ' +
-    'Loads come from the person\'s e1RM per lift (benchmarks or logged training), paces from their VDOT (a race benchmark or logged runs). ' +
-    'Every argument defaults from the profile (goal, training days -> daysPerWeek, equipment, race date); startDate defaults to today. ' +
-    'Sessions land only on the training days (a startDate that is not one starts on the next), hard sessions on non-consecutive days where the week allows; a race lands on its date. ' +
-    'If another plan still has sessions scheduled from startDate on, the call fails unless replaceExisting is true. ' +
-    'Returns the plan, its weeks and sessions, and notes on anything missing (e.g. no benchmark yet). Completes the onboarding PLAN step.',
+    'Generates a periodised plan (deload every 4th week, taper before a race, recovery after) and schedules it. Loads come from each lift\'s e1RM, paces from VDOT (benchmarks or logged training). ' +
+    'The profile\'s experience sets the main-lift rule (notes name it): novice linear per session, intermediate weekly, advanced RPE blocks alternating heavy and volume days. ' +
+    'Arguments default from the profile, startDate to today. Sessions land on training days, hard ones apart where the week allows; a race on its date. ' +
+    'Fails if another plan has sessions from startDate on, unless replaceExisting. Returns the plan, weeks, sessions and notes on anything missing. Completes the onboarding PLAN step.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
@@ -159,7 +157,7 @@ export const createTrainingPlan = defineTool({
       equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional().describe('Default: the profile equipment (bodyweight if none)'),
       raceDate: isoDate.optional().describe('Race day within the plan (running and hybrid goals); default the profile race date when it falls in the plan'),
       raceDistance: z.number().positive().max(250).optional().describe('Race distance in distanceUnit; default the goal\'s distance'),
-      mainLiftProgression: z.enum(['linear', 'autoregulated']).optional().describe('How the main barbell lifts progress: linear (+load after each successful session; default for the strength goal) or autoregulated (RPE targets, loads from e1RM)'),
+      mainLiftProgression: z.enum(['linear', 'autoregulated']).optional().describe('Overrides the experience rule: linear (+load after sessions at target) or autoregulated (RPE targets, loads from e1RM)'),
       name: z.string().trim().min(1).max(100).optional(),
       notes: z.string().max(2000).optional(),
       replaceExisting: z.boolean().optional().describe('Remove the remaining scheduled sessions of other plans from startDate on (their completed history is kept)'),
@@ -175,6 +173,7 @@ export const createTrainingPlan = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
       const profile = await getOrCreateProfile(person.id);
+      ctx.experience = profile.experience as Experience | null;
       const goal = args.goal ?? (profile.goal as PlanGoal | null);
       if (!goal) throw new ToolError('invalid_argument', 'goal: the profile has no goal; pass goal ("strength", "5k", "10k", "half", "marathon" or "hybrid") or set it with update_profile.', { field: 'goal' });
       const startDate = args.startDate ?? ctx.today;
@@ -222,8 +221,7 @@ export const getTrainingPlan = defineTool({
   name: 'get_training_plan',
   title: 'Get a training plan',
   description:
-    'Returns one training plan: goal, dates, status, session counts (scheduled, completed, skipped, missed), what it was generated from (e1RM per lift, VDOT), ' +
-    'and its sessions week by week with phase (build, deload, taper, recovery). Use get_workout for a session\'s sets and paces.',
+    'One plan: goal, dates, status, session counts (scheduled, completed, skipped, missed), its basis (e1RM per lift, VDOT) and sessions by week with phase. get_workout has sets and paces.',
   scope: 'workouts:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -259,9 +257,8 @@ export const updateTrainingPlan = defineTool({
   name: 'update_training_plan',
   title: 'Update a training plan',
   description:
-    'Renames a plan or changes its notes; or changes its shape (weeks, daysPerWeek, trainingDays, equipment, raceDate, raceDistance, mainLiftProgression), which regenerates the sessions ' +
-    'from today on: remaining scheduled sessions are replaced, completed and skipped ones are kept, and loads and paces come from the current working loads and VDOT. ' +
-    'Send only what changes; raceDate null removes the race.',
+    'Renames a plan or edits its notes; changing its shape (weeks, daysPerWeek, trainingDays, equipment, raceDate, raceDistance, mainLiftProgression) regenerates ' +
+    'the scheduled sessions from today on from the current working loads and VDOT (completed and skipped ones stay). Send only what changes; raceDate null removes the race.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
@@ -290,6 +287,8 @@ export const updateTrainingPlan = defineTool({
   handler: async ({ id, distanceUnit, weightUnit, raceDistance, ...rest }, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person, { distanceUnit, weightUnit });
+      // Regenerated sessions follow the profile's experience (weekly or undulating main lifts).
+      ctx.experience = (await getOrCreateProfile(person.id)).experience as Experience | null;
       const updated = await updatePlan(
         ctx,
         id,
@@ -343,9 +342,8 @@ export const getTrainingProgress = defineTool({
   name: 'get_training_progress',
   title: 'Get training progress',
   description:
-    'Returns what the coach currently believes: per lift the e1RM, working load, target reps and misses in a row (3 in a row deload 10 %); ' +
-    'VDOT with the training paces it gives; the latest adaptations (logged, skipped or benchmarked sessions) with every change and its reason; ' +
-    'and `weekly` series per Monday-Sunday week: e1RM and VDOT the coach held, tonnage, run distance, predicted 5 km, sessions.',
+    'What the coach holds now: per lift e1RM, working load, target reps, misses in a row; VDOT and its paces; the latest adaptations with each change and reason; ' +
+    '`weekly` series (Monday-Sunday): e1RM and VDOT the coach held, tonnage, run distance, predicted 5 km, sessions done and skipped.',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'progress',

@@ -111,7 +111,7 @@ export const updateProfileTool = defineTool({
       birthYear: z.number().int().min(1900).max(new Date().getUTCFullYear() - 13).nullable().optional().describe('Four-digit year, e.g. 1990'),
       sex: z.enum(['female', 'male', 'unspecified']).nullable().optional(),
       heightCm: z.number().min(100).max(250).nullable().optional().describe('Height in centimetres'),
-      experience: z.enum(['novice', 'intermediate', 'advanced']).nullable().optional().describe('Training experience; decides progression rules'),
+      experience: z.enum(['novice', 'intermediate', 'advanced']).nullable().optional().describe('Sets new plans\' strength rules: novice linear per session, intermediate weekly, advanced RPE undulating'),
       timezone: z.string().refine(isIanaTimezone, 'must be an IANA timezone name such as "America/Denver" or "Europe/Berlin"').optional(),
       units: z
         .object({ weight: weightUnit.optional(), distance: z.enum(['km', 'mi']).optional().describe('"km" or "mi"') })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catchUpTimeAway } from '@/lib/coaching/time-off';
 import { db } from '@/lib/db';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import type { BlockInput, SegmentInput } from '@/lib/coaching/prescriptions';
@@ -150,10 +151,8 @@ export const listWorkoutsTool = defineTool({
   name: 'list_workouts',
   title: 'List workouts',
   description:
-    `Lists the person's workouts, newest date first, with prescription, actuals and adjustments (current reason per changed field). ` +
-    `Default window: the last ${LIST_DEFAULT_PAST_DAYS} days and the next ${LIST_DEFAULT_FUTURE_DAYS} days (dates YYYY-MM-DD in the person's timezone; from/to are inclusive). ` +
-    'Filter by status, kind or planId. When nextCursor is not null, call again with the same filters and cursor = nextCursor for the next page. ' +
-    'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI.',
+    `Lists workouts newest first with prescription, actuals and adjustments (current reason per changed field). Default window: the last ${LIST_DEFAULT_PAST_DAYS} and next ${LIST_DEFAULT_FUTURE_DAYS} days; ` +
+    "from/to inclusive, YYYY-MM-DD in the person's timezone. Filter by status, kind or planId; while nextCursor is not null, call again with cursor = nextCursor.",
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'week-plan',
@@ -186,6 +185,8 @@ export const listWorkoutsTool = defineTool({
   handler: async (args, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
+      // A lift away 14+ days comes back lower before its next session is shown.
+      await catchUpTimeAway(ctx);
       const from = args.from ?? addDays(ctx.today, -LIST_DEFAULT_PAST_DAYS);
       const to = args.to ?? addDays(ctx.today, LIST_DEFAULT_FUTURE_DAYS);
       if (from > to) throw new ToolError('invalid_argument', `from (${from}) is after to (${to}); swap them or widen the window.`, { field: 'from' });
@@ -214,8 +215,7 @@ export const getWorkoutTool = defineTool({
   name: 'get_workout',
   title: 'Get a workout',
   description:
-    'Returns one workout: prescription (strength blocks with index, sets, loads, RPE targets; run segments with index, distance or duration, target pace and zone), ' +
-    'actuals when completed, and `adjustments`: the current reason per changed field (history: list_workout_changes).',
+    'One workout: prescription (blocks and segments with index, sets, loads, RPE, distance or duration, pace, zone), actuals when done, and `adjustments`: the current reason per changed field (history: list_workout_changes).',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'workout',
@@ -229,6 +229,7 @@ export const getWorkoutTool = defineTool({
   handler: async (args, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
+      await catchUpTimeAway(ctx);
       const { workout, adjustments, historyCount } = await getWorkout(person.id, args.id);
       return { workout: workoutView(workout, units, ctx.profile), adjustments: adjustments.map((a) => fieldChangeView(a, units)), historyCount };
     }),
@@ -272,11 +273,9 @@ export const createWorkoutTool = defineTool({
   name: 'create_workout',
   title: 'Create a workout',
   description:
-    'Schedules a session on a date: strength blocks (exercise id from list_exercises, sets of reps with optional load and RPE target) and/or run segments ' +
-    '(kind, distance or durationSeconds, optional target pace and zone), or nothing for a rest day. kind is implied by the content when omitted. ' +
-    'Loads left out are prescribed by the coach from the person\'s working loads, e1RM or benchmarks; paces left out from their VDOT. ' +
-    'Blocks with loads given keep them (progression "none") unless a progression is named. To log a session that was not planned, create it, then call complete_workout with what was done. ' +
-    'Returns the stored workout (use its id in later calls).',
+    'Schedules a session on a date: strength blocks (exercise ids from list_exercises, sets of reps with optional load and RPE) and/or run segments ' +
+    '(kind, distance or durationSeconds, optional pace and zone); none = rest day. Missing loads come from working loads, e1RM or benchmarks, missing paces from VDOT; ' +
+    'given loads are kept (progression "none") unless a progression is named. To log an unplanned session, create it, then complete_workout. Returns the workout (with its id).',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
@@ -317,9 +316,8 @@ export const updateWorkoutTool = defineTool({
   name: 'update_workout',
   title: 'Update a workout',
   description:
-    'Changes a scheduled or skipped workout: date (to move it), title, notes, kind, strength blocks or run segments (each list replaces the old one whole; ' +
-    'read the current ones with get_workout). status "scheduled" puts a skipped session back on the schedule. ' +
-    'A completed workout keeps its date, prescription and actuals (the coach learned from them); only its title and notes can change. Send only what changes.',
+    'Changes a scheduled or skipped workout: date, title, notes, kind, strength blocks or run segments (each list replaces the old one; see get_workout). ' +
+    'status "scheduled" un-skips. A completed workout takes only title and notes (the coach learned from the rest). Send only what changes.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
@@ -360,8 +358,7 @@ export const deleteWorkoutTool = defineTool({
   name: 'delete_workout',
   title: 'Delete a workout',
   description:
-    'Deletes one workout for good, whatever its status. Deleting a completed workout recomputes what the coach learned (e1RM, loads, VDOT) from the remaining history. ' +
-    'Later sessions of a linear lift are prescribed again in order. Confirm with the person first.',
+    'Deletes a workout for good. A completed one: what the coach learned (e1RM, loads, VDOT) is recomputed from the rest; later linear sessions are re-prescribed. Confirm with the person first.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
@@ -389,10 +386,9 @@ export const completeWorkoutTool = defineTool({
   name: 'complete_workout',
   title: 'Complete a workout',
   description:
-    'Records what was done in a scheduled (or skipped) workout and adapts the future: strength sets per block (name the block by exercise id or blockIndex from get_workout; ' +
-    'asPrescribed: true for every block not listed when it was done exactly as prescribed), run totals (distance, durationSeconds, avgHr), and per-segment detail ' +
-    '(runSegments, e.g. the threshold part of a tempo run). Only FUTURE scheduled sessions change, never past, completed or skipped ones. ' +
-    'Returns the completed workout and `adaptation`: each changed field of a future session with before, after and the reason.',
+    'Records what was done in a scheduled (or skipped) workout and adapts only FUTURE scheduled sessions: strength sets per block (by exercise id or blockIndex from get_workout; ' +
+    'asPrescribed: true for unlisted blocks done as prescribed), run totals, per-segment detail (runSegments). Log RPE per set: RPE 9.5+ holds a linear load, missed reps hold or lower it; ' +
+    'a session moves the e1RM halfway to its best set, at most 5 % (outliers 2.5 % until the next session confirms). Returns the workout and `adaptation` (each changed field: before, after, reason).',
   scope: 'workouts:write',
   needsSubscription: true,
   view: 'workout',
@@ -458,8 +454,8 @@ export const skipWorkoutTool = defineTool({
   name: 'skip_workout',
   title: 'Skip a workout',
   description:
-    'Marks a scheduled workout as skipped. A skip never counts as a failure: working loads and miss streaks stay as they were, ' +
-    'and the next session of each lift repeats the load the skipped one had. Returns what changed ahead, with reasons. Undo with update_workout status "scheduled".',
+    'Marks a scheduled workout skipped. A skip is never a failure: working loads and miss streaks stay, and each lift\'s next session repeats the skipped load. ' +
+    'Returns changes ahead with reasons. Undo: update_workout status "scheduled".',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },

@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 describe('tools/list', () => {
-  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 28 tools`, () => {
-    expect(tools).toHaveLength(28);
+  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 31 tools`, () => {
+    expect(tools).toHaveLength(31);
     expect(listBytes).toBeLessThanOrEqual(CATALOGUE_LIMIT);
   });
 
@@ -85,6 +85,9 @@ describe('tools/list', () => {
     await call('complete_workout', { id: created.workout.id, asPrescribed: true });
     await call('skip_workout', { id: listed.workouts[1]!.id, reason: 'travel' });
     await call('get_training_progress');
+    const off = (await call('record_time_off', { from: addDays(today, 3), to: addDays(today, 5), kind: 'illness', note: 'flu' })) as { timeOff: { id: string } };
+    await call('list_time_off');
+    await call('delete_time_off', { id: off.timeOff.id });
     await call('delete_workout', { id: created.workout.id });
     await call('delete_training_plan', { id: ctx.plan });
     // Integrations that need a connected provider answer tool errors here (no Strava configured).

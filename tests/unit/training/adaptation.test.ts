@@ -68,7 +68,9 @@ describe('adaptAfterCompletion: linear progression', () => {
     // [label, reps done, streak before, working after, streak after, loads of f1 / f2 (deload, 90 %) / f3 after]
     ['success as planned changes nothing ahead', [5, 5, 5], 0, 105, 0, { f1: 105, f2: 100, f3: 110 }],
     ['a miss holds the load', [5, 5, 3], 0, 100, 1, { f1: 100, f2: 95, f3: 105 }],
-    ['a second miss still holds', [5, 4, 3], 1, 100, 2, { f1: 100, f2: 95, f3: 105 }],
+    ['a second small miss still holds', [5, 5, 4], 1, 100, 2, { f1: 100, f2: 95, f3: 105 }],
+    // issue 23: missing a fifth of the reps lowers the load 5 % (it was held before)
+    ['missing 3 of 15 reps lowers 5 %', [5, 4, 3], 1, 95, 2, { f1: 95, f2: 90, f3: 100 }],
     ['the third miss in a row deloads 10 %', [4, 4, 3], 2, 90, 0, { f1: 90, f2: 85, f3: 95 }],
   ] as const)('%s', (_label, reps, streak, working, streakAfter, expected) => {
     const world = linearWorld({ failureStreak: streak });
@@ -104,12 +106,13 @@ describe('adaptAfterCompletion: linear progression', () => {
     expect(result.changes[0]?.reason).toContain('3 sessions in a row missed at 100 kg, so deload 10%: 100 kg → 90 kg');
   });
 
-  it('pauses progression for a session in a deload week', () => {
+  it('pauses progression for a session in a deload week, and the miss streak starts again after it', () => {
     const world = linearWorld({ failureStreak: 1 });
     const completed = done({ ...world.current, phase: 'deload' }, [sets([5, 5, 5], 90)]);
     const result = run({ workouts: world.workouts, completed, state: world.athlete, today: '2025-01-10' });
-    expect(result.state.lifts['back-squat']).toMatchObject({ workingLoadKg: 100, failureStreak: 1 });
-    expect(result.notes.join(' ')).toContain('deload week, so progression is paused');
+    // issue 23: the streak no longer survives a deload week (it stayed 1 before)
+    expect(result.state.lifts['back-squat']).toMatchObject({ workingLoadKg: 100, failureStreak: 0 });
+    expect(result.notes.join(' ')).toContain('deload week, so progression is paused and the working load stays 100 kg; the miss streak starts again after it');
   });
 
   it('takes the load lifted as the reference when none was prescribed', () => {
@@ -148,18 +151,16 @@ describe('adaptAfterCompletion: e1RM autoregulation', () => {
   it('raises e1RM from a harder-than-expected set and recomputes future loads (RTS chart 5 @ 8 = 81.1 %, 5 @ 7 = 78.6 %)', () => {
     const current = strengthWorkout('c', '2025-01-06', [{ ...autoSquat(115, 5, 8), sets: [1, 2, 3, 4, 5].map(() => ({ reps: 5, rpe: 8, loadKg: 115 })) }]);
     const future = strengthWorkout('f1', '2025-01-13', [autoSquat(110)]);
-    const state: AthleteState = { unit: 'kg', distanceUnit: 'km', lifts: { 'back-squat': { e1rmKg: 140, failureStreak: 0 } } };
+    const state: AthleteState = { unit: 'kg', distanceUnit: 'km', lifts: { 'back-squat': { e1rmKg: 136, failureStreak: 0 } } };
     const completed = done(current, [sets([5, 5, 5, 5, 5], 115, 8)]);
     const result = run({ workouts: [current, future], completed, state });
-    // 115 / 0.811 = 141.80 ; next 5 @ 7: 141.8 x 0.786 = 111.46 -> 112.5
-    expect(result.state.lifts['back-squat']?.e1rmKg).toBeCloseTo(141.8, 1);
-    expect(loadsById(result).f1).toEqual([112.5, 112.5, 112.5]);
-    expect(result.changes[0]?.reason).toBe(
-      'Back squat e1RM 140 kg → 141.8 kg after 5×5 @ 115 kg RPE 8; loads are recalculated from the new e1RM. 2025-01-13 Back squat set 1: 110 kg → 112.5 kg',
-    );
+    // 115 / 0.811 = 141.80; issue 23: halfway from 136 (it was taken at once) -> 138.9 ; next 5 @ 7: 138.9 x 0.786 = 109.2 -> 110
+    expect(result.state.lifts['back-squat']?.e1rmKg).toBeCloseTo(138.9, 1);
+    expect(loadsById(result).f1).toBeUndefined();
+    expect(result.notes[0]).toBe('Back squat e1RM 136 kg → 138.9 kg from 115 kg × 5 @ RPE 8; loads are recalculated from the new e1RM');
   });
 
-  it('moves e1RM only halfway down after a bad day', () => {
+  it('moves e1RM down by the same rule as up (halfway, at most 5 %), with no off-day excuse', () => {
     const bench = (load: number, reps: number, rpe: number): StrengthBlock => ({
       exerciseId: 'bench-press',
       exerciseName: 'Bench press',
@@ -170,19 +171,20 @@ describe('adaptAfterCompletion: e1RM autoregulation', () => {
     const future = strengthWorkout('f1', '2025-01-13', [bench(90, 3, 9)]);
     const state: AthleteState = { unit: 'kg', distanceUnit: 'km', lifts: { 'bench-press': { e1rmKg: 100, failureStreak: 0 } } };
     const result = run({ workouts: [current, future], completed: done(current, [[{ reps: 5, loadKg: 80, rpe: 9 }]]), state });
-    // 80 / 0.837 = 95.58 -> halfway: 97.79 ; 3 @ 9 = 89.2 % -> 87.23 -> 87.5
+    // 80 / 0.837 = 95.58 -> halfway, as a rise would: 97.79 ; 3 @ 9 = 89.2 % -> 87.23 -> 87.5
     expect(result.state.lifts['bench-press']?.e1rmKg).toBeCloseTo(97.79, 2);
     expect(loadsById(result).f1).toEqual([87.5]);
-    expect(result.changes[0]?.reason).toContain("moved halfway toward today's 95.6 kg");
+    expect(result.changes[0]?.reason).toContain('Bench press e1RM 100 kg → 97.8 kg from 80 kg × 5 @ RPE 9');
+    expect(result.changes[0]?.reason).not.toContain('off day');
   });
 
   it('also updates e1RM from a linear session with RPE, without changing the linear rule', () => {
     const world = linearWorld({ e1rmKg: 120 });
     const completed = done(world.current, [sets([5, 5, 5], 100, 8)]);
     const result = run({ workouts: world.workouts, completed, state: world.athlete, today: '2025-01-10' });
-    // 100 / 0.811 = 123.3 > 120 -> taken
+    // 100 / 0.811 = 123.3 > 120 -> halfway: 121.65 (issue 23: a rise is no longer taken at once)
     expect(result.state.lifts['back-squat']).toMatchObject({ workingLoadKg: 105, failureStreak: 0 });
-    expect(result.state.lifts['back-squat']?.e1rmKg).toBeCloseTo(123.3, 1);
+    expect(result.state.lifts['back-squat']?.e1rmKg).toBeCloseTo(121.65, 1);
   });
 });
 

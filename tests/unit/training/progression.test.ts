@@ -4,7 +4,8 @@ import {
   doubleProgression,
   linearOutcome,
   linearProgression,
-  smoothE1rm,
+  boundedE1rm,
+  judgeSession,
 } from '@/lib/training/progression';
 import { kgToLb, lbToKg } from '@/lib/training/units';
 
@@ -143,17 +144,73 @@ describe('linear progression', () => {
   });
 });
 
-describe('e1RM smoothing (autoregulation)', () => {
+describe('bounded e1RM (issue 23: the same bound up and down, outliers confirmed)', () => {
   it.each([
-    ['first estimate is taken as is', undefined, 140, 140],
-    ['a higher estimate is taken at once', 140, 143, 143],
-    ['an equal estimate keeps it', 140, 140, 140],
-    ['a lower estimate moves halfway', 140, 130, 135],
-  ] as const)('%s', (_label, previous, observed, expected) => {
-    expect(smoothE1rm(previous, observed)).toBe(expected);
+    // [label, previous, observed, pending outlier, e1RM after, move]
+    ['first estimate is taken as is', undefined, 140, undefined, 140, 'first'],
+    ['a 2 % higher day moves it halfway', 140, 142.8, undefined, 141.4, 'moved'],
+    ['a 2 % lower day moves it halfway too (no longer up at once, down by half)', 140, 137.2, undefined, 138.6, 'moved'],
+    ['an equal estimate keeps it', 140, 140, undefined, 140, 'unchanged'],
+    ['8 % up moves 4 %', 100, 108, undefined, 104, 'moved'],
+    ['8 % down moves 4 % (same rule)', 100, 92, undefined, 96, 'moved'],
+    ['10 % up is at the 5 % bound', 100, 110, undefined, 105, 'moved'],
+    ['outlier up (168 -> 197) moves 2.5 % until confirmed', 168, 197, undefined, 172.2, 'outlier'],
+    ['outlier down moves 2.5 % until confirmed', 100, 80, undefined, 97.5, 'outlier'],
+    ['outlier up confirmed by the next session moves the full 5 %', 172.2, 197, 'up', 180.81, 'confirmed'],
+    ['outlier down confirmed moves the full 5 %', 97.5, 80, 'down', 92.625, 'confirmed'],
+    ['a pending outlier the other way is not a confirmation', 100, 80, 'up', 97.5, 'outlier'],
+  ] as const)('%s', (_label, previous, observed, pending, expected, move) => {
+    const update = boundedE1rm(previous, observed, pending);
+    expect(update.e1rmKg).toBeCloseTo(expected, 2);
+    expect(update.move).toBe(move);
+  });
+
+  it('never moves more than 5 % in one session, either way', () => {
+    for (const observed of [50, 80, 94, 99, 101, 106, 130, 200]) {
+      const { e1rmKg } = boundedE1rm(100, observed);
+      expect(Math.abs(e1rmKg - 100)).toBeLessThanOrEqual(5 + 1e-9);
+    }
+  });
+
+  it('ten noisy sessions around 100 kg do not ratchet it upward', () => {
+    let e1rm = 100;
+    let pending: 'up' | 'down' | undefined;
+    for (const observed of [106, 94, 106, 94, 106, 94, 106, 94, 106, 94]) {
+      const u = boundedE1rm(e1rm, observed, pending);
+      e1rm = u.e1rmKg;
+      pending = u.pendingOutlier;
+    }
+    expect(e1rm).toBeGreaterThan(97);
+    expect(e1rm).toBeLessThan(103);
   });
 
   it.each([0, -1, Number.NaN])('rejects observed e1RM %d', (observed) => {
-    expect(() => smoothE1rm(100, observed)).toThrow(RangeError);
+    expect(() => boundedE1rm(100, observed)).toThrow(RangeError);
+  });
+});
+
+describe('next load from what was done (a coach\'s case table, issue 23)', () => {
+  const parse = (text: string) => text.split(' ').map((t) => { const [reps, rpe] = t.split('@'); return { reps: Number(reps), loadKg: 150, rpe: Number(rpe) }; });
+  const next = (text: string, streak = 0) => {
+    const prescribed = [1, 2, 3].map(() => ({ reps: 5, loadKg: 150 }));
+    const judged = judgeSession(prescribed, parse(text));
+    return { judged, result: linearProgression({ loadKg: 150, outcome: judged.outcome, failureStreak: streak, incrementKg: 5 }) };
+  };
+  it.each([
+    // [sets done (reps@RPE) vs 3x5 @ 150 kg, miss streak before, outcome, next load, streak after]
+    ['5@8 5@8 5@8.5', 0, 'success', 155, 0], // all reps, room left: add the increment
+    ['5@9 5@9 5@9', 0, 'success', 155, 0], // RPE 9 is hard but not a grinder
+    ['5@9.5 5@10 5@10', 0, 'grinder', 150, 0], // grinders: hold (at target, so the streak clears)
+    ['5@8 5@8 5@9.5', 2, 'grinder', 150, 0], // one grinder is enough to hold; reps made, streak clears
+    ['5@8 5@9 4@10', 0, 'failure', 150, 1], // one rep short: hold
+    ['5@8 4@10 3@10', 0, 'heavy-failure', 142.5, 1], // 3 of 15 reps missed: lower 5 %
+    ['5@10 2@10', 0, 'heavy-failure', 142.5, 1], // a set not done counts all its reps
+    ['5@8 4@10 3@10', 2, 'heavy-failure', 135, 0], // third miss in a row: deload 10 %
+    ['5@8 5@8 4@10', 2, 'failure', 135, 0], // third miss in a row: deload 10 %
+  ] as const)('%s (streak %i) -> %s, %d kg', (sets, streak, outcome, load, streakAfter) => {
+    const { judged, result } = next(sets, streak);
+    expect(judged.outcome).toBe(outcome);
+    expect(result.loadKg).toBe(load);
+    expect(result.failureStreak).toBe(streakAfter);
   });
 });

@@ -1,0 +1,86 @@
+import { daysBetween } from './dates';
+import type { LiftState, LoadUnit } from './types';
+import { DEFAULT_LOAD_STEP, formatLoad, roundLoad } from './units';
+
+/**
+ * Time away from a lift: strength fades slowly for two weeks, then measurably. A lift not trained
+ * for LAYOFF_DAYS or more comes back lower and ramps back to where it was over the next sessions.
+ */
+
+export const LAYOFF_DAYS = 14;
+
+/** Share of the e1RM and working load kept after `daysAway` days without the lift (a coach's table). */
+export function layoffFactor(daysAway: number): number {
+  if (!Number.isFinite(daysAway) || daysAway < 0) throw new RangeError(`days away must be >= 0, got ${daysAway}`);
+  if (daysAway < LAYOFF_DAYS) return 1;
+  if (daysAway < 21) return 0.95; // 2-3 weeks: about 5 %
+  if (daysAway < 35) return 0.9; // 3-5 weeks: about 10 %
+  if (daysAway < 56) return 0.85; // 5-8 weeks
+  return 0.8; // 8 weeks or more: start well below and rebuild
+}
+
+/** Illness or injury takes at least this much off the first session back, even when short. */
+export const ILLNESS_FACTOR = 0.95;
+/** A recorded illness or injury this long (days) lowers the first session back. */
+export const ILLNESS_MIN_DAYS = 3;
+
+export interface ReturnInput {
+  lift: LiftState;
+  /** The day the lift is (or will be) trained again. */
+  backOn: string;
+  unit: LoadUnit;
+  step?: number;
+  /** Recorded illness or injury in the gap (its length in days). */
+  illnessDays?: number;
+}
+
+export interface ReturnResult {
+  lift: LiftState;
+  factor: number;
+  daysAway: number;
+  /** Why, in one sentence; undefined when nothing changed. */
+  reason?: string;
+}
+
+/**
+ * The lift as it should be prescribed when it is next trained on `backOn`: e1RM and working load
+ * times the layoff factor (only the part not already taken off), the miss streak cleared (misses
+ * before a break say nothing about the load after it), and a ramp back to the old working load.
+ */
+export function returnFromTimeAway(input: ReturnInput): ReturnResult {
+  const { lift, backOn, unit } = input;
+  if (lift.lastDate === undefined) return { lift, factor: 1, daysAway: 0 };
+  const daysAway = daysBetween(lift.lastDate, backOn);
+  let factor = layoffFactor(Math.max(0, daysAway));
+  if ((input.illnessDays ?? 0) >= ILLNESS_MIN_DAYS) factor = Math.min(factor, ILLNESS_FACTOR);
+  const applied = lift.awayFactor ?? 1;
+  if (factor >= applied - 1e-9) return { lift, factor: applied, daysAway };
+  const scale = factor / applied;
+  const step = input.step ?? DEFAULT_LOAD_STEP[unit];
+  const next: LiftState = { ...lift, failureStreak: 0, awayFactor: factor };
+  delete next.missedWeek;
+  delete next.pendingOutlier;
+  const parts: string[] = [];
+  if (lift.e1rmKg !== undefined) next.e1rmKg = lift.e1rmKg * scale;
+  if (lift.workingLoadKg !== undefined) {
+    next.workingLoadKg = roundLoad(lift.workingLoadKg * scale, unit, step, 'down');
+    next.rampToKg = lift.rampToKg ?? lift.workingLoadKg;
+    parts.push(`${formatLoad(lift.workingLoadKg, unit)} → ${formatLoad(next.workingLoadKg, unit)}, ramping back to ${formatLoad(next.rampToKg, unit)} over the next sessions`);
+  } else if (lift.e1rmKg !== undefined && next.e1rmKg !== undefined) {
+    parts.push(`e1RM ${formatLoad(lift.e1rmKg, unit)} → ${formatLoad(next.e1rmKg, unit)}; the next sessions rebuild it from what they show`);
+  }
+  const why = (input.illnessDays ?? 0) >= ILLNESS_MIN_DAYS && factor === ILLNESS_FACTOR && daysAway < 21 ? 'after illness or injury' : `after ${daysAway} days away`;
+  return {
+    lift: next,
+    factor,
+    daysAway,
+    reason: `back ${Math.round((1 - factor) * 100)} % lower ${why} (last trained ${lift.lastDate}): ${parts.join('') || 'no load yet'}; the miss streak starts again`,
+  };
+}
+
+/** The next working load while ramping back after time away: half the gap per session, at least one increment. */
+export function rampStep(workingKg: number, rampToKg: number, incrementKg: number, unit: LoadUnit, step: number): number {
+  if (workingKg >= rampToKg) return workingKg;
+  const next = roundLoad(workingKg + Math.max(incrementKg, (rampToKg - workingKg) / 2), unit, step);
+  return Math.min(rampToKg, next);
+}
