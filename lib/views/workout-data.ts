@@ -6,7 +6,7 @@ export type SegmentData = { kind: string; label?: string | null; distance: numbe
 export type WorkoutData = {
   id: string;
   date: string;
-  status: 'scheduled' | 'completed' | 'skipped';
+  status: 'scheduled' | 'completed' | 'skipped' | 'missed';
   kind: string;
   title: string;
   units: { weight: string; distance: string };

@@ -7,6 +7,7 @@ import { CoachingError } from '@/lib/coaching/errors';
 import type { CoachingContext } from '@/lib/coaching/context';
 import type { AppliedChange } from '@/lib/coaching/workouts';
 import type { StoredWorkout } from '@/lib/coaching/records';
+import { SHOWN_STATUSES, shownStatus } from '@/lib/coaching/status';
 import { CATALOGUE } from '@/lib/training/catalogue';
 import type { WeeklyTrends } from '@/lib/training/trends';
 import type { DistanceUnit, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
@@ -188,7 +189,9 @@ export const workoutOutput = z.object({
   id: z.string(),
   planId: z.string().nullable(),
   date: z.string().describe("YYYY-MM-DD in the person's timezone"),
-  status: z.enum(['scheduled', 'completed', 'skipped']),
+  status: z
+    .enum(SHOWN_STATUSES)
+    .describe('"scheduled" (today or later, not done yet), "completed", "skipped", or "missed" (its day has passed and it was neither completed nor skipped; it can still be logged with complete_workout or skipped)'),
   kind: z.enum(['strength', 'run', 'mixed', 'rest']),
   title: z.string(),
   week: z.number().nullable().describe('Plan week, from 1'),
@@ -229,12 +232,13 @@ function runActualView(a: RunActual, unit: DistanceUnit) {
   };
 }
 
-export function workoutView(w: StoredWorkout, units: Units): WorkoutView {
+/** A stored workout as the tools show it; `today` (the person's) decides whether a past undone session is "missed". */
+export function workoutView(w: StoredWorkout, units: Units, today: string): WorkoutView {
   return {
     id: w.id,
     planId: w.planId ?? null,
     date: w.date,
-    status: w.status,
+    status: shownStatus(w.status, w.date, today),
     kind: w.kind,
     title: w.title,
     week: w.week ?? null,

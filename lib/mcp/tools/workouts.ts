@@ -36,6 +36,7 @@ import {
   workoutView,
 } from './coaching-shapes';
 import { isoDate } from './inputs';
+import { SHOWN_STATUSES } from '@/lib/coaching/status';
 
 const workoutId = z.string().trim().min(1).max(100).describe('Workout id from list_workouts, get_training_plan or create_workout');
 
@@ -127,7 +128,7 @@ export const listWorkoutsTool = defineTool({
   name: 'list_workouts',
   title: 'List workouts',
   description:
-    `Lists the person's workouts, newest date first: scheduled, completed and skipped, with their prescription (sets, loads, run segments, target paces) and actuals. ` +
+    `Lists the person's workouts, newest date first: scheduled, completed, skipped and missed (a past day not logged), with their prescription (sets, loads, run segments, target paces) and actuals. ` +
     `Default window: the last ${LIST_DEFAULT_PAST_DAYS} days and the next ${LIST_DEFAULT_FUTURE_DAYS} days (dates YYYY-MM-DD in the person's timezone; from/to are inclusive). ` +
     'Filter by status, kind or planId. When nextCursor is not null, call again with the same filters and cursor = nextCursor for the next page. ' +
     'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI.',
@@ -139,7 +140,12 @@ export const listWorkoutsTool = defineTool({
     .object({
       from: isoDate.optional().describe(`First date, YYYY-MM-DD; default ${LIST_DEFAULT_PAST_DAYS} days ago`),
       to: isoDate.optional().describe(`Last date, YYYY-MM-DD; default ${LIST_DEFAULT_FUTURE_DAYS} days ahead`),
-      status: z.array(z.enum(['scheduled', 'completed', 'skipped'])).min(1).max(3).optional().describe('Only these statuses'),
+      status: z
+        .array(z.enum(SHOWN_STATUSES))
+        .min(1)
+        .max(4)
+        .optional()
+        .describe('Only these statuses: "scheduled" (today or later), "completed", "skipped", "missed" (day passed, not logged)'),
       kind: z.array(z.enum(['strength', 'run', 'mixed', 'rest'])).min(1).max(4).optional().describe('Only these kinds'),
       planId: z.string().trim().min(1).max(100).optional().describe('Only sessions of this training plan'),
       limit: z.number().int().min(1).max(100).optional().describe('Page size, default 20'),
@@ -165,13 +171,13 @@ export const listWorkoutsTool = defineTool({
       const page = await listWorkouts(person.id, {
         from,
         to,
-        ...(args.status ? { statuses: args.status } : {}),
+        ...(args.status ? { statuses: args.status, today: ctx.today } : {}),
         ...(args.kind ? { kinds: args.kind } : {}),
         ...(args.planId ? { planId: args.planId } : {}),
         limit: args.limit ?? 20,
         ...(args.cursor ? { cursor: args.cursor } : {}),
       });
-      return { from, to, today: ctx.today, units, workouts: page.workouts.map((w) => workoutView(w, units)), nextCursor: page.nextCursor };
+      return { from, to, today: ctx.today, units, workouts: page.workouts.map((w) => workoutView(w, units, ctx.today)), nextCursor: page.nextCursor };
     }),
 });
 
@@ -187,6 +193,7 @@ export const getWorkoutTool = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z.object({ id: workoutId, weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
   output: z.object({
+    today: z.string().describe("Today in the person's timezone (YYYY-MM-DD)"),
     workout: workoutOutput,
     adjustments: z.array(
       z.object({
@@ -201,10 +208,11 @@ export const getWorkoutTool = defineTool({
   }),
   handler: async (args, { person }) =>
     coached(async () => {
-      const { units } = await coachingCall(person, args);
+      const { ctx, units } = await coachingCall(person, args);
       const { workout, adjustments } = await getWorkout(person.id, args.id);
       return {
-        workout: workoutView(workout, units),
+        today: ctx.today,
+        workout: workoutView(workout, units, ctx.today),
         adjustments: adjustments.map((a) => ({ at: a.at.toISOString(), trigger: a.trigger, field: a.path, before: a.before, after: a.after, reason: a.reason })),
       };
     }),
@@ -258,7 +266,7 @@ export const createWorkoutTool = defineTool({
         },
         estimates,
       );
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.today), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -301,7 +309,7 @@ export const updateWorkoutTool = defineTool({
         },
         estimates,
       );
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.today), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -320,7 +328,7 @@ export const deleteWorkoutTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const result = await deleteWorkout(ctx, id);
-      return { deleted: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { deleted: workoutView(result.workout, units, ctx.today), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -393,7 +401,7 @@ export const completeWorkoutTool = defineTool({
         ...(args.date ? { date: args.date } : {}),
         ...(args.notes !== undefined ? { notes: args.notes } : {}),
       });
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.today), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -412,6 +420,6 @@ export const skipWorkoutTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const result = await skipWorkout(ctx, id, reason);
-      return { workout: workoutView(result.workout, units), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.today), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
