@@ -5,7 +5,9 @@ import { derivedEstimate, listBenchmarks } from '@/lib/profile/benchmarks';
 import { recordBenchmark } from '@/lib/coaching/benchmarks';
 import { CATALOGUE } from '@/lib/training/catalogue';
 import { kgToLb, lbToKg, METRES_PER_MILE } from '@/lib/training/units';
+import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
+import { ToolError } from '../tool-error';
 import { isoDate, todayIn, weightUnit } from './inputs';
 import { adaptationOutput, adaptationView, coachingCall } from './coaching-shapes';
 
@@ -67,7 +69,7 @@ export const setBenchmark = defineTool({
       distance: z.number().positive().optional().describe('Race only: distance in `distanceUnit`'),
       distanceUnit: z.enum(['km', 'mi', 'm']).optional().describe('Race only: "km", "mi" or "m"'),
       timeSeconds: z.number().positive().optional().describe('Race only: finishing time in seconds (24:30 = 1470)'),
-      date: isoDate.optional().describe("YYYY-MM-DD the benchmark was done; default today in the person's timezone"),
+      date: isoDate.optional().describe("YYYY-MM-DD the benchmark was done, today or earlier; default today in the person's timezone"),
       notes: z.string().max(500).optional(),
     })
     .strict()
@@ -97,7 +99,11 @@ export const setBenchmark = defineTool({
   handler: async (args, { person }) => {
     const profile = await getOrCreateProfile(person.id);
     const unit = args.unit ?? (profile.weightUnit as 'kg' | 'lb');
-    const date = args.date ?? todayIn(profile.timezone);
+    const today = todayIn(profile.timezone);
+    const date = args.date ?? today;
+    if (date > today) {
+      throw new ToolError('invalid_argument', `date: ${futureDateMessage(date, today, 'a benchmark', 'Give the day it was done (today or earlier), or record it after it happens.')}`, { field: 'date' });
+    }
     // Stored and applied to the future sessions in one transaction (lib/coaching/benchmarks.ts).
     const { ctx, units } = await coachingCall(person);
     const { benchmark: b, effect } =

@@ -5,7 +5,9 @@ import { refitPlansToDays } from '@/lib/coaching/plans';
 import { latestBodyWeight, logBodyWeight } from '@/lib/health/body-weight';
 import { getOrCreateProfile, onboardingFor, updateProfile } from '@/lib/profile/profiles';
 import { kgToLb, lbToKg } from '@/lib/training/units';
+import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
+import { ToolError } from '../tool-error';
 import { coached, coachingCall } from './coaching-shapes';
 import { isoDate, isIanaTimezone, todayIn, weightUnit } from './inputs';
 
@@ -163,7 +165,7 @@ export const logBodyWeightTool = defineTool({
     .object({
       weight: z.number().positive().describe('Body weight in `unit`'),
       unit: weightUnit,
-      date: isoDate.optional().describe("YYYY-MM-DD in the person's timezone; default today"),
+      date: isoDate.optional().describe("YYYY-MM-DD in the person's timezone, today or earlier; default today"),
     })
     .strict()
     .superRefine((v, ctx) => {
@@ -173,7 +175,11 @@ export const logBodyWeightTool = defineTool({
   output: z.object({ date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() }),
   handler: async ({ weight, unit, date }, { person }) => {
     const p = await getOrCreateProfile(person.id);
-    const day = date ?? todayIn(p.timezone);
+    const today = todayIn(p.timezone);
+    const day = date ?? today;
+    if (day > today) {
+      throw new ToolError('invalid_argument', `date: ${futureDateMessage(day, today, 'a body weight reading', 'Give the day it was weighed (today or earlier).')}`, { field: 'date' });
+    }
     const kg = unit === 'kg' ? weight : lbToKg(weight);
     const entry = await logBodyWeight(person.id, day, kg);
     return { date: entry.date, weight: round1(unit === 'kg' ? entry.kg : kgToLb(entry.kg)), unit, kg: round1(entry.kg) };

@@ -77,12 +77,15 @@ describe('tools/list', () => {
     await call('get_training_plan', { id: ctx.plan });
     await call('list_training_plans');
     await call('update_training_plan', { id: ctx.plan, name: 'Catalogue check' });
-    const listed = (await call('list_workouts', { from: today, to: addDays(today, 14) })) as { workouts: { id: string }[] };
+    const listed = (await call('list_workouts', { from: today, to: addDays(today, 14) })) as { workouts: { id: string; date: string }[] };
     await call('get_workout', { id: listed.workouts[0]!.id });
     const created = (await call('create_workout', { date: today, title: 'Extra squats', strength: [{ exercise: 'back-squat', progression: 'linear', sets: [{ reps: 5, load: 100 }, { reps: 5, load: 100 }] }] })) as { workout: { id: string } };
     await call('update_workout', { id: created.workout.id, notes: 'felt good' });
     await call('complete_workout', { id: created.workout.id, asPrescribed: true });
+    // Skipped on its day: a session dated after today cannot be skipped.
+    athlete.agent.setToday(listed.workouts[1]!.date);
     await call('skip_workout', { id: listed.workouts[1]!.id, reason: 'travel' });
+    athlete.agent.setToday(undefined);
     await call('get_training_progress');
     await call('delete_workout', { id: created.workout.id });
     await call('delete_training_plan', { id: ctx.plan });
