@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { Benchmark } from '@/lib/generated/prisma/client';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { derivedEstimate, listBenchmarks } from '@/lib/profile/benchmarks';
-import { recordBenchmark } from '@/lib/coaching/benchmarks';
+import { deleteBenchmark, recordBenchmark } from '@/lib/coaching/benchmarks';
 import { CATALOGUE } from '@/lib/training/catalogue';
 import { kgToLb, lbToKg, METRES_PER_MILE } from '@/lib/training/units';
 import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
 import { isoDate, todayIn, weightUnit } from './inputs';
-import { adaptationOutput, adaptationView, coachingCall } from './coaching-shapes';
+import { adaptationOutput, adaptationView, coached, coachingCall } from './coaching-shapes';
 
 const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map((e) => e.id) as [string, ...string[]];
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -141,4 +141,28 @@ export const listBenchmarksTool = defineTool({
     const rows = await listBenchmarks(person.id, args);
     return { benchmarks: rows.map((b) => view(b, profile.weightUnit as 'kg' | 'lb')) };
   },
+});
+
+export const deleteBenchmarkTool = defineTool({
+  name: 'delete_benchmark',
+  title: 'Delete a benchmark',
+  description:
+    'Deletes one benchmark for good (id from list_benchmarks or set_benchmark) and takes back what it taught: a lift benchmark\'s e1RM goes back to the estimate ' +
+    'the coach would hold without it (the one before it, or the newest remaining benchmark of that lift), keeping what sessions logged since added; ' +
+    'a race benchmark\'s VDOT likewise, and target paces follow. Every future scheduled session is prescribed again; `adaptation` lists each changed field with ' +
+    'its reason and `adaptation.notes` says what changed. Use it for a benchmark entered by mistake; confirm with the person first.',
+  scope: 'profile:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  input: z.object({ id: z.string().trim().min(1).max(100).describe('Benchmark id from list_benchmarks') }).strict(),
+  output: z.object({
+    deleted: benchmarkOutput,
+    adaptation: adaptationOutput.describe('Future scheduled sessions re-prescribed without this benchmark, each change with its reason'),
+  }),
+  handler: async ({ id }, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person);
+      const { benchmark, effect } = await deleteBenchmark(ctx, id);
+      return { deleted: view(benchmark, units.weight), adaptation: adaptationView(effect.changes, effect.notes, units) };
+    }),
 });

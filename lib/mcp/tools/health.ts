@@ -6,6 +6,7 @@ import { fromCanonical, HEALTH_TYPES, METRICS, roundFor, SLEEP_STAGES, type Heal
 import { isProblem, normalizeRecord, type NormalizedRecord } from '@/lib/health/normalize';
 import { readinessFor } from '@/lib/health/readiness';
 import { oneReadingPerDay } from '@/lib/health/body-weight';
+import { deleteHealthRecord } from '@/lib/health/deletion';
 import { AGENT, countHealthRecords, ExternalIdConflict, listHealthRecords, MANUAL, recordHealthData } from '@/lib/health/records';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { addDays, daysBetween } from '@/lib/training/dates';
@@ -262,5 +263,60 @@ export const recordHealthDataTool = defineTool({
       unchanged: count('unchanged'),
       records: written.map((w, i) => ({ ...recordView(w.row, args.records[i]!.unit as HealthUnit), result: w.outcome })),
     };
+  },
+});
+
+const deletionEffect = z.object({
+  notes: z.array(z.string()).describe('What changed because the record is gone, in words the person can read'),
+  bodyWeight: z
+    .object({ before: z.number().nullable(), after: z.number().nullable(), unit: z.enum(['kg', 'lb']) })
+    .optional()
+    .describe('body_mass only: the latest body weight before and after, in the profile\'s unit (null: none)'),
+  readiness: z
+    .object({ before: z.enum(['normal', 'low', 'unknown']), after: z.enum(['normal', 'low', 'unknown']), reasons: z.array(z.string()) })
+    .optional()
+    .describe('resting_heart_rate and hrv_rmssd only: today\'s readiness level before and after, and its reasons now'),
+});
+
+export const deleteHealthRecordTool = defineTool({
+  name: 'delete_health_record',
+  title: 'Delete a health record',
+  description:
+    'Deletes one health record for good: any type, body weight included (ids from get_health_data with aggregation "none", or from record_health_data / log_body_weight). ' +
+    'What the record fed is recomputed without it and `effect` says what changed: for body_mass the latest body weight (get_profile), ' +
+    'for resting_heart_rate and hrv_rmssd today\'s readiness. Use it for a reading entered by mistake; confirm with the person first.',
+  scope: 'health:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  input: z.object({ id: z.string().trim().min(1).max(100).describe('Health record id from get_health_data (aggregation "none")') }).strict(),
+  output: z.object({
+    deleted: recordOutput,
+    effect: deletionEffect,
+  }),
+  handler: async ({ id }, { person }) => {
+    const profile = await getOrCreateProfile(person.id);
+    const unit = profile.weightUnit === 'lb' ? 'lb' : 'kg';
+    const done = await deleteHealthRecord(person.id, id, todayIn(profile.timezone));
+    if (!done) throw new ToolError('not_found', `No health record has the id "${id}" for this person. Call get_health_data with aggregation "none" to find record ids.`, { id });
+    const type = done.row.type as HealthType;
+    const notes: string[] = [];
+    const effect: z.infer<typeof deletionEffect> = { notes };
+    if (done.bodyWeight) {
+      const { before, after } = done.bodyWeight;
+      const shown = (r: typeof after) => (r ? roundFor(unit, fromCanonical('body_mass', r.kg, unit)) : null);
+      effect.bodyWeight = { before: shown(before), after: shown(after), unit };
+      notes.push(
+        effect.bodyWeight.before === effect.bodyWeight.after && before?.date === after?.date
+          ? `The latest body weight stays ${after ? `${effect.bodyWeight.after} ${unit} (${after.date})` : 'unknown'}.`
+          : `The latest body weight is now ${after ? `${effect.bodyWeight.after} ${unit} (${after.date})` : 'unknown (no reading left)'}; it was ${effect.bodyWeight.before} ${unit}${before ? ` (${before.date})` : ''}.`,
+      );
+    } else if (done.readiness) {
+      const { before, after } = done.readiness;
+      effect.readiness = { before: before.level, after: after.level, reasons: after.reasons };
+      notes.push(after.level === before.level ? `Readiness today stays "${after.level}".` : `Readiness today is now "${after.level}"; it was "${before.level}".`);
+    } else {
+      notes.push(`Removed from the ${METRICS[type].label.toLowerCase()} series; nothing else is computed from it.`);
+    }
+    return { deleted: recordView(done.row), effect };
   },
 });

@@ -45,7 +45,7 @@ const profileOutput = z.object({
   restingHr: z.number().nullable(),
   maxHr: z.number().nullable(),
   bodyWeight: z
-    .object({ date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() })
+    .object({ id: z.string().describe('Health record id (delete_health_record)'), date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() })
     .nullable()
     .describe('The latest logged body weight, in the preferred unit and in kg'),
 });
@@ -69,7 +69,7 @@ async function profileView(userId: string, p: Profile) {
     equipment: p.equipment,
     restingHr: p.restingHr,
     maxHr: p.maxHr,
-    bodyWeight: bw ? { date: bw.date, kg: round1(bw.kg), unit, weight: round1(unit === 'kg' ? bw.kg : kgToLb(bw.kg)) } : null,
+    bodyWeight: bw ? { id: bw.id, date: bw.date, kg: round1(bw.kg), unit, weight: round1(unit === 'kg' ? bw.kg : kgToLb(bw.kg)) } : null,
   };
 }
 
@@ -172,7 +172,7 @@ export const logBodyWeightTool = defineTool({
       const kg = v.unit === 'kg' ? v.weight : lbToKg(v.weight);
       if (kg < 25 || kg > 350) ctx.addIssue({ code: 'custom', path: ['weight'], message: `must be between ${v.unit === 'kg' ? '25 and 350 kg' : '55 and 770 lb'}` });
     }),
-  output: z.object({ date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() }),
+  output: z.object({ id: z.string().describe('Health record id of the entry (delete_health_record removes it)'), date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() }),
   handler: async ({ weight, unit, date }, { person }) => {
     const p = await getOrCreateProfile(person.id);
     const today = todayIn(p.timezone);
@@ -182,6 +182,6 @@ export const logBodyWeightTool = defineTool({
     }
     const kg = unit === 'kg' ? weight : lbToKg(weight);
     const entry = await logBodyWeight(person.id, day, kg);
-    return { date: entry.date, weight: round1(unit === 'kg' ? entry.kg : kgToLb(entry.kg)), unit, kg: round1(entry.kg) };
+    return { id: entry.id, date: entry.date, weight: round1(unit === 'kg' ? entry.kg : kgToLb(entry.kg)), unit, kg: round1(entry.kg) };
   },
 });
