@@ -23,6 +23,8 @@ const benchmarkOutput = z.object({
   load: z.number().nullable().describe('Load in `unit` for a lift'),
   unit: z.enum(['kg', 'lb']),
   loadKg: z.number().nullable(),
+  distance: z.number().nullable().describe('Race distance in distanceUnit'),
+  distanceUnit: z.enum(['km', 'mi']).describe('Unit of distance: the profile\'s distance unit'),
   distanceM: z.number().nullable().describe('Race distance in metres'),
   timeSeconds: z.number().nullable().describe('Race time in seconds'),
   e1rmKg: z.number().nullable().describe('Estimated one-rep max (Epley) for a lift, kg'),
@@ -30,7 +32,7 @@ const benchmarkOutput = z.object({
   notes: z.string().nullable(),
 });
 
-function view(b: Benchmark, unit: 'kg' | 'lb'): z.infer<typeof benchmarkOutput> {
+function view(b: Benchmark, unit: 'kg' | 'lb', distanceUnit: 'km' | 'mi'): z.infer<typeof benchmarkOutput> {
   const est = derivedEstimate(b);
   return {
     id: b.id,
@@ -41,6 +43,8 @@ function view(b: Benchmark, unit: 'kg' | 'lb'): z.infer<typeof benchmarkOutput> 
     load: b.loadKg == null ? null : round1(unit === 'kg' ? b.loadKg : kgToLb(b.loadKg)),
     unit,
     loadKg: b.loadKg == null ? null : round1(b.loadKg),
+    distance: b.distanceM == null ? null : Math.round((b.distanceM / (distanceUnit === 'mi' ? METRES_PER_MILE : 1000)) * 1000) / 1000,
+    distanceUnit,
     distanceM: b.distanceM,
     timeSeconds: b.timeS,
     e1rmKg: est.e1rmKg ?? null,
@@ -116,7 +120,7 @@ export const setBenchmark = defineTool({
             date,
             notes: args.notes,
           });
-    return { ...view(b, unit), adaptation: adaptationView(effect.changes, effect.notes, units) };
+    return { ...view(b, unit, units.distance), adaptation: adaptationView(effect.changes, effect.notes, units) };
   },
 });
 
@@ -139,7 +143,7 @@ export const listBenchmarksTool = defineTool({
   handler: async (args, { person }) => {
     const profile = await getOrCreateProfile(person.id);
     const rows = await listBenchmarks(person.id, args);
-    return { benchmarks: rows.map((b) => view(b, profile.weightUnit as 'kg' | 'lb')) };
+    return { benchmarks: rows.map((b) => view(b, profile.weightUnit as 'kg' | 'lb', profile.distanceUnit === 'mi' ? 'mi' : 'km')) };
   },
 });
 
@@ -163,6 +167,6 @@ export const deleteBenchmarkTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const { benchmark, effect } = await deleteBenchmark(ctx, id);
-      return { deleted: view(benchmark, units.weight), adaptation: adaptationView(effect.changes, effect.notes, units) };
+      return { deleted: view(benchmark, units.weight, units.distance), adaptation: adaptationView(effect.changes, effect.notes, units) };
     }),
 });

@@ -88,7 +88,7 @@ export const readinessOutput = z
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
-function readinessView(r: Awaited<ReturnType<typeof readinessFor>>): z.infer<typeof readinessOutput> {
+export function readinessView(r: Awaited<ReturnType<typeof readinessFor>>): z.infer<typeof readinessOutput> {
   const cmp = (c: NonNullable<typeof r.restingHr>) => ({ ...c, recentMean: r1(c.recentMean), baselineMean: r1(c.baselineMean), baselineSd: r1(c.baselineSd) });
   return {
     level: r.level,

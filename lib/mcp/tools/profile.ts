@@ -4,12 +4,14 @@ import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { refitPlansToDays } from '@/lib/coaching/plans';
 import { latestBodyWeight, logBodyWeight } from '@/lib/health/body-weight';
 import { getOrCreateProfile, onboardingFor, updateProfile } from '@/lib/profile/profiles';
-import { kgToLb, lbToKg } from '@/lib/training/units';
+import { kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE } from '@/lib/training/units';
 import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
 import { coached, coachingCall } from './coaching-shapes';
-import { isoDate, isIanaTimezone, todayIn, weightUnit } from './inputs';
+import { distanceUnit, isoDate, isIanaTimezone, todayIn, weightUnit } from './inputs';
+
+const toMetresIn = (value: number, unit: 'km' | 'mi' | 'm') => value * (unit === 'm' ? 1 : unit === 'mi' ? METRES_PER_MILE : METRES_PER_KM);
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -39,7 +41,8 @@ const profileOutput = z.object({
   goal: z.string().nullable(),
   goalNotes: z.string().nullable(),
   raceDate: z.string().nullable(),
-  raceDistanceM: z.number().nullable(),
+  raceDistance: z.number().nullable().describe('Race distance in units.distance'),
+  raceDistanceM: z.number().nullable().describe('Race distance in metres'),
   trainingDays: z.array(z.string()),
   equipment: z.array(z.string()),
   restingHr: z.number().nullable(),
@@ -64,6 +67,7 @@ async function profileView(userId: string, p: Profile) {
     goal: p.goal,
     goalNotes: p.goalNotes,
     raceDate: p.raceDate,
+    raceDistance: p.raceDistanceM === null ? null : Math.round((p.raceDistanceM / (p.distanceUnit === 'mi' ? METRES_PER_MILE : METRES_PER_KM)) * 1000) / 1000,
     raceDistanceM: p.raceDistanceM,
     trainingDays: p.trainingDays,
     equipment: p.equipment,
@@ -110,7 +114,11 @@ export const updateProfileTool = defineTool({
       sex: z.enum(['female', 'male', 'unspecified']).nullable().optional(),
       heightCm: z.number().min(100).max(250).nullable().optional().describe('Height in centimetres'),
       experience: z.enum(['novice', 'intermediate', 'advanced']).nullable().optional().describe('Training experience; decides progression rules'),
-      timezone: z.string().refine(isIanaTimezone, 'must be an IANA timezone name such as "America/Denver" or "Europe/Berlin"').optional(),
+      timezone: z
+        .string()
+        .refine(isIanaTimezone, 'must be an IANA timezone name such as "America/Denver" or "Europe/Berlin"')
+        .optional()
+        .describe('IANA time zone name, e.g. "Europe/Berlin" or "America/Denver" (not an offset or abbreviation); "today" and every YYYY-MM-DD date are read in it'),
       units: z
         .object({ weight: weightUnit.optional(), distance: z.enum(['km', 'mi']).optional().describe('"km" or "mi"') })
         .optional()
@@ -118,7 +126,8 @@ export const updateProfileTool = defineTool({
       goal: z.enum(['strength', '5k', '10k', 'half', 'marathon', 'hybrid']).nullable().optional().describe('Main training goal'),
       goalNotes: z.string().max(500).nullable().optional().describe('Free-text goal details, e.g. "sub-25 5K by spring"'),
       raceDate: isoDate.nullable().optional().describe('Race day as YYYY-MM-DD, if training for a race'),
-      raceDistanceM: z.number().min(400).max(250_000).nullable().optional().describe('Race distance in metres, e.g. 5000 or 42195'),
+      raceDistance: z.number().positive().nullable().optional().describe('Race distance in raceDistanceUnit, e.g. 5 (km) or 26.2 (mi); null clears it'),
+      raceDistanceUnit: distanceUnit.optional().describe('Unit of raceDistance: "km", "mi" or "m"; default the profile\'s distance unit'),
       trainingDays: z.array(z.enum(DAYS)).max(7).optional().describe('Days the person can train, e.g. ["mon","wed","fri"]'),
       equipment: z.array(z.enum(['barbell', 'dumbbells', 'pullup-bar', 'bodyweight'])).max(4).optional().describe('Available equipment'),
       restingHr: z.number().int().min(25).max(120).nullable().optional().describe('Resting heart rate, beats per minute'),
@@ -133,10 +142,17 @@ export const updateProfileTool = defineTool({
       .optional()
       .describe('Set when trainingDays changed: per plan, the sessions that moved (YYYY-MM-DD)'),
   }),
-  handler: async ({ units, trainingDays, ...rest }, { person }) => {
-    const before = trainingDays ? (await getOrCreateProfile(person.id)).trainingDays : null;
+  handler: async ({ units, trainingDays, raceDistance, raceDistanceUnit, ...rest }, { person }) => {
+    const current = trainingDays || (raceDistance != null && !raceDistanceUnit) ? await getOrCreateProfile(person.id) : null;
+    const before = trainingDays ? current!.trainingDays : null;
+    const raceUnit = raceDistanceUnit ?? units?.distance ?? (current?.distanceUnit === 'mi' ? 'mi' : 'km');
+    const raceDistanceM = raceDistance == null ? raceDistance : toMetresIn(raceDistance, raceUnit);
+    if (raceDistanceM != null && (raceDistanceM < 400 || raceDistanceM > 250_000)) {
+      throw new ToolError('invalid_argument', `raceDistance: ${raceDistance} ${raceUnit} is ${Math.round(raceDistanceM)} m; a race is 400 m to 250 km. Give the distance with raceDistanceUnit ("km", "mi" or "m").`, { field: 'raceDistance' });
+    }
     const update = {
       ...rest,
+      ...(raceDistanceM !== undefined ? { raceDistanceM } : {}),
       ...(units?.weight ? { weightUnit: units.weight } : {}),
       ...(units?.distance ? { distanceUnit: units.distance } : {}),
       ...(trainingDays ? { trainingDays: DAYS.filter((d) => trainingDays.includes(d)) } : {}),

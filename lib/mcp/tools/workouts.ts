@@ -36,7 +36,29 @@ import {
   workoutView,
 } from './coaching-shapes';
 import { isoDate } from './inputs';
+import { readinessOutput, readinessView } from './health';
+import { briefingFor, nextSession, type Briefing } from '@/lib/coaching/briefing';
 import { SHOWN_STATUSES } from '@/lib/coaching/status';
+
+const briefingOutput = z
+  .object({
+    workoutId: z.string(),
+    date: z.string().describe('The session\'s day (YYYY-MM-DD)'),
+    readiness: readinessOutput,
+    daysSinceLastSession: z.number().nullable().describe('Days from the last completed session to this session\'s day; null when none was completed before it'),
+    lastSession: z.object({ id: z.string(), date: z.string(), title: z.string() }).nullable(),
+    lastTrained: z
+      .array(z.object({ id: z.string().describe('Exercise id, or "run"'), name: z.string(), date: z.string().nullable(), days: z.number().nullable().describe('Days before this session; null: not in the last 365 days') }))
+      .describe('When each lift of the session (and running) was last done'),
+    warnings: z.array(z.string()).describe('Time away worth mentioning with the session (a week without training, a lift not done for two weeks or more)'),
+  })
+  .describe(
+    'For a session not yet done: today\'s readiness and the time away before it. When readiness.level is "low" or warnings is not empty, mention them with the session (quote the reasons); advisory, never a reason to change training without asking.',
+  );
+
+function briefingView(b: Briefing): z.infer<typeof briefingOutput> {
+  return { ...b, readiness: readinessView(b.readiness) };
+}
 
 const workoutId = z.string().trim().min(1).max(100).describe('Workout id from list_workouts, get_training_plan or create_workout');
 
@@ -131,7 +153,8 @@ export const listWorkoutsTool = defineTool({
     `Lists the person's workouts, newest date first: scheduled, completed, skipped and missed (a past day not logged), with their prescription (sets, loads, run segments, target paces) and actuals. ` +
     `Default window: the last ${LIST_DEFAULT_PAST_DAYS} days and the next ${LIST_DEFAULT_FUTURE_DAYS} days (dates YYYY-MM-DD in the person's timezone; from/to are inclusive). ` +
     'Filter by status, kind or planId. When nextCursor is not null, call again with the same filters and cursor = nextCursor for the next page. ' +
-    'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI.',
+    'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI. ' +
+    '`next` is the next session not yet done with today\'s readiness and the time away before it: mention its warnings and a "low" readiness with the session.',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'week-plan',
@@ -161,6 +184,7 @@ export const listWorkoutsTool = defineTool({
     units: unitsOutput,
     workouts: z.array(workoutOutput),
     nextCursor: z.string().nullable().describe('Pass as cursor (with the same filters) for older workouts; null when this is the last page'),
+    next: briefingOutput.nullable().describe('The next session not yet done (today or later, whatever the window) with readiness and time away; null when none is scheduled'),
   }),
   handler: async (args, { person }) =>
     coached(async () => {
@@ -177,7 +201,9 @@ export const listWorkoutsTool = defineTool({
         limit: args.limit ?? 20,
         ...(args.cursor ? { cursor: args.cursor } : {}),
       });
-      return { from, to, today: ctx.today, units, workouts: page.workouts.map((w) => workoutView(w, units, ctx.today)), nextCursor: page.nextCursor };
+      const upcoming = await nextSession(person.id, ctx.today);
+      const next = upcoming ? briefingView(await briefingFor(person.id, upcoming, ctx.today)) : null;
+      return { from, to, today: ctx.today, units, workouts: page.workouts.map((w) => workoutView(w, units, ctx.today)), nextCursor: page.nextCursor, next };
     }),
 });
 
@@ -186,7 +212,8 @@ export const getWorkoutTool = defineTool({
   title: 'Get a workout',
   description:
     'Returns one workout: prescription (strength blocks with index, sets, loads, RPE targets; run segments with index, distance or duration, target pace and zone), ' +
-    'actuals when completed, and `adjustments`: every change the coach made to this session, with its reason.',
+    'actuals when completed, `adjustments`: every change the coach made to this session, with its reason, and for a session not yet done `briefing`: ' +
+    'today\'s readiness and the time away before it (days since the last completed session, when each lift was last done, warnings to mention with it).',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'workout',
@@ -195,6 +222,7 @@ export const getWorkoutTool = defineTool({
   output: z.object({
     today: z.string().describe("Today in the person's timezone (YYYY-MM-DD)"),
     workout: workoutOutput,
+    briefing: briefingOutput.nullable().describe('Readiness and time away, for a session not yet done (scheduled or missed); null once completed or skipped'),
     adjustments: z.array(
       z.object({
         at: z.string().describe('ISO 8601 time of the change'),
@@ -213,6 +241,7 @@ export const getWorkoutTool = defineTool({
       return {
         today: ctx.today,
         workout: workoutView(workout, units, ctx.today),
+        briefing: workout.status === 'scheduled' ? briefingView(await briefingFor(person.id, workout, ctx.today)) : null,
         adjustments: adjustments.map((a) => ({ at: a.at.toISOString(), trigger: a.trigger, field: a.path, before: a.before, after: a.after, reason: a.reason })),
       };
     }),
