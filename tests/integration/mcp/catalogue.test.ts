@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 describe('tools/list', () => {
-  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 27 tools`, () => {
-    expect(tools).toHaveLength(27);
+  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 29 tools`, () => {
+    expect(tools).toHaveLength(29);
     expect(listBytes).toBeLessThanOrEqual(CATALOGUE_LIMIT);
   });
 
@@ -66,8 +66,8 @@ describe('tools/list', () => {
     await call('log_body_weight', { weight: 81.5, unit: 'kg' });
     await call('set_benchmark', { kind: 'lift', exercise: 'back-squat', load: 120, unit: 'kg', reps: 5 });
     await call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 1500 });
-    await call('list_benchmarks');
-    await call('record_health_data', { records: [{ type: 'steps', value: 8000, unit: 'count', start: today }] });
+    const benchmarks = (await call('list_benchmarks')) as { benchmarks: { id: string; kind: string }[] };
+    const steps = (await call('record_health_data', { records: [{ type: 'steps', value: 8000, unit: 'count', start: today }] })) as { records: { id: string }[] };
     await call('get_health_data');
     await call('list_integrations');
     await call('connect_integration', { integrationId: 'apple-health' });
@@ -87,6 +87,8 @@ describe('tools/list', () => {
     await call('skip_workout', { id: listed.workouts[1]!.id, reason: 'travel' });
     athlete.agent.setToday(undefined);
     await call('get_training_progress');
+    await call('delete_benchmark', { id: benchmarks.benchmarks.find((b) => b.kind === 'lift')!.id });
+    await call('delete_health_record', { id: steps.records[0]!.id });
     await call('delete_workout', { id: created.workout.id });
     await call('delete_training_plan', { id: ctx.plan });
     // Integrations that need a connected provider answer tool errors here (no Strava configured).
