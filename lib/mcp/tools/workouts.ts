@@ -377,7 +377,8 @@ export const completeWorkoutTool = defineTool({
     'asPrescribed: true for every block not listed when it was done exactly as prescribed), run totals (distance, durationSeconds, avgHr), and per-segment detail ' +
     '(runSegments, e.g. the threshold part of a tempo run). Only FUTURE scheduled sessions change, never past, completed or skipped ones. ' +
     'Returns the completed workout and `adaptation`: each changed field of a future session with before, after and the reason. ' +
-    'Pass date when it was done on another day than scheduled.',
+    'Pass date when it was done on another day than scheduled. Nothing is logged ahead of time: the day it was done (date, or the scheduled day) must be today or earlier in the person\'s timezone; ' +
+    'a "missed" session (its day passed, not logged) can still be completed.',
   scope: 'workouts:write',
   needsSubscription: true,
   view: 'workout',
@@ -439,7 +440,8 @@ export const skipWorkoutTool = defineTool({
   title: 'Skip a workout',
   description:
     'Marks a scheduled workout as skipped. A skip never counts as a failure: working loads and miss streaks stay as they were, ' +
-    'and the next session of each lift repeats the load the skipped one had. Returns what changed ahead, with reasons. Undo with update_workout status "scheduled".',
+    'and the next session of each lift repeats the load the skipped one had. Returns what changed ahead, with reasons. Undo with update_workout status "scheduled". ' +
+    'Only sessions dated today or earlier (including "missed" ones) can be skipped; to take a later one off the plan, move it (update_workout date) or delete_workout.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
