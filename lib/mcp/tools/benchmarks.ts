@@ -23,9 +23,9 @@ const benchmarkOutput = z.object({
   load: z.number().nullable().describe('Load in `unit` for a lift'),
   unit: z.enum(['kg', 'lb']),
   loadKg: z.number().nullable(),
-  distance: z.number().nullable().describe('Race distance in distanceUnit'),
-  distanceUnit: z.enum(['km', 'mi']).describe('Unit of distance: the profile\'s distance unit'),
-  distanceM: z.number().nullable().describe('Race distance in metres'),
+  distance: z.number().nullable().describe('Race, in distanceUnit'),
+  distanceUnit: z.enum(['km', 'mi']),
+  distanceM: z.number().nullable(),
   timeSeconds: z.number().nullable().describe('Race time in seconds'),
   e1rmKg: z.number().nullable().describe('Estimated one-rep max (Epley) for a lift, kg'),
   vdot: z.number().nullable().describe('Daniels-Gilbert VDOT for a race'),
@@ -98,7 +98,7 @@ export const setBenchmark = defineTool({
       }
     }),
   output: benchmarkOutput.extend({
-    adaptation: adaptationOutput.describe('Future scheduled sessions re-prescribed from this benchmark (new paces or loads), each change with its reason'),
+    adaptation: adaptationOutput.describe('Future sessions re-prescribed from it, each change with its reason'),
   }),
   handler: async (args, { person }) => {
     const profile = await getOrCreateProfile(person.id);
@@ -151,18 +151,13 @@ export const deleteBenchmarkTool = defineTool({
   name: 'delete_benchmark',
   title: 'Delete a benchmark',
   description:
-    'Deletes one benchmark for good (id from list_benchmarks or set_benchmark) and takes back what it taught: a lift benchmark\'s e1RM goes back to the estimate ' +
-    'the coach would hold without it (the one before it, or the newest remaining benchmark of that lift), keeping what sessions logged since added; ' +
-    'a race benchmark\'s VDOT likewise, and target paces follow. Every future scheduled session is prescribed again; `adaptation` lists each changed field with ' +
-    'its reason and `adaptation.notes` says what changed. Use it for a benchmark entered by mistake; confirm with the person first.',
+    'Deletes a benchmark (id from list_benchmarks) and takes back what it taught: the lift\'s e1RM or the VDOT returns to the estimate without it ' +
+    '(keeping what sessions since added) and future sessions are re-prescribed; `adaptation` says what changed and why. Confirm with the person first.',
   scope: 'profile:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  input: z.object({ id: z.string().trim().min(1).max(100).describe('Benchmark id from list_benchmarks') }).strict(),
-  output: z.object({
-    deleted: benchmarkOutput,
-    adaptation: adaptationOutput.describe('Future scheduled sessions re-prescribed without this benchmark, each change with its reason'),
-  }),
+  input: z.object({ id: z.string().trim().min(1).max(100) }).strict(),
+  output: z.object({ deleted: benchmarkOutput, adaptation: adaptationOutput }),
   handler: async ({ id }, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person);

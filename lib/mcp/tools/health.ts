@@ -121,8 +121,8 @@ export const getHealthData = defineTool({
     'Returns the person\'s health data for a date range (YYYY-MM-DD, inclusive, in the person\'s timezone): per-day or per-week summaries ' +
     '(aggregation "daily" or "weekly", Monday-Sunday) or the individual records ("none"). Each series states its unit and how it is summarised; ' +
     'days without data have no point (unknown, not zero). Types and their units: as listed in record_health_data. ' +
-    'Default range: the last 7 days (28 for weekly). The response always includes `readiness` for today (resting heart rate and HRV trend): ' +
-    'when its level is "low", mention it with the next session and quote its reasons; it is advisory and never a reason to change training without asking. ' +
+    'Default range: the last 7 days (28 for weekly). `readiness`: today\'s, from the resting heart rate and HRV trend; advisory, never a reason to change training without asking ' +
+    '(list_workouts and get_workout carry it with the next session). ' +
     'Data arrives from integrations (list_integrations) or record_health_data.',
   scope: 'health:read',
   needsSubscription: true,
@@ -206,8 +206,8 @@ export const recordHealthDataTool = defineTool({
     'Stores health measurements the person reports or the agent obtained. Each record: type, value with an explicit unit, and its time: ' +
     'start as a date-time with offset (plus end for spans), or start as YYYY-MM-DD for a whole day in the person\'s timezone. ' +
     'Types and units: ' + typeList + '. Values outside a plausible range are rejected with the range. ' +
-    'Give each record a clientRecordId: repeating a call with the same ids updates those records instead of duplicating them. ' +
-    'body_mass without a clientRecordId is one reading per source and day (log_body_weight is the "manual" one). ' +
+    'Nothing is stored twice: a repeated clientRecordId updates its record; without one, the same type, start and value is one record, ' +
+    'and body_mass is one reading per source and day (log_body_weight is the "manual" one). ' +
     'All records of a call are stored, or none. Returns each stored record with result "created", "updated" or "unchanged". Read back with get_health_data.',
   scope: 'health:write',
   needsSubscription: true,
@@ -282,13 +282,12 @@ export const deleteHealthRecordTool = defineTool({
   name: 'delete_health_record',
   title: 'Delete a health record',
   description:
-    'Deletes one health record for good: any type, body weight included (ids from get_health_data with aggregation "none", or from record_health_data / log_body_weight). ' +
-    'What the record fed is recomputed without it and `effect` says what changed: for body_mass the latest body weight (get_profile), ' +
-    'for resting_heart_rate and hrv_rmssd today\'s readiness. Use it for a reading entered by mistake; confirm with the person first.',
+    'Deletes a health record, body weight included (id from get_health_data aggregation "none", log_body_weight or get_profile). ' +
+    '`effect` says what it changed: the latest body weight, or today\'s readiness. Confirm with the person first.',
   scope: 'health:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  input: z.object({ id: z.string().trim().min(1).max(100).describe('Health record id from get_health_data (aggregation "none")') }).strict(),
+  input: z.object({ id: z.string().trim().min(1).max(100) }).strict(),
   output: z.object({
     deleted: recordOutput,
     effect: deletionEffect,

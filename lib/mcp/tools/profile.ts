@@ -100,10 +100,9 @@ export const updateProfileTool = defineTool({
   name: 'update_profile',
   title: 'Update profile',
   description:
-    'Updates profile facts, goals, training days, equipment, timezone and preferred units. Send only the fields to change; ' +
-    'send null to clear an optional fact. Returns the whole profile and onboarding, like get_profile. ' +
-    'Completes the PROFILE step (timezone + experience) and the GOALS step (goal + trainingDays). ' +
-    'Changing trainingDays moves the remaining sessions of running and upcoming plans onto the new days (completed and skipped ones stay); rescheduledPlans says what moved.',
+    'Updates profile facts, goals, training days, equipment, timezone and units; send only what changes, null clears an optional fact. ' +
+    'Returns the profile and onboarding, like get_profile. Completes PROFILE (timezone + experience) and GOALS (goal + trainingDays). ' +
+    'New trainingDays move the remaining sessions of current and upcoming plans (completed and skipped stay); rescheduledPlans says what moved.',
   scope: 'profile:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
@@ -118,7 +117,7 @@ export const updateProfileTool = defineTool({
         .string()
         .refine(isIanaTimezone, 'must be an IANA timezone name such as "America/Denver" or "Europe/Berlin"')
         .optional()
-        .describe('IANA time zone name, e.g. "Europe/Berlin" or "America/Denver" (not an offset or abbreviation); "today" and every YYYY-MM-DD date are read in it'),
+        .describe('IANA time zone name, e.g. "Europe/Berlin"; dates are read in it'),
       units: z
         .object({ weight: weightUnit.optional(), distance: z.enum(['km', 'mi']).optional().describe('"km" or "mi"') })
         .optional()
@@ -126,8 +125,8 @@ export const updateProfileTool = defineTool({
       goal: z.enum(['strength', '5k', '10k', 'half', 'marathon', 'hybrid']).nullable().optional().describe('Main training goal'),
       goalNotes: z.string().max(500).nullable().optional().describe('Free-text goal details, e.g. "sub-25 5K by spring"'),
       raceDate: isoDate.nullable().optional().describe('Race day as YYYY-MM-DD, if training for a race'),
-      raceDistance: z.number().positive().nullable().optional().describe('Race distance in raceDistanceUnit, e.g. 5 (km) or 26.2 (mi); null clears it'),
-      raceDistanceUnit: distanceUnit.optional().describe('Unit of raceDistance: "km", "mi" or "m"; default the profile\'s distance unit'),
+      raceDistance: z.number().positive().nullable().optional().describe('In raceDistanceUnit, e.g. 5 (km)'),
+      raceDistanceUnit: distanceUnit.optional().describe('Default: the profile\'s unit'),
       trainingDays: z.array(z.enum(DAYS)).max(7).optional().describe('Days the person can train, e.g. ["mon","wed","fri"]'),
       equipment: z.array(z.enum(['barbell', 'dumbbells', 'pullup-bar', 'bodyweight'])).max(4).optional().describe('Available equipment'),
       restingHr: z.number().int().min(25).max(120).nullable().optional().describe('Resting heart rate, beats per minute'),
@@ -188,7 +187,7 @@ export const logBodyWeightTool = defineTool({
       const kg = v.unit === 'kg' ? v.weight : lbToKg(v.weight);
       if (kg < 25 || kg > 350) ctx.addIssue({ code: 'custom', path: ['weight'], message: `must be between ${v.unit === 'kg' ? '25 and 350 kg' : '55 and 770 lb'}` });
     }),
-  output: z.object({ id: z.string().describe('Health record id of the entry (delete_health_record removes it)'), date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() }),
+  output: z.object({ id: z.string(), date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() }),
   handler: async ({ weight, unit, date }, { person }) => {
     const p = await getOrCreateProfile(person.id);
     const today = todayIn(p.timezone);

@@ -52,9 +52,7 @@ const briefingOutput = z
       .describe('When each lift of the session (and running) was last done'),
     warnings: z.array(z.string()).describe('Time away worth mentioning with the session (a week without training, a lift not done for two weeks or more)'),
   })
-  .describe(
-    'For a session not yet done: today\'s readiness and the time away before it. When readiness.level is "low" or warnings is not empty, mention them with the session (quote the reasons); advisory, never a reason to change training without asking.',
-  );
+  .describe('Readiness today and time away before it: mention a "low" level and warnings (advisory)');
 
 function briefingView(b: Briefing): z.infer<typeof briefingOutput> {
   return { ...b, readiness: readinessView(b.readiness) };
@@ -153,8 +151,7 @@ export const listWorkoutsTool = defineTool({
     `Lists the person's workouts, newest date first: scheduled, completed, skipped and missed (a past day not logged), with their prescription (sets, loads, run segments, target paces) and actuals. ` +
     `Default window: the last ${LIST_DEFAULT_PAST_DAYS} days and the next ${LIST_DEFAULT_FUTURE_DAYS} days (dates YYYY-MM-DD in the person's timezone; from/to are inclusive). ` +
     'Filter by status, kind or planId. When nextCursor is not null, call again with the same filters and cursor = nextCursor for the next page. ' +
-    'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI. ' +
-    '`next` is the next session not yet done with today\'s readiness and the time away before it: mention its warnings and a "low" readiness with the session.',
+    'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI. `next`: the next session with readiness and time away.',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'week-plan',
@@ -168,7 +165,7 @@ export const listWorkoutsTool = defineTool({
         .min(1)
         .max(4)
         .optional()
-        .describe('Only these statuses: "scheduled" (today or later), "completed", "skipped", "missed" (day passed, not logged)'),
+        .describe('Only these statuses'),
       kind: z.array(z.enum(['strength', 'run', 'mixed', 'rest'])).min(1).max(4).optional().describe('Only these kinds'),
       planId: z.string().trim().min(1).max(100).optional().describe('Only sessions of this training plan'),
       limit: z.number().int().min(1).max(100).optional().describe('Page size, default 20'),
@@ -184,7 +181,7 @@ export const listWorkoutsTool = defineTool({
     units: unitsOutput,
     workouts: z.array(workoutOutput),
     nextCursor: z.string().nullable().describe('Pass as cursor (with the same filters) for older workouts; null when this is the last page'),
-    next: briefingOutput.nullable().describe('The next session not yet done (today or later, whatever the window) with readiness and time away; null when none is scheduled'),
+    next: briefingOutput.nullable(),
   }),
   handler: async (args, { person }) =>
     coached(async () => {
@@ -212,17 +209,16 @@ export const getWorkoutTool = defineTool({
   title: 'Get a workout',
   description:
     'Returns one workout: prescription (strength blocks with index, sets, loads, RPE targets; run segments with index, distance or duration, target pace and zone), ' +
-    'actuals when completed, `adjustments`: every change the coach made to this session, with its reason, and for a session not yet done `briefing`: ' +
-    'today\'s readiness and the time away before it (days since the last completed session, when each lift was last done, warnings to mention with it).',
+    'actuals when completed, `adjustments`: every change the coach made to this session, with its reason, and `briefing` (not yet done): readiness and time away.',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'workout',
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z.object({ id: workoutId, weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
   output: z.object({
-    today: z.string().describe("Today in the person's timezone (YYYY-MM-DD)"),
+    today: z.string(),
     workout: workoutOutput,
-    briefing: briefingOutput.nullable().describe('Readiness and time away, for a session not yet done (scheduled or missed); null once completed or skipped'),
+    briefing: briefingOutput.nullable(),
     adjustments: z.array(
       z.object({
         at: z.string().describe('ISO 8601 time of the change'),
@@ -258,11 +254,10 @@ export const createWorkoutTool = defineTool({
   name: 'create_workout',
   title: 'Create a workout',
   description:
-    'Schedules a session on a date: strength blocks (exercise id from list_exercises, sets of reps with optional load and RPE target) and/or run segments ' +
-    '(kind, distance or durationSeconds, optional target pace and zone), or nothing for a rest day. kind is implied by the content when omitted. ' +
-    'Loads left out are prescribed by the coach from the person\'s working loads, e1RM or benchmarks; paces left out from their VDOT. ' +
-    'Blocks with loads given keep them (progression "none") unless a progression is named. To log a session that was not planned, create it, then call complete_workout with what was done. ' +
-    'Returns the stored workout (use its id in later calls).',
+    'Schedules a session on a date: strength blocks (exercise ids from list_exercises; sets of reps, optional load and RPE) and/or run segments ' +
+    '(kind, distance or durationSeconds, optional pace and zone); none for a rest day. Loads left out come from the person\'s working loads, e1RM or benchmarks, ' +
+    'paces from their VDOT; given loads are kept (progression "none") unless a progression is named. To log an unplanned session, create it, then complete_workout. ' +
+    'Returns the workout (its id is used by later calls).',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
@@ -373,12 +368,10 @@ export const completeWorkoutTool = defineTool({
   name: 'complete_workout',
   title: 'Complete a workout',
   description:
-    'Records what was done in a scheduled (or skipped) workout and adapts the future: strength sets per block (name the block by exercise id or blockIndex from get_workout; ' +
-    'asPrescribed: true for every block not listed when it was done exactly as prescribed), run totals (distance, durationSeconds, avgHr), and per-segment detail ' +
-    '(runSegments, e.g. the threshold part of a tempo run). Only FUTURE scheduled sessions change, never past, completed or skipped ones. ' +
-    'Returns the completed workout and `adaptation`: each changed field of a future session with before, after and the reason. ' +
-    'Pass date when it was done on another day than scheduled. Nothing is logged ahead of time: the day it was done (date, or the scheduled day) must be today or earlier in the person\'s timezone; ' +
-    'a "missed" session (its day passed, not logged) can still be completed.',
+    'Records what was done in a scheduled, missed or skipped workout and adapts the future: strength sets per block (by exercise id or blockIndex; ' +
+    'asPrescribed: true for blocks not listed that went as prescribed), run totals and per-segment detail (runSegments, e.g. a tempo run\'s threshold part). ' +
+    'Only future scheduled sessions change. Returns the workout and `adaptation`: each changed field ahead with before, after and reason. ' +
+    'date: the day it was done, if not the scheduled one; today or earlier.',
   scope: 'workouts:write',
   needsSubscription: true,
   view: 'workout',
@@ -441,7 +434,7 @@ export const skipWorkoutTool = defineTool({
   description:
     'Marks a scheduled workout as skipped. A skip never counts as a failure: working loads and miss streaks stay as they were, ' +
     'and the next session of each lift repeats the load the skipped one had. Returns what changed ahead, with reasons. Undo with update_workout status "scheduled". ' +
-    'Only sessions dated today or earlier (including "missed" ones) can be skipped; to take a later one off the plan, move it (update_workout date) or delete_workout.',
+    'Only for sessions dated today or earlier.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
