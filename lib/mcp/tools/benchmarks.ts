@@ -65,13 +65,13 @@ export const setBenchmark = defineTool({
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
   input: z
     .object({
-      kind: z.enum(['lift', 'race']).describe('"lift" or "race"'),
-      exercise: z.enum(LIFTS).optional().describe(`Lift only: exercise id, one of ${LIFTS.join(', ')}`),
+      kind: z.enum(['lift', 'race']),
+      exercise: z.enum(LIFTS).optional().describe('Lift only: exercise id'),
       load: z.number().positive().max(1000).optional().describe('Lift only: the load lifted, in `unit`'),
-      unit: weightUnit.optional().describe('Lift only: "kg" or "lb" (default: the profile unit)'),
+      unit: weightUnit.optional().describe('Lift only; default: the profile unit'),
       reps: z.number().int().min(1).max(12).optional().describe('Lift only: repetitions completed with that load'),
       distance: z.number().positive().optional().describe('Race only: distance in `distanceUnit`'),
-      distanceUnit: z.enum(['km', 'mi', 'm']).optional().describe('Race only: "km", "mi" or "m"'),
+      distanceUnit: z.enum(['km', 'mi', 'm']).optional().describe('Race only'),
       timeSeconds: z.number().positive().optional().describe('Race only: finishing time in seconds (24:30 = 1470)'),
       date: isoDate.optional().describe("YYYY-MM-DD the benchmark was done, today or earlier; default today in the person's timezone"),
       notes: z.string().max(500).optional(),

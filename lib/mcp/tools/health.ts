@@ -25,6 +25,9 @@ const startValue = z
   .string()
   .refine((v) => isoDate.safeParse(v).success || dateTimeWithOffset.safeParse(v).success, 'use YYYY-MM-DD (a whole local day) or an ISO 8601 date-time with offset, e.g. 2026-11-20T07:30:00+01:00');
 
+// Checked with the same parser, but advertised without zod's 500-character date-time pattern (tools/list budget).
+const endValue = z.string().refine((v) => dateTimeWithOffset.safeParse(v).success, 'use an ISO 8601 date-time with offset, e.g. 2026-11-20T08:15:00+01:00');
+
 const sourceOutput = z.object({
   kind: z.enum(['integration', 'manual', 'agent']).describe('Where the record came from'),
   id: z.string().describe('The integration id (e.g. "strava"), or "manual" / "agent"'),
@@ -129,7 +132,7 @@ export const getHealthData = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z
     .object({
-      types: z.array(z.enum(HEALTH_TYPES)).min(1).max(HEALTH_TYPES.length).optional().describe(`Metric types to return; default all: ${HEALTH_TYPES.join(', ')}`),
+      types: z.array(z.enum(HEALTH_TYPES)).min(1).max(HEALTH_TYPES.length).optional().describe('Metric types to return; default all'),
       from: isoDate.optional().describe('First day, YYYY-MM-DD in the person\'s timezone; default 6 days before `to` (27 for weekly)'),
       to: isoDate.optional().describe('Last day, YYYY-MM-DD in the person\'s timezone; default today'),
       aggregation: z.enum(['daily', 'weekly', 'none']).default('daily').describe('"daily" (default), "weekly" (Monday-Sunday) or "none" (individual records, at most 1000)'),
@@ -186,9 +189,9 @@ const recordInput = z
   .object({
     type: z.enum(HEALTH_TYPES).describe('Metric type'),
     value: z.number().describe('The measurement in `unit` (sleep: time in `stage`; workout_heart_rate: the workout\'s average)'),
-    unit: z.enum(ALL_UNITS).describe('Must be one of the units of the type (see the tool description)'),
+    unit: z.enum(ALL_UNITS).describe('One of the type\'s units (see the description)'),
     start: startValue.describe('YYYY-MM-DD for a whole local day (e.g. the day\'s steps; for sleep, the night ending that morning), or an ISO 8601 date-time with offset'),
-    end: dateTimeWithOffset.optional().describe('ISO 8601 date-time with offset; required for steps, active_energy, sleep and workout_heart_rate when start is a date-time'),
+    end: endValue.optional().describe('ISO 8601 date-time with offset; required for steps, active_energy, sleep and workout_heart_rate when start is a date-time'),
     stage: z.enum(SLEEP_STAGES).optional().describe('Sleep only: "asleep" (default, no stage known), "light", "deep", "rem", "awake" or "in_bed"'),
     maxBpm: z.number().optional().describe('workout_heart_rate only: the highest heart rate, bpm'),
     clientRecordId: z
