@@ -18,7 +18,7 @@ const benchmarkOutput = z.object({
   id: z.string(),
   kind: z.enum(['lift', 'race']),
   date: z.string().describe('YYYY-MM-DD'),
-  exercise: z.string().nullable().describe('Exercise id for a lift'),
+  exercise: z.string().nullable(),
   reps: z.number().nullable(),
   load: z.number().nullable().describe('Load in `unit` for a lift'),
   unit: z.enum(['kg', 'lb']),

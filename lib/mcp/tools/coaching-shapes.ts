@@ -118,7 +118,7 @@ export const segmentArg = z
 
 export const runActualArg = z
   .object({
-    distance: z.number().positive().max(300).describe('Distance run, in distanceUnit'),
+    distance: z.number().positive().max(300).describe('In distanceUnit'),
     durationSeconds: z.number().positive().max(172_800).describe('Moving time in seconds (24:30 = 1470)'),
     avgHr: z.number().int().min(30).max(240).optional().describe('Average heart rate, bpm'),
     rpe: z.number().min(1).max(10).optional().describe('Session RPE 1-10'),

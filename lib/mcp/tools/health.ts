@@ -133,18 +133,18 @@ export const getHealthData = defineTool({
   input: z
     .object({
       types: z.array(z.enum(HEALTH_TYPES)).min(1).max(HEALTH_TYPES.length).optional().describe('Metric types to return; default all'),
-      from: isoDate.optional().describe('First day, YYYY-MM-DD in the person\'s timezone; default 6 days before `to` (27 for weekly)'),
-      to: isoDate.optional().describe('Last day, YYYY-MM-DD in the person\'s timezone; default today'),
-      aggregation: z.enum(['daily', 'weekly', 'none']).default('daily').describe('"daily" (default), "weekly" (Monday-Sunday) or "none" (individual records, at most 1000)'),
+      from: isoDate.optional().describe('First day; default 6 days before `to` (27 for weekly)'),
+      to: isoDate.optional().describe('Last day; default today'),
+      aggregation: z.enum(['daily', 'weekly', 'none']).default('daily').describe('"none": the records, at most 1000'),
       units: z
         .object({
-          sleep: z.enum(['min', 'h']).optional().describe('"min" (default) or "h"'),
-          body_mass: z.enum(['kg', 'lb']).optional().describe('"kg" or "lb" (default: the profile\'s weight unit)'),
-          active_energy: z.enum(['kcal', 'kJ']).optional().describe('"kcal" (default) or "kJ"'),
+          sleep: z.enum(['min', 'h']).optional().describe('Default "min"'),
+          body_mass: z.enum(['kg', 'lb']).optional().describe('Default: the profile\'s unit'),
+          active_energy: z.enum(['kcal', 'kJ']).optional().describe('Default "kcal"'),
         })
         .strict()
         .optional()
-        .describe('Units for types with more than one; others have one unit each'),
+        .describe('Units for types with several'),
     })
     .strict(),
   output: z.object({
@@ -198,7 +198,7 @@ const recordInput = z
       .string()
       .regex(/^[\w.:-]{1,128}$/, 'use 1-128 letters, digits, "_", ".", ":" or "-"')
       .optional()
-      .describe('Your id for this record: sending the same id again updates the record instead of adding one (safe retries, corrections)'),
+      .describe('Your id for it: the same id again updates the record (safe retries, corrections)'),
   })
   .strict();
 

@@ -117,9 +117,9 @@ export const updateProfileTool = defineTool({
         .string()
         .refine(isIanaTimezone, 'must be an IANA timezone name such as "America/Denver" or "Europe/Berlin"')
         .optional()
-        .describe('IANA time zone name, e.g. "Europe/Berlin"; dates are read in it'),
+        .describe('IANA time zone name, e.g. "Europe/Berlin"'),
       units: z
-        .object({ weight: weightUnit.optional(), distance: z.enum(['km', 'mi']).optional().describe('"km" or "mi"') })
+        .object({ weight: weightUnit.optional(), distance: z.enum(['km', 'mi']).optional() })
         .optional()
         .describe('Preferred units for loads/body weight and distances/paces'),
       goal: z.enum(['strength', '5k', '10k', 'half', 'marathon', 'hybrid']).nullable().optional().describe('Main training goal'),

@@ -150,7 +150,7 @@ export const listWorkoutsTool = defineTool({
   description:
     `Lists the person's workouts, newest date first: scheduled, completed, skipped and missed (a past day not logged), with their prescription (sets, loads, run segments, target paces) and actuals. ` +
     `Default window: the last ${LIST_DEFAULT_PAST_DAYS} days and the next ${LIST_DEFAULT_FUTURE_DAYS} days (dates YYYY-MM-DD in the person's timezone; from/to are inclusive). ` +
-    'Filter by status, kind or planId. When nextCursor is not null, call again with the same filters and cursor = nextCursor for the next page. ' +
+    'Filter by status, kind or planId. When nextCursor is not null, call again with the same filters and cursor = nextCursor. ' +
     'Loads and distances are in `units` (the profile\'s, or weightUnit/distanceUnit) and in SI. `next`: the next session with readiness and time away.',
   scope: 'workouts:read',
   needsSubscription: true,
