@@ -87,7 +87,7 @@ export async function readAthlete(userId: string, profile: ProfileFacts): Promis
   return { state: syncWithProfile(parseAthleteState(row.state), profile), vdotDate: row.vdotDate, version: row.version };
 }
 
-export type EventTrigger = 'completed' | 'skipped' | 'benchmark' | 'plan_updated' | 'workout_created' | 'workout_updated' | 'workout_deleted' | 'time_off' | 'time_away';
+export type EventTrigger = 'completed' | 'skipped' | 'benchmark' | 'benchmark_deleted' | 'plan_updated' | 'workout_created' | 'workout_updated' | 'workout_deleted' | 'time_off' | 'time_away';
 
 /** Stores one adaptation event and its field changes; returns the event id. */
 export async function recordEvent(

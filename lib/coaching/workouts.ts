@@ -7,7 +7,7 @@ import type { Workout as WorkoutRow } from '@/lib/generated/prisma/client';
 import { adaptAfterCompletion, adaptAfterSkip, type AdaptationResult } from '@/lib/training/adaptation';
 import { unlearnSession, type AppliedSession } from '@/lib/training/unlearning';
 import { withTargetPace } from '@/lib/training/run-targets';
-import type { PlanChange, Workout, WorkoutKind, WorkoutStatus } from '@/lib/training/types';
+import type { PlanChange, Workout, WorkoutKind } from '@/lib/training/types';
 import { formatLoad } from '@/lib/training/units';
 import { futureScheduled, recordEvent, saveReprescribed, withAthleteLock, type Athlete, type Tx } from './athlete-store';
 import { buildActual, type CompletionInput } from './actuals';
@@ -17,6 +17,7 @@ import type { CoachingContext } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
 import { parseAthleteState } from './documents';
 import { CoachingError, invalid, workoutNotFound } from './errors';
+import { futureDateMessage, type ShownStatus } from './status';
 import {
   buildBlock,
   buildSegment,
@@ -53,7 +54,10 @@ function withTitles(changes: readonly PlanChange[], workouts: readonly Workout[]
 export type ListFilter = {
   from: string;
   to: string;
-  statuses?: WorkoutStatus[];
+  /** Statuses as shown: "missed" is a scheduled session dated before `today`, "scheduled" one dated today or later. */
+  statuses?: ShownStatus[];
+  /** The person's today; needed when statuses name "scheduled" or "missed". */
+  today?: string;
   kinds?: WorkoutKind[];
   planId?: string;
   limit: number;
@@ -71,7 +75,7 @@ export async function listWorkouts(userId: string, f: ListFilter): Promise<{ wor
   const params: unknown[] = [userId, f.from, f.to];
   const where = ['"userId" = $1', '"date" >= $2', '"date" <= $3'];
   const bind = (value: unknown) => `$${params.push(value)}`;
-  if (f.statuses?.length) where.push(`"status" = ANY(${bind(f.statuses)}::text[])`);
+  if (f.statuses?.length) where.push(statusCondition(f.statuses, f.today, bind));
   if (f.kinds?.length) where.push(`"kind" = ANY(${bind(f.kinds)}::text[])`);
   if (f.planId) where.push(`"planId" = ${bind(f.planId)}`);
   if (after) where.push(`("date" < ${bind(after.date)} OR ("date" = ${bind(after.date)} AND "id" < ${bind(after.id)}))`);
@@ -82,6 +86,20 @@ export async function listWorkouts(userId: string, f: ListFilter): Promise<{ wor
   const page = rows.slice(0, f.limit).map(toWorkout);
   const last = page.at(-1);
   return { workouts: page, nextCursor: rows.length > f.limit && last ? encodeCursor(last) : null };
+}
+
+/** The SQL for a filter on shown statuses: "missed" and "scheduled" are both stored as scheduled, split by today. */
+function statusCondition(statuses: readonly ShownStatus[], today: string | undefined, bind: (v: unknown) => string): string {
+  const stored = statuses.filter((s): s is Exclude<ShownStatus, 'scheduled' | 'missed'> => s === 'completed' || s === 'skipped');
+  const parts = stored.length > 0 ? [`"status" = ANY(${bind(stored)}::text[])`] : [];
+  const scheduled = statuses.includes('scheduled');
+  const missed = statuses.includes('missed');
+  if (scheduled && missed) parts.push(`"status" = 'scheduled'`);
+  else if (scheduled || missed) {
+    if (today === undefined) throw new Error('listWorkouts: filtering on scheduled or missed needs today');
+    parts.push(`("status" = 'scheduled' AND "date" ${scheduled ? '>=' : '<'} ${bind(today)})`);
+  }
+  return `(${parts.join(' OR ')})`;
 }
 
 export type Adjustment = { date: string; path: string; before: number | null; after: number | null; reason: string; trigger: string; at: Date };
@@ -451,6 +469,20 @@ async function completeIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, id: st
         { id, status: workout.status },
       );
     }
+    const day = input.date ?? workout.date;
+    if (day > ctx.today) {
+      throw invalid(
+        'date',
+        futureDateMessage(
+          day,
+          ctx.today,
+          'a completion',
+          input.date !== undefined
+            ? 'Pass the day it was really done (today or earlier).'
+            : `This session is scheduled for ${workout.date}: log it on or after that day, or pass date (the day it was really done, today or earlier) if it was done early.`,
+        ),
+      );
+    }
     const actual = buildActual(workout, input);
     const notes = input.notes ?? workout.notes;
     const logged: Workout = { ...workout, status: 'completed', date: input.date ?? workout.date, actual, ...(notes !== undefined ? { notes } : {}) };
@@ -475,6 +507,12 @@ export async function skipWorkout(ctx: CoachingContext, id: string, reason: stri
         'conflict',
         `Workout ${id} is already ${workout.status}; only scheduled sessions can be skipped.${workout.status === 'skipped' ? ' Nothing else to do.' : ''}`,
         { id, status: workout.status },
+      );
+    }
+    if (workout.date > ctx.today) {
+      throw invalid(
+        'id',
+        `workout ${id} is scheduled for ${workout.date}, after today (${ctx.today} in the person's timezone): a skip records a session that did not happen, so it can be skipped on or after its day. To take it off the plan ahead of time, move it with update_workout (date) or remove it with delete_workout.`,
       );
     }
     const notes = reason === undefined ? workout.notes : workout.notes ? `${workout.notes}\nSkipped: ${reason}` : `Skipped: ${reason}`;

@@ -22,9 +22,9 @@ export function oneReadingPerDay(records: readonly NormalizedRecord[]): Normaliz
 }
 
 /** The person's own entry for a day (log_body_weight): replaces their earlier entry of that day. */
-export async function logBodyWeight(userId: string, date: IsoDate, kg: number): Promise<{ date: IsoDate; kg: number }> {
+export async function logBodyWeight(userId: string, date: IsoDate, kg: number): Promise<{ id: string; date: IsoDate; kg: number }> {
   const [written] = await recordHealthData(userId, MANUAL, [bodyMassReading(date, kg)]);
-  return { date: written!.row.date as IsoDate, kg: written!.row.value };
+  return { id: written!.row.id, date: written!.row.date as IsoDate, kg: written!.row.value };
 }
 
 /** Inside a caller's transaction (an integration's sync). */
@@ -32,11 +32,11 @@ export function writeBodyWeight(tx: Prisma.TransactionClient, userId: string, so
   return upsertHealthRecords(tx, userId, source, [bodyMassReading(date, kg)]);
 }
 
-export type BodyWeightReading = { date: IsoDate; kg: number; source: { kind: string; id: string } };
+export type BodyWeightReading = { id: string; date: IsoDate; kg: number; source: { kind: string; id: string } };
 
 /** The latest reading: the newest day; on that day, the most recently written reading. */
 export async function latestBodyWeight(userId: string): Promise<BodyWeightReading | null> {
   const prisma = await db();
   const row = await prisma.healthRecord.findFirst({ where: { userId, type: 'body_mass' }, orderBy: [{ date: 'desc' }, { updatedAt: 'desc' }] });
-  return row ? { date: row.date as IsoDate, kg: row.value, source: { kind: row.source, id: row.sourceId } } : null;
+  return row ? { id: row.id, date: row.date as IsoDate, kg: row.value, source: { kind: row.source, id: row.sourceId } } : null;
 }

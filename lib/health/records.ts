@@ -1,5 +1,6 @@
 // Health records in the database. A record from a source with an external id (a client record id,
-// a provider's id) is written once: the same source and id again updates it (idempotent sync).
+// a provider's id) is written once: the same source and id again updates it (idempotent sync). A
+// record without one is written once too: the same type, source, start and value is the same row.
 import { db } from '@/lib/db';
 import type { HealthRecord, Prisma } from '@/lib/generated/prisma/client';
 import type { IsoDate } from '@/lib/training/types';
@@ -45,6 +46,9 @@ export async function upsertHealthRecords(
   records: readonly NormalizedRecord[],
 ): Promise<{ row: HealthRecord; outcome: WriteOutcome }[]> {
   const out: { row: HealthRecord; outcome: WriteOutcome }[] = [];
+  // One writer per person at a time: two identical calls in parallel must not both find "no such
+  // reading yet" and insert it twice (records without an id have no unique key to catch that).
+  await tx.$queryRaw`SELECT 1 AS "locked" FROM (SELECT pg_advisory_xact_lock(hashtext(${`health:${userId}`}))) AS l`;
   for (const [index, r] of records.entries()) {
     const data = {
       type: r.type,
@@ -57,6 +61,17 @@ export async function upsertHealthRecords(
       endAt: r.endAt,
     };
     if (r.externalId === null) {
+      // No id of its own: the same reading (type, source, start, value; for sleep also the stage) is
+      // the same row, so a retried or re-sent call stores nothing twice. Another value at the same
+      // start is another reading.
+      const same = await tx.healthRecord.findFirst({
+        where: { userId, sourceId: source.id, type: r.type, startAt: r.startAt, value: r.value, stage: r.stage },
+        orderBy: { createdAt: 'asc' },
+      });
+      if (same) {
+        out.push({ row: same, outcome: 'unchanged' });
+        continue;
+      }
       out.push({ row: await tx.healthRecord.create({ data: { ...data, userId, source: source.kind, sourceId: source.id, externalId: null } }), outcome: 'created' });
       continue;
     }
@@ -103,3 +118,4 @@ export async function countHealthRecords(userId: string, q: { types: readonly He
   const prisma = await db();
   return prisma.healthRecord.count({ where: { userId, type: { in: [...q.types] }, date: { gte: q.from, lte: q.to } } });
 }
+

@@ -1,5 +1,4 @@
 import { bestSetE1rm } from './e1rm';
-import { karvonenTarget } from './heart-rate';
 import { projectWorkouts, weekKey } from './load-projection';
 import {
   DEFAULT_FAILURES_BEFORE_DELOAD,

@@ -14,12 +14,12 @@ export async function accountTraining(person: { id: string; email: string }): Pr
   const { ctx, units, timezone } = await coachingCall(person);
   const [ahead, done, trends, athlete] = await Promise.all([
     listWorkouts(ctx.userId, { from: ctx.today, to: addDays(ctx.today, 6), limit: 20 }),
-    listWorkouts(ctx.userId, { from: addDays(ctx.today, -60), to: addDays(ctx.today, 60), statuses: ['completed', 'skipped'], limit: 5 }),
+    listWorkouts(ctx.userId, { from: addDays(ctx.today, -60), to: addDays(ctx.today, 60), statuses: ['completed', 'skipped', 'missed'], today: ctx.today, limit: 5 }),
     getWeeklyTrends(ctx.userId, ctx.today, 8),
     readAthlete(ctx.userId, ctx.profile),
   ]);
   const held = await getHeldTrends(ctx.userId, ctx.profile, timezone, ctx.today, trends.weeks);
-  const view = (ws: typeof ahead.workouts) => ws.map((w) => workoutView(w, units));
+  const view = (ws: typeof ahead.workouts) => ws.map((w) => workoutView(w, units, ctx.today, ctx.profile));
   return {
     week: renderWeekPlan({ workouts: view(ahead.workouts) }).__html,
     latest: renderWeekPlan({ workouts: view(done.workouts) }, { heading: 'Latest sessions' }).__html,

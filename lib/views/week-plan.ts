@@ -1,8 +1,10 @@
 // The week plan view: the next sessions by day (kind, key prescription, status), from list_workouts.
 import { html, type Raw } from './html';
+import { canMarkDone } from '@/lib/coaching/status';
 import { prescriptionLine, type WorkoutData } from './workout-data';
 
-export type WeekPlanData = { workouts: WorkoutData[] };
+/** list_workouts' result: `today` (the person's) decides which sessions can be marked done. */
+export type WeekPlanData = { workouts: WorkoutData[]; today?: string };
 
 const DAY = new Intl.DateTimeFormat('en', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 export const dayLabel = (date: string) => DAY.format(new Date(`${date}T00:00:00Z`));
@@ -14,7 +16,7 @@ export function renderWeekPlan(data: WeekPlanData, options: { markDone?: boolean
   const items = sessions.map(
     (w) => html`<li class="pw-day" data-workout="${w.id}"><time datetime="${w.date}">${dayLabel(w.date)}</time> · <strong>${w.title}</strong>
 <span class="pw-status ${w.status}">${w.status}</span><div class="pw-muted">${prescriptionLine(w)}</div>${
-      options.markDone && w.status === 'scheduled' ? html`<button type="button" data-done="${w.id}">Mark done</button>` : ''
+      options.markDone && canMarkDone(w.status, w.date, data.today) ? html`<button type="button" data-done="${w.id}">Mark done</button>` : ''
     }</li>`,
   );
   const heading = options.heading ?? `Your plan, ${dayLabel(sessions[0]!.date)} to ${dayLabel(sessions[sessions.length - 1]!.date)}`;

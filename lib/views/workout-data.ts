@@ -10,7 +10,7 @@ export type AdjustmentData = { reason: string; field?: string; why?: string; bef
 export type WorkoutData = {
   id: string;
   date: string;
-  status: 'scheduled' | 'completed' | 'skipped';
+  status: 'scheduled' | 'completed' | 'skipped' | 'missed';
   kind: string;
   title: string;
   units: { weight: string; distance: string };

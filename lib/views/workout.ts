@@ -1,6 +1,7 @@
 // The workout view: one session's blocks and segments, prescribed next to done (reps, loads, RPE,
 // hold seconds, time, pace, heart rate), and one current reason per changed field (get_workout,
 // complete_workout). The history behind the reasons is list_workout_changes, not this view.
+import { canMarkDone } from '@/lib/coaching/status';
 import { whyOf } from '@/lib/training/reason-text';
 import { html, type Raw } from './html';
 import { changeLines, doneLine, runDoneLine, segmentDone, segmentLine, setsLine, type AdjustmentData, type WorkoutData } from './workout-data';
@@ -8,7 +9,7 @@ import { dayLabel } from './week-plan';
 
 export type Adjustment = AdjustmentData;
 type AheadChange = { workoutId?: string; date?: string; title?: string; reason: string; beforeText?: string; afterText?: string };
-export type WorkoutViewData = { workout: WorkoutData; adjustments?: Adjustment[]; historyCount?: number; adaptation?: { notes: string[]; changes: AheadChange[] } };
+export type WorkoutViewData = { workout: WorkoutData; today?: string; adjustments?: Adjustment[]; historyCount?: number; adaptation?: { notes: string[]; changes: AheadChange[] } };
 
 /** At most this many later sessions are listed after a completion; the agent has the rest. */
 const AHEAD_SHOWN = 6;
@@ -53,7 +54,7 @@ export function renderWorkout(data: WorkoutViewData, options: { markDone?: boole
       : html`<p class="pw-muted">The coach has not changed this session.</p>`;
   const learned = data.adaptation?.notes.length ? html`<h3>What the coach learned</h3><ul>${data.adaptation.notes.map((n) => html`<li>${n}</li>`)}</ul>` : '';
   const ahead = data.adaptation?.changes.length ? html`<h3>Sessions ahead that changed</h3><ul>${aheadLines(data.adaptation.changes)}</ul>` : '';
-  const button = options.markDone && w.status === 'scheduled' ? html`<button type="button" data-done="${w.id}">Mark done as prescribed</button>` : '';
+  const button = options.markDone && canMarkDone(w.status, w.date, data.today) ? html`<button type="button" data-done="${w.id}">Mark done as prescribed</button>` : '';
   return html`<section class="pw" aria-label="Workout"><h2>${w.title} <span class="pw-status ${w.status}">${w.status}</span></h2><p class="pw-muted"><time datetime="${w.date}">${dayLabel(w.date)}</time></p>
 <table><thead><tr><th>Part</th><th>Prescribed</th><th>Done</th></tr></thead><tbody>${blocks}${segments}</tbody></table>${run}${why}${learned}${ahead}${button}</section>`;
 }

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import type { Benchmark } from '@/lib/generated/prisma/client';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { derivedEstimate, listBenchmarks } from '@/lib/profile/benchmarks';
-import { recordBenchmark } from '@/lib/coaching/benchmarks';
+import { deleteBenchmark, recordBenchmark } from '@/lib/coaching/benchmarks';
 import { CATALOGUE } from '@/lib/training/catalogue';
 import { kgToLb, lbToKg, METRES_PER_MILE } from '@/lib/training/units';
+import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
+import { ToolError } from '../tool-error';
 import { isoDate, todayIn, weightUnit } from './inputs';
-import { adaptationOutput, adaptationView, coachingCall } from './coaching-shapes';
+import { adaptationOutput, adaptationView, coached, coachingCall } from './coaching-shapes';
 
 const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map((e) => e.id);
 // A string checked against the loaded lifts, not an enum of them: the catalogue has 45 exercises and
@@ -21,19 +23,21 @@ const benchmarkOutput = z.object({
   id: z.string(),
   kind: z.enum(['lift', 'race']),
   date: z.string().describe('YYYY-MM-DD'),
-  exercise: z.string().nullable().describe('Exercise id for a lift'),
+  exercise: z.string().nullable(),
   reps: z.number().nullable(),
   load: z.number().nullable().describe('Load in `unit` for a lift'),
   unit: z.enum(['kg', 'lb']),
   loadKg: z.number().nullable(),
-  distanceM: z.number().nullable().describe('Race distance in metres'),
+  distance: z.number().nullable().describe('Race, in distanceUnit'),
+  distanceUnit: z.enum(['km', 'mi']),
+  distanceM: z.number().nullable(),
   timeSeconds: z.number().nullable().describe('Race time in seconds'),
   e1rmKg: z.number().nullable().describe('Estimated one-rep max (Epley) for a lift, kg'),
   vdot: z.number().nullable().describe('Daniels-Gilbert VDOT for a race'),
   notes: z.string().nullable(),
 });
 
-function view(b: Benchmark, unit: 'kg' | 'lb'): z.infer<typeof benchmarkOutput> {
+function view(b: Benchmark, unit: 'kg' | 'lb', distanceUnit: 'km' | 'mi'): z.infer<typeof benchmarkOutput> {
   const est = derivedEstimate(b);
   return {
     id: b.id,
@@ -44,6 +48,8 @@ function view(b: Benchmark, unit: 'kg' | 'lb'): z.infer<typeof benchmarkOutput> 
     load: b.loadKg == null ? null : round1(unit === 'kg' ? b.loadKg : kgToLb(b.loadKg)),
     unit,
     loadKg: b.loadKg == null ? null : round1(b.loadKg),
+    distance: b.distanceM == null ? null : Math.round((b.distanceM / (distanceUnit === 'mi' ? METRES_PER_MILE : 1000)) * 1000) / 1000,
+    distanceUnit,
     distanceM: b.distanceM,
     timeSeconds: b.timeS,
     e1rmKg: est.e1rmKg ?? null,
@@ -64,15 +70,15 @@ export const setBenchmark = defineTool({
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
   input: z
     .object({
-      kind: z.enum(['lift', 'race']).describe('"lift" or "race"'),
+      kind: z.enum(['lift', 'race']),
       exercise: liftId.optional().describe('Lift only: id of a barbell or dumbbell lift (list_exercises)'),
       load: z.number().positive().max(1000).optional().describe('Lift only: the load lifted, in `unit`'),
-      unit: weightUnit.optional().describe('Lift only: "kg" or "lb" (default: the profile unit)'),
+      unit: weightUnit.optional().describe('Lift only; default: the profile unit'),
       reps: z.number().int().min(1).max(12).optional().describe('Lift only: repetitions completed with that load'),
       distance: z.number().positive().optional().describe('Race only: distance in `distanceUnit`'),
-      distanceUnit: z.enum(['km', 'mi', 'm']).optional().describe('Race only: "km", "mi" or "m"'),
+      distanceUnit: z.enum(['km', 'mi', 'm']).optional().describe('Race only'),
       timeSeconds: z.number().positive().optional().describe('Race only: finishing time in seconds (24:30 = 1470)'),
-      date: isoDate.optional().describe("YYYY-MM-DD the benchmark was done; default today in the person's timezone"),
+      date: isoDate.optional().describe("YYYY-MM-DD the benchmark was done, today or earlier; default today in the person's timezone"),
       notes: z.string().max(500).optional(),
     })
     .strict()
@@ -97,12 +103,16 @@ export const setBenchmark = defineTool({
       }
     }),
   output: benchmarkOutput.extend({
-    adaptation: adaptationOutput.describe('Future scheduled sessions re-prescribed from this benchmark (new paces or loads), each change with its reason'),
+    adaptation: adaptationOutput.describe('Future sessions re-prescribed from it, each change with its reason'),
   }),
   handler: async (args, { person }) => {
     const profile = await getOrCreateProfile(person.id);
     const unit = args.unit ?? (profile.weightUnit as 'kg' | 'lb');
-    const date = args.date ?? todayIn(profile.timezone);
+    const today = todayIn(profile.timezone);
+    const date = args.date ?? today;
+    if (date > today) {
+      throw new ToolError('invalid_argument', `date: ${futureDateMessage(date, today, 'a benchmark', 'Give the day it was done (today or earlier), or record it after it happens.')}`, { field: 'date' });
+    }
     // Stored and applied to the future sessions in one transaction (lib/coaching/benchmarks.ts).
     const { ctx, units } = await coachingCall(person);
     const { benchmark: b, effect } =
@@ -115,7 +125,7 @@ export const setBenchmark = defineTool({
             date,
             notes: args.notes,
           });
-    return { ...view(b, unit), adaptation: adaptationView(effect.changes, effect.notes, units) };
+    return { ...view(b, unit, units.distance), adaptation: adaptationView(effect.changes, effect.notes, units) };
   },
 });
 
@@ -138,6 +148,25 @@ export const listBenchmarksTool = defineTool({
   handler: async (args, { person }) => {
     const profile = await getOrCreateProfile(person.id);
     const rows = await listBenchmarks(person.id, args);
-    return { benchmarks: rows.map((b) => view(b, profile.weightUnit as 'kg' | 'lb')) };
+    return { benchmarks: rows.map((b) => view(b, profile.weightUnit as 'kg' | 'lb', profile.distanceUnit === 'mi' ? 'mi' : 'km')) };
   },
+});
+
+export const deleteBenchmarkTool = defineTool({
+  name: 'delete_benchmark',
+  title: 'Delete a benchmark',
+  description:
+    'Deletes a benchmark (id from list_benchmarks) and takes back what it taught: the lift\'s e1RM or the VDOT returns to the estimate without it ' +
+    '(keeping what sessions since added) and future sessions are re-prescribed; `adaptation` says what changed and why. Confirm with the person first.',
+  scope: 'profile:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  input: z.object({ id: z.string().trim().min(1).max(100) }).strict(),
+  output: z.object({ deleted: benchmarkOutput, adaptation: adaptationOutput }),
+  handler: async ({ id }, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person);
+      const { benchmark, effect } = await deleteBenchmark(ctx, id);
+      return { deleted: view(benchmark, units.weight, units.distance), adaptation: adaptationView(effect.changes, effect.notes, units) };
+    }),
 });

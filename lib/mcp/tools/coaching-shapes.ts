@@ -9,6 +9,7 @@ import type { AppliedChange } from '@/lib/coaching/workouts';
 import type { StoredWorkout } from '@/lib/coaching/records';
 import { whyOf } from '@/lib/training/reason-text';
 import type { HeldTrends } from '@/lib/training/held-trends';
+import { SHOWN_STATUSES, shownStatus } from '@/lib/coaching/status';
 import type { WeeklyTrends } from '@/lib/training/trends';
 import type { DistanceUnit, Experience, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
 import { heartRateRange } from '@/lib/training/run-targets';
@@ -126,7 +127,7 @@ export const segmentArg = z
 
 export const runActualArg = z
   .object({
-    distance: z.number().positive().max(300).describe('Distance run, in distanceUnit'),
+    distance: z.number().positive().max(300).describe('In distanceUnit'),
     durationSeconds: z.number().positive().max(172_800).describe('Moving time in seconds (24:30 = 1470)'),
     avgHr: z.number().int().min(30).max(240).optional().describe('Average heart rate, bpm'),
     rpe: z.number().min(1).max(10).optional().describe('Session RPE 1-10'),
@@ -201,7 +202,9 @@ export const workoutOutput = z.object({
   id: z.string(),
   planId: z.string().nullable(),
   date: z.string().describe("YYYY-MM-DD in the person's timezone"),
-  status: z.enum(['scheduled', 'completed', 'skipped']),
+  status: z
+    .enum(SHOWN_STATUSES)
+    .describe('"scheduled" (today or later, not done yet), "completed", "skipped", or "missed" (its day has passed and it was neither completed nor skipped; it can still be logged with complete_workout or skipped)'),
   kind: z.enum(['strength', 'run', 'mixed', 'rest']),
   title: z.string(),
   week: z.number().nullable().describe('Plan week, from 1'),
@@ -251,12 +254,13 @@ function runActualView(a: RunActual, unit: DistanceUnit) {
 /** Resting and max heart rate from the profile: with both, run segments carry their range in bpm. */
 export type HeartRateBasis = { restingHr: number | null; maxHr: number | null };
 
-export function workoutView(w: StoredWorkout, units: Units, heart?: HeartRateBasis): WorkoutView {
+/** A stored workout as the tools show it; `today` (the person's) decides whether a past undone session is "missed". */
+export function workoutView(w: StoredWorkout, units: Units, today: string, heart?: HeartRateBasis): WorkoutView {
   return {
     id: w.id,
     planId: w.planId ?? null,
     date: w.date,
-    status: w.status,
+    status: shownStatus(w.status, w.date, today),
     kind: w.kind,
     title: w.title,
     week: w.week ?? null,

@@ -6,6 +6,7 @@ import { fromCanonical, HEALTH_TYPES, METRICS, roundFor, SLEEP_STAGES, type Heal
 import { isProblem, normalizeRecord, type NormalizedRecord } from '@/lib/health/normalize';
 import { readinessFor } from '@/lib/health/readiness';
 import { oneReadingPerDay } from '@/lib/health/body-weight';
+import { deleteHealthRecord } from '@/lib/health/deletion';
 import { AGENT, countHealthRecords, ExternalIdConflict, listHealthRecords, MANUAL, recordHealthData } from '@/lib/health/records';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { addDays, daysBetween } from '@/lib/training/dates';
@@ -23,6 +24,9 @@ const dateTimeWithOffset = z.iso.datetime({ offset: true });
 const startValue = z
   .string()
   .refine((v) => isoDate.safeParse(v).success || dateTimeWithOffset.safeParse(v).success, 'use YYYY-MM-DD (a whole local day) or an ISO 8601 date-time with offset, e.g. 2026-11-20T07:30:00+01:00');
+
+// Checked with the same parser, but advertised without zod's 500-character date-time pattern (tools/list budget).
+const endValue = z.string().refine((v) => dateTimeWithOffset.safeParse(v).success, 'use an ISO 8601 date-time with offset, e.g. 2026-11-20T08:15:00+01:00');
 
 const sourceOutput = z.object({
   kind: z.enum(['integration', 'manual', 'agent']).describe('Where the record came from'),
@@ -87,7 +91,7 @@ export const readinessOutput = z
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
-function readinessView(r: Awaited<ReturnType<typeof readinessFor>>): z.infer<typeof readinessOutput> {
+export function readinessView(r: Awaited<ReturnType<typeof readinessFor>>): z.infer<typeof readinessOutput> {
   const cmp = (c: NonNullable<typeof r.restingHr>) => ({ ...c, recentMean: r1(c.recentMean), baselineMean: r1(c.baselineMean), baselineSd: r1(c.baselineSd) });
   return {
     level: r.level,
@@ -120,27 +124,27 @@ export const getHealthData = defineTool({
     'Returns the person\'s health data for a date range (YYYY-MM-DD, inclusive, in the person\'s timezone): per-day or per-week summaries ' +
     '(aggregation "daily" or "weekly", Monday-Sunday) or the individual records ("none"). Each series states its unit and how it is summarised; ' +
     'days without data have no point (unknown, not zero). Types and their units: as listed in record_health_data. ' +
-    'Default range: the last 7 days (28 for weekly). The response always includes `readiness` for today (resting heart rate and HRV trend): ' +
-    'when its level is "low", mention it with the next session and quote its reasons; it is advisory and never a reason to change training without asking. ' +
+    'Default range: the last 7 days (28 for weekly). `readiness`: today\'s, from the resting heart rate and HRV trend; advisory, never a reason to change training without asking ' +
+    '(list_workouts and get_workout carry it with the next session). ' +
     'Data arrives from integrations (list_integrations) or record_health_data.',
   scope: 'health:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z
     .object({
-      types: z.array(z.enum(HEALTH_TYPES)).min(1).max(HEALTH_TYPES.length).optional().describe(`Metric types to return; default all: ${HEALTH_TYPES.join(', ')}`),
-      from: isoDate.optional().describe('First day, YYYY-MM-DD in the person\'s timezone; default 6 days before `to` (27 for weekly)'),
-      to: isoDate.optional().describe('Last day, YYYY-MM-DD in the person\'s timezone; default today'),
-      aggregation: z.enum(['daily', 'weekly', 'none']).default('daily').describe('"daily" (default), "weekly" (Monday-Sunday) or "none" (individual records, at most 1000)'),
+      types: z.array(z.enum(HEALTH_TYPES)).min(1).max(HEALTH_TYPES.length).optional().describe('Metric types to return; default all'),
+      from: isoDate.optional().describe('First day; default 6 days before `to` (27 for weekly)'),
+      to: isoDate.optional().describe('Last day; default today'),
+      aggregation: z.enum(['daily', 'weekly', 'none']).default('daily').describe('"none": the records, at most 1000'),
       units: z
         .object({
-          sleep: z.enum(['min', 'h']).optional().describe('"min" (default) or "h"'),
-          body_mass: z.enum(['kg', 'lb']).optional().describe('"kg" or "lb" (default: the profile\'s weight unit)'),
-          active_energy: z.enum(['kcal', 'kJ']).optional().describe('"kcal" (default) or "kJ"'),
+          sleep: z.enum(['min', 'h']).optional().describe('Default "min"'),
+          body_mass: z.enum(['kg', 'lb']).optional().describe('Default: the profile\'s unit'),
+          active_energy: z.enum(['kcal', 'kJ']).optional().describe('Default "kcal"'),
         })
         .strict()
         .optional()
-        .describe('Units for types with more than one; others have one unit each'),
+        .describe('Units for types with several'),
     })
     .strict(),
   output: z.object({
@@ -185,16 +189,16 @@ const recordInput = z
   .object({
     type: z.enum(HEALTH_TYPES).describe('Metric type'),
     value: z.number().describe('The measurement in `unit` (sleep: time in `stage`; workout_heart_rate: the workout\'s average)'),
-    unit: z.enum(ALL_UNITS).describe('Must be one of the units of the type (see the tool description)'),
+    unit: z.enum(ALL_UNITS).describe('One of the type\'s units (see the description)'),
     start: startValue.describe('YYYY-MM-DD for a whole local day (e.g. the day\'s steps; for sleep, the night ending that morning), or an ISO 8601 date-time with offset'),
-    end: dateTimeWithOffset.optional().describe('ISO 8601 date-time with offset; required for steps, active_energy, sleep and workout_heart_rate when start is a date-time'),
+    end: endValue.optional().describe('ISO 8601 date-time with offset; required for steps, active_energy, sleep and workout_heart_rate when start is a date-time'),
     stage: z.enum(SLEEP_STAGES).optional().describe('Sleep only: "asleep" (default, no stage known), "light", "deep", "rem", "awake" or "in_bed"'),
     maxBpm: z.number().optional().describe('workout_heart_rate only: the highest heart rate, bpm'),
     clientRecordId: z
       .string()
       .regex(/^[\w.:-]{1,128}$/, 'use 1-128 letters, digits, "_", ".", ":" or "-"')
       .optional()
-      .describe('Your id for this record: sending the same id again updates the record instead of adding one (safe retries, corrections)'),
+      .describe('Your id for it: the same id again updates the record (safe retries, corrections)'),
   })
   .strict();
 
@@ -205,8 +209,8 @@ export const recordHealthDataTool = defineTool({
     'Stores health measurements the person reports or the agent obtained. Each record: type, value with an explicit unit, and its time: ' +
     'start as a date-time with offset (plus end for spans), or start as YYYY-MM-DD for a whole day in the person\'s timezone. ' +
     'Types and units: ' + typeList + '. Values outside a plausible range are rejected with the range. ' +
-    'Give each record a clientRecordId: repeating a call with the same ids updates those records instead of duplicating them. ' +
-    'body_mass without a clientRecordId is one reading per source and day (log_body_weight is the "manual" one). ' +
+    'Nothing is stored twice: a repeated clientRecordId updates its record; without one, the same type, start and value is one record, ' +
+    'and body_mass is one reading per source and day (log_body_weight is the "manual" one). ' +
     'All records of a call are stored, or none. Returns each stored record with result "created", "updated" or "unchanged". Read back with get_health_data.',
   scope: 'health:write',
   needsSubscription: true,
@@ -262,5 +266,59 @@ export const recordHealthDataTool = defineTool({
       unchanged: count('unchanged'),
       records: written.map((w, i) => ({ ...recordView(w.row, args.records[i]!.unit as HealthUnit), result: w.outcome })),
     };
+  },
+});
+
+const deletionEffect = z.object({
+  notes: z.array(z.string()).describe('What changed because the record is gone, in words the person can read'),
+  bodyWeight: z
+    .object({ before: z.number().nullable(), after: z.number().nullable(), unit: z.enum(['kg', 'lb']) })
+    .optional()
+    .describe('body_mass only: the latest body weight before and after, in the profile\'s unit (null: none)'),
+  readiness: z
+    .object({ before: z.enum(['normal', 'low', 'unknown']), after: z.enum(['normal', 'low', 'unknown']), reasons: z.array(z.string()) })
+    .optional()
+    .describe('resting_heart_rate and hrv_rmssd only: today\'s readiness level before and after, and its reasons now'),
+});
+
+export const deleteHealthRecordTool = defineTool({
+  name: 'delete_health_record',
+  title: 'Delete a health record',
+  description:
+    'Deletes a health record, body weight included (id from get_health_data aggregation "none", log_body_weight or get_profile). ' +
+    '`effect` says what it changed: the latest body weight, or today\'s readiness. Confirm with the person first.',
+  scope: 'health:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  input: z.object({ id: z.string().trim().min(1).max(100) }).strict(),
+  output: z.object({
+    deleted: recordOutput,
+    effect: deletionEffect,
+  }),
+  handler: async ({ id }, { person }) => {
+    const profile = await getOrCreateProfile(person.id);
+    const unit = profile.weightUnit === 'lb' ? 'lb' : 'kg';
+    const done = await deleteHealthRecord(person.id, id, todayIn(profile.timezone));
+    if (!done) throw new ToolError('not_found', `No health record has the id "${id}" for this person. Call get_health_data with aggregation "none" to find record ids.`, { id });
+    const type = done.row.type as HealthType;
+    const notes: string[] = [];
+    const effect: z.infer<typeof deletionEffect> = { notes };
+    if (done.bodyWeight) {
+      const { before, after } = done.bodyWeight;
+      const shown = (r: typeof after) => (r ? roundFor(unit, fromCanonical('body_mass', r.kg, unit)) : null);
+      effect.bodyWeight = { before: shown(before), after: shown(after), unit };
+      notes.push(
+        effect.bodyWeight.before === effect.bodyWeight.after && before?.date === after?.date
+          ? `The latest body weight stays ${after ? `${effect.bodyWeight.after} ${unit} (${after.date})` : 'unknown'}.`
+          : `The latest body weight is now ${after ? `${effect.bodyWeight.after} ${unit} (${after.date})` : 'unknown (no reading left)'}; it was ${effect.bodyWeight.before} ${unit}${before ? ` (${before.date})` : ''}.`,
+      );
+    } else if (done.readiness) {
+      const { before, after } = done.readiness;
+      effect.readiness = { before: before.level, after: after.level, reasons: after.reasons };
+      notes.push(after.level === before.level ? `Readiness today stays "${after.level}".` : `Readiness today is now "${after.level}"; it was "${before.level}".`);
+    } else {
+      notes.push(`Removed from the ${METRICS[type].label.toLowerCase()} series; nothing else is computed from it.`);
+    }
+    return { deleted: recordView(done.row), effect };
   },
 });

@@ -4,6 +4,7 @@ import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan, type PlanSummary } from '@/lib/coaching/plans';
 import { getHeldTrends, getProgress, getWeeklyTrends } from '@/lib/coaching/progress';
 import type { StoredWorkout } from '@/lib/coaching/records';
+import { SHOWN_STATUSES, shownStatus } from '@/lib/coaching/status';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { findExercise } from '@/lib/training/catalogue';
 import { addDays, daysBetween } from '@/lib/training/dates';
@@ -67,7 +68,13 @@ const planOutput = z.object({
   createdAt: z.string(),
 });
 
-const sessionOutput = z.object({ id: z.string(), date: z.string(), status: z.enum(['scheduled', 'completed', 'skipped']), kind: z.string(), title: z.string() });
+const sessionOutput = z.object({
+  id: z.string(),
+  date: z.string(),
+  status: z.enum(SHOWN_STATUSES).describe('"scheduled", "completed", "skipped", or "missed" (its day has passed, not logged)'),
+  kind: z.string(),
+  title: z.string(),
+});
 const weekOutput = z.object({
   week: z.number(),
   startDate: z.string(),
@@ -103,7 +110,7 @@ function planView(s: PlanSummary, units: Units): z.infer<typeof planOutput> {
   };
 }
 
-function weeksView(s: PlanSummary, workouts: readonly StoredWorkout[]): z.infer<typeof weekOutput>[] {
+function weeksView(s: PlanSummary, workouts: readonly StoredWorkout[], today: string): z.infer<typeof weekOutput>[] {
   const weeks: z.infer<typeof weekOutput>[] = [];
   for (let week = 1; week <= s.plan.weeks; week++) {
     const start = addDays(s.plan.startDate, (week - 1) * 7);
@@ -112,7 +119,7 @@ function weeksView(s: PlanSummary, workouts: readonly StoredWorkout[]): z.infer<
       week,
       startDate: start,
       phase: sessions.find((w) => w.phase)?.phase ?? null,
-      sessions: sessions.map((w) => ({ id: w.id, date: w.date, status: w.status, kind: w.kind, title: w.title })),
+      sessions: sessions.map((w) => ({ id: w.id, date: w.date, status: shownStatus(w.status, w.date, today), kind: w.kind, title: w.title })),
     });
   }
   return weeks;
@@ -208,7 +215,7 @@ export const createTrainingPlan = defineTool({
       );
       return {
         plan: planView(created, units),
-        weeks: weeksView(created, created.workouts),
+        weeks: weeksView(created, created.workouts, ctx.today),
         replaced: created.replaced.map((r) => ({ planId: r.planId, removedSessions: r.removed })),
         notes: [...created.fitNotes, ...gaps(created.workouts)],
       };
@@ -231,7 +238,7 @@ export const getTrainingPlan = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
       const plan = await getPlan(person.id, args.id, ctx.today);
-      return { plan: planView(plan, units), weeks: weeksView(plan, plan.workouts) };
+      return { plan: planView(plan, units), weeks: weeksView(plan, plan.workouts, ctx.today) };
     }),
 });
 
@@ -297,7 +304,7 @@ export const updateTrainingPlan = defineTool({
       );
       return {
         plan: planView(updated, units),
-        weeks: weeksView(updated, updated.workouts),
+        weeks: weeksView(updated, updated.workouts, ctx.today),
         regenerated: updated.regenerated
           ? { from: updated.regenerated.from, removedSessions: updated.regenerated.removed, addedSessions: updated.regenerated.added, moved: updated.regenerated.moved }
           : null,

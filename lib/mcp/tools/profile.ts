@@ -5,10 +5,14 @@ import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { refitPlansToDays } from '@/lib/coaching/plans';
 import { latestBodyWeight, logBodyWeight } from '@/lib/health/body-weight';
 import { getOrCreateProfile, onboardingFor, updateProfile } from '@/lib/profile/profiles';
-import { kgToLb, lbToKg } from '@/lib/training/units';
+import { kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE } from '@/lib/training/units';
+import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
+import { ToolError } from '../tool-error';
 import { coached, coachingCall } from './coaching-shapes';
-import { isoDate, isIanaTimezone, todayIn, weightUnit } from './inputs';
+import { distanceUnit, isoDate, isIanaTimezone, todayIn, weightUnit } from './inputs';
+
+const toMetresIn = (value: number, unit: 'km' | 'mi' | 'm') => value * (unit === 'm' ? 1 : unit === 'mi' ? METRES_PER_MILE : METRES_PER_KM);
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -41,13 +45,14 @@ const profileOutput = z.object({
   goal: z.string().nullable(),
   goalNotes: z.string().nullable(),
   raceDate: z.string().nullable(),
-  raceDistanceM: z.number().nullable(),
+  raceDistance: z.number().nullable().describe('Race distance in units.distance'),
+  raceDistanceM: z.number().nullable().describe('Race distance in metres'),
   trainingDays: z.array(z.string()),
   equipment: z.array(z.string()),
   restingHr: z.number().nullable(),
   maxHr: z.number().nullable(),
   bodyWeight: z
-    .object({ date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() })
+    .object({ id: z.string().describe('Health record id (delete_health_record)'), date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() })
     .nullable()
     .describe('The latest logged body weight, in the preferred unit and in kg'),
 });
@@ -66,12 +71,13 @@ async function profileView(userId: string, p: Profile) {
     goal: p.goal,
     goalNotes: p.goalNotes,
     raceDate: p.raceDate,
+    raceDistance: p.raceDistanceM === null ? null : Math.round((p.raceDistanceM / (p.distanceUnit === 'mi' ? METRES_PER_MILE : METRES_PER_KM)) * 1000) / 1000,
     raceDistanceM: p.raceDistanceM,
     trainingDays: p.trainingDays,
     equipment: p.equipment,
     restingHr: p.restingHr,
     maxHr: p.maxHr,
-    bodyWeight: bw ? { date: bw.date, kg: round1(bw.kg), unit, weight: round1(unit === 'kg' ? bw.kg : kgToLb(bw.kg)) } : null,
+    bodyWeight: bw ? { id: bw.id, date: bw.date, kg: round1(bw.kg), unit, weight: round1(unit === 'kg' ? bw.kg : kgToLb(bw.kg)) } : null,
   };
 }
 
@@ -98,10 +104,9 @@ export const updateProfileTool = defineTool({
   name: 'update_profile',
   title: 'Update profile',
   description:
-    'Updates profile facts, goals, training days, equipment, timezone and preferred units. Send only the fields to change; ' +
-    'send null to clear an optional fact. Returns the whole profile and onboarding, like get_profile. ' +
-    'Completes the PROFILE step (timezone + experience) and the GOALS step (goal + trainingDays). ' +
-    'Changing trainingDays moves the remaining sessions of running and upcoming plans onto the new days (completed and skipped ones stay); rescheduledPlans says what moved.',
+    'Updates profile facts, goals, training days, equipment, timezone and units; send only what changes, null clears an optional fact. ' +
+    'Returns the profile and onboarding, like get_profile. Completes PROFILE (timezone + experience) and GOALS (goal + trainingDays). ' +
+    'New trainingDays move the remaining sessions of current and upcoming plans (completed and skipped stay); rescheduledPlans says what moved.',
   scope: 'profile:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
@@ -112,15 +117,20 @@ export const updateProfileTool = defineTool({
       sex: z.enum(['female', 'male', 'unspecified']).nullable().optional(),
       heightCm: z.number().min(100).max(250).nullable().optional().describe('Height in centimetres'),
       experience: z.enum(['novice', 'intermediate', 'advanced']).nullable().optional().describe('Sets new plans\' strength rules: novice linear per session, intermediate weekly, advanced RPE undulating'),
-      timezone: z.string().refine(isIanaTimezone, 'must be an IANA timezone name such as "America/Denver" or "Europe/Berlin"').optional(),
+      timezone: z
+        .string()
+        .refine(isIanaTimezone, 'must be an IANA timezone name such as "America/Denver" or "Europe/Berlin"')
+        .optional()
+        .describe('IANA time zone name, e.g. "Europe/Berlin"'),
       units: z
-        .object({ weight: weightUnit.optional(), distance: z.enum(['km', 'mi']).optional().describe('"km" or "mi"') })
+        .object({ weight: weightUnit.optional(), distance: z.enum(['km', 'mi']).optional() })
         .optional()
         .describe('Preferred units for loads/body weight and distances/paces'),
       goal: z.enum(['strength', '5k', '10k', 'half', 'marathon', 'hybrid']).nullable().optional().describe('Main training goal'),
       goalNotes: z.string().max(500).nullable().optional().describe('Free-text goal details, e.g. "sub-25 5K by spring"'),
       raceDate: isoDate.nullable().optional().describe('Race day as YYYY-MM-DD, if training for a race'),
-      raceDistanceM: z.number().min(400).max(250_000).nullable().optional().describe('Race distance in metres, e.g. 5000 or 42195'),
+      raceDistance: z.number().positive().nullable().optional().describe('In raceDistanceUnit, e.g. 5 (km)'),
+      raceDistanceUnit: distanceUnit.optional().describe('Default: the profile\'s unit'),
       trainingDays: z.array(z.enum(DAYS)).max(7).optional().describe('Days the person can train, e.g. ["mon","wed","fri"]'),
       equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional().describe('Available equipment'),
       restingHr: z.number().int().min(25).max(120).nullable().optional().describe('Resting heart rate, beats per minute'),
@@ -135,10 +145,17 @@ export const updateProfileTool = defineTool({
       .optional()
       .describe('Set when trainingDays changed: per plan, the sessions that moved (YYYY-MM-DD)'),
   }),
-  handler: async ({ units, trainingDays, ...rest }, { person }) => {
-    const before = trainingDays ? (await getOrCreateProfile(person.id)).trainingDays : null;
+  handler: async ({ units, trainingDays, raceDistance, raceDistanceUnit, ...rest }, { person }) => {
+    const current = trainingDays || (raceDistance != null && !raceDistanceUnit) ? await getOrCreateProfile(person.id) : null;
+    const before = trainingDays ? current!.trainingDays : null;
+    const raceUnit = raceDistanceUnit ?? units?.distance ?? (current?.distanceUnit === 'mi' ? 'mi' : 'km');
+    const raceDistanceM = raceDistance == null ? raceDistance : toMetresIn(raceDistance, raceUnit);
+    if (raceDistanceM != null && (raceDistanceM < 400 || raceDistanceM > 250_000)) {
+      throw new ToolError('invalid_argument', `raceDistance: ${raceDistance} ${raceUnit} is ${Math.round(raceDistanceM)} m; a race is 400 m to 250 km. Give the distance with raceDistanceUnit ("km", "mi" or "m").`, { field: 'raceDistance' });
+    }
     const update = {
       ...rest,
+      ...(raceDistanceM !== undefined ? { raceDistanceM } : {}),
       ...(units?.weight ? { weightUnit: units.weight } : {}),
       ...(units?.distance ? { distanceUnit: units.distance } : {}),
       ...(trainingDays ? { trainingDays: DAYS.filter((d) => trainingDays.includes(d)) } : {}),
@@ -167,19 +184,23 @@ export const logBodyWeightTool = defineTool({
     .object({
       weight: z.number().positive().describe('Body weight in `unit`'),
       unit: weightUnit,
-      date: isoDate.optional().describe("YYYY-MM-DD in the person's timezone; default today"),
+      date: isoDate.optional().describe("YYYY-MM-DD in the person's timezone, today or earlier; default today"),
     })
     .strict()
     .superRefine((v, ctx) => {
       const kg = v.unit === 'kg' ? v.weight : lbToKg(v.weight);
       if (kg < 25 || kg > 350) ctx.addIssue({ code: 'custom', path: ['weight'], message: `must be between ${v.unit === 'kg' ? '25 and 350 kg' : '55 and 770 lb'}` });
     }),
-  output: z.object({ date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() }),
+  output: z.object({ id: z.string(), date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() }),
   handler: async ({ weight, unit, date }, { person }) => {
     const p = await getOrCreateProfile(person.id);
-    const day = date ?? todayIn(p.timezone);
+    const today = todayIn(p.timezone);
+    const day = date ?? today;
+    if (day > today) {
+      throw new ToolError('invalid_argument', `date: ${futureDateMessage(day, today, 'a body weight reading', 'Give the day it was weighed (today or earlier).')}`, { field: 'date' });
+    }
     const kg = unit === 'kg' ? weight : lbToKg(weight);
     const entry = await logBodyWeight(person.id, day, kg);
-    return { date: entry.date, weight: round1(unit === 'kg' ? entry.kg : kgToLb(entry.kg)), unit, kg: round1(entry.kg) };
+    return { id: entry.id, date: entry.date, weight: round1(unit === 'kg' ? entry.kg : kgToLb(entry.kg)), unit, kg: round1(entry.kg) };
   },
 });

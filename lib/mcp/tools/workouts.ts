@@ -42,6 +42,27 @@ import {
   workoutView,
 } from './coaching-shapes';
 import { isoDate } from './inputs';
+import { readinessOutput, readinessView } from './health';
+import { briefingFor, nextSession, type Briefing } from '@/lib/coaching/briefing';
+import { SHOWN_STATUSES } from '@/lib/coaching/status';
+
+const briefingOutput = z
+  .object({
+    workoutId: z.string(),
+    date: z.string().describe('The session\'s day (YYYY-MM-DD)'),
+    readiness: readinessOutput,
+    daysSinceLastSession: z.number().nullable().describe('Days from the last completed session to this session\'s day; null when none was completed before it'),
+    lastSession: z.object({ id: z.string(), date: z.string(), title: z.string() }).nullable(),
+    lastTrained: z
+      .array(z.object({ id: z.string().describe('Exercise id, or "run"'), name: z.string(), date: z.string().nullable(), days: z.number().nullable().describe('Days before this session; null: not in the last 365 days') }))
+      .describe('When each lift of the session (and running) was last done'),
+    warnings: z.array(z.string()).describe('Time away worth mentioning with the session (a week without training, a lift not done for two weeks or more)'),
+  })
+  .describe('Readiness today and time away before it: mention a "low" level and warnings (advisory)');
+
+function briefingView(b: Briefing): z.infer<typeof briefingOutput> {
+  return { ...b, readiness: readinessView(b.readiness) };
+}
 
 const workoutId = z.string().trim().min(1).max(100).describe('Workout id from list_workouts, get_training_plan or create_workout');
 
@@ -151,8 +172,9 @@ export const listWorkoutsTool = defineTool({
   name: 'list_workouts',
   title: 'List workouts',
   description:
-    `Lists workouts newest first with prescription, actuals and adjustments (current reason per changed field). Default window: the last ${LIST_DEFAULT_PAST_DAYS} and next ${LIST_DEFAULT_FUTURE_DAYS} days; ` +
-    "from/to inclusive, YYYY-MM-DD in the person's timezone. Filter by status, kind or planId; while nextCursor is not null, call again with cursor = nextCursor.",
+    `Lists workouts newest first (scheduled, missed: a past day not logged, completed, skipped) with prescription, actuals and adjustments (current reason per changed field). ` +
+    `Default window: the last ${LIST_DEFAULT_PAST_DAYS} and next ${LIST_DEFAULT_FUTURE_DAYS} days; from/to inclusive, YYYY-MM-DD in the person's timezone. ` +
+    'Filter by status, kind or planId; while nextCursor is not null, call again with cursor = nextCursor. `next`: the next session with readiness and time away.',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'week-plan',
@@ -161,7 +183,12 @@ export const listWorkoutsTool = defineTool({
     .object({
       from: isoDate.optional().describe(`First date, YYYY-MM-DD; default ${LIST_DEFAULT_PAST_DAYS} days ago`),
       to: isoDate.optional().describe(`Last date, YYYY-MM-DD; default ${LIST_DEFAULT_FUTURE_DAYS} days ahead`),
-      status: z.array(z.enum(['scheduled', 'completed', 'skipped'])).min(1).max(3).optional().describe('Only these statuses'),
+      status: z
+        .array(z.enum(SHOWN_STATUSES))
+        .min(1)
+        .max(4)
+        .optional()
+        .describe('Only these statuses'),
       kind: z.array(z.enum(['strength', 'run', 'mixed', 'rest'])).min(1).max(4).optional().describe('Only these kinds'),
       planId: z.string().trim().min(1).max(100).optional().describe('Only sessions of this training plan'),
       limit: z.number().int().min(1).max(100).optional().describe('Page size, default 20'),
@@ -181,6 +208,7 @@ export const listWorkoutsTool = defineTool({
       }),
     ),
     nextCursor: z.string().nullable().describe('Pass as cursor (with the same filters) for older workouts; null when this is the last page'),
+    next: briefingOutput.nullable(),
   }),
   handler: async (args, { person }) =>
     coached(async () => {
@@ -193,20 +221,23 @@ export const listWorkoutsTool = defineTool({
       const page = await listWorkouts(person.id, {
         from,
         to,
-        ...(args.status ? { statuses: args.status } : {}),
+        ...(args.status ? { statuses: args.status, today: ctx.today } : {}),
         ...(args.kind ? { kinds: args.kind } : {}),
         ...(args.planId ? { planId: args.planId } : {}),
         limit: args.limit ?? 20,
         ...(args.cursor ? { cursor: args.cursor } : {}),
       });
       const current = await currentChangesFor(person.id, page.workouts.map((w) => w.id));
+      const upcoming = await nextSession(person.id, ctx.today);
+      const next = upcoming ? briefingView(await briefingFor(person.id, upcoming, ctx.today)) : null;
       return {
         from,
         to,
         today: ctx.today,
         units,
-        workouts: page.workouts.map((w) => ({ ...workoutView(w, units, ctx.profile), adjustments: (current.get(w.id) ?? []).map((c) => fieldChangeView(c, units)) })),
+        workouts: page.workouts.map((w) => ({ ...workoutView(w, units, ctx.today, ctx.profile), adjustments: (current.get(w.id) ?? []).map((c) => fieldChangeView(c, units)) })),
         nextCursor: page.nextCursor,
+        next,
       };
     }),
 });
@@ -215,14 +246,17 @@ export const getWorkoutTool = defineTool({
   name: 'get_workout',
   title: 'Get a workout',
   description:
-    'One workout: prescription (blocks and segments with index, sets, loads, RPE, distance or duration, pace, zone), actuals when done, and `adjustments`: the current reason per changed field (history: list_workout_changes).',
+    'One workout: prescription (blocks and segments with index, sets, loads, RPE, distance or duration, pace, zone), actuals when done, `adjustments`: the current reason per changed field ' +
+    '(history: list_workout_changes), and `briefing` (not yet done): readiness and time away.',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'workout',
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z.object({ id: workoutId, weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
   output: z.object({
+    today: z.string(),
     workout: workoutOutput,
+    briefing: briefingOutput.nullable(),
     adjustments: z.array(fieldChangeOutput),
     historyCount: z.number(),
   }),
@@ -231,7 +265,13 @@ export const getWorkoutTool = defineTool({
       const { ctx, units } = await coachingCall(person, args);
       await catchUpTimeAway(ctx);
       const { workout, adjustments, historyCount } = await getWorkout(person.id, args.id);
-      return { workout: workoutView(workout, units, ctx.profile), adjustments: adjustments.map((a) => fieldChangeView(a, units)), historyCount };
+      return {
+        today: ctx.today,
+        workout: workoutView(workout, units, ctx.today, ctx.profile),
+        briefing: workout.status === 'scheduled' ? briefingView(await briefingFor(person.id, workout, ctx.today)) : null,
+        adjustments: adjustments.map((a) => fieldChangeView(a, units)),
+        historyCount,
+      };
     }),
 });
 
@@ -308,7 +348,7 @@ export const createWorkoutTool = defineTool({
         },
         estimates,
       );
-      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.today, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -350,7 +390,7 @@ export const updateWorkoutTool = defineTool({
         },
         estimates,
       );
-      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.today, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -368,7 +408,7 @@ export const deleteWorkoutTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const result = await deleteWorkout(ctx, id);
-      return { deleted: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { deleted: workoutView(result.workout, units, ctx.today, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -386,9 +426,10 @@ export const completeWorkoutTool = defineTool({
   name: 'complete_workout',
   title: 'Complete a workout',
   description:
-    'Records what was done in a scheduled (or skipped) workout and adapts only FUTURE scheduled sessions: strength sets per block (by exercise id or blockIndex from get_workout; ' +
+    'Records what was done in a scheduled, missed or skipped workout and adapts only FUTURE scheduled sessions: strength sets per block (by exercise id or blockIndex from get_workout; ' +
     'asPrescribed: true for unlisted blocks done as prescribed), run totals, per-segment detail (runSegments). Log RPE per set: RPE 9.5+ holds a linear load, missed reps hold or lower it; ' +
-    'a session moves the e1RM halfway to its best set, at most 5 % (outliers 2.5 % until the next session confirms). Returns the workout and `adaptation` (each changed field: before, after, reason).',
+    'a session moves the e1RM halfway to its best set, at most 5 % (outliers 2.5 % until the next session confirms). Returns the workout and `adaptation` (each changed field: before, after, reason). ' +
+    'date: the day it was done, if not the scheduled one; today or earlier.',
   scope: 'workouts:write',
   needsSubscription: true,
   view: 'workout',
@@ -446,7 +487,7 @@ export const completeWorkoutTool = defineTool({
         ...(args.date ? { date: args.date } : {}),
         ...(args.notes !== undefined ? { notes: args.notes } : {}),
       });
-      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.today, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
 
@@ -454,7 +495,7 @@ export const skipWorkoutTool = defineTool({
   name: 'skip_workout',
   title: 'Skip a workout',
   description:
-    'Marks a scheduled workout skipped. A skip is never a failure: working loads and miss streaks stay, and each lift\'s next session repeats the skipped load. ' +
+    'Marks a scheduled or missed workout skipped, dated today or earlier. A skip is never a failure: working loads and miss streaks stay, and each lift\'s next session repeats the skipped load. ' +
     'Returns changes ahead with reasons. Undo: update_workout status "scheduled".',
   scope: 'workouts:write',
   needsSubscription: true,
@@ -465,6 +506,6 @@ export const skipWorkoutTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const result = await skipWorkout(ctx, id, reason);
-      return { workout: workoutView(result.workout, units, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
+      return { workout: workoutView(result.workout, units, ctx.today, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });

@@ -32,8 +32,12 @@ beforeAll(async () => {
   const list = await a.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 13), limit: 50 });
   // Two sessions done, so the progress and workout views have history and reasons to show.
   for (const w of list.workouts.slice(-2).reverse()) {
+    a.setToday(w.date); // logged on its day: a session dated after today cannot be completed
     await a.call('complete_workout', { id: w.id, ...(w.strength.length ? { asPrescribed: true } : {}), ...(w.run.length ? { run: { distance: 5, durationSeconds: 1800 } } : {}) });
   }
+  a.setToday(undefined);
+  // A session today: the only kind (with past ones) that offers Mark done.
+  await a.call('create_workout', { date: today, title: 'Easy run today', run: [{ kind: 'easy', durationSeconds: 1800 }] });
   client = new Client({ name: 'apps-test-host', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${athlete.token}` } } }));
   for (const view of ['week-plan', 'workout', 'progress']) {
@@ -92,7 +96,9 @@ describe('MCP Apps views in a sandboxed frame', () => {
     if (paced) expect(text).toContain(`at ${paced.targetPace}`);
     expect(paced).toBeDefined();
 
-    const next = listed.workouts.filter((w) => w.status === 'scheduled').at(-1)!;
+    // Mark done only on today's (and past) sessions, never on one still ahead.
+    const next = listed.workouts.find((w) => w.status === 'scheduled' && w.date === today)!;
+    expect(await frame.locator('[data-done]').count()).toBe(listed.workouts.filter((w) => (w.status === 'scheduled' && w.date <= today) || w.status === 'missed').length);
     await frame.locator(`[data-done="${next.id}"]`).click();
     await frame.locator(`li[data-workout="${next.id}"] .pw-status.completed`).waitFor();
     expect((await athlete.agent.call<{ workout: WorkoutView }>('get_workout', { id: next.id })).workout.status).toBe('completed');

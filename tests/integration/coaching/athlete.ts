@@ -93,7 +93,7 @@ export type WorkoutView = {
   id: string;
   planId: string | null;
   date: string;
-  status: 'scheduled' | 'completed' | 'skipped';
+  status: 'scheduled' | 'completed' | 'skipped' | 'missed';
   kind: string;
   title: string;
   week: number | null;

@@ -51,7 +51,9 @@ async function follow(c: Case): Promise<Run> {
   const performed: WorkoutView[] = [];
   const changes: ChangeView[] = [];
   for (const s of sessions) {
-    // What the athlete is asked to do at the moment they do it.
+    // What the athlete is asked to do at the moment they do it: the coaching clock on the session's day
+    // (a session dated after today cannot be completed).
+    a.setToday(s.date);
     const w = (await a.call<{ workout: WorkoutView }>('get_workout', { id: s.id })).workout;
     performed.push(w);
     const km = w.run.reduce((sum, seg) => sum + (seg.distance ?? 0), 0) || 5;

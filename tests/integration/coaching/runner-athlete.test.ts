@@ -38,6 +38,7 @@ beforeAll(async () => {
 
   let threshold = 0;
   for (const [i, session] of sessions.entries()) {
+    a.setToday(session.date); // each session is logged on its day: a future one cannot be completed
     const w = (await a.call<{ workout: WorkoutView }>('get_workout', { id: session.id })).workout;
     const t = w.run.findIndex((s) => s.kind === 'threshold');
     const step: Omit<Step, 'status' | 'adaptation'> = { id: w.id, date: w.date, week: w.week, title: w.title, thresholdPace: t >= 0 ? w.run[t]!.targetPaceSPerKm : undefined };

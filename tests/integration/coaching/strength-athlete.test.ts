@@ -49,6 +49,7 @@ beforeAll(async () => {
 
   let squatSession = 0;
   for (const session of sessions) {
+    a.setToday(session.date); // each session is logged on its day: a future one cannot be completed or skipped
     const current = (await a.call<{ workout: WorkoutView }>('get_workout', { id: session.id })).workout;
     expect(current.status).toBe('scheduled');
     const hasSquat = current.strength.some((b) => b.exercise === 'back-squat');

@@ -51,6 +51,7 @@ describe('plans on the person\'s training days', () => {
 
   it('update_profile with new days moves the remaining sessions, keeps completed ones, and says what moved', async () => {
     const first = sessionsOf(created)[0]!;
+    athlete.agent.setToday(first.date); // logged on its day: a session dated after today cannot be completed
     await athlete.agent.call('complete_workout', { id: first.id, asPrescribed: true });
     const result = await athlete.agent.call<{ rescheduledPlans: { planId: string; moved: { title: string; from: string; to: string }[] }[] }>('update_profile', {
       trainingDays: ['tue', 'thu', 'sat'],

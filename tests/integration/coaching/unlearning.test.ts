@@ -33,7 +33,10 @@ describe('deleting a completed workout', () => {
   it('takes back what it taught: the squat progression returns to where it was, and the next session says why', async () => {
     const a = athlete.agent;
     const [first, second, third] = squatSessions;
+    // Each session is logged on its day (a session dated after today cannot be completed).
+    a.setToday(first!.date);
     await a.call<WriteResult>('complete_workout', { id: first!.id, asPrescribed: true });
+    a.setToday(second!.date);
     const secondNow = (await a.call<{ workout: WorkoutView }>('get_workout', { id: second!.id })).workout;
     await a.call<WriteResult>('complete_workout', { id: second!.id, asPrescribed: true });
     const thirdBefore = squatLoad((await a.call<{ workout: WorkoutView }>('get_workout', { id: third!.id })).workout)!;

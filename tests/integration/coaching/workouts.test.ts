@@ -181,7 +181,8 @@ describe('complete and skip', () => {
   });
 
   it('skips a scheduled session (reason kept), refuses to skip twice, and puts it back with update_workout', async () => {
-    const { workout } = await me.agent.call<WriteResult>('create_workout', { date: addDays(today, 2), run: [{ kind: 'easy', durationSeconds: 1800 }] });
+    // Today's session: a session dated after today cannot be skipped yet (tests/integration/coaching/truthful-dates.test.ts).
+    const { workout } = await me.agent.call<WriteResult>('create_workout', { date: today, run: [{ kind: 'easy', durationSeconds: 1800 }] });
     const skipped = await me.agent.call<WriteResult>('skip_workout', { id: workout.id, reason: 'travel' });
     expect(skipped.workout).toMatchObject({ status: 'skipped', notes: 'Skipped: travel' });
     expect(skipped.adaptation.notes.join(' ')).toMatch(/skips never count as failures/);

@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 describe('tools/list', () => {
-  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 31 tools`, () => {
-    expect(tools).toHaveLength(31);
+  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 33 tools`, () => {
+    expect(tools).toHaveLength(33);
     expect(listBytes).toBeLessThanOrEqual(CATALOGUE_LIMIT);
   });
 
@@ -66,8 +66,8 @@ describe('tools/list', () => {
     await call('log_body_weight', { weight: 81.5, unit: 'kg' });
     await call('set_benchmark', { kind: 'lift', exercise: 'back-squat', load: 120, unit: 'kg', reps: 5 });
     await call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 1500 });
-    await call('list_benchmarks');
-    await call('record_health_data', { records: [{ type: 'steps', value: 8000, unit: 'count', start: today }] });
+    const benchmarks = (await call('list_benchmarks')) as { benchmarks: { id: string; kind: string }[] };
+    const steps = (await call('record_health_data', { records: [{ type: 'steps', value: 8000, unit: 'count', start: today }] })) as { records: { id: string }[] };
     await call('get_health_data');
     await call('list_integrations');
     await call('connect_integration', { integrationId: 'apple-health' });
@@ -77,17 +77,22 @@ describe('tools/list', () => {
     await call('get_training_plan', { id: ctx.plan });
     await call('list_training_plans');
     await call('update_training_plan', { id: ctx.plan, name: 'Catalogue check' });
-    const listed = (await call('list_workouts', { from: today, to: addDays(today, 14) })) as { workouts: { id: string }[] };
+    const listed = (await call('list_workouts', { from: today, to: addDays(today, 14) })) as { workouts: { id: string; date: string }[] };
     await call('get_workout', { id: listed.workouts[0]!.id });
     await call('list_workout_changes', { workoutId: listed.workouts[0]!.id });
     const created = (await call('create_workout', { date: today, title: 'Extra squats', strength: [{ exercise: 'back-squat', progression: 'linear', sets: [{ reps: 5, load: 100 }, { reps: 5, load: 100 }] }] })) as { workout: { id: string } };
     await call('update_workout', { id: created.workout.id, notes: 'felt good' });
     await call('complete_workout', { id: created.workout.id, asPrescribed: true });
+    // Skipped on its day: a session dated after today cannot be skipped.
+    athlete.agent.setToday(listed.workouts[1]!.date);
     await call('skip_workout', { id: listed.workouts[1]!.id, reason: 'travel' });
+    athlete.agent.setToday(undefined);
     await call('get_training_progress');
     const off = (await call('record_time_off', { from: addDays(today, 3), to: addDays(today, 5), kind: 'illness', note: 'flu' })) as { timeOff: { id: string } };
     await call('list_time_off');
     await call('delete_time_off', { id: off.timeOff.id });
+    await call('delete_benchmark', { id: benchmarks.benchmarks.find((b) => b.kind === 'lift')!.id });
+    await call('delete_health_record', { id: steps.records[0]!.id });
     await call('delete_workout', { id: created.workout.id });
     await call('delete_training_plan', { id: ctx.plan });
     // Integrations that need a connected provider answer tool errors here (no Strava configured).

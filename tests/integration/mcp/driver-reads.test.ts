@@ -73,8 +73,13 @@ describe('driver reads on a server at UTC+13', () => {
     const at = Date.parse(completed.workouts[0]!.completedAt!);
     expect(at).toBeGreaterThanOrEqual(before - 1000);
     expect(at).toBeLessThanOrEqual(after + 1000);
+    // "scheduled" is today or later; yesterday's session, never logged, is "missed" (derived from the date).
     const scheduled = await call<Listed>('list_workouts', { status: ['scheduled'], kind: ['strength'] });
-    expect(scheduled.workouts.map((w) => w.id).sort()).toEqual([ids[1], ids[2]].sort());
+    expect(scheduled.workouts.map((w) => w.id)).toEqual([ids[2]]);
+    const missed = await call<Listed>('list_workouts', { status: ['missed'], kind: ['strength'] });
+    expect(missed.workouts.map((w) => [w.id, w.status])).toEqual([[ids[1], 'missed']]);
+    const notDone = await call<Listed>('list_workouts', { status: ['scheduled', 'missed'], kind: ['strength'] });
+    expect(notDone.workouts.map((w) => w.id)).toEqual([ids[2], ids[1]]);
   });
 
   it("coaching tools use the profile read with the token, and the next call sees an update", async () => {

@@ -21,8 +21,20 @@ const stored: StoredWorkout = {
 };
 
 describe('workoutView', () => {
+  it.each([
+    // stored status, date, today -> shown status
+    ['scheduled', '2026-03-04', '2026-03-05', 'missed'],
+    ['scheduled', '2026-03-05', '2026-03-05', 'scheduled'],
+    ['scheduled', '2026-03-06', '2026-03-05', 'scheduled'],
+    ['completed', '2026-03-04', '2026-03-05', 'completed'],
+    ['skipped', '2026-03-04', '2026-03-05', 'skipped'],
+    ['completed', '2026-03-05', '2026-03-05', 'completed'],
+  ] as const)('a %s session of %s, today %s, shows as %s', (status, date, today, shown) => {
+    expect(workoutView({ ...stored, status, date }, { weight: 'kg', distance: 'km' }, today).status).toBe(shown);
+  });
+
   it('answers in the unit asked for and in SI', () => {
-    const v = workoutView(stored, { weight: 'lb', distance: 'mi' });
+    const v = workoutView(stored, { weight: 'lb', distance: 'mi' }, '2026-03-05');
     expect(v.units).toEqual({ weight: 'lb', distance: 'mi' });
     expect(v.strength[0]).toMatchObject({ index: 0, exercise: 'back-squat', increment: 5.5, incrementKg: 2.5 });
     expect(v.strength[0]!.sets).toEqual([

@@ -27,13 +27,28 @@ describe('views', () => {
 
   it('week plan: day, title, prescription, status, and Mark done only where it applies', () => {
     const out = renderWeekPlan(
-      { workouts: [workout(), workout({ id: 'w2', date: '2026-12-01', status: 'completed', kind: 'run', title: 'Easy run', strength: [], run: [{ kind: 'easy', distance: 6, durationSeconds: null, targetPace: '6:05/km' }] })] },
+      { today: '2026-11-30', workouts: [workout(), workout({ id: 'w2', date: '2026-12-01', status: 'completed', kind: 'run', title: 'Easy run', strength: [], run: [{ kind: 'easy', distance: 6, durationSeconds: null, targetPace: '6:05/km' }] })] },
       { markDone: true },
     ).__html;
     expect(out).toContain('Mon, Nov 30');
     expect(out).toContain('Back squat 3×5 @ 112.5 kg');
     expect(out).toContain('easy 6 km at 6:05/km');
     expect(out.match(/data-done=/g)).toHaveLength(1);
+  });
+
+  it.each([
+    // status as shown, date, today -> Mark done?
+    ['scheduled', '2026-11-30', '2026-11-30', true], // today's session
+    ['missed', '2026-11-28', '2026-11-30', true], // a past day not logged: it can still be logged
+    ['scheduled', '2026-12-01', '2026-11-30', false], // tomorrow: not done yet, cannot be
+    ['scheduled', '2026-12-30', '2026-11-30', false], // a month ahead
+    ['scheduled', '2026-11-30', undefined, false], // no today in the data: never offer it on a guess
+    ['completed', '2026-11-29', '2026-11-30', false],
+    ['skipped', '2026-11-29', '2026-11-30', false],
+  ] as const)('Mark done on a %s session of %s when today is %s: %s', (status, date, today, shown) => {
+    const data = { workouts: [workout({ status, date })], ...(today ? { today } : {}) };
+    expect(renderWeekPlan(data, { markDone: true }).__html.includes('data-done=')).toBe(shown);
+    expect(renderWorkout({ workout: workout({ status, date }), ...(today ? { today } : {}) }, { markDone: true }).__html.includes('data-done=')).toBe(shown);
   });
 
   it('workout: prescribed next to done, and the reasons', () => {
