@@ -57,6 +57,7 @@ const liftStateDoc = z.object({
   missedWeek: z.string().optional(),
   rampToKg: nonNegative.optional(),
   awayFactor: z.number().positive().max(1).optional(),
+  lastLoadKg: nonNegative.optional(),
 });
 
 export const athleteStateDoc = z.object({

@@ -7,7 +7,7 @@ import { db } from '@/lib/db';
 import type { TimeOff } from '@/lib/generated/prisma/client';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { deloadsAfterBreak } from '@/lib/training/periodisation';
-import { LAYOFF_DAYS, layoffFactor, returnFromTimeAway } from '@/lib/training/time-away';
+import { awaySince, LAYOFF_DAYS, lastLiftedOn, layoffFactor, returnFromTimeAway } from '@/lib/training/time-away';
 import type { AthleteState, PlanChange, Workout } from '@/lib/training/types';
 import { futureScheduled, readAthlete, recordEvent, saveReprescribed, withAthleteLock, type Athlete, type Tx } from './athlete-store';
 import type { CoachingContext } from './context';
@@ -119,16 +119,17 @@ type Away = { id: string; backOn: string; illnessDays: number };
 /** Lifts whose next prescription should come back lower than the state holds (pure over the rows). */
 function liftsAway(state: AthleteState, today: string, offs: readonly Pick<TimeOff, 'fromDate' | 'toDate' | 'kind'>[]): Away[] {
   const result: Away[] = [];
+  const lastLifted = lastLiftedOn(state.lifts);
   for (const [id, lift] of Object.entries(state.lifts)) {
-    if (lift.lastDate === undefined) continue;
-    const last = lift.lastDate;
+    const last = awaySince(lift, lastLifted);
+    if (last === undefined) continue;
     // Time off that began after the last session and by today counts; the return is after its end.
     const relevant = offs.filter((o) => o.toDate > last && o.fromDate <= today);
     const illnessDays = relevant.filter((o) => illness(o.kind)).reduce((n, o) => n + daysBetween(o.fromDate > last ? o.fromDate : addDays(last, 1), o.toDate) + 1, 0);
     const backOn = relevant.reduce((d, o) => (addDays(o.toDate, 1) > d ? addDays(o.toDate, 1) : d), today);
     const gap = daysBetween(last, backOn);
     if (gap < LAYOFF_DAYS && illnessDays === 0 && relevant.length === 0) continue;
-    const target = returnFromTimeAway({ lift, backOn, unit: state.unit, illnessDays });
+    const target = returnFromTimeAway({ lift, backOn, unit: state.unit, illnessDays, lastLifted });
     if (target.lift !== lift || (relevant.length > 0 && lift.failureStreak > 0)) result.push({ id, backOn, illnessDays });
   }
   return result;
@@ -143,6 +144,7 @@ async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: st
   const away = liftsAway(athlete.state, ctx.today, offs);
   if (away.length === 0) return { changes: [], notes: [] };
   const notes: string[] = [];
+  const lastLifted = lastLiftedOn(athlete.state.lifts);
   const lifts = { ...athlete.state.lifts };
   const reasons = new Map<string, string>();
   let future: Workout[] = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout);
@@ -150,7 +152,7 @@ async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: st
   let backOn = ctx.today;
   for (const a of away) {
     const lift = lifts[a.id]!;
-    const result = returnFromTimeAway({ lift, backOn: a.backOn, unit: athlete.state.unit, step: loadStep(athlete.state), illnessDays: a.illnessDays });
+    const result = returnFromTimeAway({ lift, backOn: a.backOn, unit: athlete.state.unit, step: loadStep(athlete.state), illnessDays: a.illnessDays, lastLifted });
     // Time off clears the miss streak even when the loads need not move.
     const next = { ...result.lift, failureStreak: 0 };
     lifts[a.id] = next;
@@ -180,9 +182,11 @@ async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: st
  */
 export async function catchUpTimeAway(ctx: CoachingContext): Promise<void> {
   const athlete = await readAthlete(ctx.userId, ctx.profile);
+  const lastLifted = lastLiftedOn(athlete.state.lifts);
   const due = Object.values(athlete.state.lifts).some((l) => {
-    if (l.lastDate === undefined) return false;
-    const gap = daysBetween(l.lastDate, ctx.today);
+    const since = awaySince(l, lastLifted);
+    if (since === undefined) return false;
+    const gap = daysBetween(since, ctx.today);
     return gap >= LAYOFF_DAYS && layoffFactor(gap) < (l.awayFactor ?? 1) - 1e-9;
   });
   const offs = due ? [] : await (await db()).timeOff.findMany({ where: { userId: ctx.userId, fromDate: { lte: ctx.today } }, select: { fromDate: true, toDate: true, kind: true } });

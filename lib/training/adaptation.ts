@@ -12,7 +12,7 @@ import {
   linearProgression,
   type E1rmUpdate,
 } from './progression';
-import { rampStep, returnFromTimeAway } from './time-away';
+import { lastLiftedOn, rampStep, returnFromTimeAway } from './time-away';
 import { repaceWorkouts } from './repace';
 import { learnFromRun, rampBackRuns } from './run-evidence';
 import { findExercise } from './catalogue';
@@ -126,6 +126,8 @@ function e1rmReason(name: string, before: number | undefined, update: E1rmUpdate
 export interface LiftContext {
   /** The next scheduled session of this lift falls in the same week as the logged one (weekly cadence). */
   nextInSameWeek: boolean;
+  /** The person's last strength session before this one (time away is a break from lifting). */
+  lastLifted: string | undefined;
 }
 
 /** Apply one exercise's logged sets to its lift state; returns the new state and the reason text. */
@@ -144,7 +146,7 @@ function progressLift(
   const parts: string[] = [];
 
   // Time away first: misses before a break say nothing about the load after it.
-  const away = returnFromTimeAway({ lift: liftBefore, backOn: completed.date, unit, step });
+  const away = returnFromTimeAway({ lift: liftBefore, backOn: completed.date, unit, step, lastLifted: liftCtx.lastLifted });
   if (away.reason) parts.push(`${name}: ${away.reason}`);
   const lift = away.lift;
   const next: LiftState = { ...lift, lastWorkoutId: completed.id, lastDate: completed.date };
@@ -154,6 +156,9 @@ function progressLift(
   const prescribedLoad = block.sets[0]?.loadKg;
   const loadsDone = firstBlockDone.map((s) => s.loadKg).filter((kg) => kg > 0);
   const reference = prescribedLoad ?? (loadsDone.length > 0 ? Math.max(...loadsDone) : undefined);
+  // What was really lifted in a build week (its lightest working set): time away is taken off this,
+  // not off a working load progression has raised since.
+  if (phase === 'build' && loadsDone.length > 0) next.lastLoadKg = Math.min(...loadsDone);
   const prescribed = block.sets.map((s) => (s.loadKg === undefined && reference !== undefined ? { ...s, loadKg: reference } : s));
   const judged = judgeSession(prescribed, firstBlockDone);
 
@@ -302,6 +307,8 @@ export function adaptAfterCompletion(input: AdaptationInput): AdaptationResult {
   let nextState: AthleteState = { ...state, lifts };
   let future = futureScheduled(input.workouts, completed, input.today);
 
+  // Before this session: lifts applied earlier in the loop below already carry today's date.
+  const lastLifted = lastLiftedOn(state.lifts);
   // Strength: one pass per exercise (the first block of it carries the progression rule).
   const seen = new Set<string>();
   completed.strength.forEach((block, blockIndex) => {
@@ -328,6 +335,7 @@ export function adaptAfterCompletion(input: AdaptationInput): AdaptationResult {
     const nextOfLift = future.find((w) => w.strength.some((b) => b.exerciseId === block.exerciseId));
     const outcome = progressLift(block, done, firstBlockDone, lift, completed, nextState, {
       nextInSameWeek: nextOfLift !== undefined && weekKey(nextOfLift) === weekKey(completed),
+      lastLifted,
     });
     lifts[block.exerciseId] = outcome.lift;
     notes.push(outcome.headline);

@@ -24,8 +24,26 @@ export const ILLNESS_FACTOR = 0.95;
 /** A recorded illness or injury this long (days) lowers the first session back. */
 export const ILLNESS_MIN_DAYS = 3;
 
+/**
+ * The person's last strength session of any lift. A lift the plan rotates (every other week in a
+ * runner's plan) is not "away" while the person keeps lifting: time away is a break from lifting.
+ */
+export function lastLiftedOn(lifts: Readonly<Record<string, LiftState>>): string | undefined {
+  let last: string | undefined;
+  for (const l of Object.values(lifts)) if (l.lastDate !== undefined && (last === undefined || l.lastDate > last)) last = l.lastDate;
+  return last;
+}
+
+/** Where a lift's time away is counted from: its own last session, or later lifting of any kind. */
+export function awaySince(lift: LiftState, lastLifted: string | undefined): string | undefined {
+  if (lift.lastDate === undefined) return undefined;
+  return lastLifted !== undefined && lastLifted > lift.lastDate ? lastLifted : lift.lastDate;
+}
+
 export interface ReturnInput {
   lift: LiftState;
+  /** The person's last strength session of any lift (lastLiftedOn); default: the lift's own. */
+  lastLifted?: string;
   /** The day the lift is (or will be) trained again. */
   backOn: string;
   unit: LoadUnit;
@@ -49,8 +67,9 @@ export interface ReturnResult {
  */
 export function returnFromTimeAway(input: ReturnInput): ReturnResult {
   const { lift, backOn, unit } = input;
-  if (lift.lastDate === undefined) return { lift, factor: 1, daysAway: 0 };
-  const daysAway = daysBetween(lift.lastDate, backOn);
+  const since = awaySince(lift, input.lastLifted);
+  if (since === undefined) return { lift, factor: 1, daysAway: 0 };
+  const daysAway = daysBetween(since, backOn);
   let factor = layoffFactor(Math.max(0, daysAway));
   if ((input.illnessDays ?? 0) >= ILLNESS_MIN_DAYS) factor = Math.min(factor, ILLNESS_FACTOR);
   const applied = lift.awayFactor ?? 1;
@@ -63,7 +82,9 @@ export function returnFromTimeAway(input: ReturnInput): ReturnResult {
   const parts: string[] = [];
   if (lift.e1rmKg !== undefined) next.e1rmKg = lift.e1rmKg * scale;
   if (lift.workingLoadKg !== undefined) {
-    next.workingLoadKg = roundLoad(lift.workingLoadKg * scale, unit, step, 'down');
+    // Below what was last really lifted, when progression raised the working load after it (first reduction only).
+    const base = applied === 1 && lift.lastLoadKg !== undefined ? Math.min(lift.workingLoadKg, lift.lastLoadKg) : lift.workingLoadKg;
+    next.workingLoadKg = roundLoad(base * scale, unit, step, 'down');
     next.rampToKg = lift.rampToKg ?? lift.workingLoadKg;
     parts.push(`${formatLoad(lift.workingLoadKg, unit)} → ${formatLoad(next.workingLoadKg, unit)}, ramping back to ${formatLoad(next.rampToKg, unit)} over the next sessions`);
   } else if (lift.e1rmKg !== undefined && next.e1rmKg !== undefined) {

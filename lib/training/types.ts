@@ -204,6 +204,8 @@ export interface LiftState {
   rampToKg?: number;
   /** Time away already taken off this lift since `lastDate` (a factor, e.g. 0.9): reductions are not applied twice. */
   awayFactor?: number;
+  /** The working load last really lifted in a build week: a return after time away starts below it. */
+  lastLoadKg?: number;
 }
 
 export type Experience = 'novice' | 'intermediate' | 'advanced';

@@ -15,9 +15,8 @@ export const getAccount = defineTool({
   name: 'get_account',
   title: 'Get account',
   description:
-    'Returns the connected Pacewise account: e-mail, the OAuth scopes this connection was granted (grantedScopes) and the subscription status. ' +
-    'Call this first after connecting. If subscription.status is not "active", most tools answer subscription_inactive: call get_payment_checkout_link. ' +
-    'Works without a subscription and with any granted scope.',
+    'The connected account: e-mail, grantedScopes and subscription status. Call first after connecting; if subscription.status is not "active", ' +
+    'most tools answer subscription_inactive: call get_payment_checkout_link. Free, any scope.',
   scope: null,
   needsSubscription: false,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -34,9 +33,7 @@ export const getPaymentCheckoutLink = defineTool({
   name: 'get_payment_checkout_link',
   title: 'Get payment checkout link',
   description:
-    'Creates a checkout link for a Pacewise subscription for the signed-in person. Give the url to the person to open in a browser; ' +
-    'it expires after 24 hours (expiresAt, ISO 8601) and works once. After they finish checkout, call get_account to confirm subscription.status is "active". ' +
-    'Works without a subscription and with any granted scope.',
+    'A one-time checkout link (24 h, expiresAt ISO 8601) for the person to open in a browser and subscribe; then get_account shows subscription.status "active". Free, any scope.',
   scope: null,
   needsSubscription: false,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },

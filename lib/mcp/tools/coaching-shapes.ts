@@ -69,8 +69,8 @@ export function paceToSPerKm(pace: string | number, unit: DistanceUnit): number 
 
 /* ---------- argument pieces ---------- */
 
-export const weightUnitArg = z.enum(['kg', 'lb']).optional().describe('Unit of loads in this call; default: profile unit');
-export const distanceUnitArg = z.enum(['km', 'mi']).optional().describe('Unit of distances and paces in this call; default: profile unit');
+export const weightUnitArg = z.enum(['kg', 'lb']).optional().describe('Loads unit for this call; default: profile');
+export const distanceUnitArg = z.enum(['km', 'mi']).optional().describe('Distance and pace unit for this call; default: profile');
 
 // A string, not an enum of every id: the catalogue has 45 exercises, and an unknown id gets an error naming list_exercises.
 export const exerciseArg = z
@@ -85,8 +85,8 @@ export const rpeArg = z.number().min(1).max(10).multipleOf(0.5).describe('Rate o
 export const plannedSetArg = z
   .object({
     reps: z.number().int().min(1).max(100).optional().describe('Repetitions'),
-    load: z.number().min(0).max(1000).optional().describe('Load in weightUnit; omit to let the progression rule set it'),
-    rpe: rpeArg.optional().describe('Target RPE; on every set of a main lift without loads it makes the block autoregulated (load from e1RM)'),
+    load: z.number().min(0).max(1000).optional().describe('In weightUnit; omit to let progression set it'),
+    rpe: rpeArg.optional().describe('Target RPE; on every set of a main lift without loads: autoregulated from e1RM'),
     durationSeconds: z.number().int().min(1).max(3600).optional().describe('Timed holds: seconds per set'),
   })
   .strict()
@@ -100,7 +100,7 @@ export const blockArg = z
       .enum(['linear', 'double', 'autoregulated', 'none'])
       .optional()
       .describe(
-        'How loads move after each logged session. Default: "none" when loads are given (kept as given); otherwise linear for main lifts (autoregulated when every set has an RPE), double progression for accessories, none for holds',
+        'Default: "none" when loads are given; else linear for main lifts (autoregulated if every set has an RPE), double for accessories',
       ),
     repRange: z.tuple([z.number().int().min(1).max(100), z.number().int().min(1).max(100)]).optional().describe('Double progression: [low, high] reps'),
     increment: z.number().positive().max(50).optional().describe('Load added after a successful session, in weightUnit'),
@@ -114,7 +114,7 @@ export const paceArg = z
 
 export const segmentArg = z
   .object({
-    kind: z.enum(['easy', 'long', 'recovery', 'marathon', 'threshold', 'interval', 'repetition', 'race']).describe('Intensity of the segment'),
+    kind: z.enum(['easy', 'long', 'recovery', 'marathon', 'threshold', 'interval', 'repetition', 'race']),
     distance: z.number().positive().max(250).optional().describe('Distance in distanceUnit (per repeat when repeats > 1)'),
     durationSeconds: z.number().int().positive().max(36_000).optional().describe('Duration in seconds (per repeat when repeats > 1)'),
     repeats: z.number().int().min(1).max(50).optional(),

@@ -121,12 +121,9 @@ export const getHealthData = defineTool({
   name: 'get_health_data',
   title: 'Get health data',
   description:
-    'Returns the person\'s health data for a date range (YYYY-MM-DD, inclusive, in the person\'s timezone): per-day or per-week summaries ' +
-    '(aggregation "daily" or "weekly", Monday-Sunday) or the individual records ("none"). Each series states its unit and how it is summarised; ' +
-    'days without data have no point (unknown, not zero). Types and their units: as listed in record_health_data. ' +
-    'Default range: the last 7 days (28 for weekly). `readiness`: today\'s, from the resting heart rate and HRV trend; advisory, never a reason to change training without asking ' +
-    '(list_workouts and get_workout carry it with the next session). ' +
-    'Data arrives from integrations (list_integrations) or record_health_data.',
+    'Health data for a date range (YYYY-MM-DD, inclusive, person\'s timezone; default last 7 days, 28 for weekly): daily or weekly (Monday-Sunday) summaries, ' +
+    'or the records ("none"). Each series has its unit; days without data have no point. Types: as in record_health_data. ' +
+    '`readiness`: today\'s, from resting heart rate and HRV trends; advisory (list_workouts and get_workout carry it with the next session).',
   scope: 'health:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -206,12 +203,10 @@ export const recordHealthDataTool = defineTool({
   name: 'record_health_data',
   title: 'Record health data',
   description:
-    'Stores health measurements the person reports or the agent obtained. Each record: type, value with an explicit unit, and its time: ' +
-    'start as a date-time with offset (plus end for spans), or start as YYYY-MM-DD for a whole day in the person\'s timezone. ' +
-    'Types and units: ' + typeList + '. Values outside a plausible range are rejected with the range. ' +
-    'Nothing is stored twice: a repeated clientRecordId updates its record; without one, the same type, start and value is one record, ' +
-    'and body_mass is one reading per source and day (log_body_weight is the "manual" one). ' +
-    'All records of a call are stored, or none. Returns each stored record with result "created", "updated" or "unchanged". Read back with get_health_data.',
+    'Stores health measurements. Each record: type, value with its unit, start (date-time with offset, plus end for spans, or YYYY-MM-DD for a day in the person\'s timezone). ' +
+    'Types and units: ' + typeList + '. Implausible values are refused with the range. ' +
+    'Stored once: a repeated clientRecordId updates its record; without one, the same type, start and value is one record; body_mass is one reading per source and day. ' +
+    'All records or none. Returns each with "created", "updated" or "unchanged".',
   scope: 'health:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },

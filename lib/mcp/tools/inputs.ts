@@ -7,8 +7,8 @@ export const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD')
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'not a real calendar date');
 
-export const weightUnit = z.enum(['kg', 'lb']).describe('"kg" or "lb"');
-export const distanceUnit = z.enum(['km', 'mi', 'm']).describe('"km", "mi" or "m"');
+export const weightUnit = z.enum(['kg', 'lb']);
+export const distanceUnit = z.enum(['km', 'mi', 'm']);
 
 export function isIanaTimezone(tz: string): boolean {
   try {

@@ -62,9 +62,8 @@ export const listIntegrations = defineTool({
   name: 'list_integrations',
   title: 'List integrations',
   description:
-    'Lists every fitness integration with its status for this person: "connected", "error" (connected, but the last import failed: read `error`) or "available", ' +
-    'the time of the last import, what it syncs and how it is connected. Strava connects here with connect_integration; ' +
-    'Apple Health and Health Connect connect only in the Pacewise phone app.',
+    'Every integration with its status: "connected", "error" (last import failed: read `error`) or "available", the last import time and what it syncs. ' +
+    'Strava: connect_integration; Apple Health and Health Connect: the phone app.',
   scope: 'integrations:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -77,12 +76,9 @@ export const connectIntegration = defineTool({
   name: 'connect_integration',
   title: 'Connect an integration',
   description:
-    'Starts connecting an integration (currently "strava"). Returns authorizationUrl: the person must open it in a browser and press Authorize on Strava ' +
-    '(the link works once and expires after 15 minutes; the page then says "Strava connected"). ' +
-    'Only this person can complete it: back from Strava, the browser must be signed in to Pacewise as this person (it is asked to sign in if not); ' +
-    'a browser signed in as another Pacewise account is refused and the link is spent. ' +
-    'Afterwards call list_integrations to confirm status "connected", then sync_integration to import runs and heart rate. ' +
-    'Apple Health and Health Connect cannot be connected here: the error says how to connect them in the phone app.',
+    'Starts connecting "strava". Returns authorizationUrl for the person to open and approve on Strava (works once, 15 min). ' +
+    'Back from Strava the browser must be signed in to Pacewise as this person (asked to sign in if not; another account is refused). ' +
+    'Then list_integrations (status "connected") and sync_integration. Apple Health and Health Connect connect in the phone app (the error says how).',
   scope: 'integrations:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
@@ -144,9 +140,8 @@ export const syncIntegration = defineTool({
   name: 'sync_integration',
   title: 'Import from an integration now',
   description:
-    'Imports new data from a connected integration now. For Strava: runs since the last import (the first import reaches back 90 days) become completed ' +
-    'run workouts, and each activity\'s heart rate becomes a workout_heart_rate record (get_health_data). Activities imported before are never imported twice. ' +
-    'Returns what was imported and what was skipped, with reasons. If the provider is down, nothing is imported and the error says to try again later.',
+    'Imports new data from a connected integration now. Strava: runs since the last import (first: 90 days) become completed run workouts, ' +
+    'their heart rate workout_heart_rate records; nothing is imported twice. Returns what was imported and skipped, with reasons.',
   scope: 'integrations:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },

@@ -147,10 +147,10 @@ export const createTrainingPlan = defineTool({
   name: 'create_training_plan',
   title: 'Create a training plan',
   description:
-    'Generates a periodised plan (deload every 4th week, taper before a race, recovery after) and schedules it. Loads come from each lift\'s e1RM, paces from VDOT (benchmarks or logged training). ' +
-    'The profile\'s experience sets the main-lift rule (notes name it): novice linear per session, intermediate weekly, advanced RPE blocks alternating heavy and volume days. ' +
-    'Arguments default from the profile, startDate to today. Sessions land on training days, hard ones apart where the week allows; a race on its date. ' +
-    'Fails if another plan has sessions from startDate on, unless replaceExisting. Returns the plan, weeks, sessions and notes on anything missing. Completes the onboarding PLAN step.',
+    'Generates and schedules a periodised plan (deload every 4th week, taper before a race). Loads from each lift\'s e1RM, paces from VDOT. ' +
+    'Experience sets the main-lift rule: novice linear per session, intermediate weekly, advanced RPE blocks (heavy and volume days). ' +
+    'Arguments default from the profile, startDate to today; sessions land on training days. Fails if another plan has sessions from startDate on, unless replaceExisting. ' +
+    'Returns the plan, weeks, sessions and notes on anything missing.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },

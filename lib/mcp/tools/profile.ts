@@ -85,10 +85,8 @@ export const getProfile = defineTool({
   name: 'get_profile',
   title: 'Get profile and onboarding',
   description:
-    'Returns the person\'s profile (facts, units, timezone, goal, training days, equipment, heart-rate anchors, latest body weight) and onboarding: ' +
-    '`onboarding.complete` and steps, each with status "todo" or "done" and the toolName that completes it. ' +
-    'For each "todo" step that is not optional, call its toolName with arguments shaped like its example.arguments (read its hint), then call get_profile again until onboarding.complete is true. ' +
-    'The DEVICE step is optional and never blocks completion.',
+    'The person\'s profile (units, timezone, goal, training days, equipment, heart-rate anchors, latest body weight) and onboarding: ' +
+    'for each step with status "todo" that is not optional, call its toolName with its example.arguments, then get_profile again until onboarding.complete.',
   scope: 'profile:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -125,9 +123,9 @@ export const updateProfileTool = defineTool({
       units: z
         .object({ weight: weightUnit.optional(), distance: z.enum(['km', 'mi']).optional() })
         .optional()
-        .describe('Preferred units for loads/body weight and distances/paces'),
+        .describe('Preferred units'),
       goal: z.enum(['strength', '5k', '10k', 'half', 'marathon', 'hybrid']).nullable().optional().describe('Main training goal'),
-      goalNotes: z.string().max(500).nullable().optional().describe('Free-text goal details, e.g. "sub-25 5K by spring"'),
+      goalNotes: z.string().max(500).nullable().optional().describe('Free text, e.g. "sub-25 5K"'),
       raceDate: isoDate.nullable().optional().describe('Race day as YYYY-MM-DD, if training for a race'),
       raceDistance: z.number().positive().nullable().optional().describe('In raceDistanceUnit, e.g. 5 (km)'),
       raceDistanceUnit: distanceUnit.optional().describe('Default: the profile\'s unit'),
@@ -175,8 +173,8 @@ export const logBodyWeightTool = defineTool({
   name: 'log_body_weight',
   title: 'Log body weight',
   description:
-    'Records the person\'s body weight for a day. Use the unit the person gave ("kg" or "lb"); the preferred unit is in get_profile. ' +
-    'One entry per day: logging the same date again replaces it. Stored with the health data (get_health_data type body_mass). Returns the stored entry in kg and in the given unit.',
+    'Records body weight for a day (YYYY-MM-DD, today or earlier) in the unit the person gave. One per day: the same date again replaces it. ' +
+    'Stored as health data (type body_mass). Returns the entry in kg and in the given unit, with its id.',
   scope: 'profile:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },

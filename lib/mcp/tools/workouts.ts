@@ -323,9 +323,9 @@ export const createWorkoutTool = defineTool({
     .object({
       date: isoDate.describe("YYYY-MM-DD in the person's timezone"),
       kind: z.enum(['strength', 'run', 'mixed', 'rest']).optional().describe('Default: implied by the blocks and segments given'),
-      title: z.string().trim().min(1).max(120).optional().describe('Default: made from the content, e.g. "Strength: Back squat, Bench press"'),
+      title: z.string().trim().min(1).max(120).optional().describe('Default: made from the content'),
       strength: z.array(blockArg).max(12).optional().describe('Strength blocks in order'),
-      run: z.array(segmentArg).max(20).optional().describe('Run segments in order (e.g. warm-up, threshold, cool-down)'),
+      run: z.array(segmentArg).max(20).optional().describe('Run segments in order'),
       notes: z.string().max(2000).optional(),
       weightUnit: weightUnitArg,
       distanceUnit: distanceUnitArg,
@@ -426,10 +426,9 @@ export const completeWorkoutTool = defineTool({
   name: 'complete_workout',
   title: 'Complete a workout',
   description:
-    'Records what was done in a scheduled, missed or skipped workout and adapts only FUTURE scheduled sessions: strength sets per block (by exercise id or blockIndex from get_workout; ' +
-    'asPrescribed: true for unlisted blocks done as prescribed), run totals, per-segment detail (runSegments). Log RPE per set: RPE 9.5+ holds a linear load, missed reps hold or lower it; ' +
-    'a session moves the e1RM halfway to its best set, at most 5 % (outliers 2.5 % until the next session confirms). Returns the workout and `adaptation` (each changed field: before, after, reason). ' +
-    'date: the day it was done, if not the scheduled one; today or earlier.',
+    'Logs what was done in a scheduled, missed or skipped workout (date: the day done if not the scheduled one; today or earlier) and adapts only FUTURE scheduled sessions. ' +
+    'Strength sets per block (exercise id or blockIndex; asPrescribed for unlisted blocks), with RPE per set; run totals and runSegments. ' +
+    'Returns the workout and `adaptation` (each changed field: before, after, reason).',
   scope: 'workouts:write',
   needsSubscription: true,
   view: 'workout',

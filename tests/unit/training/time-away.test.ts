@@ -3,7 +3,7 @@ import { adaptAfterCompletion } from '@/lib/training/adaptation';
 import { addDays } from '@/lib/training/dates';
 import { projectLiftBlocks } from '@/lib/training/load-projection';
 import { deloadsAfterBreak } from '@/lib/training/periodisation';
-import { layoffFactor, rampStep, returnFromTimeAway } from '@/lib/training/time-away';
+import { lastLiftedOn, layoffFactor, rampStep, returnFromTimeAway } from '@/lib/training/time-away';
 import type { AthleteState, LiftState, StrengthBlock, TrainingPhase, Workout } from '@/lib/training/types';
 
 // A coach's table, written before the code: how much of the last working load a lift keeps after time away.
@@ -45,6 +45,32 @@ describe('returnFromTimeAway', () => {
     expect(r.lift.rampToKg).toBe(rampTo);
     expect(r.lift.failureStreak).toBe(streak);
     expect(r.lift.workingLoadKg!).toBeLessThanOrEqual(150);
+  });
+
+  it.each([
+    // [label, working load, last lifted, days -> working load after]
+    ['progression raised the working load after the last session: 10 % off what was lifted', 165, 155, '2025-03-24', 137.5],
+    ['the working load is below the last lift (a miss lowered it): 10 % off the working load', 145, 155, '2025-03-24', 130],
+    ['no record of the last lift (state from before it was kept): 10 % off the working load', 150, undefined, '2025-03-24', 135],
+  ] as const)('%s', (_label, working, lastLoad, backOn, after) => {
+    const r = returnFromTimeAway({ lift: { ...lift(), workingLoadKg: working, ...(lastLoad !== undefined ? { lastLoadKg: lastLoad } : {}) }, backOn, unit: 'kg' });
+    expect(r.lift.workingLoadKg).toBe(after);
+    expect(r.lift.workingLoadKg!).toBeLessThan(lastLoad ?? working);
+  });
+
+  it.each([
+    // [label, the lift's last session, the person's last lifting, back on -> working load]
+    ['a lift the plan rotates every 2 weeks while the person lifts weekly: not away', '2025-03-01', '2025-03-08', '2025-03-15', 150],
+    ['no lifting at all for 23 days: 10 % off', '2025-03-01', '2025-03-01', '2025-03-24', 135],
+    ['lifting stopped 15 days ago, this lift 30 days ago: 5 % off (the break is 15 days)', '2025-03-01', '2025-03-16', '2025-03-31', 142.5],
+  ] as const)('%s', (_label, liftLast, lastLifted, backOn, after) => {
+    const r = returnFromTimeAway({ lift: lift({ lastDate: liftLast }), backOn, unit: 'kg', lastLifted });
+    expect(r.lift.workingLoadKg).toBe(after);
+  });
+
+  it('finds the last lifting of any lift', () => {
+    expect(lastLiftedOn({})).toBeUndefined();
+    expect(lastLiftedOn({ a: lift({ lastDate: '2025-03-01' }), b: lift({ lastDate: '2025-03-09' }), c: { failureStreak: 0 } })).toBe('2025-03-09');
   });
 
   it('takes off only what was not taken off already (14 days, then 21)', () => {
