@@ -86,7 +86,8 @@ export function returnFromTimeAway(input: ReturnInput): ReturnResult {
     const base = applied === 1 && lift.lastLoadKg !== undefined ? Math.min(lift.workingLoadKg, lift.lastLoadKg) : lift.workingLoadKg;
     next.workingLoadKg = roundLoad(base * scale, unit, step, 'down');
     next.rampToKg = lift.rampToKg ?? lift.workingLoadKg;
-    parts.push(`${formatLoad(lift.workingLoadKg, unit)} → ${formatLoad(next.workingLoadKg, unit)}, ramping back to ${formatLoad(next.rampToKg, unit)} over the next sessions`);
+    const below = base < lift.workingLoadKg ? ` (${Math.round((1 - factor) * 100)} % below the ${formatLoad(base, unit)} last lifted)` : '';
+    parts.push(`${formatLoad(lift.workingLoadKg, unit)} → ${formatLoad(next.workingLoadKg, unit)}${below}, ramping back to ${formatLoad(next.rampToKg, unit)} over the next sessions`);
   } else if (lift.e1rmKg !== undefined && next.e1rmKg !== undefined) {
     parts.push(`e1RM ${formatLoad(lift.e1rmKg, unit)} → ${formatLoad(next.e1rmKg, unit)}; the next sessions rebuild it from what they show`);
   }

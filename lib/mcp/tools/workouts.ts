@@ -427,7 +427,8 @@ export const completeWorkoutTool = defineTool({
   title: 'Complete a workout',
   description:
     'Logs what was done in a scheduled, missed or skipped workout (date: the day done if not the scheduled one; today or earlier) and adapts only FUTURE scheduled sessions. ' +
-    'Strength sets per block (exercise id or blockIndex; asPrescribed for unlisted blocks), with RPE per set; run totals and runSegments. ' +
+    'Strength sets per block (exercise id or blockIndex; asPrescribed for unlisted blocks), with RPE per set: RPE 9.5+ holds a linear load, missed reps hold or lower it, ' +
+    'the e1RM moves at most 5 % a session. Run totals and runSegments. ' +
     'Returns the workout and `adaptation` (each changed field: before, after, reason).',
   scope: 'workouts:write',
   needsSubscription: true,
