@@ -3,7 +3,6 @@ import { isChartReps } from './rpe';
 import type { LiftState, LoadUnit, StrengthBlock, StrengthSet, TrainingPhase, Workout } from './types';
 import { DEFAULT_LOAD_STEP, roundLoad } from './units';
 import { toDayNumber } from './dates';
-import { rampStep } from './time-away';
 
 /**
  * Fills in the loads of a lift's upcoming sessions from its current state.
@@ -74,7 +73,10 @@ export function projectLiftBlocks(entries: readonly ProjectionEntry[], ctx: Proj
         const asBuild = !reduced;
         const advance = (prev: number): number => {
           if (buildSessionsAhead === 0) return working;
-          if (lift.rampToKg !== undefined && prev < lift.rampToKg) return rampStep(prev, lift.rampToKg, increment, ctx.unit, step);
+          // Ramping back after time away: each session ahead holds the current load until a logged
+          // session at target earns the next step (adaptation re-projects then). Projecting the ramp
+          // ahead would hand a missed session's step to the next one, an increase without evidence.
+          if (lift.rampToKg !== undefined && prev < lift.rampToKg) return prev;
           if (block.cadence === 'weekly' && week === lastWeek) return prev;
           return Math.min(prev + increment, Math.max(working, cap));
         };
