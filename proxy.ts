@@ -3,10 +3,12 @@
 // advertise the twin in a Link header. Requests no route can serve (broken percent-encoding,
 // methods like TRACE) are answered here with a 4xx instead of reaching the router, which 500s.
 import { NextResponse, type NextRequest } from 'next/server';
-import { prefersMarkdown } from '@/lib/markdown/accept';
-import { markdownEtag, markdownForPath, markdownHeaders, notFoundTwin } from '@/lib/markdown';
+import { acceptsHtml, prefersMarkdown } from '@/lib/markdown/accept';
+import { htmlOnlyTwin, markdownEtag, markdownForPath, markdownHeaders, notFoundTwin } from '@/lib/markdown';
 import { matchesIfNoneMatch } from '@/lib/public-api/http';
 import { publicApiEdge } from '@/lib/public-api/edge';
+import { CONTENT_SIGNAL } from '@/lib/web/content-signal';
+import { DOCUMENT_CACHE_CONTROL, documentEtag } from '@/lib/web/static-documents';
 import { endpointSecurityHeaders, pageSecurityHeaders, SENSITIVE_PAGE } from '@/lib/web/security-headers';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -15,28 +17,35 @@ const ENDPOINT = /^\/(?:_next\/|api\/|markdown-twin(?:\/|$)|mcp(?:\/|$)|register
 /** ...and files (other than the `.md` twins): no twin, but a page's headers (the path may be a page's). */
 const FILE = /\.(?:xml|txt|png|jpg|svg|ico|json|webmanifest|js|css)$/;
 
+/** The twin of a site path, or undefined when the path has none (or no page can have it). */
+function lookupTwin(rawPath: string): { path: string; twin: string | undefined } {
+  try {
+    const path = decodeURIComponent(rawPath);
+    return { path, twin: markdownForPath(path) };
+  } catch {
+    return { path: rawPath, twin: undefined }; // a path no page can have
+  }
+}
+
 /**
  * The Markdown twin of `path`, answered here. Not a rewrite to /markdown-twin: behind a
  * TLS-terminating proxy (X-Forwarded-Proto: https) Next treats a rewrite to the request's own
- * https origin as external and proxies it to itself over TLS, which fails. An unknown path is a
- * Markdown 404 that renders and stores nothing.
+ * https origin as external and proxies it to itself over TLS, which fails. A path without a twin is
+ * a Markdown 404 (or 406 for a page that exists only as HTML) that renders and stores nothing.
  */
-function twinResponse(request: NextRequest, rawPath: string): NextResponse {
-  let path = rawPath;
-  let twin: string | undefined;
-  try {
-    path = decodeURIComponent(rawPath);
-    twin = markdownForPath(path);
-  } catch {
-    twin = undefined; // a path no page can have
-  }
+function twinResponse(request: NextRequest, path: string, twin: string | undefined): NextResponse {
   if (twin === undefined) {
-    return new NextResponse(notFoundTwin(path), { status: 404, headers: markdownHeaders(path) });
+    const body = SENSITIVE_PAGE.test(path) ? htmlOnlyTwin(path) : notFoundTwin(path);
+    const { ETag: _etag, ...headers } = markdownHeaders(path, body);
+    return new NextResponse(body, { status: SENSITIVE_PAGE.test(path) ? 406 : 404, headers });
   }
   const headers = markdownHeaders(path, twin);
-  // A revalidation of a current twin: 304.
+  // A revalidation of a current twin: 304 (no body, so no Content-Length of the body).
   const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch && matchesIfNoneMatch(ifNoneMatch, markdownEtag(twin))) return new NextResponse(null, { status: 304, headers });
+  if (ifNoneMatch && matchesIfNoneMatch(ifNoneMatch, markdownEtag(twin))) {
+    const { 'Content-Length': _length, ...rest } = headers;
+    return new NextResponse(null, { status: 304, headers: rest });
+  }
   // HEAD gets the same headers; the server sends no body for it.
   return new NextResponse(twin, { status: 200, headers });
 }
@@ -69,14 +78,29 @@ export function proxy(request: NextRequest) {
     if (answer) return answer;
   }
   if (ENDPOINT.test(pathname)) return withHeaders(NextResponse.next(), endpointSecurityHeaders(pathname, isHttps(request)));
+  // Generated documents (llms.txt, sitemap, robots, feed): their ETag, and 304 when it is current.
+  const etag = (request.method === 'GET' || request.method === 'HEAD') && documentEtag(pathname);
+  if (etag) {
+    const headers = { ETag: etag, 'Cache-Control': DOCUMENT_CACHE_CONTROL };
+    if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) return withHeaders(new NextResponse(null, { status: 304, headers }), endpointSecurityHeaders(pathname, isHttps(request)));
+    return withHeaders(page(request, pathname), headers);
+  }
   // A path that looks like a file may still be a page (/checkout/x.js renders the checkout page):
   // it gets a page's headers, just no Markdown twin.
   if (FILE.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) return page(request, pathname);
   if (pathname.endsWith('.md')) {
     const base = pathname.slice(0, -3);
-    return withHeaders(twinResponse(request, base === '/index' ? '/' : base), endpointSecurityHeaders(pathname, isHttps(request)));
+    const { path, twin } = lookupTwin(base === '/index' ? '/' : base);
+    return withHeaders(twinResponse(request, path, twin), endpointSecurityHeaders(pathname, isHttps(request)));
   }
-  if (prefersMarkdown(request.headers.get('accept'))) return withHeaders(twinResponse(request, pathname), endpointSecurityHeaders(pathname, isHttps(request)));
+  const accept = request.headers.get('accept');
+  if (prefersMarkdown(accept)) {
+    const { path, twin } = lookupTwin(pathname);
+    // No twin (sign-in, device approval, checkout, account...): HTML when the client accepts it.
+    if (twin !== undefined || !acceptsHtml(accept)) {
+      return withHeaders(twinResponse(request, path, twin), endpointSecurityHeaders(pathname, isHttps(request)));
+    }
+  }
   const twin = pathname === '/' ? '/index.md' : `${pathname.replace(/\/+$/, '')}.md`;
   const response = page(request, pathname);
   // Sign-in, consent, device, account and checkout pages have no Markdown twin to advertise.
@@ -106,7 +130,7 @@ function page(request: NextRequest, pathname: string): NextResponse {
   } else {
     response = NextResponse.next();
   }
-  return withHeaders(response, security.headers);
+  return withHeaders(response, { ...security.headers, 'Content-Signal': CONTENT_SIGNAL });
 }
 
 export const config = {

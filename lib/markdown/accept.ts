@@ -15,6 +15,16 @@ export function prefersMarkdown(accept: string | null | undefined): boolean {
   return ranked[0] === 'text/markdown' || ranked[0] === 'text/x-markdown';
 }
 
+/**
+ * True when HTML is an acceptable answer (text/html, text/*, or *\/* with q > 0, or no Accept at all).
+ * A page with no Markdown twin is then answered in HTML rather than 404: the links an agent hands a
+ * person (sign-in, device approval, checkout) must not look dead.
+ */
+export function acceptsHtml(accept: string | null | undefined): boolean {
+  if (!accept || !accept.trim()) return true;
+  return new Negotiator({ headers: { accept: withoutParameters(accept) } }).mediaTypes(['text/html']).length > 0;
+}
+
 /** Media-type parameters other than q (e.g. `charset=utf-8`) do not change which variant we pick. */
 function withoutParameters(accept: string): string {
   return accept

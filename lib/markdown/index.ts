@@ -1,5 +1,5 @@
-export { prefersMarkdown } from './accept';
-export { markdownForPath, notFoundTwin, pageTwin, postTwin, twinPaths } from './twins';
+export { acceptsHtml, prefersMarkdown } from './accept';
+export { htmlOnlyTwin, markdownForPath, notFoundTwin, pageTwin, postTwin, twinPaths } from './twins';
 export { postTwinBody } from './post-body';
 export { markdownUrl } from './sections';
 export { markdownEtag, markdownHeaders } from './response';
