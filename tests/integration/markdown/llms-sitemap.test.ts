@@ -86,6 +86,6 @@ describe('/sitemap.xml and /robots.txt', () => {
   it('robots.txt points at the sitemap', async () => {
     const text = await (await fetch(`${baseUrl}/robots.txt`)).text();
     expect(text).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
-    expect(text).toMatch(/User-Agent: \*\nAllow: \//i);
+    expect(text).toMatch(/^User-Agent: \*\n(?:Content-Signal: .+\n)?Allow: \/$/im);
   });
 });

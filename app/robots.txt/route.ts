@@ -1,0 +1,8 @@
+import { robotsTxt } from '@/lib/web/robots';
+import { documentResponse } from '@/lib/web/static-documents';
+
+export const dynamic = 'force-static';
+
+export function GET() {
+  return documentResponse('/robots.txt', robotsTxt(), 'text/plain; charset=utf-8');
+}
