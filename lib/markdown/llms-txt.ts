@@ -1,4 +1,5 @@
 // /llms.txt (llmstxt.org format) and /llms-full.txt, from the same records as the pages.
+import { config } from '@/lib/env';
 import { absoluteUrl, getPosts, getSite, getSitePages, getProduct } from '@/lib/content';
 import { markdownForPath } from './twins';
 import { markdownUrl } from './sections';
@@ -17,7 +18,8 @@ export function llmsTxt(): string {
     '',
     `${site.name} is a phone app (${product.operatingSystem}) based in ${site.address.addressLocality}, ${site.address.addressRegion}. ` +
       'Every page below is Markdown; the same URLs without `.md` serve HTML, or Markdown when requested with `Accept: text/markdown`. ' +
-      `AI agents act for a signed-in person through the MCP server described on the agents page.`,
+      `AI agents act for a signed-in person through the remote MCP server at ${config().mcpUrl} (Streamable HTTP; OAuth 2.1, ` +
+      `the person signs in and approves the scopes); how to connect is on the agents page, ${markdownUrl('/agents')}.`,
     '',
     '## Pages',
     '',
@@ -45,7 +47,10 @@ export function llmsTxt(): string {
   ].join('\n');
 }
 
+/** Every page and post twin, each once, without the footer every twin repeats (said once at the top). */
 export function llmsFullTxt(): string {
+  const site = getSite();
   const paths = [...getSitePages().map((p) => p.path), ...getPosts().map((p) => p.path)];
-  return paths.map((p) => markdownForPath(p)!).join('\n\n');
+  const intro = `# ${site.name}: every page and post\n\n> ${site.description} The index of this site is ${absoluteUrl('/llms.txt')}; each document below starts with its front matter (title, url, last_updated).\n`;
+  return [intro, ...paths.map((p) => markdownForPath(p, { footer: false })!)].join('\n\n');
 }
