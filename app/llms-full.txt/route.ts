@@ -1,7 +1,8 @@
 import { llmsFullTxt } from '@/lib/markdown/llms-txt';
+import { documentResponse } from '@/lib/web/static-documents';
 
 export const dynamic = 'force-static';
 
 export function GET() {
-  return new Response(llmsFullTxt(), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300, s-maxage=3600' } });
+  return documentResponse('/llms-full.txt', llmsFullTxt(), 'text/plain; charset=utf-8');
 }

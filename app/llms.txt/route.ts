@@ -1,7 +1,8 @@
 import { llmsTxt } from '@/lib/markdown/llms-txt';
+import { documentResponse } from '@/lib/web/static-documents';
 
 export const dynamic = 'force-static';
 
 export function GET() {
-  return new Response(llmsTxt(), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300, s-maxage=3600' } });
+  return documentResponse('/llms.txt', llmsTxt(), 'text/plain; charset=utf-8');
 }

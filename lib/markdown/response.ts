@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import { absoluteUrl } from '@/lib/content';
+import { CONTENT_SIGNAL } from '@/lib/web/content-signal';
 
-/** Headers of every Markdown response; `Vary: Accept` keeps it apart from the HTML in shared caches. */
+/**
+ * Headers of every Markdown response; `Vary: Accept` keeps it apart from the HTML in shared caches.
+ * With the body: its length (so HEAD tells the size GET will send), its ETag, and an estimate of its
+ * tokens (`x-markdown-tokens`) so an agent can budget its context before reading it.
+ */
 export function markdownHeaders(htmlPath: string, body?: string): Record<string, string> {
   return {
-    ...(body === undefined ? {} : { ETag: markdownEtag(body) }),
+    ...(body === undefined ? {} : { ETag: markdownEtag(body), 'Content-Length': String(byteLength(body)), 'x-markdown-tokens': String(markdownTokens(body)) }),
+    'Content-Signal': CONTENT_SIGNAL,
     'Content-Type': 'text/markdown; charset=utf-8',
     Vary: 'Accept',
     Link: `<${absoluteUrl(htmlPath)}>; rel="canonical"; type="text/html"`,
@@ -16,4 +22,16 @@ export function markdownHeaders(htmlPath: string, body?: string): Record<string,
 /** A strong validator of a Markdown body, so caches and clients can revalidate it with If-None-Match. */
 export function markdownEtag(body: string): string {
   return `"md-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+function byteLength(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}
+
+/**
+ * Estimated tokens of a Markdown body: one token per four characters, the usual rule of thumb for
+ * English text with BPE tokenizers (exact counts differ by model; this is for budgeting only).
+ */
+export function markdownTokens(body: string): number {
+  return Math.ceil(body.length / 4);
 }

@@ -1,0 +1,32 @@
+// Markdown answers carry a token estimate (x-markdown-tokens) so an agent can budget its context.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mdPath, get, sitemap } from './agent-support';
+
+let paths: string[] = [];
+
+beforeAll(async () => {
+  ({ paths } = await sitemap());
+});
+
+describe('Markdown answers: x-markdown-tokens', () => {
+  it('every twin (.md and negotiated, GET and HEAD): a token estimate of a quarter of its characters, rounded up', async () => {
+    expect(paths.length).toBe(37);
+    for (const path of paths) {
+      const got = await get(mdPath(path));
+      const tokens = Math.ceil(got.body.length / 4);
+      expect(tokens, path).toBeGreaterThan(50);
+      expect(got.res.headers.get('x-markdown-tokens'), path).toBe(String(tokens));
+      for (const [url, accept, method] of [[mdPath(path), undefined, 'HEAD'], [path, 'text/markdown', 'GET'], [path, 'text/markdown', 'HEAD']] as const) {
+        const { res } = await get(url, accept, { method });
+        expect(res.headers.get('x-markdown-tokens'), `${method} ${url}`).toBe(String(tokens));
+      }
+    }
+  });
+
+  it('the Markdown 404 and 406 answers carry their own estimate', async () => {
+    for (const path of ['/no-such-page', '/sign-in']) {
+      const { res, body } = await get(path, 'text/markdown');
+      expect(res.headers.get('x-markdown-tokens'), path).toBe(String(Math.ceil(body.length / 4)));
+    }
+  });
+});
