@@ -4,3 +4,4 @@ export { getSitePages, getPage, getPageByPath, type SitePage } from './pages';
 export { getProduct, type Product } from './product';
 export { getFaq, type FaqItem } from './faq';
 export { engineExamples, engineText, fillEngineExamples, type EngineExample } from './engine-examples';
+export { pageLastUpdated } from './last-updated';

@@ -1,5 +1,6 @@
 // The Markdown twin of every HTML page and post, built from the same records as the HTML.
-import { absoluteUrl, getPost, getPosts, getSite, getSitePages, type Post, type SitePage } from '@/lib/content';
+import { absoluteUrl, getPost, getPosts, getSite, getSitePages, pageLastUpdated, type Post, type SitePage } from '@/lib/content';
+import { absoluteLinks } from './absolute-links';
 import { openApiReferenceMarkdown } from '@/lib/public-api/reference';
 import { frontMatter } from './front-matter';
 import { postTwinBody } from './post-body';
@@ -30,32 +31,36 @@ function footer(): string {
 }
 
 
-export function postTwin(post: Post): string {
+type TwinOptions = { footer?: boolean };
+
+export function postTwin(post: Post, { footer: withFooter = true }: TwinOptions = {}): string {
   const head = frontMatter({
     title: post.title,
     description: post.summary,
     url: post.url,
     publishedDate: post.publishedDate,
+    // Posts carry no later edit date: a post was last updated when it was published.
+    last_updated: post.publishedDate,
     author: post.author,
     tags: post.tags,
   });
-  return `${head}\n${postTwinBody(post)}\n${footer()}`;
+  return `${head}\n${absoluteLinks(postTwinBody(post))}${withFooter ? `\n${footer()}` : ''}`;
 }
 
-export function pageTwin(page: SitePage): string {
-  const head = frontMatter({ title: page.title, description: page.description, url: page.url });
-  const parts = [`# ${page.title}`, page.markdown.trim(), ...(generated[page.slug]?.() ?? [])];
-  return `${head}\n${parts.map((p) => p.trim()).join('\n\n')}\n\n${footer()}`;
+export function pageTwin(page: SitePage, { footer: withFooter = true }: TwinOptions = {}): string {
+  const head = frontMatter({ title: page.title, description: page.description, url: page.url, last_updated: pageLastUpdated(page) });
+  const parts = [`# ${page.title}`, absoluteLinks(page.markdown.trim()), ...(generated[page.slug]?.() ?? [])];
+  return `${head}\n${parts.map((p) => p.trim()).join('\n\n')}\n${withFooter ? `\n${footer()}` : ''}`;
 }
 
 /** The twin for a site path (`/`, `/faq`, `/blog/<slug>`), or undefined when the path has none. */
-export function markdownForPath(path: string): string | undefined {
+export function markdownForPath(path: string, options: TwinOptions = {}): string | undefined {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const page = getSitePages().find((p) => p.path === clean);
-  if (page) return pageTwin(page);
+  if (page) return pageTwin(page, options);
   const match = /^\/blog\/([^/]+)$/.exec(clean);
   const post = match ? getPost(match[1]!) : undefined;
-  return post ? postTwin(post) : undefined;
+  return post ? postTwin(post, options) : undefined;
 }
 
 /** Every path that has a twin: the pages, then the posts. */
@@ -69,4 +74,11 @@ export function notFoundTwin(path: string): string {
     .map((p) => `- [${p.title}](${markdownUrl(p.path)})`)
     .join('\n');
   return `${head}\n# Not found\n\nThere is no page at \`${path}\`. These pages exist:\n\n${pages}\n\nBlog posts are listed at [${markdownUrl('/blog')}](${markdownUrl('/blog')}).\n\n${footer()}`;
+}
+
+/** The 406 body for a page that exists only as HTML, asked for by a client that accepts no HTML. */
+export function htmlOnlyTwin(path: string): string {
+  const url = absoluteUrl(path);
+  const head = frontMatter({ title: 'Not available as Markdown', description: `${path} is only served as HTML.`, url });
+  return `${head}\n# Not available as Markdown\n\nThe page at [${url}](${url}) is only served as HTML (it is a sign-in, approval, checkout or account page meant for a person in a browser). Request it with \`Accept: text/html\`, or hand the URL to the person.\n`;
 }
