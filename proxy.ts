@@ -8,9 +8,11 @@ import { htmlOnlyTwin, markdownEtag, markdownForPath, markdownHeaders, notFoundT
 import { matchesIfNoneMatch } from '@/lib/public-api/http';
 import { publicApiEdge } from '@/lib/public-api/edge';
 import { CONTENT_SIGNAL } from '@/lib/web/content-signal';
-import { DOCUMENT_CACHE_CONTROL, documentEtag } from '@/lib/web/static-documents';
+import { documentCacheControl, documentEtag } from '@/lib/web/static-documents';
 import { endpointSecurityHeaders, pageSecurityHeaders, SENSITIVE_PAGE } from '@/lib/web/security-headers';
 
+/** `next dev` has no built twins in public/ (proxy.ts answers `.md` itself there). */
+const DEVELOPMENT = process.env.NODE_ENV === 'development';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** Paths that are not pages: APIs, OAuth and MCP endpoints, the twin route itself... */
 const ENDPOINT = /^\/(?:_next\/|api\/|markdown-twin(?:\/|$)|mcp(?:\/|$)|register$|authorize(?:\/|$)|token$|device_authorization$|revoke$|\.well-known\/)/;
@@ -33,11 +35,13 @@ function lookupTwin(rawPath: string): { path: string; twin: string | undefined }
  * https origin as external and proxies it to itself over TLS, which fails. A path without a twin is
  * a Markdown 404 (or 406 for a page that exists only as HTML) that renders and stores nothing.
  */
-function twinResponse(request: NextRequest, path: string, twin: string | undefined): NextResponse {
+function twinResponse(request: NextRequest, path: string, twin: string | undefined, negotiated: boolean): NextResponse {
   if (twin === undefined) {
-    const body = SENSITIVE_PAGE.test(path) ? htmlOnlyTwin(path) : notFoundTwin(path);
+    // At the page's own URL an HTML-only page exists, just not in Markdown: 406. `<path>.md` does not exist: 404.
+    const htmlOnly = negotiated && SENSITIVE_PAGE.test(path);
+    const body = htmlOnly ? htmlOnlyTwin(path) : notFoundTwin(path);
     const { ETag: _etag, ...headers } = markdownHeaders(path, body);
-    return new NextResponse(body, { status: SENSITIVE_PAGE.test(path) ? 406 : 404, headers });
+    return new NextResponse(body, { status: htmlOnly ? 406 : 404, headers });
   }
   const headers = markdownHeaders(path, twin);
   // A revalidation of a current twin: 304 (no body, so no Content-Length of the body).
@@ -81,9 +85,12 @@ export function proxy(request: NextRequest) {
   // Generated documents (llms.txt, sitemap, robots, feed): their ETag, and 304 when it is current.
   const etag = (request.method === 'GET' || request.method === 'HEAD') && documentEtag(pathname);
   if (etag) {
-    const headers = { ETag: etag, 'Cache-Control': DOCUMENT_CACHE_CONTROL };
-    if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) return withHeaders(new NextResponse(null, { status: 304, headers }), endpointSecurityHeaders(pathname, isHttps(request)));
-    return withHeaders(page(request, pathname), headers);
+    if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) {
+      const headers = { ETag: etag, 'Cache-Control': documentCacheControl(pathname) };
+      return withHeaders(new NextResponse(null, { status: 304, headers }), endpointSecurityHeaders(pathname, isHttps(request)));
+    }
+    // The route sets its own Cache-Control (Next's for the sitemap); the sitemap's ETag is set here.
+    return withHeaders(page(request, pathname), { ETag: etag });
   }
   // A path that looks like a file may still be a page (/checkout/x.js renders the checkout page):
   // it gets a page's headers, just no Markdown twin.
@@ -91,14 +98,21 @@ export function proxy(request: NextRequest) {
   if (pathname.endsWith('.md')) {
     const base = pathname.slice(0, -3);
     const { path, twin } = lookupTwin(base === '/index' ? '/' : base);
-    return withHeaders(twinResponse(request, path, twin), endpointSecurityHeaders(pathname, isHttps(request)));
+    const response = twinResponse(request, path, twin, false);
+    // A built twin is a file in public/ (scripts/static-twins.mjs): served as a file it carries its
+    // Content-Length, which Next drops from this response. This response's headers go with it.
+    if (response.status === 200 && !DEVELOPMENT) {
+      const { 'Content-Length': _length, ...headers } = markdownHeaders(path, twin);
+      return withHeaders(NextResponse.next(), { ...headers, ...endpointSecurityHeaders(pathname, isHttps(request)) });
+    }
+    return withHeaders(response, endpointSecurityHeaders(pathname, isHttps(request)));
   }
   const accept = request.headers.get('accept');
   if (prefersMarkdown(accept)) {
     const { path, twin } = lookupTwin(pathname);
     // No twin (sign-in, device approval, checkout, account...): HTML when the client accepts it.
     if (twin !== undefined || !acceptsHtml(accept)) {
-      return withHeaders(twinResponse(request, path, twin), endpointSecurityHeaders(pathname, isHttps(request)));
+      return withHeaders(twinResponse(request, path, twin, true), endpointSecurityHeaders(pathname, isHttps(request)));
     }
   }
   const twin = pathname === '/' ? '/index.md' : `${pathname.replace(/\/+$/, '')}.md`;

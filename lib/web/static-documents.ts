@@ -8,6 +8,12 @@ import { sitemapEntries } from '@/lib/seo/sitemap';
 import { robotsTxt } from './robots';
 
 export const DOCUMENT_CACHE_CONTROL = 'public, max-age=300, s-maxage=3600';
+/** The sitemap keeps what Next gives it (revalidate every time; the ETag makes that a 304). */
+const SITEMAP_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+export function documentCacheControl(pathname: string): string {
+  return pathname === '/sitemap.xml' ? SITEMAP_CACHE_CONTROL : DOCUMENT_CACHE_CONTROL;
+}
 
 /** What each document is built from: its body, or for the sitemap (serialized by Next) its entries. */
 const SOURCES: Record<string, () => string> = {
