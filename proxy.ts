@@ -11,8 +11,6 @@ import { CONTENT_SIGNAL } from '@/lib/web/content-signal';
 import { documentCacheControl, documentEtag } from '@/lib/web/static-documents';
 import { endpointSecurityHeaders, pageSecurityHeaders, SENSITIVE_PAGE } from '@/lib/web/security-headers';
 
-/** `next dev` has no built twins in public/ (proxy.ts answers `.md` itself there). */
-const DEVELOPMENT = process.env.NODE_ENV === 'development';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** Paths that are not pages: APIs, OAuth and MCP endpoints, the twin route itself... */
 const ENDPOINT = /^\/(?:_next\/|api\/|markdown-twin(?:\/|$)|mcp(?:\/|$)|register$|authorize(?:\/|$)|token$|device_authorization$|revoke$|\.well-known\/)/;
@@ -99,12 +97,6 @@ export function proxy(request: NextRequest) {
     const base = pathname.slice(0, -3);
     const { path, twin } = lookupTwin(base === '/index' ? '/' : base);
     const response = twinResponse(request, path, twin, false);
-    // A built twin is a file in public/ (scripts/static-twins.mjs): served as a file it carries its
-    // Content-Length, which Next drops from this response. This response's headers go with it.
-    if (response.status === 200 && !DEVELOPMENT) {
-      const { 'Content-Length': _length, ...headers } = markdownHeaders(path, twin);
-      return withHeaders(NextResponse.next(), { ...headers, ...endpointSecurityHeaders(pathname, isHttps(request)) });
-    }
     return withHeaders(response, endpointSecurityHeaders(pathname, isHttps(request)));
   }
   const accept = request.headers.get('accept');

@@ -87,8 +87,6 @@ for (const suite of suites) {
       if (!check('build', 'npx', ['next', 'build'])) break;
       // Prerendered pages ship without the client runtime (scripts/static-documents.mjs), as `npm run build` does.
       if (!check('static-docs', 'node', ['scripts/static-documents.mjs'])) break;
-      // The Markdown twins as files in public/ (Content-Length on .md), as `npm run build` does.
-      if (!check('static-twins', 'node', ['scripts/static-twins.mjs'])) break;
       fs.writeFileSync(`${process.env.NEXT_DIST_DIR || '.next'}/pacewise-test-build.json`, JSON.stringify({ siteUrl: env.SITE_URL }));
     }
     vitest(suite);

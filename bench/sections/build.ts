@@ -28,7 +28,6 @@ export function coldBuild(ctx: Pick<BenchContext, 'distDir' | 'log'>, siteUrl: s
   const nextSeconds = timed(['next', 'build'], { SITE_URL: siteUrl });
   // As `npm run build` does (milliseconds; not timed): prerendered pages without the client runtime.
   execFileSync(process.execPath, ['scripts/static-documents.mjs', ctx.distDir], { cwd: ROOT, stdio: 'inherit' });
-  execFileSync(process.execPath, ['scripts/static-twins.mjs', ctx.distDir], { cwd: ROOT, stdio: 'inherit' });
   // The marker tests/support/server.ts reads: the test harness can reuse this build.
   fs.writeFileSync(path.join(ROOT, ctx.distDir, 'pacewise-test-build.json'), JSON.stringify({ siteUrl }));
   return { contentlayerSeconds: round(contentlayerSeconds, 1), nextSeconds: round(nextSeconds, 1), totalSeconds: round(contentlayerSeconds + nextSeconds, 1) };

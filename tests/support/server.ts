@@ -51,7 +51,6 @@ export function build(siteUrl = TEST_SITE_URL): void {
   execFileSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SITE_URL: siteUrl } });
   // As `npm run build` does: prerendered pages without the client runtime.
   execFileSync(process.execPath, ['scripts/static-documents.mjs', DIST_DIR], { cwd: ROOT, stdio: 'inherit' });
-  execFileSync(process.execPath, ['scripts/static-twins.mjs', DIST_DIR], { cwd: ROOT, stdio: 'inherit' });
   fs.writeFileSync(BUILD_MARKER, JSON.stringify({ siteUrl }));
 }
 
