@@ -1,11 +1,11 @@
 // The MCP Apps views (SEP-1865, @modelcontextprotocol/ext-apps): one self-contained HTML resource
-// per view (built by scripts/build-views.mjs from views/app.ts and lib/views), named by the tools
+// per view (one template and one script for all three: lib/views/mcp-app), named by the tools
 // whose results they show (`_meta.ui.resourceUri`). Hosts without MCP Apps ignore both.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
-import { VIEW_DOCUMENTS } from '@/lib/generated/views';
+import { VIEW_TITLES, viewDocument, type ViewName } from '@/lib/views/mcp-app/document';
 
-export type ViewName = keyof typeof VIEW_DOCUMENTS;
+export type { ViewName };
 
 export const viewUri = (view: ViewName) => `ui://pacewise/${view}.html`;
 
@@ -16,11 +16,11 @@ const DESCRIPTIONS: Record<ViewName, string> = {
 };
 
 export function registerViews(server: McpServer): void {
-  for (const view of Object.keys(VIEW_DOCUMENTS) as ViewName[]) {
+  for (const view of Object.keys(VIEW_TITLES) as ViewName[]) {
     const uri = viewUri(view);
     server.registerResource(`${view} view`, uri, { mimeType: RESOURCE_MIME_TYPE, description: DESCRIPTIONS[view] }, async () => ({
       // No network access at all: the document inlines its script and style.
-      contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: VIEW_DOCUMENTS[view], _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } } }],
+      contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: viewDocument(view), _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } } }],
     }));
   }
 }

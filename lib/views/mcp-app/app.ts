@@ -1,12 +1,14 @@
 // Runs inside the agent host's sandboxed frame (MCP Apps): receives the tool result from the host,
 // renders it with the same view code the account page uses, follows the host's theme, and lets the
 // person mark a session done (complete_workout through the host, with the agent's scopes and guards).
-// Bundled (with its stylesheet) into one self-contained HTML resource per view by scripts/build-views.mjs.
-import { App, applyDocumentTheme, applyHostStyleVariables, type McpUiHostContext } from '@modelcontextprotocol/ext-apps';
+// Bundled (with its stylesheet) by scripts/build-views.mjs into one script that all three ui://
+// documents inline (./document.ts); `data-view` on <html> says which view this frame is.
+import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps';
 import { renderProgress, type ProgressData } from '@/lib/views/progress';
 import VIEW_CSS from '@/lib/views/views.css';
 import { renderWeekPlan, type WeekPlanData } from '@/lib/views/week-plan';
 import { renderWorkout, type WorkoutViewData } from '@/lib/views/workout';
+import { applyDocumentTheme, applyHostStyleVariables, ViewGuest } from './guest';
 
 type Result = { structuredContent?: unknown; isError?: boolean };
 
@@ -16,7 +18,7 @@ document.head.append(style);
 
 const view = document.documentElement.dataset.view;
 const root = document.getElementById('root')!;
-const app = new App({ name: `Pacewise ${view}`, version: '1.0.0' });
+const app = new ViewGuest({ name: `Pacewise ${view}`, version: '1.0.0' });
 let last: unknown;
 
 function render(data: unknown): void {
@@ -71,4 +73,4 @@ root.addEventListener('click', (event) => {
   })();
 });
 
-void app.connect().then(() => applyHostContext(app.getHostContext()));
+void app.connect().then(applyHostContext);
