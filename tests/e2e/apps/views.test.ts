@@ -151,6 +151,24 @@ describe('MCP Apps views in a sandboxed frame', () => {
     await page.close();
   });
 
+  it('follows the host after the handshake: a theme change, its own size as it grows, and teardown', async () => {
+    const { page, frame, errors } = await show('week-plan', 'list_workouts', { from: today, to: addDays(today, 13), limit: 50 }, { width: 600 });
+    expect(await frame.locator('html').getAttribute('data-theme')).toBe('light');
+    await page.evaluate(() => window.pacewiseHost.setTheme('dark'));
+    await frame.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    expect(await frame.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
+    // The host sizes the frame from what the view reports: the frame's width, the content's height.
+    await page.waitForFunction(() => window.pacewiseHost.sizes.length > 0);
+    const content = await frame.evaluate(() => Math.ceil(document.querySelector('section.pw')!.getBoundingClientRect().bottom));
+    const last = await page.evaluate(() => window.pacewiseHost.sizes.at(-1)!);
+    expect(last.width).toBe(600);
+    expect(last.height).toBeGreaterThanOrEqual(content);
+    // The host asks before it unmounts the frame; the view answers.
+    await expect(page.evaluate(() => window.pacewiseHost.teardown())).resolves.toEqual({});
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('the account page shows the same views, server-rendered: the week, the latest sessions and the charts', async () => {
     const page = await browser.newPage({ viewport: { width: 1000, height: 1200 } });
     const errors: string[] = [];

@@ -3,6 +3,7 @@
 // Apps see the same tools with the same results. (The views in a browser: tests/e2e/apps/views.test.ts.)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp } from '../../support/accounts';
 import { obtainAccessToken } from '../../support/oauth';
@@ -35,13 +36,15 @@ describe('MCP Apps views', () => {
     ]);
   });
 
-  it('reads each as one HTML document that asks for no network access', async () => {
+  it('reads each as one HTML document that asks for no network access, within 150 KB (50 KB gzip)', async () => {
     for (const view of ['week-plan', 'workout', 'progress']) {
       const { contents } = await client.readResource({ uri: `ui://pacewise/${view}.html` });
       const c = contents[0] as { text: string; mimeType: string; _meta?: { ui?: { csp?: { connectDomains: string[]; resourceDomains: string[] } } } };
       expect(c.mimeType).toBe('text/html;profile=mcp-app');
       expect(c.text).toContain(`data-view="${view}"`);
       expect(c._meta?.ui?.csp).toEqual({ connectDomains: [], resourceDomains: [] });
+      expect(Buffer.byteLength(c.text), view).toBeLessThanOrEqual(150 * 1024);
+      expect(gzipSync(c.text).length, view).toBeLessThanOrEqual(50 * 1024);
     }
   });
 
