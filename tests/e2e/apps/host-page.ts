@@ -10,7 +10,7 @@ declare global {
   interface Window {
     pacewiseHost: {
       show(document: string, result: unknown, theme: 'light' | 'dark'): Promise<void>;
-      sizes: { width: number; height: number }[];
+      sizes: { width?: number; height?: number }[];
       setTheme(theme: 'light' | 'dark'): void;
       teardown(): Promise<unknown>;
     };
