@@ -12,6 +12,8 @@ import { documentCacheControl, documentEtag } from '@/lib/web/static-documents';
 import { endpointSecurityHeaders, pageSecurityHeaders, SENSITIVE_PAGE } from '@/lib/web/security-headers';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** The Pages Router handlers behind the rewrites of /mcp and the OAuth endpoints (next.config.mjs). */
+const INTERNAL = /^\/api\/(?:mcp|oidc)(?:\/|$)/i;
 /** Paths that are not pages: APIs, OAuth and MCP endpoints, the twin route itself... */
 const ENDPOINT = /^\/(?:_next\/|api\/|markdown-twin(?:\/|$)|mcp(?:\/|$)|register$|authorize(?:\/|$)|token$|device_authorization$|revoke$|\.well-known\/)/;
 /** ...and files (other than the `.md` twins): no twin, but a page's headers (the path may be a page's). */
@@ -73,6 +75,13 @@ export function proxy(request: NextRequest) {
   if (malformedPath(pathname)) {
     const error = 'Malformed percent-encoding in the URL path; encode reserved characters as %XX with two hex digits.';
     return isApi ? NextResponse.json({ error }, { status: 400 }) : new NextResponse(error, { status: 400 });
+  }
+  // /api/mcp and /api/oidc/* are where next.config.mjs rewrites /mcp and the OAuth endpoints. Proxy
+  // runs before those rewrites and sees the URL the client asked for, so a direct request to an
+  // internal path is answered here as the 404 it is (the public paths stay the only ones).
+  if (INTERNAL.test(decodeURIComponent(pathname))) {
+    const error = `No endpoint at ${pathname}. The MCP endpoint is /mcp; the OAuth endpoints are listed at /.well-known/oauth-authorization-server.`;
+    return withHeaders(NextResponse.json({ error }, { status: 404 }), endpointSecurityHeaders(pathname, isHttps(request)));
   }
   // The Content API is prerendered; what a static route cannot answer (OPTIONS, 405, 304, unknown slugs) is answered here.
   if (pathname.startsWith('/api/public/')) {

@@ -12,12 +12,12 @@ const holder = globalThis as typeof globalThis & { __pacewiseDb?: Promise<Databa
 
 async function open(): Promise<Database> {
   const c = config();
-  const raw = c.databaseUrl ? await openPostgres(c.databaseUrl) : await openPglite(c.pgliteDir);
+  const raw = c.databaseUrl ? await openPostgres(c.databaseUrl, { poolMax: c.databasePoolMax, onVercel: c.onVercel }) : await openPglite(c.pgliteDir);
   try {
     const applied = await migrate(raw);
     const prisma = new PrismaClient({ adapter: raw.adapter });
     // The embedded database is for local runs: seed the demo person when it was just created.
-    if (raw.engine === 'pglite' && applied.length > 0 && process.env.PACEWISE_SEED !== '0') await seed(prisma);
+    if (raw.engine === 'pglite' && applied.length > 0 && c.seedDemo) await seed(prisma);
     return { prisma, raw };
   } catch (error) {
     await raw.close().catch(() => undefined);

@@ -2,18 +2,20 @@
 import { z } from 'zod';
 import { isLoopbackHostname } from './web/loopback';
 
+function isOrigin(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash;
+  } catch {
+    return false;
+  }
+}
+
 const origin = (example: string) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash;
-      } catch {
-        return false;
-      }
-    }, `must be an absolute http(s) origin without a path, such as ${example}`)
+    .refine(isOrigin, `must be an absolute http(s) origin without a path, such as ${example}`)
     .transform((v) => new URL(v).origin);
 
 const secret = (name: string) =>
@@ -27,7 +29,14 @@ const schema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL such as postgresql://user:password@host:5432/pacewise')
     .optional(),
+  DATABASE_POOL_MAX: z
+    .string()
+    .trim()
+    .regex(/^(?:[1-9]|[1-9][0-9]|100)$/, 'must be the most PostgreSQL connections one instance opens, 1 to 100 (default 10)')
+    .transform(Number)
+    .default(10),
   PGLITE_DIR: z.string().trim().min(1).default('.data/pglite'),
+  PACEWISE_SEED: z.enum(['0', '1'], { message: 'must be 0 (a new embedded database starts empty) or 1 (with the demo person)' }).optional(),
   SESSION_SECRET: secret('SESSION_SECRET').optional(),
   TOKEN_SECRET: secret('TOKEN_SECRET').optional(),
   VERCEL: z.string().optional(),
@@ -46,6 +55,14 @@ const schema = z.object({
   STRAVA_CLIENT_ID: z.string().trim().regex(/^\w+$/, 'must be the Client ID from https://www.strava.com/settings/api').optional(),
   STRAVA_CLIENT_SECRET: z.string().trim().min(8, 'must be the Client Secret from https://www.strava.com/settings/api').optional(),
   STRAVA_BASE_URL: origin('https://www.strava.com').default('https://www.strava.com'),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .trim()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.every((v) => v === '*' || isOrigin(v)), 'must be comma-separated http(s) origins without a path, such as https://app.example,http://localhost:6274, or *')
+    .transform((list) => list.map((v) => (v === '*' ? v : new URL(v).origin)))
+    .default([]),
+  CHECKOUT_LINK_TTL_SECONDS: z.string().trim().regex(/^[1-9][0-9]*$/, 'must be a whole number of seconds (tests of expiry only; ignored in production)').transform(Number).optional(),
   CIMD_ALLOW_LOOPBACK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   ORIGIN_CACHE: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   PACEWISE_TEST_CLOCK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
@@ -63,7 +80,13 @@ export type Config = {
   /** The MCP tool URL: also the OAuth resource / audience value. */
   mcpUrl: string;
   databaseUrl: string | undefined;
+  /** Most PostgreSQL connections one instance's pool opens. */
+  databasePoolMax: number;
   pgliteDir: string;
+  /** A newly created embedded database gets the demo person (PACEWISE_SEED=0 leaves it empty). */
+  seedDemo: boolean;
+  /** Browser origins /mcp accepts besides the site's own ('*' for any). */
+  mcpAllowedOrigins: string[];
   sessionSecret: string | undefined;
   tokenSecret: string | undefined;
   /** Shared secrets must come from the environment: several instances (or Vercel) share one database. */
@@ -76,6 +99,8 @@ export type Config = {
      * otherwise.
      */
     localCheckout: boolean;
+    /** Lifetime of a checkout link: 24 hours, or CHECKOUT_LINK_TTL_SECONDS outside production (tests of expiry). */
+    checkoutLinkTtlSeconds: number | undefined;
     stripe: { secretKey: string; priceId: string; webhookSecret: string | undefined; apiBase: string | undefined } | undefined;
   };
   integrations: {
@@ -132,13 +157,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mcpBaseUrl,
     mcpUrl: `${mcpBaseUrl}/mcp`,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     pgliteDir: e.PGLITE_DIR,
+    seedDemo: e.PACEWISE_SEED !== '0',
+    mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS,
     sessionSecret: e.SESSION_SECRET,
     tokenSecret: e.TOKEN_SECRET,
     secretsRequired,
     production,
     billing: {
       localCheckout: e.BILLING_LOCAL_CHECKOUT ? e.BILLING_LOCAL_CHECKOUT === '1' : !production && !e.VERCEL && loopbackSite,
+      checkoutLinkTtlSeconds: production ? undefined : e.CHECKOUT_LINK_TTL_SECONDS,
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID
           ? { secretKey: e.STRIPE_SECRET_KEY, priceId: e.STRIPE_PRICE_ID, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
@@ -186,3 +215,6 @@ export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
 }
+
+/** Every variable this module reads (the README's configuration table names each one). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(schema.shape);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, type-check, unit tests, one production build, then the integration and browser
 // suites against `next start`. Prints one summary line per suite and a closing total.
-// Usage: npm test [-- <suite> ...]   suites: lint typecheck unit integration e2e
+// Usage: npm test [-- <suite> ...] [-- --reuse-build]   suites: lint typecheck unit integration e2e
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import fs from 'node:fs';
@@ -21,6 +21,23 @@ function portIsFree(port) {
     server.once('error', () => resolve(false));
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+// --reuse-build: serve the build an earlier run made (CI's PostgreSQL pass reuses the PGlite pass's:
+// nothing about the database engine is built in). Its port is the one that build was made for.
+const marker = `${process.env.NEXT_DIST_DIR || '.next'}/pacewise-test-build.json`;
+let reuseBuild = false;
+if (process.argv.includes('--reuse-build')) {
+  try {
+    const built = new URL(JSON.parse(fs.readFileSync(marker, 'utf8')).siteUrl);
+    if (fs.existsSync(`${process.env.NEXT_DIST_DIR || '.next'}/BUILD_ID`) && (await portIsFree(Number(built.port)))) {
+      process.env.TEST_PORT = built.port;
+      reuseBuild = true;
+    }
+  } catch {
+    // no build to reuse: build as usual
+  }
+  if (!reuseBuild) console.log('--reuse-build: no usable earlier build (or its port is taken); building');
 }
 
 // The test server's port is baked into the build (SITE_URL), so it is chosen once, up front: the
@@ -84,10 +101,14 @@ for (const suite of suites) {
     if (!summary.some((l) => l.startsWith('build'))) {
       // Pages are prerendered with SITE_URL, so the build is made for the test server's origin.
       env.SITE_URL = `http://127.0.0.1:${port}`;
-      if (!check('build', 'npx', ['next', 'build'])) break;
-      // Prerendered pages ship without the client runtime (scripts/static-documents.mjs), as `npm run build` does.
-      if (!check('static-docs', 'node', ['scripts/static-documents.mjs'])) break;
-      fs.writeFileSync(`${process.env.NEXT_DIST_DIR || '.next'}/pacewise-test-build.json`, JSON.stringify({ siteUrl: env.SITE_URL }));
+      if (reuseBuild) {
+        summary.push(`${'build'.padEnd(12)} reused (${marker})`);
+      } else {
+        // `vercel build` runs `npm run build` (the one build pipeline) and packages it as Vercel deploys
+        // it: the tests serve its .next and check its .vercel/output (scripts/vercel-build.mjs).
+        if (!check('build', 'node', ['scripts/vercel-build.mjs'])) break;
+        fs.writeFileSync(marker, JSON.stringify({ siteUrl: env.SITE_URL, vercelOutput: true }));
+      }
     }
     vitest(suite);
   }

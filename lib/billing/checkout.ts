@@ -10,8 +10,8 @@ export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** 24 hours; CHECKOUT_LINK_TTL_SECONDS shortens it for tests of expiry (never set in production). */
 function checkoutLifetimeMs(): number {
-  const override = Number(process.env.CHECKOUT_LINK_TTL_SECONDS);
-  return Number.isInteger(override) && override > 0 && !config().production ? override * 1000 : CHECKOUT_LIFETIME_MS;
+  const override = config().billing.checkoutLinkTtlSeconds;
+  return override ? override * 1000 : CHECKOUT_LIFETIME_MS;
 }
 /** A local test-mode checkout grants this long a subscription period. */
 export const LOCAL_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;

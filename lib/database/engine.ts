@@ -1,5 +1,7 @@
 // Opens the raw database connection: PGlite (embedded) when DATABASE_URL is absent, else PostgreSQL.
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { attachDatabasePool } from '@vercel/functions';
+import type { Pool } from 'pg';
 
 export type EngineName = 'pglite' | 'postgresql';
 
@@ -15,18 +17,35 @@ export interface RawDatabase {
   close(): Promise<void>;
 }
 
-export async function openPostgres(url: string): Promise<RawDatabase> {
+export type PostgresOptions = {
+  /** Most connections this instance opens (DATABASE_POOL_MAX). */
+  poolMax?: number;
+  /** On Vercel, idle pooled connections are closed before a function is suspended (attachDatabasePool). */
+  onVercel?: boolean;
+};
+
+/** The connection pool (no connection is opened until the first query). */
+export async function createPool(url: string, options: PostgresOptions = {}): Promise<Pool> {
   const pg = (await import('pg')).default;
-  const { PrismaPg } = await import('@prisma/adapter-pg');
   // Prisma's pg adapter cannot deserialize `name` columns (OID 19); read them as text.
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === 19 ? (v: string) => v : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), types });
+  // On Vercel a suspended function keeps its idle connections open against the database's limit:
+  // attachDatabasePool keeps the function alive (waitUntil) until the pool has closed them, so the
+  // idle timeout is short there (Vercel's guide uses 5 s).
+  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, types, ...(options.onVercel ? { idleTimeoutMillis: 5_000 } : {}) });
   pool.on('error', () => {
     // An idle client lost its connection (e.g. a database restart); the pool replaces it on next use.
   });
+  if (options.onVercel) attachDatabasePool(pool);
+  return pool;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<RawDatabase> {
+  const { PrismaPg } = await import('@prisma/adapter-pg');
+  const pool = await createPool(url, options);
   return {
     engine: 'postgresql',
     adapter: new PrismaPg(pool),

@@ -21,8 +21,7 @@ const EXPOSED = 'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version';
 
 function allowedOrigins(): Set<string> {
   const c = config();
-  const extra = (process.env.MCP_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return new Set([c.siteUrl, c.mcpBaseUrl, ...extra]);
+  return new Set([c.siteUrl, c.mcpBaseUrl, ...c.mcpAllowedOrigins]);
 }
 
 function originAllowed(origin: string | null): boolean {

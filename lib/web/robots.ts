@@ -14,7 +14,6 @@ export const PRIVATE_PATHS = [
   '/checkout/',
   '/api/auth/',
   '/api/billing/',
-  '/api/oidc/',
   '/authorize',
   '/token',
   '/register',

@@ -45,13 +45,16 @@ export function ensureBuild(siteUrl = TEST_SITE_URL): void {
   build(siteUrl);
 }
 
+/**
+ * `npm run build`, the one build pipeline, run by `vercel build` (scripts/vercel-build.mjs) so that
+ * .vercel/output is this same build; into another build folder (NEXT_DIST_DIR), `npm run build` alone.
+ */
 export function build(siteUrl = TEST_SITE_URL): void {
-  execFileSync('npx', ['contentlayer2', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  execFileSync(process.execPath, ['scripts/build-views.mjs'], { cwd: ROOT, stdio: 'inherit' });
-  execFileSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SITE_URL: siteUrl } });
-  // As `npm run build` does: prerendered pages without the client runtime.
-  execFileSync(process.execPath, ['scripts/static-documents.mjs', DIST_DIR], { cwd: ROOT, stdio: 'inherit' });
-  fs.writeFileSync(BUILD_MARKER, JSON.stringify({ siteUrl }));
+  const env = { ...process.env, SITE_URL: siteUrl };
+  const vercelOutput = DIST_DIR === '.next';
+  if (vercelOutput) execFileSync(process.execPath, ['scripts/vercel-build.mjs'], { cwd: ROOT, stdio: 'inherit', env });
+  else execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env });
+  fs.writeFileSync(BUILD_MARKER, JSON.stringify({ siteUrl, vercelOutput }));
 }
 
 export type RunningServer = { url: string; port: number; logs: () => string; stop: () => Promise<void>; process: ChildProcess };

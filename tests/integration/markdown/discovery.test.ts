@@ -17,7 +17,7 @@ describe('discovery: markdownHome, robots.txt, favicon', () => {
     expect(body).toBe(await (await fetch(`${baseUrl}/index.md`)).text());
   });
 
-  const PRIVATE = ['/account', '/sign-in', '/sign-up', '/device', '/interaction/', '/checkout/', '/api/auth/', '/api/billing/', '/api/oidc/', '/authorize', '/token', '/register', '/device_authorization', '/revoke', '/mcp'];
+  const PRIVATE = ['/account', '/sign-in', '/sign-up', '/device', '/interaction/', '/checkout/', '/api/auth/', '/api/billing/', '/authorize', '/token', '/register', '/device_authorization', '/revoke', '/mcp'];
 
   it('robots.txt disallows every private path, not the non-existent /consent, and no public page', async () => {
     const text = await (await fetch(`${baseUrl}/robots.txt`)).text();
@@ -38,7 +38,6 @@ describe('discovery: markdownHome, robots.txt, favicon', () => {
     { path: '/checkout/', probe: '/checkout/new', method: 'GET' },
     { path: '/api/auth/', probe: '/api/auth/sign-in', method: 'GET' },
     { path: '/api/billing/', probe: '/api/billing/stripe/webhook', method: 'GET' },
-    { path: '/api/oidc/', probe: '/api/oidc/token', method: 'POST' },
     { path: '/authorize', probe: '/authorize', method: 'GET' },
     { path: '/token', probe: '/token', method: 'POST' },
     { path: '/register', probe: '/register', method: 'POST' },
