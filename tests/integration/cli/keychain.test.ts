@@ -68,14 +68,16 @@ describe.runIf(canRunKeyring || Boolean(process.env.CI))('tokens in a real Secre
 
   beforeAll(async () => {
     fs.mkdirSync(runtime, { recursive: true, mode: 0o700 });
-    // A private session bus, then an unlocked login keyring on it (an empty password).
+    // A private session bus, then GNOME Keyring on it with a new login keyring (created and
+    // unlocked by --login, made the default collection), as a desktop session starts it.
     bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'inherit'] });
     address = await new Promise<string>((resolve) => bus!.stdout!.once('data', (d: Buffer) => resolve(String(d).trim())));
-    execFileSync('sh', ['-c', 'echo -n "" | gnome-keyring-daemon --unlock --components=secrets --daemonize'], {
+    execFileSync('sh', ['-c', 'printf pacewise-test | gnome-keyring-daemon --login >/dev/null && gnome-keyring-daemon --start --components=secrets >/dev/null'], {
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address, XDG_RUNTIME_DIR: runtime, HOME: home },
       stdio: 'ignore',
     });
   });
+  // The keyring daemon leaves with its session bus.
   afterAll(() => {
     bus?.kill();
   });
