@@ -1,7 +1,7 @@
 // Drives the `pacewise` CLI as a subprocess (each test with its own config folder), a person who
 // approves device codes in Chromium, and a loopback forward proxy (HTTP_PROXY) that sees, and may
 // alter, every request the CLI sends: the stand-in for an agent host's outbound proxy.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +10,12 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ROOT } from '../../support/server';
 
-export const BIN = path.join(ROOT, 'bin', 'pacewise.mjs');
+/** The `pacewise` command of the workspace package packages/cli (its `bin`). */
+export const BIN = path.join(ROOT, 'packages', 'cli', 'bin', 'pacewise.js');
+
+// The bin runs the compiled dist/: compile it from the current sources first (incremental, so a
+// second test file pays almost nothing), so no test ever runs a stale build.
+execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'packages', 'cli')], { stdio: 'inherit' });
 
 export type CliRun = {
   child: ChildProcess;
@@ -25,7 +30,7 @@ export function tempHome(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-cli-'));
 }
 
-/** Starts `node bin/pacewise.mjs ...args`, with the file store (tests read and edit it). */
+/** Starts `node packages/cli/bin/pacewise.js ...args`, with the file store (tests read and edit it). */
 export function runCli(args: string[], options: { home: string; proxy?: string; env?: Record<string, string> }): CliRun {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {

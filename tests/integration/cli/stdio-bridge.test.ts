@@ -98,7 +98,7 @@ describe('pacewise mcp (stdio bridge)', () => {
     const empty = tempHome();
     try {
       const { client, transport } = bridge(empty);
-      await expect(client.connect(transport)).rejects.toThrow(/node \S*bin\/pacewise\.mjs login --server/);
+      await expect(client.connect(transport)).rejects.toThrow(/node \S*bin\/pacewise\.js login --server/);
       await client.close();
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });

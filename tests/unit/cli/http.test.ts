@@ -1,6 +1,7 @@
-// The CLI's outbound HTTP honours HTTP(S)_PROXY and NO_PROXY (Node 20's fetch does not): an agent
-// host's egress proxy is the only way out on many hosts. The HTTPS path is a CONNECT tunnel through
-// a real proxy to a real TLS server (a self-signed certificate trusted through NODE_EXTRA_CA_CERTS).
+// The CLI's outbound HTTP (undici's EnvHttpProxyAgent) honours HTTP(S)_PROXY and NO_PROXY (Node's
+// fetch does not): an agent host's egress proxy is the only way out on many hosts. The HTTPS path is
+// a CONNECT tunnel through a real proxy to a real TLS server (a self-signed certificate trusted
+// through NODE_EXTRA_CA_CERTS); an http:// target goes to the proxy in absolute form.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,35 +10,15 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxyFor } from '@/lib/cli/http.mjs';
 
-describe('proxyFor', () => {
-  const env = { HTTPS_PROXY: 'http://egress.internal:3128', HTTP_PROXY: 'http://plain.internal:8080', NO_PROXY: 'localhost,.corp.example,intra.example:8443' };
-
-  it('picks the proxy by the scheme of the target', () => {
-    expect(proxyFor(new URL('https://pacewise.example/mcp'), env)?.host).toBe('egress.internal:3128');
-    expect(proxyFor(new URL('http://pacewise.example/mcp'), env)?.host).toBe('plain.internal:8080');
-    expect(proxyFor(new URL('https://pacewise.example/'), {})).toBeUndefined();
-  });
-
-  it('honours NO_PROXY: exact hosts, domain suffixes, ports and *', () => {
-    expect(proxyFor(new URL('http://localhost:3000/'), env)).toBeUndefined();
-    expect(proxyFor(new URL('https://api.corp.example/'), env)).toBeUndefined();
-    expect(proxyFor(new URL('https://corp.example/'), env)).toBeUndefined();
-    expect(proxyFor(new URL('https://notcorp.example/'), env)?.host).toBe('egress.internal:3128');
-    expect(proxyFor(new URL('https://intra.example:8443/'), env)).toBeUndefined();
-    expect(proxyFor(new URL('https://intra.example/'), env)?.host).toBe('egress.internal:3128');
-    expect(proxyFor(new URL('https://anything.example/'), { ...env, NO_PROXY: '*' })).toBeUndefined();
-  });
-});
-
-describe('httpFetch through an HTTPS_PROXY (CONNECT tunnel)', () => {
+describe('httpFetch through the proxy the environment names', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-tls-'));
   let tlsServer: https.Server;
   let proxy: http.Server;
   let tlsPort = 0;
   let proxyUrl = '';
   const tunnels: string[] = [];
+  const forwarded: string[] = [];
   const sockets = new Set<net.Socket>();
   let refuse = false;
 
@@ -50,7 +31,11 @@ describe('httpFetch through an HTTPS_PROXY (CONNECT tunnel)', () => {
     });
     await new Promise<void>((r) => tlsServer.listen(0, '127.0.0.1', r));
     tlsPort = (tlsServer.address() as AddressInfo).port;
-    proxy = http.createServer((_req, res) => res.writeHead(405).end());
+    // An http:// target arrives here in absolute form: the proxy answers for it.
+    proxy = http.createServer((req, res) => {
+      forwarded.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ via: 'proxy', url: req.url }));
+    });
     proxy.on('connect', (req, socket: net.Socket) => {
       tunnels.push(req.url ?? '');
       sockets.add(socket);
@@ -79,13 +64,14 @@ describe('httpFetch through an HTTPS_PROXY (CONNECT tunnel)', () => {
   });
 
   /** httpFetch in a fresh node process (NODE_EXTRA_CA_CERTS is read at start-up only). */
-  function fetchInChild(url: string): Promise<{ status: number; body: string }> {
-    const script = `import { httpFetch } from ${JSON.stringify(path.resolve('lib/cli/http.mjs'))};
+  function fetchInChild(url: string, env: Record<string, string> = { HTTPS_PROXY: proxyUrl }): Promise<{ status: number; body: string }> {
+    const script = `import { httpFetch } from ${JSON.stringify(path.resolve('packages/cli/src/http.ts'))};
       const res = await httpFetch(${JSON.stringify(url)}, { method: 'POST', headers: { authorization: 'Bearer t0ken', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ a: '1' }) });
       process.stdout.write(JSON.stringify({ status: res.status, body: await res.text() }));`;
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-        env: { PATH: process.env.PATH, HTTPS_PROXY: proxyUrl, NODE_EXTRA_CA_CERTS: path.join(dir, 'cert.pem') } as unknown as NodeJS.ProcessEnv,
+      // tsx loads the TypeScript source in the child (Node 20 does not strip types).
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        env: { PATH: process.env.PATH, ...env, NODE_EXTRA_CA_CERTS: path.join(dir, 'cert.pem') } as unknown as NodeJS.ProcessEnv,
       });
       let out = '';
       let err = '';
@@ -96,6 +82,7 @@ describe('httpFetch through an HTTPS_PROXY (CONNECT tunnel)', () => {
   }
 
   it('tunnels to the target and speaks TLS to it end to end', async () => {
+    tunnels.length = 0;
     const res = await fetchInChild(`https://localhost:${tlsPort}/token?x=1`);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ method: 'POST', path: '/token?x=1', body: 'a=1', auth: 'Bearer t0ken' });
@@ -108,4 +95,29 @@ describe('httpFetch through an HTTPS_PROXY (CONNECT tunnel)', () => {
     refuse = false;
     expect(res.status).toBe(403);
   });
+
+  it('sends an http:// target to HTTP_PROXY in absolute form', async () => {
+    forwarded.length = 0;
+    const res = await fetchInChild('http://pacewise.invalid:8080/token?x=1', { HTTP_PROXY: proxyUrl });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ via: 'proxy', url: 'http://pacewise.invalid:8080/token?x=1' });
+    expect(forwarded).toEqual(['http://pacewise.invalid:8080/token?x=1']);
+  });
+
+  it('goes direct to hosts NO_PROXY names (exact host, domain suffix, *), through the proxy otherwise', async () => {
+    const cases: [string, boolean][] = [
+      ['localhost', false],
+      ['.localhost', false],
+      ['*', false],
+      ['127.0.0.1,pacewise.example', true],
+      ['localhost:1', true],
+    ];
+    expect.assertions(cases.length * 2);
+    for (const [noProxy, viaProxy] of cases) {
+      tunnels.length = 0;
+      const res = await fetchInChild(`https://localhost:${tlsPort}/direct`, { HTTPS_PROXY: proxyUrl, NO_PROXY: noProxy });
+      expect(res.status, noProxy).toBe(200);
+      expect(tunnels, noProxy).toEqual(viaProxy ? [`localhost:${tlsPort}`] : []);
+    }
+  }, 30_000);
 });

@@ -1,11 +1,11 @@
-// The lock that serializes refreshes across `pacewise` processes: one holder at a time, released
-// after use (also on failure), and a lock left by a dead process is taken over.
-import { spawnSync } from 'node:child_process';
+// The lock that serializes refreshes across `pacewise` processes (proper-lockfile): one holder at a
+// time, released after use (also on failure), a lock whose holder died (no longer refreshed) is
+// taken over, and a live holder's lock is never taken over however long it is held.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withLock } from '@/lib/cli/lock.mjs';
+import { withLock } from '@/packages/cli/src/lock';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-lock-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -34,19 +34,25 @@ describe('withLock', () => {
     expect(fs.existsSync(file)).toBe(false);
   });
 
-  it('takes over a lock whose owner process is gone', async () => {
+  it('takes over a lock its holder stopped refreshing (the holder died)', async () => {
     const file = path.join(dir, 'stale.lock');
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    fs.writeFileSync(file, JSON.stringify({ pid: Number(dead.stdout), host: os.hostname(), nonce: 'old', at: new Date().toISOString() }));
+    fs.mkdirSync(file);
+    const old = new Date(Date.now() - 30_000);
+    fs.utimesSync(file, old, old);
     const started = Date.now();
-    expect(await withLock(file, async () => 'acquired', { timeoutMs: 2000 })).toBe('acquired');
+    expect(await withLock(file, async () => 'acquired', { timeoutMs: 2000, staleMs: 10_000 })).toBe('acquired');
     expect(Date.now() - started).toBeLessThan(1000);
+    expect(fs.existsSync(file)).toBe(false);
   });
 
-  it('waits for a live owner instead of taking over', async () => {
+  it('waits for a live holder instead of taking over, even past the stale age', async () => {
     const file = path.join(dir, 'live.lock');
-    fs.writeFileSync(file, JSON.stringify({ pid: process.pid, host: os.hostname(), nonce: 'other', at: new Date().toISOString() }));
-    await expect(withLock(file, async () => 'acquired', { timeoutMs: 500 })).rejects.toThrow(/held .* for too long/);
-    fs.rmSync(file);
+    let release: () => void = () => undefined;
+    const holding = withLock(file, () => new Promise<void>((r) => (release = r)), { staleMs: 2000 });
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(withLock(file, async () => 'acquired', { timeoutMs: 3500, staleMs: 2000 })).rejects.toThrow(/held .* for too long/);
+    release();
+    await holding;
+    expect(await withLock(file, async () => 'acquired', { timeoutMs: 1000 })).toBe('acquired');
   });
 });

@@ -2,36 +2,32 @@
 // from the host goes unchanged to {server}/mcp over streamable HTTP (the SDK transport keeps the
 // negotiated MCP-Protocol-Version and any Mcp-Session-Id); the bearer token is added on the way and
 // refreshed like every CLI request. Stdout carries only the protocol; notes go to stderr.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CliError, SignInRequired } from './errors.mjs';
-import { IdempotencyRules, authorizedFetch } from './mcp-client.mjs';
-import { toolUrl } from './oauth.mjs';
+import { StreamableHTTPClientTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { CliError, SignInRequired } from './errors.js';
+import { IdempotencyRules, authorizedFetch } from './mcp-client.js';
+import { toolUrl } from './oauth.js';
+import type { Io } from './output.js';
+import type { Connection } from './session.js';
 
 /**
  * The sign-in command as this process was started (the package is not on npm yet, so `npx pacewise`
- * would not work outside the repository): `node /path/to/bin/pacewise.mjs login --server ...`.
- * @param {string} server
+ * would not work outside the repository): `node /path/to/pacewise.js login --server ...`.
  */
-export function loginCommand(server) {
+export function loginCommand(server: string): string {
   const script = process.argv[1];
   return `${script ? `node ${script}` : 'pacewise'} login --server ${server}`;
 }
 
-/**
- * @param {import('./session.mjs').Connection} connection
- * @param {{ err: (line: string) => void }} io
- * @returns {Promise<void>} resolves when the host closes stdin
- */
-export async function runBridge(connection, io) {
+/** Resolves when the host closes stdin. */
+export async function runBridge(connection: Connection, io: Pick<Io, 'err'>): Promise<void> {
   const rules = new IdempotencyRules();
   const remote = new StreamableHTTPClientTransport(new URL(toolUrl(connection.server)), { fetch: authorizedFetch(connection, rules) });
   const local = new StdioServerTransport();
-  /** @type {Set<string | number>} */
-  const initializeIds = new Set();
+  const initializeIds = new Set<string | number>();
 
-  remote.onmessage = (message) => {
-    const m = /** @type {{ id?: string | number, result?: { protocolVersion?: unknown } }} */ (message);
+  remote.onmessage = (message: JSONRPCMessage) => {
+    const m = message as { id?: string | number; result?: { protocolVersion?: unknown } };
     if (m.id !== undefined && initializeIds.delete(m.id) && typeof m.result?.protocolVersion === 'string') {
       // Sent on every later request, as the protocol requires after initialization.
       remote.setProtocolVersion(m.result.protocolVersion);
@@ -40,10 +36,10 @@ export async function runBridge(connection, io) {
   };
   remote.onerror = (error) => io.err(`pacewise mcp: ${error.message}`);
 
-  local.onmessage = (message) => {
-    const m = /** @type {{ id?: string | number, method?: string }} */ (message);
+  local.onmessage = (message: JSONRPCMessage) => {
+    const m = message as { id?: string | number; method?: string };
     if (m.method === 'initialize' && m.id !== undefined) initializeIds.add(m.id);
-    remote.send(message).catch((error) => {
+    remote.send(message).catch((error: unknown) => {
       const text = bridgeErrorMessage(error, connection.server);
       io.err(`pacewise mcp: ${text}`);
       // A request must be answered, or the host waits forever; notifications have no answer.
@@ -53,20 +49,19 @@ export async function runBridge(connection, io) {
     });
   };
 
-  const closed = new Promise((resolve) => {
-    local.onclose = () => resolve(undefined);
+  const closed = new Promise<void>((resolve) => {
+    local.onclose = () => resolve();
   });
   await remote.start();
   await local.start();
   io.err(`pacewise mcp: forwarding stdio to ${toolUrl(connection.server)}`);
   // The stdio transport reports no close when stdin ends: end with it.
-  process.stdin.once('end', () => local.close().catch(() => undefined));
+  process.stdin.once('end', () => void local.close().catch(() => undefined));
   await closed;
   await remote.close().catch(() => undefined);
 }
 
-/** @param {unknown} error @param {string} server */
-function bridgeErrorMessage(error, server) {
+function bridgeErrorMessage(error: unknown, server: string): string {
   if (error instanceof SignInRequired) return `${error.message} Pacewise needs a sign-in: run \`${loginCommand(server)}\` in a terminal, then try again.`;
   if (error instanceof CliError) return error.message;
   return `Pacewise could not be reached: ${error instanceof Error ? error.message : String(error)}`;

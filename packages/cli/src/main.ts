@@ -1,18 +1,18 @@
 // `pacewise`: the reference agent client of the Pacewise MCP server, and the library behind it.
 import { parseArgs } from 'node:util';
-import * as commands from './commands.mjs';
-import { CredentialStore } from './credentials.mjs';
-import { CliError } from './errors.mjs';
-import { CLI_VERSION } from './mcp-client.mjs';
-import { processIo } from './output.mjs';
-import { Connection, resolveServer } from './session.mjs';
+import * as commands from './commands.js';
+import { CredentialStore } from './credentials.js';
+import { CliError } from './errors.js';
+import { CLI_VERSION } from './mcp-client.js';
+import { processIo, type Io } from './output.js';
+import { Connection, resolveServer } from './session.js';
 
-export { Connection, resolveServer } from './session.mjs';
-export { CredentialStore, configHome } from './credentials.mjs';
-export { connectTools, authorizedFetch, resultData } from './mcp-client.mjs';
-export { runBridge } from './bridge.mjs';
-export { withLock } from './lock.mjs';
-export * from './errors.mjs';
+export { Connection, resolveServer } from './session.js';
+export { CredentialStore, configHome } from './credentials.js';
+export { connectTools, authorizedFetch, resultData } from './mcp-client.js';
+export { runBridge } from './bridge.js';
+export { withLock } from './lock.js';
+export * from './errors.js';
 
 const USAGE = `Usage: pacewise <command> [options]
 
@@ -34,13 +34,8 @@ Environment:
   PACEWISE_STORAGE   auto (the OS keychain when there is one, else an owner-only file), keychain or file
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   honoured for every request`;
 
-/**
- * Runs one command line; returns the exit code.
- * @param {string[]} argv
- * @param {import('./output.mjs').Io} [io]
- * @returns {Promise<number>}
- */
-export async function main(argv, io = processIo) {
+/** Runs one command line; returns the exit code. */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -86,14 +81,14 @@ export async function main(argv, io = processIo) {
       case 'call': {
         const [tool, rawArgs = '{}'] = rest;
         if (!tool) throw new CliError(`Name the tool: pacewise call <tool> '<json arguments>'. \`pacewise tools\` lists them.`, 2);
-        let args;
+        let args: unknown;
         try {
           args = JSON.parse(rawArgs);
         } catch {
           throw new CliError(`The arguments are not valid JSON: ${rawArgs}. Example: pacewise call list_workouts '{"limit": 5}'`, 2);
         }
-        if (!args || typeof args !== 'object' || Array.isArray(args)) throw new CliError('The arguments must be a JSON object, e.g. \'{}\'.', 2);
-        return await commands.call(connection, { tool, args, json: values.json }, io);
+        if (!args || typeof args !== 'object' || Array.isArray(args)) throw new CliError("The arguments must be a JSON object, e.g. '{}'.", 2);
+        return await commands.call(connection, { tool, args: args as Record<string, unknown>, json: values.json }, io);
       }
       case 'mcp':
         return await commands.mcp(connection, io);

@@ -3,8 +3,8 @@
 
 /** A failure the person can act on; `message` says how. */
 export class CliError extends Error {
-  /** @param {string} message @param {number} [exitCode] */
-  constructor(message, exitCode = 1) {
+  readonly exitCode: number;
+  constructor(message: string, exitCode = 1) {
     super(message);
     this.name = 'CliError';
     this.exitCode = exitCode;
@@ -13,8 +13,8 @@ export class CliError extends Error {
 
 /** The stored sign-in is missing or was ended by the server (invalid_grant): a new sign-in is needed. */
 export class SignInRequired extends CliError {
-  /** @param {string} reason @param {{ scope?: string }} [previous] */
-  constructor(reason, previous = {}) {
+  readonly previousScope: string | undefined;
+  constructor(reason: string, previous: { scope?: string } = {}) {
     super(reason);
     this.name = 'SignInRequired';
     this.previousScope = previous.scope;
@@ -34,8 +34,7 @@ export class ClientUnknown extends CliError {
  * Retrying or starting new device codes cannot help on this host, so the CLI stops.
  */
 export class HostRestriction extends CliError {
-  /** @param {string} endpoint @param {string} what */
-  constructor(endpoint, what) {
+  constructor(endpoint: string, what: string) {
     const url = new URL(endpoint);
     const host = url.host;
     super(
@@ -49,8 +48,9 @@ export class HostRestriction extends CliError {
 
 /** An OAuth endpoint answered with an error the CLI does not recover from by itself. */
 export class OAuthFailure extends CliError {
-  /** @param {string} where @param {number} status @param {string | undefined} error @param {string | undefined} description */
-  constructor(where, status, error, description) {
+  readonly status: number;
+  readonly error: string | undefined;
+  constructor(where: string, status: number, error: string | undefined, description: string | undefined) {
     super(`${where} failed (HTTP ${status}${error ? `, ${error}` : ''})${description ? `: ${description}` : '.'}`);
     this.name = 'OAuthFailure';
     this.status = status;
@@ -60,8 +60,7 @@ export class OAuthFailure extends CliError {
 
 /** The network failed, or the server answered nothing, and the request was not safe to repeat. */
 export class NetworkFailure extends CliError {
-  /** @param {string} message */
-  constructor(message) {
+  constructor(message: string) {
     super(message);
     this.name = 'NetworkFailure';
   }

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { findKeychain, keychainNamed } from './keychain.mjs';
-import { withLock } from './lock.mjs';
+import { findKeychain, storedKeychain } from './keyring.js';
+import { withLock } from './lock.js';
 
 const Tokens = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1) });
 
@@ -15,7 +15,9 @@ const Session = z.object({
   scope: z.string(),
   expiresAt: z.string(),
   obtainedAt: z.string(),
-  storage: z.enum(['file', 'secret-tool', 'security']),
+  // 'secret-tool' and 'security' were the keychains of the CLI before @napi-rs/keyring: their
+  // entries are not readable any more, so such a session reads as gone (sign in again).
+  storage: z.enum(['file', 'keyring', 'secret-tool', 'security']),
   accessToken: z.string().optional(),
   refreshToken: z.string().optional(),
 });
@@ -32,28 +34,30 @@ const Data = z.object({
   servers: z.record(z.string(), Entry),
 });
 
-/** @typedef {z.infer<typeof Tokens>} TokenPair */
-/** @typedef {z.infer<typeof Session>} StoredSession */
-/** @typedef {z.infer<typeof Entry>} ServerEntry */
-/** @typedef {z.infer<typeof Data>} CredentialData */
+export type TokenPair = z.infer<typeof Tokens>;
+export type StoredSession = z.infer<typeof Session>;
+export type ServerEntry = z.infer<typeof Entry>;
+export type CredentialData = z.infer<typeof Data>;
 
 /** The config folder: $PACEWISE_HOME, else $XDG_CONFIG_HOME/pacewise, else ~/.config/pacewise. */
-export function configHome() {
+export function configHome(): string {
   if (process.env.PACEWISE_HOME) return path.resolve(process.env.PACEWISE_HOME);
   const base = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
   return path.join(base, 'pacewise');
 }
 
 export class CredentialStore {
-  /** @param {string} [home] */
-  constructor(home = configHome()) {
+  readonly home: string;
+  readonly file: string;
+  readonly lockFile: string;
+
+  constructor(home: string = configHome()) {
     this.home = home;
     this.file = path.join(home, 'credentials.json');
     this.lockFile = path.join(home, 'credentials.lock');
   }
 
-  /** @returns {CredentialData} */
-  read() {
+  read(): CredentialData {
     let text;
     try {
       text = fs.readFileSync(this.file, 'utf8');
@@ -65,8 +69,7 @@ export class CredentialStore {
     return parsed.data;
   }
 
-  /** @param {CredentialData} data */
-  write(data) {
+  write(data: CredentialData): void {
     fs.mkdirSync(this.home, { recursive: true, mode: 0o700 });
     const tmp = `${this.file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
@@ -77,11 +80,8 @@ export class CredentialStore {
   /**
    * Reads, lets `fn` change the data, writes it back: all under the lock, so a refresh (network
    * included) is one step for every process sharing this folder.
-   * @template T
-   * @param {(data: CredentialData) => Promise<T>} fn
-   * @returns {Promise<T>}
    */
-  async update(fn) {
+  async update<T>(fn: (data: CredentialData) => Promise<T>): Promise<T> {
     fs.mkdirSync(this.home, { recursive: true, mode: 0o700 });
     return withLock(this.lockFile, async () => {
       const data = this.read();
@@ -92,27 +92,20 @@ export class CredentialStore {
     });
   }
 
-  /**
-   * The token pair of a stored session, from wherever it was put.
-   * @param {string} server @param {StoredSession} session
-   * @returns {TokenPair | undefined}
-   */
-  tokens(server, session) {
+  /** The token pair of a stored session, from wherever it was put. */
+  tokens(server: string, session: StoredSession): TokenPair | undefined {
     if (session.storage === 'file') {
       const pair = Tokens.safeParse({ accessToken: session.accessToken, refreshToken: session.refreshToken });
       return pair.success ? pair.data : undefined;
     }
-    const secret = keychainNamed(session.storage)?.get(server);
+    if (session.storage !== 'keyring') return undefined;
+    const secret = storedKeychain()?.get(server);
     const pair = Tokens.safeParse(secret ? safeJson(secret) : undefined);
     return pair.success ? pair.data : undefined;
   }
 
-  /**
-   * Stores a new pair in `data` (the keychain first, when there is one). Call inside update().
-   * @param {CredentialData} data @param {string} server
-   * @param {TokenPair} pair @param {{ scope: string, expiresIn: number }} facts
-   */
-  putSession(data, server, pair, facts) {
+  /** Stores a new pair in `data` (the keychain first, when there is one). Call inside update(). */
+  putSession(data: CredentialData, server: string, pair: TokenPair, facts: { scope: string; expiresIn: number }): void {
     const entry = data.servers[server];
     if (!entry) throw new Error('no registration for this server');
     const keychain = findKeychain();
@@ -120,33 +113,35 @@ export class CredentialStore {
     const base = { scope: facts.scope, expiresAt: new Date(now + facts.expiresIn * 1000).toISOString(), obtainedAt: new Date(now).toISOString() };
     const previous = entry.session?.storage;
     if (keychain && keychain.set(server, JSON.stringify(pair))) {
-      entry.session = { ...base, storage: keychain.name };
+      entry.session = { ...base, storage: 'keyring' };
     } else {
-      if (process.env.PACEWISE_STORAGE === 'keychain') throw new Error('PACEWISE_STORAGE=keychain, but no working OS keychain was found (secret-tool or security).');
+      if (process.env.PACEWISE_STORAGE === 'keychain') {
+        throw new Error('PACEWISE_STORAGE=keychain, but no working OS keychain was found (the macOS Keychain, the Windows Credential Manager or a Secret Service such as GNOME Keyring or KWallet).');
+      }
       entry.session = { ...base, storage: 'file', ...pair };
     }
     // A pair left behind in a keychain no longer used would be a stray secret.
-    if (previous && previous !== 'file' && previous !== entry.session.storage) keychainNamed(previous)?.remove(server);
+    if (previous === 'keyring' && entry.session.storage !== 'keyring') storedKeychain()?.remove(server);
   }
 
-  /** Forgets a session's tokens (keychain and file). Call inside update(). @param {CredentialData} data @param {string} server */
-  dropSession(data, server) {
+  /** Forgets a session's tokens (keychain and file). Call inside update(). */
+  dropSession(data: CredentialData, server: string): void {
     const entry = data.servers[server];
-    if (entry?.session && entry.session.storage !== 'file') keychainNamed(entry.session.storage)?.remove(server);
+    if (entry?.session?.storage === 'keyring') storedKeychain()?.remove(server);
     if (entry) delete entry.session;
   }
 
-  /** Where a session's tokens are, in words. @param {StoredSession} session */
-  describe(session) {
+  /** Where a session's tokens are, in words. */
+  describe(session: StoredSession): string {
     if (session.storage === 'file') return `${this.file} (readable by you only)`;
-    return keychainNamed(session.storage)?.label ?? session.storage;
+    if (session.storage === 'keyring') return storedKeychain()?.label ?? 'the OS keychain';
+    return session.storage;
   }
 }
 
-/** @param {string} text */
-function safeJson(text) {
+function safeJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

@@ -1,36 +1,28 @@
 // The `pacewise` commands. Each returns its exit code; failures the person can fix are CliErrors.
-import { CliError, SignInRequired } from './errors.mjs';
-import { connectTools, resultData } from './mcp-client.mjs';
-import { printAccount, printData, printTools, showDevicePrompt } from './output.mjs';
-import { loginCommand, runBridge } from './bridge.mjs';
+import { CliError, SignInRequired } from './errors.js';
+import { connectTools, resultData, type Tools } from './mcp-client.js';
+import { printAccount, printData, printTools, showDevicePrompt, type Account, type Io } from './output.js';
+import { loginCommand, runBridge } from './bridge.js';
+import type { Connection } from './session.js';
 
-/** @typedef {import('./output.mjs').Io} Io */
-/** @typedef {import('./session.mjs').Connection} Connection */
-
-/** @param {Connection} connection */
-function storageOf(connection) {
+function storageOf(connection: Connection): string | undefined {
   const session = connection.stored()?.session;
   return session ? connection.store.describe(session) : undefined;
 }
 
-/** @param {Awaited<ReturnType<typeof connectTools>>} mcp */
-async function account(mcp) {
-  const result = resultData(/** @type {never} */ (await mcp.client.callTool({ name: 'get_account', arguments: {} })));
+async function account(mcp: Tools): Promise<Account> {
+  const result = resultData(await mcp.client.callTool({ name: 'get_account', arguments: {} }));
   if (result.isError) throw new CliError(`get_account failed: ${JSON.stringify(result.data)}`);
-  return /** @type {import('./output.mjs').Account} */ (result.data);
+  return result.data as Account;
 }
 
 /**
  * Runs `fn` with a connected MCP client. When the server has ended the sign-in (invalid_grant and
  * the like), a new device sign-in starts at once (with the same scopes), then `fn` runs again.
- * @template T
- * @param {Connection} connection @param {Io} io
- * @param {(mcp: Awaited<ReturnType<typeof connectTools>>) => Promise<T>} fn
- * @returns {Promise<T>}
  */
-async function withTools(connection, io, fn) {
+async function withTools<T>(connection: Connection, io: Io, fn: (mcp: Tools) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    let mcp;
+    let mcp: Tools | undefined;
     try {
       mcp = await connectTools(connection);
       return await fn(mcp);
@@ -45,8 +37,7 @@ async function withTools(connection, io, fn) {
   }
 }
 
-/** @param {Connection} connection @param {{ scope?: string }} options @param {Io} io */
-export async function login(connection, { scope }, io) {
+export async function login(connection: Connection, { scope }: { scope?: string | undefined }, io: Io): Promise<number> {
   io.err(`Signing in to ${connection.server}`);
   const session = await connection.login({ scope, show: (p) => showDevicePrompt(p, io) });
   const acct = await withTools(connection, io, account);
@@ -54,8 +45,7 @@ export async function login(connection, { scope }, io) {
   return 0;
 }
 
-/** @param {Connection} connection @param {{ forget?: boolean }} options @param {Io} io */
-export async function logout(connection, { forget }, io) {
+export async function logout(connection: Connection, { forget }: { forget?: boolean | undefined }, io: Io): Promise<number> {
   const outcome = await connection.logout({ forget });
   if (outcome === 'not-signed-in') io.out(`Not signed in to ${connection.server}; nothing to do.`);
   else if (outcome === 'revoked') io.out(`Signed out of ${connection.server}: the tokens were revoked and deleted.`);
@@ -63,41 +53,33 @@ export async function logout(connection, { forget }, io) {
   return 0;
 }
 
-/** @param {Connection} connection @param {{ json?: boolean }} options @param {Io} io */
-export async function whoami(connection, { json }, io) {
+export async function whoami(connection: Connection, { json }: { json?: boolean | undefined }, io: Io): Promise<number> {
   const acct = await withTools(connection, io, account);
   if (json) io.out(JSON.stringify(acct, null, 2));
   else printAccount(acct, connection.server, storageOf(connection), io);
   return 0;
 }
 
-/** @param {Connection} connection @param {{ json?: boolean }} options @param {Io} io */
-export async function tools(connection, { json }, io) {
+export async function tools(connection: Connection, { json }: { json?: boolean | undefined }, io: Io): Promise<number> {
   const list = await withTools(connection, io, async (mcp) => (await mcp.client.listTools()).tools);
   if (json) io.out(JSON.stringify(list, null, 2));
   else printTools(list, io);
   return 0;
 }
 
-/**
- * @param {Connection} connection
- * @param {{ tool: string, args: Record<string, unknown>, json?: boolean }} options
- * @param {Io} io
- */
-export async function call(connection, { tool, args, json }, io) {
+export async function call(connection: Connection, { tool, args, json }: { tool: string; args: Record<string, unknown>; json?: boolean | undefined }, io: Io): Promise<number> {
   const outcome = await withTools(connection, io, async (mcp) => {
     // The live list first: it says whether the tool exists and whether it only reads (repeatable).
     const list = (await mcp.client.listTools()).tools;
     if (!list.some((t) => t.name === tool)) {
       throw new CliError(`There is no tool named "${tool}" on ${connection.server}. Run \`pacewise tools\` for the list.`);
     }
-    const result = resultData(/** @type {never} */ (await mcp.client.callTool({ name: tool, arguments: args })));
-    /** @type {{ url: string, expiresAt: string } | undefined} */
-    let checkout;
+    const result = resultData(await mcp.client.callTool({ name: tool, arguments: args }));
+    let checkout: { url: string; expiresAt: string } | undefined;
     const code = errorCode(result);
     if (code === 'subscription_inactive') {
-      const link = resultData(/** @type {never} */ (await mcp.client.callTool({ name: 'get_payment_checkout_link', arguments: {} })));
-      if (!link.isError) checkout = /** @type {{ url: string, expiresAt: string }} */ (link.data);
+      const link = resultData(await mcp.client.callTool({ name: 'get_payment_checkout_link', arguments: {} }));
+      if (!link.isError) checkout = link.data as { url: string; expiresAt: string };
     }
     return { result, checkout, code };
   });
@@ -109,7 +91,7 @@ export async function call(connection, { tool, args, json }, io) {
     printData(result.data, io);
   }
   if (!result.isError) return 0;
-  const details = /** @type {{ message?: string, scope?: string }} */ (typeof result.data === 'object' && result.data ? result.data : {});
+  const details = (typeof result.data === 'object' && result.data ? result.data : {}) as { message?: string; scope?: string };
   if (code === 'insufficient_scope') {
     const granted = (connection.stored()?.session?.scope ?? '').split(' ').filter(Boolean);
     const wanted = [...new Set([...granted, ...(details.scope ? [details.scope] : [])])].sort().join(' ');
@@ -125,15 +107,13 @@ export async function call(connection, { tool, args, json }, io) {
   return 1;
 }
 
-/** @param {{ isError: boolean, data: unknown }} result */
-function errorCode(result) {
+function errorCode(result: { isError: boolean; data: unknown }): string | undefined {
   if (!result.isError || !result.data || typeof result.data !== 'object') return undefined;
-  const code = /** @type {{ error?: unknown }} */ (result.data).error;
+  const code = (result.data as { error?: unknown }).error;
   return typeof code === 'string' ? code : undefined;
 }
 
-/** @param {Connection} connection @param {Io} io */
-export async function mcp(connection, io) {
+export async function mcp(connection: Connection, io: Io): Promise<number> {
   // Fail early and clearly when there is no sign-in at all; later failures are answered per request.
   if (!connection.stored()?.session) io.err(`pacewise mcp: not signed in to ${connection.server} yet; run \`${loginCommand(connection.server)}\` in a terminal.`);
   await runBridge(connection, io);

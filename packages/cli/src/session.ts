@@ -1,9 +1,9 @@
 // One person's sign-in on one server: login (device flow), the access token for requests, refresh
 // (only on expiry or a 401, serialized across processes, persisted before use, never replayed) and
 // logout (revocation, then forgetting).
-import { CliError, ClientUnknown, OAuthFailure, SignInRequired } from './errors.mjs';
-import { CredentialStore } from './credentials.mjs';
-import { discover, normalizeServer, pollDeviceToken, refreshGrant, registerDeviceClient, revoke, startDeviceAuthorization } from './oauth.mjs';
+import { CliError, ClientUnknown, OAuthFailure, SignInRequired } from './errors.js';
+import { CredentialStore, type StoredSession } from './credentials.js';
+import { discover, normalizeServer, pollDeviceToken, refreshGrant, registerDeviceClient, revoke, startDeviceAuthorization, type DevicePrompt, type ServerMetadata } from './oauth.js';
 
 /** Seconds before the stored expiry at which a token counts as expired (clock skew, request time). */
 const EXPIRY_SKEW_SECONDS = 30;
@@ -11,27 +11,26 @@ const EXPIRY_SKEW_SECONDS = 30;
 /**
  * The server to use: --server, else $PACEWISE_SERVER, else the last one signed in to, else the
  * app's own configuration (MCP_BASE_URL, SITE_URL), else a local development server.
- * @param {string | undefined} option @param {CredentialStore} store
  */
-export function resolveServer(option, store) {
+export function resolveServer(option: string | undefined, store: CredentialStore): string {
   const chosen = option ?? process.env.PACEWISE_SERVER ?? store.read().defaultServer ?? process.env.MCP_BASE_URL ?? process.env.SITE_URL ?? 'http://localhost:3000';
   return normalizeServer(chosen);
 }
 
-/** @param {{ expiresAt: string }} session */
-const expired = (session) => Date.parse(session.expiresAt) - EXPIRY_SKEW_SECONDS * 1000 <= Date.now();
+const expired = (session: { expiresAt: string }) => Date.parse(session.expiresAt) - EXPIRY_SKEW_SECONDS * 1000 <= Date.now();
 
 export class Connection {
-  /** @param {{ server: string, store?: CredentialStore }} options */
-  constructor({ server, store = new CredentialStore() }) {
+  readonly server: string;
+  readonly store: CredentialStore;
+  private meta: Promise<ServerMetadata> | undefined;
+
+  constructor({ server, store = new CredentialStore() }: { server: string; store?: CredentialStore }) {
     this.server = server;
     this.store = store;
-    /** @type {Promise<import('./oauth.mjs').ServerMetadata> | undefined} */
-    this.meta = undefined;
   }
 
-  metadata() {
-    this.meta ??= discover(this.server).catch((error) => {
+  metadata(): Promise<ServerMetadata> {
+    this.meta ??= discover(this.server).catch((error: unknown) => {
       this.meta = undefined;
       throw error;
     });
@@ -39,17 +38,17 @@ export class Connection {
   }
 
   /** The stored session of this server, without secrets. */
-  stored() {
+  stored(): { clientId: string; session: StoredSession | undefined } | undefined {
     const entry = this.store.read().servers[this.server];
     return entry ? { clientId: entry.clientId, session: entry.session } : undefined;
   }
 
-  notSignedIn() {
+  notSignedIn(): SignInRequired {
     return new SignInRequired(`Not signed in to ${this.server}. Run: pacewise login --server ${this.server}`);
   }
 
   /** A usable access token: the stored one, or a refreshed one when it has expired. */
-  async accessToken() {
+  async accessToken(): Promise<string> {
     const entry = this.store.read().servers[this.server];
     if (!entry?.session) throw this.notSignedIn();
     const pair = this.store.tokens(this.server, entry.session);
@@ -61,11 +60,9 @@ export class Connection {
   /**
    * Replaces `stale` (expired, or refused with 401). Under the lock: if another process already
    * replaced it, its new token is used and no refresh is sent.
-   * @param {string} stale
-   * @returns {Promise<string>}
    */
-  async refresh(stale) {
-    const outcome = await this.store.update(async (data) => {
+  async refresh(stale: string): Promise<string> {
+    const outcome = await this.store.update<{ token: string } | { error: Error }>(async (data) => {
       const entry = data.servers[this.server];
       const session = entry?.session;
       if (!entry || !session) return { error: this.notSignedIn() };
@@ -104,11 +101,8 @@ export class Connection {
     return outcome.token;
   }
 
-  /**
-   * Signs in with the device flow and stores the tokens; ends the previous sign-in of this server.
-   * @param {{ scope?: string, show: (prompt: import('./oauth.mjs').DevicePrompt) => void }} options
-   */
-  async login({ scope, show }) {
+  /** Signs in with the device flow and stores the tokens; ends the previous sign-in of this server. */
+  async login({ scope, show }: { scope?: string | undefined; show: (prompt: DevicePrompt) => void }): Promise<StoredSession | undefined> {
     const meta = await this.metadata();
     let clientId = this.stored()?.clientId ?? (await this.register());
     let device;
@@ -152,8 +146,9 @@ export class Connection {
   }
 
   /** Registers a device client and stores it, forgetting any session of an older registration. */
-  async register() {
-    const clientId = await registerDeviceClient(await this.metadata());
+  async register(): Promise<string> {
+    await this.metadata();
+    const clientId = await registerDeviceClient(this.server);
     await this.store.update(async (data) => {
       this.store.dropSession(data, this.server);
       data.servers[this.server] = { clientId, registeredAt: new Date().toISOString() };
@@ -162,11 +157,10 @@ export class Connection {
   }
 
   /**
-   * Revokes the tokens with the server, then forgets them.
-   * @param {{ forget?: boolean }} [options] forget: drop them even when the server cannot be told
-   * @returns {Promise<'revoked' | 'not-signed-in' | 'forgotten-unrevoked'>}
+   * Revokes the tokens with the server, then forgets them. `forget` drops them even when the server
+   * cannot be told.
    */
-  async logout({ forget = false } = {}) {
+  async logout({ forget = false }: { forget?: boolean | undefined } = {}): Promise<'revoked' | 'not-signed-in' | 'forgotten-unrevoked'> {
     const stored = this.stored();
     if (!stored?.session) return 'not-signed-in';
     const pair = this.store.tokens(this.server, stored.session);

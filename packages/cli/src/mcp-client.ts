@@ -1,55 +1,56 @@
-// The CLI's connection to {server}/mcp: the official MCP SDK client over streamable HTTP, with a
+// The CLI's connection to {server}/mcp: the official MCP client (v2) over streamable HTTP, with a
 // fetch that adds the bearer token, refreshes once on a 401, and repeats an idempotent read once
 // after a network failure or an empty answer (never a write).
 import fs from 'node:fs';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CliError, NetworkFailure } from './errors.mjs';
-import { httpFetch } from './http.mjs';
-import { toolUrl } from './oauth.mjs';
+import { Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
+import { CliError, NetworkFailure } from './errors.js';
+import { httpFetch } from './http.js';
+import { toolUrl } from './oauth.js';
+import type { Connection } from './session.js';
 
-export const CLI_VERSION = /** @type {{ version: string }} */ (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))).version;
+// src/ and dist/ both sit one level below the package's package.json.
+export const CLI_VERSION = (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** JSON-RPC methods that only read: safe to send twice. */
 const READ_METHODS = new Set(['initialize', 'ping', 'tools/list', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list', 'prompts/get', 'completion/complete']);
+
+type RpcMessage = { id?: string | number; method?: unknown; params?: { name?: unknown } };
 
 /**
  * Which requests may be repeated. Tools are writes unless tools/list marked them readOnlyHint, so
  * the set is learnt from every tools/list answer that passes through.
  */
 export class IdempotencyRules {
-  constructor() {
-    /** @type {Set<string>} */
-    this.readOnlyTools = new Set();
-  }
+  readonly readOnlyTools = new Set<string>();
 
-  /** @param {unknown} message */
-  isRead(message) {
+  isRead(message: unknown): boolean {
     if (!message || typeof message !== 'object' || Array.isArray(message)) return false;
-    const m = /** @type {{ method?: unknown, params?: { name?: unknown } }} */ (message);
+    const m = message as RpcMessage;
     if (typeof m.method !== 'string') return false;
     if (READ_METHODS.has(m.method)) return true;
     return m.method === 'tools/call' && typeof m.params?.name === 'string' && this.readOnlyTools.has(m.params.name);
   }
 
-  /** @param {unknown} reply a JSON-RPC response to tools/list */
-  learn(reply) {
-    const tools = /** @type {{ result?: { tools?: { name: string, annotations?: { readOnlyHint?: boolean } }[] } }} */ (reply)?.result?.tools;
+  /** `reply`: a JSON-RPC response to tools/list. */
+  learn(reply: unknown): void {
+    const tools = (reply as { result?: { tools?: { name: string; annotations?: { readOnlyHint?: boolean } }[] } } | undefined)?.result?.tools;
     for (const tool of tools ?? []) if (tool.annotations?.readOnlyHint === true) this.readOnlyTools.add(tool.name);
   }
 }
 
-/** The JSON-RPC messages in a JSON or SSE body. @param {string} text @param {string} type */
-export function messagesIn(text, type) {
+/** The JSON-RPC messages in a JSON or SSE body. */
+export function messagesIn(text: string, type: string): unknown[] {
   if (!text.trim()) return [];
   const chunks = type.startsWith('text/event-stream')
-    ? text.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim())
+    ? text
+        .split(/\r?\n/)
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trim())
     : [text];
-  /** @type {unknown[]} */
-  const out = [];
+  const out: unknown[] = [];
   for (const chunk of chunks) {
     try {
-      const parsed = JSON.parse(chunk);
+      const parsed = JSON.parse(chunk) as unknown;
       out.push(...(Array.isArray(parsed) ? parsed : [parsed]));
     } catch {
       // not JSON-RPC
@@ -58,12 +59,7 @@ export function messagesIn(text, type) {
   return out;
 }
 
-/**
- * @param {import('./session.mjs').Connection} connection
- * @param {IdempotencyRules} rules
- * @returns {(url: string | URL, init?: RequestInit) => Promise<Response>}
- */
-export function authorizedFetch(connection, rules) {
+export function authorizedFetch(connection: Connection, rules: IdempotencyRules): FetchLike {
   return async (url, init = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();
     const message = typeof init.body === 'string' ? safeJson(init.body) : undefined;
@@ -75,7 +71,7 @@ export function authorizedFetch(connection, rules) {
     for (;;) {
       const headers = new Headers(init.headers);
       headers.set('authorization', `Bearer ${token}`);
-      let res;
+      let res: Response;
       try {
         res = await httpFetch(url, { ...init, headers });
       } catch (error) {
@@ -84,7 +80,11 @@ export function authorizedFetch(connection, rules) {
           repeated = true;
           continue;
         }
-        throw new NetworkFailure(repeatable ? `${describe(message)} failed twice: the network failed. Try again.` : `${describe(message)} failed: the network failed, and it is not repeated automatically because it may change data. Check its effect (for example with a read) before trying again.`);
+        throw new NetworkFailure(
+          repeatable
+            ? `${describe(message)} failed twice: the network failed. Try again.`
+            : `${describe(message)} failed: the network failed, and it is not repeated automatically because it may change data. Check its effect (for example with a read) before trying again.`,
+        );
       }
       if (res.status === 401 && !refreshed) {
         // A 401 means the request was not carried out: refreshing and sending it again is safe.
@@ -99,14 +99,13 @@ export function authorizedFetch(connection, rules) {
       }
       if (res.status === 403 && /insufficient_scope/.test(res.headers.get('www-authenticate') ?? '')) {
         // A scope challenge: the call was not carried out; name the sign-in that fixes it.
-        const body = /** @type {{ error?: { data?: { scope?: string, tool?: string } } } | undefined} */ (safeJson(await res.text()));
+        const body = safeJson(await res.text()) as { error?: { data?: { scope?: string; tool?: string } } } | undefined;
         const missing = body?.error?.data?.scope ?? 'missing';
         const challenged = /scope="([^"]*)"/.exec(res.headers.get('www-authenticate') ?? '')?.[1] ?? '';
         const granted = (connection.stored()?.session?.scope ?? '').split(' ').filter(Boolean);
         const wanted = [...new Set([...granted, ...challenged.split(' ').filter(Boolean), missing])].sort().join(' ');
         throw new CliError(
-          `${body?.error?.data?.tool ?? describe(message)} needs the "${missing}" scope, which this sign-in was not granted.\n` +
-            `Sign in again and approve it: pacewise login --scope "${wanted}"`,
+          `${body?.error?.data?.tool ?? describe(message)} needs the "${missing}" scope, which this sign-in was not granted.\n` + `Sign in again and approve it: pacewise login --scope "${wanted}"`,
         );
       }
       if (method !== 'POST' || !res.ok || res.status === 202 || !isRequest) return res;
@@ -124,35 +123,36 @@ export function authorizedFetch(connection, rules) {
           repeated = true;
           continue;
         }
-        throw new NetworkFailure(repeatable ? `${describe(message)} got an empty answer twice. Try again.` : `${describe(message)} got no answer, and it is not repeated automatically because it may change data. Check its effect before trying again.`);
+        throw new NetworkFailure(
+          repeatable
+            ? `${describe(message)} got an empty answer twice. Try again.`
+            : `${describe(message)} got no answer, and it is not repeated automatically because it may change data. Check its effect before trying again.`,
+        );
       }
-      if (/** @type {{ method?: string }} */ (message)?.method === 'tools/list') for (const r of replies) rules.learn(r);
+      if ((message as RpcMessage | undefined)?.method === 'tools/list') for (const r of replies) rules.learn(r);
       return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
     }
   };
 }
 
-/** @param {unknown} message */
-function describe(message) {
-  const m = /** @type {{ method?: string, params?: { name?: string } } | undefined} */ (message);
+function describe(message: unknown): string {
+  const m = message as { method?: string; params?: { name?: string } } | undefined;
   if (m?.method === 'tools/call') return `The call of ${m.params?.name ?? 'a tool'}`;
   return m?.method ? `The ${m.method} request` : 'The request';
 }
 
-/** @param {string} text */
-function safeJson(text) {
+function safeJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
 }
 
-/**
- * A connected MCP client for the CLI's own commands.
- * @param {import('./session.mjs').Connection} connection
- */
-export async function connectTools(connection) {
+export type Tools = { client: Client; rules: IdempotencyRules; close: () => Promise<void> };
+
+/** A connected MCP client for the CLI's own commands. */
+export async function connectTools(connection: Connection): Promise<Tools> {
   const rules = new IdempotencyRules();
   const transport = new StreamableHTTPClientTransport(new URL(toolUrl(connection.server)), { fetch: authorizedFetch(connection, rules) });
   const client = new Client({ name: 'pacewise-cli', version: CLI_VERSION });
@@ -160,15 +160,14 @@ export async function connectTools(connection) {
   return { client, rules, close: () => client.close() };
 }
 
-/**
- * A tool result as data: structuredContent, else the JSON in its text content, else the text.
- * @param {{ isError?: boolean, structuredContent?: unknown, content?: unknown }} result
- * @returns {{ isError: boolean, data: unknown }}
- */
-export function resultData(result) {
+/** A tool result as data: structuredContent, else the JSON in its text content, else the text. */
+export function resultData(result: { isError?: boolean; structuredContent?: unknown; content?: unknown }): { isError: boolean; data: unknown } {
   if (result.structuredContent !== undefined) return { isError: Boolean(result.isError), data: result.structuredContent };
-  const texts = (Array.isArray(result.content) ? result.content : []).filter((c) => c?.type === 'text').map((c) => String(c.text));
-  const joined = texts.join('\n');
+  const blocks = (Array.isArray(result.content) ? result.content : []) as { type?: unknown; text?: unknown }[];
+  const joined = blocks
+    .filter((c) => c?.type === 'text')
+    .map((c) => String(c.text))
+    .join('\n');
   const parsed = safeJson(joined);
   return { isError: Boolean(result.isError), data: parsed !== undefined ? parsed : joined };
 }

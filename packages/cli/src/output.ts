@@ -1,17 +1,16 @@
 // What the CLI prints. Results go to stdout; prompts, progress and errors to stderr (so `--json`
 // output and the stdio bridge's protocol stay clean). Nothing here ever receives a token.
 import YAML from 'yaml';
+import type { DevicePrompt } from './oauth.js';
 
-/** @typedef {{ out: (text: string) => void, err: (text: string) => void }} Io */
+export type Io = { out: (text: string) => void; err: (text: string) => void };
 
-/** @type {Io} */
-export const processIo = {
-  out: (text) => process.stdout.write(`${text}\n`),
-  err: (text) => process.stderr.write(`${text}\n`),
+export const processIo: Io = {
+  out: (text) => void process.stdout.write(`${text}\n`),
+  err: (text) => void process.stderr.write(`${text}\n`),
 };
 
-/** @param {import('./oauth.mjs').DevicePrompt} prompt @param {Io} io */
-export function showDevicePrompt(prompt, io) {
+export function showDevicePrompt(prompt: DevicePrompt, io: Io): void {
   const minutes = Math.max(1, Math.round(prompt.expiresIn / 60));
   io.err('To sign in to Pacewise, open this link in a browser on any device:');
   io.err(`  ${prompt.verificationUriComplete ?? prompt.verificationUri}`);
@@ -20,12 +19,9 @@ export function showDevicePrompt(prompt, io) {
   io.err('Waiting for your approval...');
 }
 
-/**
- * @typedef {{ email: string, grantedScopes: string[], subscription: { status: string, renewsAt?: string | null, expiresAt?: string | null } }} Account
- */
+export type Account = { email: string; grantedScopes: string[]; subscription: { status: string; renewsAt?: string | null; expiresAt?: string | null } };
 
-/** @param {Account} account @param {string} server @param {string | undefined} storage @param {Io} io */
-export function printAccount(account, server, storage, io) {
+export function printAccount(account: Account, server: string, storage: string | undefined, io: Io): void {
   io.out(`Signed in to ${server} as ${account.email}`);
   io.out(`Scopes: ${account.grantedScopes.length ? account.grantedScopes.join(' ') : '(none)'}`);
   const sub = account.subscription;
@@ -35,11 +31,9 @@ export function printAccount(account, server, storage, io) {
   if (storage) io.out(`Tokens: ${storage}`);
 }
 
-/**
- * @param {{ name: string, title?: string, description?: string, annotations?: { readOnlyHint?: boolean }, _meta?: Record<string, unknown> }[]} tools
- * @param {Io} io
- */
-export function printTools(tools, io) {
+export type ToolSummary = { name: string; title?: string; description?: string; annotations?: { readOnlyHint?: boolean }; _meta?: Record<string, unknown> };
+
+export function printTools(tools: ToolSummary[], io: Io): void {
   for (const tool of tools) {
     const scope = tool._meta?.['pacewise/scope'];
     const facts = [
@@ -54,7 +48,6 @@ export function printTools(tools, io) {
   io.out(`${tools.length} tools. \`pacewise tools --json\` shows every argument schema.`);
 }
 
-/** @param {unknown} data @param {Io} io */
-export function printData(data, io) {
+export function printData(data: unknown, io: Io): void {
   io.out(typeof data === 'string' ? data : YAML.stringify(data).trimEnd());
 }
