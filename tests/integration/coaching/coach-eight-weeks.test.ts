@@ -4,6 +4,7 @@
 // - every session on the person's training days, one a day;
 // - a deload every 4th week (the last week of a race plan may be its taper instead);
 // - no prescribed load more than 10 % above the heaviest prescribed before (no re-test here);
+// - loads rise week after build week when every session is done as written, and the deload is lighter;
 // - easy, long and recovery paces never faster than marathon pace;
 // - every change to a future session carries its reason, naming what caused it.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -95,32 +96,71 @@ describe.each(CASES.map((c) => c.label))('%s athlete over eight weeks', (label) 
   it('never prescribes a load more than 10 % above the heaviest prescribed before', () => {
     const r = runs.get(label)!;
     const heaviest = new Map<string, number>();
+    const jumps: string[] = [];
+    let compared = 0;
     for (const w of r.performed) {
       for (const b of w.strength) {
         const top = Math.max(0, ...b.sets.map((s) => s.loadKg ?? 0));
         if (top === 0) continue;
         const before = heaviest.get(b.exercise);
-        if (before !== undefined) expect(top, `${b.exercise} on ${w.date} (week ${w.week})`).toBeLessThanOrEqual(before * 1.1 + 0.01);
+        if (before !== undefined) {
+          compared++;
+          if (top > before * 1.1 + 0.01) jumps.push(`${b.exercise} on ${w.date} (week ${w.week}): ${top} kg after at most ${before} kg`);
+        }
         heaviest.set(b.exercise, Math.max(before ?? 0, top));
       }
     }
+    expect(jumps).toEqual([]);
+    // Every benchmarked lift is prescribed with a load again and again; a runner gets no loaded lifts.
+    expect([...heaviest.keys()].sort()).toEqual((r.c.lifts ?? []).map(([exercise]) => exercise).sort());
+    if (r.c.lifts) expect(compared).toBeGreaterThan(r.c.lifts.length * 4);
+    else expect(compared).toBe(0);
+  });
+
+  it('raises the loads of sessions done as prescribed, week after build week, and lightens the deload weeks', () => {
+    const r = runs.get(label)!;
+    // The heaviest prescribed load of each benchmarked lift, week by week.
+    const lifts = (r.c.lifts ?? []).map(([exercise]) => exercise);
+    const topOf = (week: number, exercise: string) =>
+      Math.max(0, ...r.performed.filter((w) => w.week === week).flatMap((w) => w.strength.filter((b) => b.exercise === exercise).flatMap((b) => b.sets.map((s) => s.loadKg ?? 0))));
+    const weeks = Array.from({ length: 8 }, (_, i) => i + 1).map((week) => ({ week, phase: r.phases.find((p) => p.week === week)?.phase, top: Object.fromEntries(lifts.map((e) => [e, topOf(week, e)])) }));
+    expect(weeks.map((w) => w.phase)).toEqual(r.phases.map((p) => p.phase));
+    if (lifts.length === 0) {
+      expect(weeks.every((w) => Object.keys(w.top).length === 0)).toBe(true);
+      return;
+    }
+    // Every week, every lift: what a coach expects of an athlete who does every session as written.
+    const verdicts = weeks.slice(1).map(({ week, phase, top }) => {
+      const before = weeks[week - 2]!;
+      const moves = lifts.map((e) => ({ e, from: before.top[e]!, to: top[e]! }));
+      const wrong =
+        phase === 'build' && before.phase === 'build'
+          ? moves.filter((m) => m.to < m.from) // never lower after good sessions
+          : phase !== 'build'
+            ? moves.filter((m) => m.to >= m.from) // a deload or taper is lighter than the week before it
+            : moves.filter((m) => m.to <= m.from); // back to building after the deload: heavier again
+      const rose = moves.filter((m) => m.to > m.from).length;
+      return { week, phase, wrong: wrong.map((m) => `${m.e} ${m.from} -> ${m.to} kg`), rises: phase === 'build' && before.phase === 'build' ? rose > 0 : true };
+    });
+    expect(verdicts).toEqual(verdicts.map(({ week, phase }) => ({ week, phase, wrong: [], rises: true })));
+    for (const e of lifts) expect(weeks[6]!.top[e], `${e}: week 7 above week 1`).toBeGreaterThan(weeks[0]!.top[e]!);
   });
 
   it('keeps easy, long and recovery paces at or slower than marathon pace', () => {
     const r = runs.get(label)!;
     const easy = r.performed.flatMap((w) => w.run.filter((s) => ['easy', 'long', 'recovery'].includes(s.kind) && s.targetPaceSPerKm !== null).map((s) => ({ w, s })));
-    if (r.c.race5kSeconds) {
-      expect(easy.length).toBeGreaterThan(0);
-      for (const { w, s } of easy) expect(s.targetPaceSPerKm!, `${w.title} ${w.date}`).toBeGreaterThanOrEqual(r.marathonSPerKm!);
+    if (!r.c.race5kSeconds) {
+      // No race benchmark, no VDOT: the plan sets no paces it cannot know.
+      expect(easy).toEqual([]);
+      return;
     }
+    expect(easy.length).toBeGreaterThan(0);
+    expect(easy.filter(({ s }) => s.targetPaceSPerKm! < r.marathonSPerKm!).map(({ w, s }) => `${w.title} ${w.date}: ${s.targetPaceSPerKm} s/km`)).toEqual([]);
   });
 
   it('gives every change to a future session its reason', () => {
     const r = runs.get(label)!;
-    for (const ch of r.changes) {
-      expect(ch.reason.length, JSON.stringify(ch)).toBeGreaterThan(20);
-      expect(ch.date >= today).toBe(true);
-    }
+    expect(r.changes.filter((ch) => ch.reason.length <= 20 || ch.date < today)).toEqual([]);
     if (r.c.lifts) expect(r.changes.length).toBeGreaterThan(0);
   });
 });
