@@ -57,6 +57,7 @@ describe('sign-in throttling per account and address', () => {
 
   it('a success clears the pair: typos before it do not count later', async () => {
     const { email, password } = await createPerson(baseUrl, 'typos');
+    expect.assertions(3 * (4 + 1));
     const address = simulatedAddress();
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 4; i++) expect((await attempt(address, email, `typo-${round}-${i}-password`)).status).toBe(303);

@@ -112,6 +112,7 @@ describe('device code states', () => {
   });
 
   it('grants all eight scopes when scope is omitted, and only the requested ones otherwise', async () => {
+    expect.assertions(4);
     for (const [requested, expected] of [
       [undefined, [...SCOPE_NAMES]],
       [['profile:read', 'workouts:read'], ['profile:read', 'workouts:read']],
