@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { DEVICE_GRANT, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../support/oauth';
 import { freshDatabaseEnv } from '../../support/server';
 
@@ -68,7 +69,7 @@ async function backDate(kind: string, value: string, seconds: number) {
   const prisma = await lib.db.db();
   const id = lib.adapter.recordKey(kind, value);
   const row = await prisma.oAuthRecord.findUniqueOrThrow({ where: { id } });
-  const payload = row.payload as Record<string, unknown>;
+  const payload = row.payload as Prisma.JsonObject;
   const times = Object.fromEntries((['exp', 'iat', 'iiat'] as const).filter((k) => typeof payload[k] === 'number').map((k) => [k, (payload[k] as number) - seconds]));
   const earlier = (d: Date | null) => (d ? new Date(d.getTime() - seconds * 1000) : null);
   await prisma.oAuthRecord.update({ where: { id }, data: { payload: { ...payload, ...times }, expiresAt: earlier(row.expiresAt), lastPolledAt: earlier(row.lastPolledAt) } });
