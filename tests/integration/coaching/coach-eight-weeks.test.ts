@@ -4,7 +4,8 @@
 // - every session on the person's training days, one a day;
 // - a deload every 4th week (the last week of a race plan may be its taper instead);
 // - no prescribed load more than 10 % above the heaviest prescribed before (no re-test here);
-// - loads rise week after build week when every session is done as written, and the deload is lighter;
+// - each benchmarked lift progresses by its rule week after build week (linear loads rise, autoregulated
+//   target effort rises, neither falls) and every deload is lighter;
 // - easy, long and recovery paces never faster than marathon pace;
 // - every change to a future session carries its reason, naming what caused it.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -117,33 +118,71 @@ describe.each(CASES.map((c) => c.label))('%s athlete over eight weeks', (label) 
     else expect(compared).toBe(0);
   });
 
-  it('raises the loads of sessions done as prescribed, week after build week, and lightens the deload weeks', () => {
+  it('progresses the benchmarked lifts of sessions done as prescribed, every week, by their rule', () => {
     const r = runs.get(label)!;
-    // The heaviest prescribed load of each benchmarked lift, week by week.
     const lifts = (r.c.lifts ?? []).map(([exercise]) => exercise);
-    const topOf = (week: number, exercise: string) =>
-      Math.max(0, ...r.performed.filter((w) => w.week === week).flatMap((w) => w.strength.filter((b) => b.exercise === exercise).flatMap((b) => b.sets.map((s) => s.loadKg ?? 0))));
-    const weeks = Array.from({ length: 8 }, (_, i) => i + 1).map((week) => ({ week, phase: r.phases.find((p) => p.week === week)?.phase, top: Object.fromEntries(lifts.map((e) => [e, topOf(week, e)])) }));
+    // Each benchmarked lift, week by week: its rule, heaviest load, reps at that load, most sets in a session, highest target RPE.
+    const weekOf = (week: number, exercise: string) => {
+      const blocks = r.performed.filter((w) => w.week === week).flatMap((w) => w.strength.filter((b) => b.exercise === exercise));
+      const sets = blocks.flatMap((b) => b.sets);
+      const load = Math.max(0, ...sets.map((s) => s.loadKg ?? 0));
+      return {
+        rule: [...new Set(blocks.map((b) => b.progression))].join('+'),
+        load,
+        reps: Math.max(0, ...sets.filter((s) => (s.loadKg ?? 0) === load).map((s) => s.reps)),
+        sets: Math.max(0, ...blocks.map((b) => b.sets.length)),
+        rpe: Math.max(0, ...sets.map((s) => s.rpe ?? 0)),
+      };
+    };
+    type LiftWeek = ReturnType<typeof weekOf>;
+    const weeks = Array.from({ length: 8 }, (_, i) => i + 1).map((week) => ({ week, phase: r.phases.find((p) => p.week === week)?.phase, lift: Object.fromEntries(lifts.map((e) => [e, weekOf(week, e)])) }));
     expect(weeks.map((w) => w.phase)).toEqual(r.phases.map((p) => p.phase));
     if (lifts.length === 0) {
-      expect(weeks.every((w) => Object.keys(w.top).length === 0)).toBe(true);
+      // A runner with no barbell gets no loaded lifts to progress.
+      expect(r.performed.flatMap((w) => w.strength.flatMap((b) => b.sets)).filter((s) => (s.loadKg ?? 0) > 0)).toEqual([]);
       return;
     }
-    // Every week, every lift: what a coach expects of an athlete who does every session as written.
-    const verdicts = weeks.slice(1).map(({ week, phase, top }) => {
+    // The strength plan progresses its main lifts linearly (a novice: after every session done at target);
+    // the hybrid plan autoregulates them (loads follow the e1RM, target RPE rises over each build block);
+    // the row is an accessory on double progression (reps climb the range, then the load goes up).
+    const main = r.c.goal === 'strength' ? 'linear' : 'autoregulated';
+    const rules = Object.fromEntries(lifts.map((e) => [e, e === 'barbell-row' ? 'double' : main]));
+    expect(weeks.map((w) => Object.fromEntries(lifts.map((e) => [e, w.lift[e]!.rule])))).toEqual(weeks.map(() => rules));
+    // How far `to` is ahead of `from` by the lift's rule (> 0 ahead, 0 level, < 0 behind).
+    const ahead = (e: string, from: LiftWeek, to: LiftWeek) => (rules[e] === 'double' && to.load === from.load ? to.reps - from.reps : to.load - from.load);
+
+    // Every week after the first, every lift: what a coach expects of an athlete who does each session as written.
+    const verdicts = weeks.slice(1).map(({ week, phase, lift }) => {
       const before = weeks[week - 2]!;
-      const moves = lifts.map((e) => ({ e, from: before.top[e]!, to: top[e]! }));
-      const wrong =
-        phase === 'build' && before.phase === 'build'
-          ? moves.filter((m) => m.to < m.from) // never lower after good sessions
-          : phase !== 'build'
-            ? moves.filter((m) => m.to >= m.from) // a deload or taper is lighter than the week before it
-            : moves.filter((m) => m.to <= m.from); // back to building after the deload: heavier again
-      const rose = moves.filter((m) => m.to > m.from).length;
-      return { week, phase, wrong: wrong.map((m) => `${m.e} ${m.from} -> ${m.to} kg`), rises: phase === 'build' && before.phase === 'build' ? rose > 0 : true };
+      const wrong: string[] = [];
+      let rose = 0;
+      for (const e of lifts) {
+        const [from, to] = [before.lift[e]!, lift[e]!];
+        const say = (what: string) => wrong.push(`${e}: ${what} (${from.sets}x${from.reps}x${from.load} kg @${from.rpe} -> ${to.sets}x${to.reps}x${to.load} kg @${to.rpe})`);
+        if (phase !== 'build') {
+          // A deload (or taper) is lighter than the week before: fewer sets, and no heavier (a linear load lower).
+          if (to.sets >= from.sets) say('deload keeps every set');
+          if (to.load > from.load) say('deload is heavier');
+          if (rules[e] === 'linear' && to.load >= from.load) say('deload keeps the load');
+        } else if (before.phase === 'build') {
+          // After a week of good sessions nothing goes backwards, neither the load nor the target effort.
+          if (ahead(e, from, to) < 0) say('went backwards after good sessions');
+          if (to.rpe < from.rpe) say('target RPE fell within a build block');
+          if (ahead(e, from, to) > 0) rose++;
+        } else {
+          // Back to building after the deload: full sets again, and the linear loads above the deload's.
+          if (to.sets <= from.sets) say('no sets back after the deload');
+          if (rules[e] === 'linear' && to.load <= from.load) say('load not back up after the deload');
+        }
+      }
+      // Every build week that follows one moves at least one lift ahead.
+      return { week, phase, wrong, rises: phase === 'build' && before.phase === 'build' ? rose > 0 : true };
     });
     expect(verdicts).toEqual(verdicts.map(({ week, phase }) => ({ week, phase, wrong: [], rises: true })));
-    for (const e of lifts) expect(weeks[6]!.top[e], `${e}: week 7 above week 1`).toBeGreaterThan(weeks[0]!.top[e]!);
+    // Over the plan: loads (double: load or reps) of week 7 ahead of week 1; autoregulated target effort up over the first block.
+    expect(
+      lifts.filter((e) => (rules[e] === 'autoregulated' ? weeks[2]!.lift[e]!.rpe <= weeks[0]!.lift[e]!.rpe : ahead(e, weeks[0]!.lift[e]!, weeks[6]!.lift[e]!) <= 0)),
+    ).toEqual([]);
   });
 
   it('keeps easy, long and recovery paces at or slower than marathon pace', () => {

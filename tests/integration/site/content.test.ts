@@ -42,7 +42,7 @@ describe('blog index', () => {
     expect(tags.length).toBeGreaterThan(0);
     expect(tagHrefs.length).toBeGreaterThan(0);
     expect(tagHrefs.filter((href) => !ids.has(href.replace(/^\/blog#|^#/, '')))).toEqual([]);
-    expect.assertions(3 + tags.length);
+    expect.assertions(4 + tags.length);
   });
 });
 

@@ -38,6 +38,6 @@ describe('public pages ship no JavaScript', () => {
     for (const i of items) expect(faq).toContain(i.question);
     expect(posts).toHaveLength(24);
     expect(items.length).toBeGreaterThan(0);
-    expect.assertions(2 + posts.length + items.length);
+    expect.assertions(4 + posts.length + items.length);
   });
 });
