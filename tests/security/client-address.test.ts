@@ -74,6 +74,7 @@ describe('with no trusted proxy, a client cannot choose its address', () => {
 
   it('sign-in: a new address header does not reset the delay of one account from one address', async () => {
     const email = `owner-${crypto.randomBytes(6).toString('hex')}@example.com`;
+    expect.assertions(5 + SPOOFS.length);
     for (let i = 0; i < 5; i++) expect((await signInAttempt(server.url, anySpoof(i), email, `wrong-${i}-password`)).status).toBe(303);
     for (const [name, spoof] of SPOOFS) expect((await signInAttempt(server.url, spoof(), email, 'wrong-again-password')).status, name).toBe(429);
   });

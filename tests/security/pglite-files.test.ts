@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPerson } from '../support/oauth';
 import { freePort, startServer, type RunningServer } from '../support/server';
 
@@ -50,9 +50,8 @@ describe('the PGlite folder', () => {
   it('stays private as PGlite writes and creates files (sign-ups, sessions, WAL)', async () => {
     const before = entries(dir).length;
     for (let i = 0; i < 5; i++) await createPerson(server.url, `modes-${i}`);
-    // The watch restricts new files as they appear; give the last events a moment.
-    await new Promise((r) => setTimeout(r, 500));
-    assertPrivate('after writes');
+    // The watch restricts new files as they appear; the last events may still be on their way.
+    await vi.waitFor(() => assertPrivate('after writes'), { timeout: 5000, interval: 50 });
     expect(entries(dir).length).toBeGreaterThanOrEqual(before);
   });
 
@@ -86,11 +85,16 @@ describe('files PGlite creates while open', () => {
         await raw.query(`CREATE TABLE secret_${t} (email text)`);
         await raw.query(`INSERT INTO secret_${t} SELECT 'person' || g || '@example.com' FROM generate_series(1, 3000) g`);
       }
-      await new Promise((r) => setTimeout(r, 300));
-      const after = listing();
-      const created = after.filter((e) => !before.has(e.path));
-      expect(created.length, 'PGlite created files while open').toBeGreaterThan(0);
-      for (const e of after) expect(e.mode, e.path).toBe(e.directory ? 0o700 : 0o600);
+      // The watch restricts each new file as its event arrives.
+      await vi.waitFor(
+        () => {
+          const after = listing();
+          const created = after.filter((e) => !before.has(e.path));
+          expect(created.length, 'PGlite created files while open').toBeGreaterThan(0);
+          for (const e of after) expect(e.mode, e.path).toBe(e.directory ? 0o700 : 0o600);
+        },
+        { timeout: 5000, interval: 50 },
+      );
     } finally {
       await raw.close();
       fs.rmSync(own, { recursive: true, force: true });

@@ -82,6 +82,7 @@ describe('POST /register refuses what a person would be misled by', () => {
 
   it('accepts a plain 100-character name, accents and other scripts on their own', async () => {
     // "Pacewise" alone is allowed: the first-party CLI registers as "Pacewise CLI (<host>)".
+    expect.assertions(6 * 2);
     for (const name of ['C'.repeat(100), 'Café Coach', 'Тренер', 'Κόουτς', '教练 Agent', 'Pacewise CLI (laptop)']) {
       const { status, body } = await register(deviceClient({ client_name: name }));
       expect(status, name).toBe(201);
@@ -139,6 +140,7 @@ describe('POST /register never fetches a URI', () => {
   });
 
   it('jwks and software_statement are refused too (keys and signed statements are never taken)', async () => {
+    expect.assertions(2 * 2);
     for (const field of ['jwks', 'software_statement']) {
       const { status, body } = await register(deviceClient({ [field]: field === 'jwks' ? { keys: [] } : 'eyJhbGciOiJub25lIn0.e30.' }));
       expect(status, field).toBe(400);

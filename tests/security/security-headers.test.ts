@@ -89,14 +89,18 @@ describe('error pages', () => {
 
   it('/api/auth/* 403 pages (a forged or missing CSRF token)', async () => {
     const person = await createPerson(baseUrl, 'forms');
-    for (const path of ['/api/auth/device', '/api/auth/sign-out']) {
+    const paths = ['/api/auth/device', '/api/auth/sign-out'];
+    let checked = 0;
+    for (const path of paths) {
       const res = await person.session.raw(path, { form: { csrf: 'forged', decision: 'approve', user_code: 'BCDF-GHJK' } });
       const html = await res.text();
       expect(res.status, path).toBe(403);
       expect(res.headers.get('content-type') ?? '', path).toMatch(/^text\/html/);
       expect(html, path).toContain('<h1>');
       expectHardened(res, path, { framed: false });
+      checked++;
     }
+    expect(checked).toBe(paths.length);
   });
 });
 

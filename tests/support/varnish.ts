@@ -40,8 +40,12 @@ export async function startVarnish(backendUrl: string): Promise<RunningVarnish> 
   return {
     url,
     stop: async () => {
+      // Wait for varnishd to go (at most 5 s), not a fixed moment.
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
+      clearTimeout(timer);
       if (child.exitCode === null) child.kill('SIGKILL');
       spawnSync('rm', ['-rf', dir]);
     },

@@ -77,7 +77,10 @@ async function show(view: string, tool: string, args: Record<string, unknown>, o
 
 describe('MCP Apps views in a sandboxed frame', () => {
   it('every view is one self-contained document: no URL it could load from', () => {
-    for (const [view, doc] of Object.entries(documents)) {
+    const views = Object.entries(documents);
+    expect(views.map(([view]) => view).sort()).toEqual(['progress', 'week-plan', 'workout']);
+    expect.assertions(1 + 2 * views.length);
+    for (const [view, doc] of views) {
       expect(doc, view).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
       expect(doc.startsWith('<!doctype html>')).toBe(true);
     }

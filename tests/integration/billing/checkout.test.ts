@@ -2,7 +2,7 @@
 // API call, webhooks signed by the Stripe SDK). Each block runs its own next start with its config.
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { newPerson, signUp } from '../../support/accounts';
 import { connectV1, type ToolCaller } from '../../support/mcp-clients';
 import { hiddenField, obtainAccessToken } from '../../support/oauth';
@@ -87,8 +87,15 @@ describe('expired checkout links', () => {
     const { person, session, client } = await personWithClient(srv.server.url, 'late');
     void person;
     const link = String((await client.call('get_payment_checkout_link')).structured.url);
-    await new Promise((r) => setTimeout(r, 1500));
-    const page = await session.follow(new URL(link).pathname);
+    // The link lasts one second here: open it until it says so.
+    const page = await vi.waitFor(
+      async () => {
+        const opened = await session.follow(new URL(link).pathname);
+        if (!opened.html.includes('expired')) throw new Error('the checkout link has not expired yet');
+        return opened;
+      },
+      { timeout: 10_000, interval: 200 },
+    );
     expect(page.html).toContain('expired');
     expect(page.html).not.toContain('Confirm subscription');
     const fresh = await session.follow('/checkout/new', { form: { csrf: hiddenField(page.html, 'csrf')! } });

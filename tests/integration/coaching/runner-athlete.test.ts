@@ -138,6 +138,8 @@ describe('8 weeks of 5K training through the tools', () => {
   });
 
   it('never changes a session once it is done', async () => {
+    expect(snapshots.size).toBeGreaterThan(0);
+    expect.assertions(1 + snapshots.size);
     for (const [id, snapshot] of snapshots) {
       expect((await athlete.agent.call<{ workout: WorkoutView }>('get_workout', { id })).workout, id).toEqual(snapshot);
     }

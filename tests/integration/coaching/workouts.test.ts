@@ -38,6 +38,7 @@ const squat = (sets: Record<string, unknown>[]) => ({ exercise: 'back-squat', se
 describe('tools/list', () => {
   it('declares every coaching tool with its scope, the subscription requirement, and destructive deletes', async () => {
     const tools = await me.agent.listTools();
+    expect.assertions(7 * Object.keys(COACHING_TOOLS).length);
     for (const [name, scope] of Object.entries(COACHING_TOOLS)) {
       const tool = tools.find((t) => t.name === name);
       expect(tool, name).toBeDefined();

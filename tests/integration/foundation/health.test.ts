@@ -76,6 +76,7 @@ describe('requests no route can serve', () => {
     ['TRACE', 405],
     ['TRACK', 400], // Node's own parser refuses it before any of our code
   ])('%s answers %i, not 500', async (method, expected) => {
+    expect.assertions(4);
     const http = await import('node:http');
     const url = new URL(inject('baseUrl'));
     for (const path of ['/', '/api/public/site', '/mcp', '/token']) {

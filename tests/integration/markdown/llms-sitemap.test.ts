@@ -34,6 +34,7 @@ function parseLlmsTxt(text: string): LlmsTxt {
 }
 
 async function expectAllResolve(urls: string[]) {
+  expect(urls.length).toBeGreaterThan(0);
   const failures: string[] = [];
   for (const url of urls) {
     const res = await fetch(url, { redirect: 'manual' });

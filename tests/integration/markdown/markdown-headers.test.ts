@@ -25,6 +25,7 @@ describe('Markdown answers: x-markdown-tokens', () => {
   });
 
   it('the Markdown 404 and 406 answers carry their own estimate', async () => {
+    expect.assertions(2);
     for (const path of ['/no-such-page', '/sign-in']) {
       const { res, body } = await get(path, 'text/markdown');
       expect(res.headers.get('x-markdown-tokens'), path).toBe(String(Math.ceil(body.length / 4)));
@@ -34,6 +35,7 @@ describe('Markdown answers: x-markdown-tokens', () => {
 
 describe('.md twins', () => {
   it('a .md path with no twin is still the Markdown 404', async () => {
+    expect.assertions(6);
     for (const path of ['/no-such-page.md', '/blog/no-such-post.md', '/sign-in.md']) {
       const { res } = await get(path, undefined, { method: 'HEAD' });
       expect(res.status, path).toBe(404);

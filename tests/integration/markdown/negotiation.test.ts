@@ -39,6 +39,9 @@ describe('content negotiation', () => {
   });
 
   it.each(cases)('$name', async (c) => {
+    expect(paths).toHaveLength(37);
+    // Every path goes through one of the branches below to its end, each asserting what it must.
+    let checked = 0;
     for (const path of paths) {
       const res = await fetch(`${baseUrl}${c.md ? mdPath(path) : path}`, {
         method: c.method ?? 'GET',
@@ -57,6 +60,7 @@ describe('content negotiation', () => {
         expect(res.headers.get('vary') ?? '', where).toMatch(/\bAccept\b/);
         if (c.method === 'HEAD') {
           expect(body, where).toBe('');
+          checked++;
           continue;
         }
         expect(body.startsWith('---\n'), where).toBe(true);
@@ -73,10 +77,13 @@ describe('content negotiation', () => {
         expect(body, where).toContain(`${baseUrl}/llms.txt`);
         expect(body, where).not.toMatch(/<(div|main|script|html)\b/);
       }
+      checked++;
     }
+    expect(checked).toBe(paths.length);
   });
 
   it('unknown paths asking for Markdown get a 404 in Markdown', async () => {
+    expect.assertions(8);
     for (const res of [
       await fetch(`${baseUrl}/no-such-page`, { headers: { accept: 'text/markdown' } }),
       await fetch(`${baseUrl}/blog/no-such-post.md`),

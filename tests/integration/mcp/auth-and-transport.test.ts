@@ -87,6 +87,7 @@ describe('transport', () => {
   });
 
   it.each(['2025-06-18', '2025-11-25'])('initialize negotiates protocol %s, as SSE or JSON per Accept', async (version) => {
+    expect.assertions(4 * 3);
     for (const [accept, type] of [
       ['application/json, text/event-stream', 'text/event-stream'],
       ['text/event-stream, application/json', 'text/event-stream'],

@@ -1,7 +1,6 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, server scenarios) against
 // `next start`. Its client sends no credentials, so it talks to /mcp through a loopback proxy that
 // adds a real bearer token (from the device flow) and forwards everything else byte for byte.
-// 0.1.13 is the newest release that runs on Node 20 (0.1.14+ import fs.globSync, Node 22).
 //
 // Which scenarios apply: the ones about the protocol itself (initialize, ping, tools/list). The others
 // exercise fixture tools, prompts and resources of the suite's reference server (test_simple_text,

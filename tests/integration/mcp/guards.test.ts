@@ -32,6 +32,7 @@ describe('subscription guard', () => {
   });
 
   it('other tools answer subscription_inactive with the recovery steps', async () => {
+    expect.assertions(3 * 3);
     for (const name of ['get_profile', 'update_profile', 'list_benchmarks']) {
       const r = await full.call(name, name === 'update_profile' ? { timezone: 'America/Denver' } : {});
       expect(r.isError, name).toBe(true);

@@ -37,6 +37,7 @@ describe('MCP Apps views', () => {
   });
 
   it('reads each as one HTML document that asks for no network access, within 150 KB (50 KB gzip)', async () => {
+    expect.assertions(3 * 5);
     for (const view of ['week-plan', 'workout', 'progress']) {
       const { contents } = await client.readResource({ uri: `ui://pacewise/${view}.html` });
       const c = contents[0] as { text: string; mimeType: string; _meta?: { ui?: { csp?: { connectDomains: string[]; resourceDomains: string[] } } } };
@@ -86,6 +87,7 @@ describe('the views show what happened beside what was prescribed', () => {
     const a = athlete.agent;
     const { workout } = await a.call<WriteResult>('create_workout', { date: today, title: 'Parkrun', run: [{ kind: 'race', distance: 5 }] });
     const done = await a.call<WorkoutViewData>('complete_workout', { id: workout.id, run: { distance: 5, durationSeconds: 21 * 60 + 30, avgHr: 178, rpe: 9.5 } });
+    expect.assertions(2 * 2);
     for (const data of [done, await a.call<WorkoutViewData>('get_workout', { id: workout.id })]) {
       const html = renderWorkout(data).__html;
       expect(html).toContain('5 km in 21:30 · 4:18 /km · 178 bpm · RPE 9.5');

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { DEVICE_GRANT, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../support/oauth';
 import { freshDatabaseEnv } from '../../support/server';
 
@@ -20,7 +21,6 @@ let lib: {
   tokens: typeof import('@/lib/auth/access-tokens');
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DAY = 24 * 60 * 60;
 
 beforeAll(async () => {
@@ -64,6 +64,17 @@ async function setExpiry(kind: string, value: string, exp: number, extra: Record
   });
 }
 
+/** Moves a stored artefact `seconds` into the past, as if that much time had gone by: its expiry, issue times and last poll. */
+async function backDate(kind: string, value: string, seconds: number) {
+  const prisma = await lib.db.db();
+  const id = lib.adapter.recordKey(kind, value);
+  const row = await prisma.oAuthRecord.findUniqueOrThrow({ where: { id } });
+  const payload = row.payload as Prisma.JsonObject;
+  const times = Object.fromEntries((['exp', 'iat', 'iiat'] as const).filter((k) => typeof payload[k] === 'number').map((k) => [k, (payload[k] as number) - seconds]));
+  const earlier = (d: Date | null) => (d ? new Date(d.getTime() - seconds * 1000) : null);
+  await prisma.oAuthRecord.update({ where: { id }, data: { payload: { ...payload, ...times }, expiresAt: earlier(row.expiresAt), lastPolledAt: earlier(row.lastPolledAt) } });
+}
+
 async function rowExpiry(kind: string, value: string): Promise<number> {
   const prisma = await lib.db.db();
   const row = await prisma.oAuthRecord.findUniqueOrThrow({ where: { id: lib.adapter.recordKey(kind, value) } });
@@ -98,8 +109,27 @@ describe('device code lifetime', () => {
     expect(expired.body.error).toBe('expired_token');
     expect(String(expired.body.error_description)).toContain('new device code');
     expect(await lib.device.decideDeviceCode(d.user_code, userId, true)).toBe(false);
-    await sleep(5200);
+    // A client that waits its interval and asks again is told the same.
+    await backDate('DeviceCode', d.device_code, 6);
     expect((await poll()).body.error).toBe('expired_token');
+  });
+});
+
+describe('device code polling pace', () => {
+  it('slow_down raises the interval by 5 s and it stays raised: 6 s later is still too fast, the raised interval later is not', async () => {
+    const clientId = await registerDeviceClient(baseUrl, 'Pace agent');
+    const d = await startDeviceAuthorization(baseUrl, clientId);
+    const poll = () => tokenRequest(baseUrl, { grant_type: DEVICE_GRANT, device_code: d.device_code, client_id: clientId, resource: `${baseUrl}/mcp` });
+    expect((await poll()).body.error).toBe('authorization_pending');
+    expect((await poll()).body).toMatchObject({ error: 'slow_down', interval: 10 });
+    // 6 s would satisfy the original 5 s interval, but not the raised 10 s one.
+    await backDate('DeviceCode', d.device_code, 6);
+    expect((await poll()).body).toMatchObject({ error: 'slow_down', interval: 15 });
+    // A client that waits the raised interval is answered as usual.
+    await backDate('DeviceCode', d.device_code, 15);
+    const paced = await poll();
+    expect(paced.status).toBe(400);
+    expect(paced.body.error).toBe('authorization_pending');
   });
 });
 
@@ -123,7 +153,8 @@ describe('refresh token lifetime', () => {
     const next = String(rotated.body.refresh_token);
     // At most the 3 seconds left of the 90 days (plus rounding), not another 30 days.
     expect(await rowExpiry('RefreshToken', next)).toBeLessThanOrEqual(now() + 4);
-    await sleep(4500);
+    // Those seconds pass.
+    await backDate('RefreshToken', next, 5);
     const late = await refresh(t.clientId, next);
     expect(late.status).toBe(400);
     expect(late.body.error).toBe('invalid_grant');

@@ -85,7 +85,8 @@ describe('secrets at rest and in logs', () => {
 
   it('the server logs contain none of them', () => {
     const logs = server.logs();
-    for (const [name, value] of secrets) expect(logs.includes(value), `${name} appears in the server logs`).toBe(false);
+    expect(secrets.size).toBeGreaterThan(0);
+    expect([...secrets].filter(([, value]) => logs.includes(value)).map(([name]) => `${name} appears in the server logs`)).toEqual([]);
   });
 
   it('a dump of every table contains none of them', async () => {

@@ -111,6 +111,8 @@ describe('listBlogPosts and getBlogPost', () => {
   });
 
   it('returns every listed post with its Markdown body and otherwise the same fields as the list', async () => {
+    expect.assertions(1 + 7 * posts.length);
+    expect(posts).toHaveLength(24);
     for (const item of posts) {
       const { res, body } = await getJson(`/api/public/posts/${item.slug}`);
       expect(res.status, item.slug).toBe(200);

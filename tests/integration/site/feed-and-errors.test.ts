@@ -82,6 +82,8 @@ describe('/feed.xml', () => {
 
   it('links to post pages that exist', async () => {
     const feed = await parseFeed(await (await fetch(`${baseUrl}/feed.xml`)).text());
+    expect.assertions(4);
+    expect(feed.items.length).toBeGreaterThanOrEqual(3);
     for (const item of feed.items.slice(0, 3)) expect((await fetch(item.link)).status).toBe(200);
   });
 });

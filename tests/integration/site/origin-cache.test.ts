@@ -48,6 +48,7 @@ describe('origin cache', () => {
   );
 
   it('keeps the HTML and Markdown variants of one URL apart, in either order', async () => {
+    expect.assertions(2 * 2 * 2 * 2);
     for (const order of [[BROWSER, MARKDOWN], [MARKDOWN, BROWSER]]) {
       const url = baseUrl + fresh(post);
       for (const round of [1, 2]) {

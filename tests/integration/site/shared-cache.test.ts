@@ -36,6 +36,8 @@ describe.skipIf(!VARNISHD)('HTML and Markdown through Varnish', () => {
   }
 
   it('origin: both variants of every page carry Vary: Accept and an ETag', async () => {
+    expect.assertions(1 + 2 * 3 * paths.length);
+    expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) {
       for (const accept of [BROWSER, MARKDOWN]) {
         const res = await fetch(baseUrl + path, { headers: { Accept: accept } });
@@ -70,6 +72,7 @@ describe.skipIf(!VARNISHD)('HTML and Markdown through Varnish', () => {
   });
 
   it('If-None-Match answers 304 through the cache and at the origin, for both variants', async () => {
+    expect.assertions(3 * 2 * (2 * 2 + 1));
     for (const path of ['/', '/faq', paths.at(-1)!]) {
       for (const accept of [BROWSER, MARKDOWN]) {
         // Each client revalidates with the tag it was given: by the cache, or by the origin.

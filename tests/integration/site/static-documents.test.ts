@@ -36,5 +36,8 @@ describe('public pages ship no JavaScript', () => {
     const { items } = (await (await fetch(`${baseUrl}/api/public/faq`)).json()) as { items: { question: string }[] };
     const faq = (await html('/faq')).replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
     for (const i of items) expect(faq).toContain(i.question);
+    expect(posts).toHaveLength(24);
+    expect(items.length).toBeGreaterThan(0);
+    expect.assertions(4 + posts.length + items.length);
   });
 });

@@ -118,6 +118,7 @@ describe('asProviderSees', () => {
     expect(seen.application_type).toBe('native');
   });
   it('leaves web redirect URIs, mixed lists, a declared type and broken JSON alone', () => {
+    expect.assertions(4);
     for (const body of [
       doc({ redirect_uris: ['https://claude.ai/api/mcp/auth_callback'] }),
       doc({ redirect_uris: ['http://127.0.0.1/callback', 'https://app.example/cb'] }),

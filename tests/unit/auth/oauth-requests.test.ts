@@ -52,6 +52,7 @@ describe('normalizeRegistration', () => {
   };
 
   it('registers secret-based methods as public clients', () => {
+    expect.assertions(9);
     for (const method of ['client_secret_post', 'client_secret_basic', undefined]) {
       const r = normalizeRegistration({ ...device, token_endpoint_auth_method: method, client_secret: 'x' });
       expect(r).toHaveProperty('body');

@@ -28,6 +28,7 @@ describe('client_name', () => {
     ['G\u03bfogle', 'look-alike'],
     [42, 'string'],
   ] as const)('%j -> %s', (name, problem) => {
+    expect.assertions(1);
     const found = clientNameProblem(name);
     if (problem === null) expect(found).toBeNull();
     else expect(found ?? '').toContain(problem);

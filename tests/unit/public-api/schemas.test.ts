@@ -39,7 +39,10 @@ describe('resources built from the content', () => {
   });
 
   it('give every post its Markdown body, without front matter', () => {
-    for (const p of getPosts()) {
+    const posts = getPosts();
+    expect.assertions(1 + 3 * posts.length);
+    expect(posts.length).toBeGreaterThan(0);
+    for (const p of posts) {
       const result = blogPost(p.slug);
       expect(result.found).toBe(true);
       const body = result.body as { markdown: string };

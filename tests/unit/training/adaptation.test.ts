@@ -127,7 +127,9 @@ describe('skips never count as failures', () => {
   it('a skipped session keeps the streak and re-bases the next session on the working load', () => {
     const world = linearWorld({ failureStreak: 2 });
     const skipped = { ...world.current, status: 'skipped' as const };
-    for (const fn of [adaptAfterSkip, adaptAfterCompletion]) {
+    const fns = [adaptAfterSkip, adaptAfterCompletion];
+    let checked = 0;
+    for (const fn of fns) {
       const result = fn({ workouts: world.workouts, completed: skipped, state: world.athlete, today: '2025-01-10' });
       expect(result.state).toBe(world.athlete);
       expect(result.state.lifts['back-squat']?.failureStreak).toBe(2);
@@ -135,7 +137,9 @@ describe('skips never count as failures', () => {
       expect(loadsById(result).f1).toEqual([100, 100, 100]);
       expect(result.changes[0]?.reason).toContain('skipped (not a failure)');
       expectFutureOnly(result, world.workouts, skipped, '2025-01-10');
+      checked++;
     }
+    expect(checked).toBe(fns.length);
   });
 
   it('adaptAfterSkip ignores workouts that are not skipped', () => {

@@ -189,10 +189,13 @@ describe('generatePlan: prescriptions', () => {
 
   it('leaves loads open when there is no benchmark, and paces open without VDOT', () => {
     const { workouts } = generatePlan({ ...base, goal: 'hybrid', benchmarks: {} });
-    for (const w of workouts) {
-      w.strength.forEach((b) => b.sets.forEach((s) => expect(s.loadKg).toBeUndefined()));
-      w.run.forEach((s) => expect(s.targetPaceSPerKm).toBeUndefined());
-    }
+    const sets = workouts.flatMap((w) => w.strength.flatMap((b) => b.sets));
+    const segments = workouts.flatMap((w) => w.run);
+    // A hybrid plan has both, so both checks below cover real sets and segments.
+    expect(sets.length).toBeGreaterThan(0);
+    expect(segments.length).toBeGreaterThan(0);
+    expect(sets.filter((s) => s.loadKg !== undefined)).toEqual([]);
+    expect(segments.filter((s) => s.targetPaceSPerKm !== undefined)).toEqual([]);
   });
 
   it('sets run targets from VDOT (Daniels Table 5.2, VDOT 50: T 4:15, I 3:55 /km) and heart-rate zones', () => {

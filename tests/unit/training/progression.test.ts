@@ -166,6 +166,7 @@ describe('bounded e1RM (issue 23: the same bound up and down, outliers confirmed
   });
 
   it('never moves more than 5 % in one session, either way', () => {
+    expect.assertions(8);
     for (const observed of [50, 80, 94, 99, 101, 106, 130, 200]) {
       const { e1rmKg } = boundedE1rm(100, observed);
       expect(Math.abs(e1rmKg - 100)).toBeLessThanOrEqual(5 + 1e-9);

@@ -131,6 +131,7 @@ describe('notes on runs off their target', () => {
     ['intervals 5 % slow at 183 bpm (95 % HRR)', intervals({ distanceM: 5000, durationS: 239 * 5 * 1.05, avgHr: 183 }), ['at a high effort (183 bpm)']],
     ['intervals 5 % slow at RPE 6', intervals({ distanceM: 5000, durationS: 239 * 5 * 1.05, rpe: 6 }), ['at RPE 6: run the work at the target pace']],
   ])('%s gets a note', (_label, workout, phrases) => {
+    expect.assertions(phrases.length);
     const notes = offTargetNotes(workout, base).join(' | ');
     for (const p of phrases) expect(notes).toContain(p);
   });

@@ -62,10 +62,12 @@ describe.each(cases)('%s, %d days a week, VDOT %s, race at the end: %s', (goal, 
   });
 
   it('about 80/20 by time: at least 77 % of the running time is easy', () => {
+    expect.assertions(normal.length);
     for (const s of normal) expect([s.week, s.easyS / s.totalS]).toEqual([s.week, expect.closeTo(1, 0.23)]);
   });
 
   it('threshold work at most about 10 % and interval work at most about 8 % of the week (Daniels)', () => {
+    expect.assertions(2 * normal.length);
     for (const s of normal) {
       expect([s.week, s.thresholdKm / s.km <= 0.105]).toEqual([s.week, true]);
       expect([s.week, s.intervalKm / s.km <= 0.085]).toEqual([s.week, true]);
@@ -73,6 +75,7 @@ describe.each(cases)('%s, %d days a week, VDOT %s, race at the end: %s', (goal, 
   });
 
   it('long run at most 30 % of the week with 4+ runs, 40 % with 3, none with 2', () => {
+    expect.assertions(normal.length);
     for (const s of normal) {
       const cap = s.runs >= 4 ? 0.3 : s.runs === 3 ? 0.4 : 0;
       expect([s.week, s.runs, s.longKm / s.km <= cap + 1e-9]).toEqual([s.week, s.runs, true]);
@@ -99,6 +102,7 @@ describe.each(cases)('%s, %d days a week, VDOT %s, race at the end: %s', (goal, 
   });
 
   it('no deload straight before a taper', () => {
+    expect.assertions(WEEKS - 1);
     for (let i = 1; i < stats.length; i++) expect([stats[i]!.week, stats[i - 1]!.phase === 'deload' && stats[i]!.phase === 'taper']).toEqual([stats[i]!.week, false]);
   });
 });
