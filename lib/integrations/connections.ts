@@ -3,7 +3,7 @@
 import { db } from '@/lib/db';
 import { config } from '@/lib/env';
 import type { IntegrationConnection } from '@/lib/generated/prisma/client';
-import { integrationCatalogue, type IntegrationDefinition } from './catalogue';
+import { integrationCatalogue, type IntegrationDefinition } from '@/lib/content/integration-catalogue';
 import { IntegrationError } from './errors';
 import { decryptToken, encryptToken, TokenDecryptionError, tokenContext } from './tokens-crypto';
 
