@@ -3,7 +3,7 @@
 // signs in; the page then asks the person to sign in). Failed sign-ins slow down per account and
 // address (lib/auth/sign-in-throttle.ts), so nobody can lock an owner out from elsewhere.
 import { z } from 'zod';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { isUniqueViolation } from './db-errors';
 import { judgePassword } from './password-policy';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, verifyPassword } from './passwords';

@@ -12,7 +12,7 @@
 // - CIMD_ALLOW_LOOPBACK for local runs (literal loopback hosts only, see lib/env.ts);
 // - a cap on what is stored: DOCUMENTS_PER_HOST distinct URLs per host, DOCUMENTS_MAX in all.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { isLoopbackHostname, isLoopbackHttpUrl } from '@/lib/web/loopback';
 import { DocumentUnreachableError, getDocument, type DocumentAnswer } from './document-fetch';

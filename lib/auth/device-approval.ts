@@ -1,7 +1,7 @@
 // The /device page's side of the device flow (RFC 8628): a signed-in person looks up a user_code,
 // sees which client asks for which scopes, and approves or declines. Approval creates the grant and
 // marks the device code approved, in one conditional update, so a code is decided exactly once.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { clientNames } from './client-names';
 import { isMetadataDocumentUrl } from './client-metadata-documents';

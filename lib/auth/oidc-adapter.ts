@@ -5,7 +5,7 @@
 // one refresh token (or code) exactly one wins, on PGlite and on PostgreSQL alike.
 import { errors } from 'oidc-provider';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { DOCUMENT_RETENTION_MS, UNUSED_DOCUMENT_RETENTION_MS } from './client-metadata-documents';
 import { isUniqueViolation } from './db-errors';

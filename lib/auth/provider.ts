@@ -3,7 +3,7 @@
 // beyond its configuration (everything else lives in the database through PrismaOidcAdapter).
 import crypto from 'node:crypto';
 import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { secrets } from '@/lib/database/secrets';
 import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from './oidc-adapter';

@@ -1,6 +1,6 @@
 // The person's profile and benchmarks (Prisma), in SI units; dates are YYYY-MM-DD in the person's
 // timezone. Body weight lives with the health data (lib/health/body-weight.ts).
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { read } from '@/lib/database/reads';
 import type { Profile } from '@/lib/generated/prisma/client';
 import { computeOnboarding, type Onboarding } from './onboarding';

@@ -133,7 +133,7 @@ describe('stored documents are capped', () => {
   // In this process, on a fresh database of the suite's engine: the cap is about rows, which a
   // running PGlite server would not let another process read.
   let lib: typeof import('@/lib/auth/client-metadata-documents');
-  let prisma: Awaited<ReturnType<typeof import('@/lib/db')['db']>>;
+  let prisma: Awaited<ReturnType<typeof import('@/lib/database/client')['db']>>;
   let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
   let docs: DocumentServer;
 
@@ -144,11 +144,11 @@ describe('stored documents are capped', () => {
     https.globalAgent.options.ca = [fs.readFileSync(tls.cert)];
     docs = await startDocumentServer(tls);
     lib = await import('@/lib/auth/client-metadata-documents');
-    prisma = await (await import('@/lib/db')).db();
+    prisma = await (await import('@/lib/database/client')).db();
   }, 120_000);
   afterAll(async () => {
     await docs?.close();
-    await (await import('@/lib/db')).closeDatabase();
+    await (await import('@/lib/database/client')).closeDatabase();
     await fresh?.cleanup();
   });
 

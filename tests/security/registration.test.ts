@@ -208,17 +208,17 @@ describe('what the person sees about a self-registered client', () => {
 describe('unused registrations expire', () => {
   // In this process, on a fresh database of the suite's engine (a running PGlite server would not let
   // another process move a registration's creation date back 31 days).
-  let prisma: Awaited<ReturnType<typeof import('@/lib/db')['db']>>;
+  let prisma: Awaited<ReturnType<typeof import('@/lib/database/client')['db']>>;
   let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
   const DAY = 24 * 60 * 60 * 1000;
 
   beforeAll(async () => {
     fresh = await freshDatabaseEnv();
     Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0' });
-    prisma = await (await import('@/lib/db')).db();
+    prisma = await (await import('@/lib/database/client')).db();
   }, 120_000);
   afterAll(async () => {
-    await (await import('@/lib/db')).closeDatabase();
+    await (await import('@/lib/database/client')).closeDatabase();
     await fresh?.cleanup();
   });
 

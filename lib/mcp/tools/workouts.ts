@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { catchUpTimeAway } from '@/lib/coaching/time-off';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import type { BlockInput, SegmentInput } from '@/lib/coaching/prescriptions';
 import {

@@ -5,12 +5,12 @@ import { freshDatabaseEnv } from '../../support/server';
 
 let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
 let userId: string;
-let lib: { db: typeof import('@/lib/db'); state: typeof import('@/lib/integrations/auth-state') };
+let lib: { db: typeof import('@/lib/database/client'); state: typeof import('@/lib/integrations/auth-state') };
 
 beforeAll(async () => {
   fresh = await freshDatabaseEnv();
   Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0' });
-  lib = { db: await import('@/lib/db'), state: await import('@/lib/integrations/auth-state') };
+  lib = { db: await import('@/lib/database/client'), state: await import('@/lib/integrations/auth-state') };
   const prisma = await lib.db.db();
   userId = (await prisma.user.create({ data: { email: `state-${Date.now()}@example.com`, passwordHash: 'not-used-here' } })).id;
 }, 120_000);

@@ -14,7 +14,7 @@ let baseUrl: string;
 let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
 let userId: string;
 let lib: {
-  db: typeof import('@/lib/db');
+  db: typeof import('@/lib/database/client');
   adapter: typeof import('@/lib/auth/oidc-adapter');
   device: typeof import('@/lib/auth/device-approval');
   tokens: typeof import('@/lib/auth/access-tokens');
@@ -38,7 +38,7 @@ beforeAll(async () => {
   const { handleOAuthRequest } = await import('@/lib/auth/oauth-http');
   server.on('request', (req, res) => void handleOAuthRequest(req, res));
   lib = {
-    db: await import('@/lib/db'),
+    db: await import('@/lib/database/client'),
     adapter: await import('@/lib/auth/oidc-adapter'),
     device: await import('@/lib/auth/device-approval'),
     tokens: await import('@/lib/auth/access-tokens'),
