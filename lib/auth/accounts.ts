@@ -4,7 +4,7 @@
 // address (lib/auth/sign-in-throttle.ts), so nobody can lock an owner out from elsewhere.
 import { z } from 'zod';
 import { db } from '@/lib/database/client';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '@/lib/database/unique-violation';
 import { judgePassword } from './password-policy';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, verifyPassword } from './passwords';
 import { RATE_LIMITS, hit, isLimited } from './rate-limit';
