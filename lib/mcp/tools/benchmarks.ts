@@ -9,7 +9,7 @@ import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
 import { isoDate, todayIn, weightUnit } from './inputs';
-import { adaptationOutput, adaptationView, coached, coachingCall } from './coaching-shapes';
+import { adaptationOutput, adaptationView, coached, coachingCall } from '@/lib/coaching/shapes';
 
 const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map((e) => e.id);
 // A string checked against the loaded lifts, not an enum of them: the catalogue has 45 exercises and

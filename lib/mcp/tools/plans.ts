@@ -27,7 +27,7 @@ import {
   unitsOutput,
   weightUnitArg,
   type Units,
-} from './coaching-shapes';
+} from '@/lib/coaching/shapes';
 import { isoDate } from './inputs';
 
 const GOALS = ['strength', '5k', '10k', 'half', 'marathon', 'hybrid'] as const;

@@ -10,7 +10,7 @@ import { kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE } from '@/lib/training/u
 import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
-import { coached, coachingCall } from './coaching-shapes';
+import { coached, coachingCall } from '@/lib/coaching/shapes';
 import { distanceUnit, isoDate, isIanaTimezone, todayIn, weightUnit } from './inputs';
 
 /** The onboarding checklist: the profile's facts plus how many integrations the person has connected. */

@@ -40,7 +40,7 @@ import {
   weightUnitArg,
   workoutOutput,
   workoutView,
-} from './coaching-shapes';
+} from '@/lib/coaching/shapes';
 import { isoDate } from './inputs';
 import { readinessOutput, readinessView } from './health';
 import { briefingFor, nextSession, type Briefing } from '@/lib/coaching/briefing';

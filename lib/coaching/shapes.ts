@@ -15,9 +15,9 @@ import type { DistanceUnit, Experience, LoadUnit, PlanChange, RunActual } from '
 import { heartRateRange } from '@/lib/training/run-targets';
 import { predictRaceTime } from '@/lib/training/vdot';
 import { formatDistance, formatDuration, formatLoad, formatPace, kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE, paceFromUnit, paceToUnit } from '@/lib/training/units';
-import { ToolError } from '../tool-error';
-import type { ToolPerson } from '../define-tool';
-import { todayIn } from './inputs';
+import { ToolError } from '@/lib/mcp/tool-error';
+import type { ToolPerson } from '@/lib/mcp/define-tool';
+import { todayIn } from '@/lib/mcp/tools/inputs';
 
 export type Units = { weight: LoadUnit; distance: DistanceUnit };
 
