@@ -24,7 +24,7 @@ export type ProfileUpdate = Partial<{
   maxHr: number | null;
 }>;
 
-/** What every coaching call reads from the profile first (lib/mcp/tools/coaching-shapes.ts). */
+/** What every coaching call reads from the profile first (lib/coaching/shapes.ts). */
 export type CoachingFacts = Pick<Profile, 'timezone' | 'weightUnit' | 'distanceUnit' | 'restingHr' | 'maxHr'>;
 
 /** Reads are the common case: only a person's first call writes (the upsert covers a racing twin). */

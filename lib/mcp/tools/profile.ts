@@ -10,8 +10,10 @@ import { kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE } from '@/lib/training/u
 import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
-import { coached, coachingCall } from '@/lib/coaching/shapes';
-import { distanceUnit, isoDate, isIanaTimezone, todayIn, weightUnit } from './inputs';
+import { coachingCall } from '@/lib/coaching/shapes';
+import { coached } from './coaching-args';
+import { distanceUnit, isoDate, isIanaTimezone, weightUnit } from './inputs';
+import { todayIn } from '@/lib/clock';
 
 /** The onboarding checklist: the profile's facts plus how many integrations the person has connected. */
 const onboarding = async (userId: string, p: Profile) => onboardingFor(userId, p, await connectedIntegrationCount(userId));
@@ -166,7 +168,7 @@ export const updateProfileTool = defineTool({
     let rescheduledPlans;
     if (before && p.trainingDays.length > 0 && before.join(',') !== p.trainingDays.join(',')) {
       // The profile just changed: not the facts read with the token.
-      const { ctx } = await coachingCall({ id: person.id, email: person.email });
+      const { ctx } = await coachingCall({ id: person.id });
       rescheduledPlans = await coached(async () => refitPlansToDays(ctx, p.trainingDays, await benchmarkEstimates(person.id)));
     }
     return { profile: await profileView(person.id, p), onboarding: await onboarding(person.id, p), ...(rescheduledPlans ? { rescheduledPlans } : {}) };
