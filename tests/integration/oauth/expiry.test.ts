@@ -17,7 +17,7 @@ let lib: {
   db: typeof import('@/lib/database/client');
   adapter: typeof import('@/lib/auth/oidc-adapter');
   device: typeof import('@/lib/auth/device-approval');
-  tokens: typeof import('@/lib/auth/access-tokens');
+  tokens: typeof import('@/lib/oauth/access-tokens');
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -41,7 +41,7 @@ beforeAll(async () => {
     db: await import('@/lib/database/client'),
     adapter: await import('@/lib/auth/oidc-adapter'),
     device: await import('@/lib/auth/device-approval'),
-    tokens: await import('@/lib/auth/access-tokens'),
+    tokens: await import('@/lib/oauth/access-tokens'),
   };
   const prisma = await lib.db.db();
   userId = (await prisma.user.create({ data: { email: `expiry-${Date.now()}@example.com`, passwordHash: 'not-used-here' } })).id;
