@@ -4,7 +4,7 @@
 // oidc-provider's Koa app.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '@/lib/env';
-import { authorizationErrorRedirect } from './authorize-errors';
+import { authorizationErrorRedirect } from '@/lib/oauth/authorize-errors';
 import { clientAddress } from './client-address';
 import { DOCUMENT_CLIENT_LIMIT, withMetadataDocumentScope } from './client-metadata-documents';
 import { checkPollPace } from './device-polling';
