@@ -4,7 +4,7 @@
 import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { clientNames } from './client-names';
-import { isMetadataDocumentUrl } from './client-metadata-documents';
+import { isMetadataDocumentUrl } from '@/lib/oauth/client-metadata-documents';
 import { revokeGrantFamily, userCodeKey } from './oidc-adapter';
 import { oidcProvider } from './provider';
 import { hit, isLimited, RATE_LIMITS } from './rate-limit';

@@ -3,7 +3,7 @@
 // so the host learns what to fix. Only an unknown client, a missing or unregistered redirect URI
 // (which must never be redirected to) gets our error page. oidc-provider already does this for the
 // errors it finds; this covers the contract's own checks made before it (resource, scope).
-import { withMetadataDocumentScope } from '@/lib/auth/client-metadata-documents';
+import { withMetadataDocumentScope } from '@/lib/oauth/client-metadata-documents';
 import type { OAuthRejection } from '@/lib/auth/oauth-requests';
 import { oidcProvider } from '@/lib/auth/provider';
 

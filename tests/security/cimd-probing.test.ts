@@ -132,7 +132,7 @@ describe('probing hosts and ports through /authorize', () => {
 describe('stored documents are capped', () => {
   // In this process, on a fresh database of the suite's engine: the cap is about rows, which a
   // running PGlite server would not let another process read.
-  let lib: typeof import('@/lib/auth/client-metadata-documents');
+  let lib: typeof import('@/lib/oauth/client-metadata-documents');
   let prisma: Awaited<ReturnType<typeof import('@/lib/database/client')['db']>>;
   let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
   let docs: DocumentServer;
@@ -143,7 +143,7 @@ describe('stored documents are capped', () => {
     const tls = inject('documentTls');
     https.globalAgent.options.ca = [fs.readFileSync(tls.cert)];
     docs = await startDocumentServer(tls);
-    lib = await import('@/lib/auth/client-metadata-documents');
+    lib = await import('@/lib/oauth/client-metadata-documents');
     prisma = await (await import('@/lib/database/client')).db();
   }, 120_000);
   afterAll(async () => {

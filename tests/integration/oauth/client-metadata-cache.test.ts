@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLoopbackCertificate, type TlsFiles } from '../../support/metadata-documents';
 import { freshDatabaseEnv } from '../../support/server';
 
-type Module = typeof import('@/lib/auth/client-metadata-documents');
+type Module = typeof import('@/lib/oauth/client-metadata-documents');
 let lib: Module;
 let prisma: Awaited<ReturnType<typeof import('@/lib/database/client')['db']>>;
 let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0', CIMD_ALLOW_LOOPBACK: '1' });
   tls = makeLoopbackCertificate();
   https.globalAgent.options.ca = [fs.readFileSync(tls.cert)];
-  lib = await import('@/lib/auth/client-metadata-documents');
+  lib = await import('@/lib/oauth/client-metadata-documents');
   prisma = await (await import('@/lib/database/client')).db();
   server = https.createServer({ cert: fs.readFileSync(tls.cert), key: fs.readFileSync(tls.key) }, (req, res) => {
     const path = req.url ?? '/';

@@ -10,7 +10,7 @@ import {
   isMetadataDocumentUrl,
   MAX_LIFETIME_SECONDS,
   MIN_LIFETIME_SECONDS,
-} from '@/lib/auth/client-metadata-documents';
+} from '@/lib/oauth/client-metadata-documents';
 import { metadataDocumentFailure, UNREACHABLE } from '@/lib/auth/client-metadata-errors';
 import { parseConfig } from '@/lib/env';
 
