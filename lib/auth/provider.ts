@@ -8,7 +8,7 @@ import { config } from '@/lib/env';
 import { secrets } from '@/lib/database/secrets';
 import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from './oidc-adapter';
 import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocument, isMetadataDocumentUrl } from '@/lib/oauth/client-metadata-documents';
-import { metadataDocumentFailure } from './client-metadata-errors';
+import { metadataDocumentFailure } from '@/lib/oauth/client-metadata-errors';
 import { MESSAGE_PAGE_HEADERS, messagePage } from './html-page';
 import { recoveryDescription } from './oauth-errors';
 import { SCOPE_NAMES } from './scopes';

@@ -11,7 +11,7 @@ import {
   MAX_LIFETIME_SECONDS,
   MIN_LIFETIME_SECONDS,
 } from '@/lib/oauth/client-metadata-documents';
-import { metadataDocumentFailure, UNREACHABLE } from '@/lib/auth/client-metadata-errors';
+import { metadataDocumentFailure, UNREACHABLE } from '@/lib/oauth/client-metadata-errors';
 import { parseConfig } from '@/lib/env';
 
 describe('isMetadataDocumentUrl', () => {
