@@ -3,7 +3,7 @@
 // marks the device code approved, in one conditional update, so a code is decided exactly once.
 import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
-import { clientNames } from './client-names';
+import { clientNames } from '@/lib/oauth/client-names';
 import { isMetadataDocumentUrl } from '@/lib/oauth/client-metadata-documents';
 import { revokeGrantFamily, userCodeKey } from './oidc-adapter';
 import { oidcProvider } from './provider';
