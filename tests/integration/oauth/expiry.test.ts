@@ -16,7 +16,7 @@ let userId: string;
 let lib: {
   db: typeof import('@/lib/database/client');
   adapter: typeof import('@/lib/auth/oidc-adapter');
-  device: typeof import('@/lib/auth/device-approval');
+  device: typeof import('@/lib/oauth/device-approval');
   tokens: typeof import('@/lib/oauth/access-tokens');
 };
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   lib = {
     db: await import('@/lib/database/client'),
     adapter: await import('@/lib/auth/oidc-adapter'),
-    device: await import('@/lib/auth/device-approval'),
+    device: await import('@/lib/oauth/device-approval'),
     tokens: await import('@/lib/oauth/access-tokens'),
   };
   const prisma = await lib.db.db();

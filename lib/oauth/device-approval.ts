@@ -5,10 +5,10 @@ import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { clientNames } from '@/lib/oauth/client-names';
 import { isMetadataDocumentUrl } from '@/lib/oauth/client-metadata-documents';
-import { revokeGrantFamily, userCodeKey } from './oidc-adapter';
-import { oidcProvider } from './provider';
-import { hit, isLimited, RATE_LIMITS } from './rate-limit';
-import { isScopeName } from './scopes';
+import { revokeGrantFamily, userCodeKey } from '@/lib/auth/oidc-adapter';
+import { oidcProvider } from '@/lib/auth/provider';
+import { hit, isLimited, RATE_LIMITS } from '@/lib/auth/rate-limit';
+import { isScopeName } from '@/lib/auth/scopes';
 
 const USER_CODE_CHARSET = /^[BCDFGHJKLMNPQRSTVWXZ]{8}$/;
 
