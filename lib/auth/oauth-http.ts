@@ -7,7 +7,7 @@ import { config } from '@/lib/env';
 import { authorizationErrorRedirect } from '@/lib/oauth/authorize-errors';
 import { clientAddress } from './client-address';
 import { DOCUMENT_CLIENT_LIMIT, withMetadataDocumentScope } from '@/lib/oauth/client-metadata-documents';
-import { checkPollPace } from './device-polling';
+import { checkPollPace } from '@/lib/oauth/device-polling';
 import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from './oauth-requests';
 import { MESSAGE_PAGE_HEADERS } from './html-page';
 import { errorPage, oidcCallback } from './provider';
