@@ -10,7 +10,7 @@ import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from './oidc-adapter';
 import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocument, isMetadataDocumentUrl } from '@/lib/oauth/client-metadata-documents';
 import { metadataDocumentFailure } from '@/lib/oauth/client-metadata-errors';
 import { MESSAGE_PAGE_HEADERS, messagePage } from './html-page';
-import { recoveryDescription } from './oauth-errors';
+import { recoveryDescription } from '@/lib/oauth/oauth-errors';
 import { SCOPE_NAMES } from './scopes';
 
 export const ACCESS_TOKEN_TTL = 60 * 60;
