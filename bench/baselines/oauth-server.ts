@@ -3,7 +3,7 @@
 // bare node:http server, on the same database, so the difference is Next.js's routing and Pages API.
 // Usage: tsx --tsconfig bench/tsconfig.json bench/baselines/oauth-server.ts <port>   (app env: DATABASE_URL, secrets, SITE_URL)
 import http from 'node:http';
-import { handleOAuthRequest } from '@/lib/auth/oauth-http';
+import { handleOAuthRequest } from '@/lib/oauth/oauth-http';
 
 const port = Number(process.argv[2]);
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
     TOKEN_SECRET: crypto.randomBytes(48).toString('base64url'),
     PACEWISE_SEED: '0',
   });
-  const { handleOAuthRequest } = await import('@/lib/auth/oauth-http');
+  const { handleOAuthRequest } = await import('@/lib/oauth/oauth-http');
   server.on('request', (req, res) => void handleOAuthRequest(req, res));
   lib = {
     db: await import('@/lib/database/client'),

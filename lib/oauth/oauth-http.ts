@@ -5,14 +5,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '@/lib/env';
 import { authorizationErrorRedirect } from '@/lib/oauth/authorize-errors';
-import { clientAddress } from './client-address';
+import { clientAddress } from '@/lib/auth/client-address';
 import { DOCUMENT_CLIENT_LIMIT, withMetadataDocumentScope } from '@/lib/oauth/client-metadata-documents';
 import { checkPollPace } from '@/lib/oauth/device-polling';
-import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from './oauth-requests';
-import { MESSAGE_PAGE_HEADERS } from './html-page';
-import { errorPage, oidcCallback } from './provider';
-import { checkRegistration } from './registration';
-import { RATE_LIMITS, hit, type RateLimitRule } from './rate-limit';
+import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from '@/lib/auth/oauth-requests';
+import { MESSAGE_PAGE_HEADERS } from '@/lib/auth/html-page';
+import { errorPage, oidcCallback } from '@/lib/auth/provider';
+import { checkRegistration } from '@/lib/auth/registration';
+import { RATE_LIMITS, hit, type RateLimitRule } from '@/lib/auth/rate-limit';
 
 type Route = 'discovery' | 'register' | 'authorize' | 'resume' | 'device_authorization' | 'token' | 'revoke';
 
