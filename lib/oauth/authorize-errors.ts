@@ -4,7 +4,7 @@
 // (which must never be redirected to) gets our error page. oidc-provider already does this for the
 // errors it finds; this covers the contract's own checks made before it (resource, scope).
 import { withMetadataDocumentScope } from '@/lib/oauth/client-metadata-documents';
-import type { OAuthRejection } from '@/lib/auth/oauth-requests';
+import type { OAuthRejection } from '@/lib/oauth/oauth-requests';
 import { oidcProvider } from '@/lib/auth/provider';
 
 type KnownClient = { redirectUris: string[]; redirectUriAllowed(uri: string): boolean };

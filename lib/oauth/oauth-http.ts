@@ -8,7 +8,7 @@ import { authorizationErrorRedirect } from '@/lib/oauth/authorize-errors';
 import { clientAddress } from '@/lib/auth/client-address';
 import { DOCUMENT_CLIENT_LIMIT, withMetadataDocumentScope } from '@/lib/oauth/client-metadata-documents';
 import { checkPollPace } from '@/lib/oauth/device-polling';
-import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from '@/lib/auth/oauth-requests';
+import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from '@/lib/oauth/oauth-requests';
 import { MESSAGE_PAGE_HEADERS } from '@/lib/auth/html-page';
 import { errorPage, oidcCallback } from '@/lib/auth/provider';
 import { checkRegistration } from '@/lib/auth/registration';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkResource, normalizeRegistration, resolveScope } from '@/lib/auth/oauth-requests';
+import { checkResource, normalizeRegistration, resolveScope } from '@/lib/oauth/oauth-requests';
 import { SCOPE_NAMES } from '@/lib/auth/scopes';
 
 const MCP = 'https://pacewise.example/mcp';
