@@ -6,7 +6,7 @@ import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { secrets } from '@/lib/database/secrets';
-import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from './oidc-adapter';
+import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from '@/lib/oauth/oidc-adapter';
 import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocument, isMetadataDocumentUrl } from '@/lib/oauth/client-metadata-documents';
 import { metadataDocumentFailure } from '@/lib/oauth/client-metadata-errors';
 import { MESSAGE_PAGE_HEADERS, messagePage } from './html-page';

@@ -3,7 +3,7 @@
 import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { clientNames } from '@/lib/oauth/client-names';
-import { revokeGrantFamily } from '@/lib/auth/oidc-adapter';
+import { revokeGrantFamily } from '@/lib/oauth/oidc-adapter';
 
 export type ConnectedAgent = {
   grantId: string;

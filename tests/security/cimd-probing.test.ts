@@ -172,7 +172,7 @@ describe('stored documents are capped', () => {
   });
 
   it('a stale document no grant uses is swept after a day; one a grant uses is kept', async () => {
-    const { PrismaOidcAdapter } = await import('@/lib/auth/oidc-adapter');
+    const { PrismaOidcAdapter } = await import('@/lib/oauth/oidc-adapter');
     const [unused, used] = await prisma.clientMetadataDocument.findMany({ take: 2, orderBy: { url: 'asc' } });
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     await prisma.clientMetadataDocument.updateMany({ where: { url: { in: [unused!.url, used!.url] } }, data: { expiresAt: twoDaysAgo } });

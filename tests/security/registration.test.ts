@@ -234,7 +234,7 @@ describe('unused registrations expire', () => {
   ];
 
   it('a registration with no token for 30 days is unknown, then swept by the next registration; used ones stay', async () => {
-    const { PrismaOidcAdapter } = await import('@/lib/auth/oidc-adapter');
+    const { PrismaOidcAdapter } = await import('@/lib/oauth/oidc-adapter');
     const { sweepUnusedRegistrations } = await import('@/lib/auth/registration-store');
     const user = await prisma.user.create({ data: { email: `expiry-${Date.now()}@example.com`, passwordHash: 'x' } });
     for (const r of rows) {

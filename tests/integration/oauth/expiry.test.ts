@@ -15,7 +15,7 @@ let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
 let userId: string;
 let lib: {
   db: typeof import('@/lib/database/client');
-  adapter: typeof import('@/lib/auth/oidc-adapter');
+  adapter: typeof import('@/lib/oauth/oidc-adapter');
   device: typeof import('@/lib/oauth/device-approval');
   tokens: typeof import('@/lib/oauth/access-tokens');
 };
@@ -39,7 +39,7 @@ beforeAll(async () => {
   server.on('request', (req, res) => void handleOAuthRequest(req, res));
   lib = {
     db: await import('@/lib/database/client'),
-    adapter: await import('@/lib/auth/oidc-adapter'),
+    adapter: await import('@/lib/oauth/oidc-adapter'),
     device: await import('@/lib/oauth/device-approval'),
     tokens: await import('@/lib/oauth/access-tokens'),
   };
