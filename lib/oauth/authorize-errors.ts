@@ -5,7 +5,7 @@
 // errors it finds; this covers the contract's own checks made before it (resource, scope).
 import { withMetadataDocumentScope } from '@/lib/oauth/client-metadata-documents';
 import type { OAuthRejection } from '@/lib/oauth/oauth-requests';
-import { oidcProvider } from '@/lib/auth/provider';
+import { oidcProvider } from '@/lib/oauth/provider';
 
 type KnownClient = { redirectUris: string[]; redirectUriAllowed(uri: string): boolean };
 

@@ -6,7 +6,7 @@ import { config } from '@/lib/env';
 import { clientNames } from '@/lib/oauth/client-names';
 import { isMetadataDocumentUrl } from '@/lib/oauth/client-metadata-documents';
 import { revokeGrantFamily, userCodeKey } from '@/lib/oauth/oidc-adapter';
-import { oidcProvider } from '@/lib/auth/provider';
+import { oidcProvider } from '@/lib/oauth/provider';
 import { hit, isLimited, RATE_LIMITS } from '@/lib/auth/rate-limit';
 import { isScopeName } from '@/lib/auth/scopes';
 

@@ -10,7 +10,7 @@ import { DOCUMENT_CLIENT_LIMIT, withMetadataDocumentScope } from '@/lib/oauth/cl
 import { checkPollPace } from '@/lib/oauth/device-polling';
 import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from '@/lib/oauth/oauth-requests';
 import { MESSAGE_PAGE_HEADERS } from '@/lib/auth/html-page';
-import { errorPage, oidcCallback } from '@/lib/auth/provider';
+import { errorPage, oidcCallback } from '@/lib/oauth/provider';
 import { checkRegistration } from '@/lib/auth/registration';
 import { RATE_LIMITS, hit, type RateLimitRule } from '@/lib/auth/rate-limit';
 
