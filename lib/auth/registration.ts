@@ -2,7 +2,7 @@
 // the sweep of unused registrations, and no literal client_id posing as another client.
 import type { OAuthRejection } from '@/lib/oauth/oauth-requests';
 import { checkRegistrationFields, literalClientIdProblem } from '@/lib/oauth/registration-rules';
-import { lookAlikeClientId, sweepUnusedRegistrations } from './registration-store';
+import { lookAlikeClientId, sweepUnusedRegistrations } from '@/lib/oauth/registration-store';
 
 export async function checkRegistration(parsed: unknown): Promise<{ body: unknown } | OAuthRejection> {
   // Not an object: normalizeRegistration answers with the expected shape.

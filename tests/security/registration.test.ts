@@ -235,7 +235,7 @@ describe('unused registrations expire', () => {
 
   it('a registration with no token for 30 days is unknown, then swept by the next registration; used ones stay', async () => {
     const { PrismaOidcAdapter } = await import('@/lib/oauth/oidc-adapter');
-    const { sweepUnusedRegistrations } = await import('@/lib/auth/registration-store');
+    const { sweepUnusedRegistrations } = await import('@/lib/oauth/registration-store');
     const user = await prisma.user.create({ data: { email: `expiry-${Date.now()}@example.com`, passwordHash: 'x' } });
     for (const r of rows) {
       await prisma.oAuthClient.create({ data: { clientId: r.clientId, metadata: { client_id: r.clientId, client_name: r.clientId }, createdAt: new Date(Date.now() - r.ageDays * DAY) } });
