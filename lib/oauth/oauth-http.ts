@@ -11,7 +11,7 @@ import { checkPollPace } from '@/lib/oauth/device-polling';
 import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from '@/lib/oauth/oauth-requests';
 import { MESSAGE_PAGE_HEADERS } from '@/lib/auth/html-page';
 import { errorPage, oidcCallback } from '@/lib/oauth/provider';
-import { checkRegistration } from '@/lib/auth/registration';
+import { checkRegistration } from '@/lib/oauth/registration';
 import { RATE_LIMITS, hit, type RateLimitRule } from '@/lib/auth/rate-limit';
 
 type Route = 'discovery' | 'register' | 'authorize' | 'resume' | 'device_authorization' | 'token' | 'revoke';
