@@ -4,7 +4,7 @@
 // into a needless refresh or sign-in. (a generic bearer middleware would turn every failure into a 401.)
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { verifyAccessToken } from '@/lib/oauth/access-tokens';
-import { SCOPE_NAMES } from '@/lib/auth/scopes';
+import { SCOPE_NAMES } from '@/lib/oauth/scopes';
 import { config } from '@/lib/env';
 
 export type Authentication = { ok: true; info: AuthInfo } | { ok: false; response: Response };

@@ -3,7 +3,7 @@
 // approval creates the grant for exactly the requested scopes and completes login and consent at once.
 import { config } from '@/lib/env';
 import { oidcProvider } from '@/lib/oauth/provider';
-import { isScopeName } from '@/lib/auth/scopes';
+import { isScopeName } from '@/lib/oauth/scopes';
 
 export const INTERACTION_COOKIE = 'pacewise_interaction';
 

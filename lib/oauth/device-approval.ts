@@ -8,7 +8,7 @@ import { isMetadataDocumentUrl } from '@/lib/oauth/client-metadata-documents';
 import { revokeGrantFamily, userCodeKey } from '@/lib/oauth/oidc-adapter';
 import { oidcProvider } from '@/lib/oauth/provider';
 import { hit, isLimited, RATE_LIMITS } from '@/lib/auth/rate-limit';
-import { isScopeName } from '@/lib/auth/scopes';
+import { isScopeName } from '@/lib/oauth/scopes';
 
 const USER_CODE_CHARSET = /^[BCDFGHJKLMNPQRSTVWXZ]{8}$/;
 

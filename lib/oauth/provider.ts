@@ -11,7 +11,7 @@ import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocumen
 import { metadataDocumentFailure } from '@/lib/oauth/client-metadata-errors';
 import { MESSAGE_PAGE_HEADERS, messagePage } from '@/lib/auth/html-page';
 import { recoveryDescription } from '@/lib/oauth/oauth-errors';
-import { SCOPE_NAMES } from '@/lib/auth/scopes';
+import { SCOPE_NAMES } from '@/lib/oauth/scopes';
 
 export const ACCESS_TOKEN_TTL = 60 * 60;
 export const DEVICE_CODE_TTL = 5 * 60;

@@ -1,7 +1,7 @@
 // The device flow (RFC 8628) over HTTP through every state of the contract's table. (Expiry after
 // expires_in is covered in expiry.test.ts; approval in Chromium in tests/e2e/oauth.)
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { SCOPE_NAMES } from '@/lib/auth/scopes';
+import { SCOPE_NAMES } from '@/lib/oauth/scopes';
 import { DEVICE_GRANT, FormSession, createPerson, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../support/oauth';
 
 const baseUrl = inject('baseUrl');
