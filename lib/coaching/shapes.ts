@@ -29,7 +29,7 @@ export type CoachingPerson = { id: string; profile?: CoachingFacts | null };
 
 /** The person's profile facts, today's date in their timezone, and the units to answer in. */
 export async function coachingCall(person: CoachingPerson, override: { weightUnit?: LoadUnit; distanceUnit?: DistanceUnit } = {}): Promise<CoachingCall> {
-  // Usually read with the token (lib/auth/access-tokens.ts); a person's first call creates the row.
+  // Usually read with the token (lib/oauth/access-tokens.ts); a person's first call creates the row.
   const p = person.profile ?? (await getOrCreateProfile(person.id));
   const profile = { weightUnit: p.weightUnit, distanceUnit: p.distanceUnit, restingHr: p.restingHr, maxHr: p.maxHr };
   const timezone = p.timezone ?? 'UTC';

@@ -4,7 +4,7 @@ import { db } from '@/lib/database/client';
 import { read } from '@/lib/database/reads';
 import { subscriptionView, type SubscriptionView } from '@/lib/billing/subscriptions';
 import type { CoachingFacts } from '@/lib/profile/profiles';
-import { recordKey } from '@/lib/oauth/oidc-adapter';
+import { recordKey } from './oidc-adapter';
 
 export type VerifiedAccessToken = {
   userId: string;

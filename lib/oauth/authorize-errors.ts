@@ -3,9 +3,9 @@
 // so the host learns what to fix. Only an unknown client, a missing or unregistered redirect URI
 // (which must never be redirected to) gets our error page. oidc-provider already does this for the
 // errors it finds; this covers the contract's own checks made before it (resource, scope).
-import { withMetadataDocumentScope } from '@/lib/oauth/client-metadata-documents';
-import type { OAuthRejection } from '@/lib/oauth/oauth-requests';
-import { oidcProvider } from '@/lib/oauth/provider';
+import { withMetadataDocumentScope } from './client-metadata-documents';
+import type { OAuthRejection } from './oauth-requests';
+import { oidcProvider } from './provider';
 
 type KnownClient = { redirectUris: string[]; redirectUriAllowed(uri: string): boolean };
 

@@ -15,7 +15,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { isLoopbackHostname, isLoopbackHttpUrl } from '@/lib/web/loopback';
-import { DocumentUnreachableError, getDocument, type DocumentAnswer } from '@/lib/oauth/document-fetch';
+import { DocumentUnreachableError, getDocument, type DocumentAnswer } from './document-fetch';
 import type { RateLimitRule } from '@/lib/auth/rate-limit';
 
 /** A fetch outside a metadata-document lookup (the library asked for another URI): never made. */

@@ -1,7 +1,7 @@
 // What was wrong with a Client ID Metadata Document, in words its publisher can act on. oidc-provider
 // reports every failure as "client_id metadata document fetch failed" (or a schema message), with the
 // real reason in the error's detail or its chain of causes; this reads them.
-import { DOCUMENT_SIZE_LIMIT, FETCH_TIMEOUT_SECONDS } from '@/lib/oauth/client-metadata-documents';
+import { DOCUMENT_SIZE_LIMIT, FETCH_TIMEOUT_SECONDS } from './client-metadata-documents';
 
 type ErrorLike = { name?: unknown; message?: unknown; code?: unknown; error?: unknown; error_description?: unknown; error_detail?: unknown; cause?: unknown };
 

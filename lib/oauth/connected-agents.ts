@@ -2,8 +2,8 @@
 // scopes granted and when its tokens were first and last used; and revoking one grant entirely.
 import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
-import { clientNames } from '@/lib/oauth/client-names';
-import { revokeGrantFamily } from '@/lib/oauth/oidc-adapter';
+import { clientNames } from './client-names';
+import { revokeGrantFamily } from './oidc-adapter';
 
 export type ConnectedAgent = {
   grantId: string;

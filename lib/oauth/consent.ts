@@ -2,8 +2,8 @@
 // The interaction is bound to the browser that started it by the provider's interaction cookie;
 // approval creates the grant for exactly the requested scopes and completes login and consent at once.
 import { config } from '@/lib/env';
-import { oidcProvider } from '@/lib/oauth/provider';
-import { isScopeName } from '@/lib/oauth/scopes';
+import { oidcProvider } from './provider';
+import { isScopeName } from './scopes';
 
 export const INTERACTION_COOKIE = 'pacewise_interaction';
 

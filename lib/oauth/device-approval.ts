@@ -3,12 +3,12 @@
 // marks the device code approved, in one conditional update, so a code is decided exactly once.
 import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
-import { clientNames } from '@/lib/oauth/client-names';
-import { isMetadataDocumentUrl } from '@/lib/oauth/client-metadata-documents';
-import { revokeGrantFamily, userCodeKey } from '@/lib/oauth/oidc-adapter';
-import { oidcProvider } from '@/lib/oauth/provider';
+import { clientNames } from './client-names';
+import { isMetadataDocumentUrl } from './client-metadata-documents';
+import { revokeGrantFamily, userCodeKey } from './oidc-adapter';
+import { oidcProvider } from './provider';
 import { hit, isLimited, RATE_LIMITS } from '@/lib/auth/rate-limit';
-import { isScopeName } from '@/lib/oauth/scopes';
+import { isScopeName } from './scopes';
 
 const USER_CODE_CHARSET = /^[BCDFGHJKLMNPQRSTVWXZ]{8}$/;
 

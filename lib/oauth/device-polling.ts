@@ -2,7 +2,7 @@
 // than its interval answers slow_down and its interval grows by 5 seconds, stored in the database so
 // every instance sees the same pace.
 import { db } from '@/lib/database/client';
-import { DEVICE_POLL_INTERVAL, recordKey } from '@/lib/oauth/oidc-adapter';
+import { DEVICE_POLL_INTERVAL, recordKey } from './oidc-adapter';
 
 /** Network jitter allowance: a client waiting exactly `interval` must never be told to slow down. */
 const TOLERANCE_MS = 500;

@@ -4,14 +4,14 @@
 // oidc-provider's Koa app.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '@/lib/env';
-import { authorizationErrorRedirect } from '@/lib/oauth/authorize-errors';
+import { authorizationErrorRedirect } from './authorize-errors';
 import { clientAddress } from '@/lib/auth/client-address';
-import { DOCUMENT_CLIENT_LIMIT, withMetadataDocumentScope } from '@/lib/oauth/client-metadata-documents';
-import { checkPollPace } from '@/lib/oauth/device-polling';
-import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from '@/lib/oauth/oauth-requests';
+import { DOCUMENT_CLIENT_LIMIT, withMetadataDocumentScope } from './client-metadata-documents';
+import { checkPollPace } from './device-polling';
+import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from './oauth-requests';
 import { MESSAGE_PAGE_HEADERS } from '@/lib/auth/html-page';
-import { errorPage, oidcCallback } from '@/lib/oauth/provider';
-import { checkRegistration } from '@/lib/oauth/registration';
+import { errorPage, oidcCallback } from './provider';
+import { checkRegistration } from './registration';
 import { RATE_LIMITS, hit, type RateLimitRule } from '@/lib/auth/rate-limit';
 
 type Route = 'discovery' | 'register' | 'authorize' | 'resume' | 'device_authorization' | 'token' | 'revoke';

@@ -2,7 +2,7 @@
 // Pure functions over parsed parameters: the HTTP glue is oauth-http.ts.
 import { z } from 'zod';
 import { isLoopbackHttpUrl } from '@/lib/web/loopback';
-import { SCOPE_NAMES, requestedScopes } from '@/lib/oauth/scopes';
+import { SCOPE_NAMES, requestedScopes } from './scopes';
 
 export type OAuthRejection = {
   status: number;

@@ -7,9 +7,9 @@ import { errors } from 'oidc-provider';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { db } from '@/lib/database/client';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { DOCUMENT_RETENTION_MS, UNUSED_DOCUMENT_RETENTION_MS } from '@/lib/oauth/client-metadata-documents';
+import { DOCUMENT_RETENTION_MS, UNUSED_DOCUMENT_RETENTION_MS } from './client-metadata-documents';
 import { isUniqueViolation } from '@/lib/database/unique-violation';
-import { registrationLapsed } from '@/lib/oauth/registration-store';
+import { registrationLapsed } from './registration-store';
 import { secretHash } from '@/lib/auth/secret-hash';
 
 /** Seconds a device client must wait between polls, until slow_down raises it. */

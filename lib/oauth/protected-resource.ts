@@ -1,7 +1,7 @@
 // RFC 9728 protected resource metadata for the tool URL: clients discover the authorization server
 // from it. `resource` is byte-equal to config().mcpUrl, the audience every access token carries.
 import { config } from '@/lib/env';
-import { SCOPE_NAMES } from '@/lib/oauth/scopes';
+import { SCOPE_NAMES } from './scopes';
 
 export function protectedResourceMetadata() {
   const c = config();

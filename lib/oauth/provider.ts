@@ -6,12 +6,12 @@ import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { secrets } from '@/lib/database/secrets';
-import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from '@/lib/oauth/oidc-adapter';
-import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocument, isMetadataDocumentUrl } from '@/lib/oauth/client-metadata-documents';
-import { metadataDocumentFailure } from '@/lib/oauth/client-metadata-errors';
+import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from './oidc-adapter';
+import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocument, isMetadataDocumentUrl } from './client-metadata-documents';
+import { metadataDocumentFailure } from './client-metadata-errors';
 import { MESSAGE_PAGE_HEADERS, messagePage } from '@/lib/auth/html-page';
-import { recoveryDescription } from '@/lib/oauth/oauth-errors';
-import { SCOPE_NAMES } from '@/lib/oauth/scopes';
+import { recoveryDescription } from './oauth-errors';
+import { SCOPE_NAMES } from './scopes';
 
 export const ACCESS_TOKEN_TTL = 60 * 60;
 export const DEVICE_CODE_TTL = 5 * 60;

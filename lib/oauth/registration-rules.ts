@@ -3,7 +3,7 @@
 // Pure functions over the parsed body; the HTTP glue is oauth-http.ts, the storage rules
 // (expiry of unused registrations, look-alike client_ids) are registration-store.ts.
 import { isLoopbackHttpUrl } from '@/lib/web/loopback';
-import type { OAuthRejection } from '@/lib/oauth/oauth-requests';
+import type { OAuthRejection } from './oauth-requests';
 
 export const CLIENT_NAME_MAX = 100;
 export const URI_MAX = 512;

@@ -2,7 +2,7 @@
 // may not pose as another client. Stateless: the sweep runs on the registration path itself (and a
 // registration past its expiry is treated as unknown even before a sweep removes it).
 import { db } from '@/lib/database/client';
-import { nameSkeleton } from '@/lib/oauth/registration-rules';
+import { nameSkeleton } from './registration-rules';
 
 /** A registration with no token issued for this long (counting from its creation) is deleted. */
 export const UNUSED_REGISTRATION_DAYS = 30;

@@ -1,8 +1,8 @@
 // /register's own rules before oidc-provider sees the body: the field caps (registration-rules.ts),
 // the sweep of unused registrations, and no literal client_id posing as another client.
-import type { OAuthRejection } from '@/lib/oauth/oauth-requests';
-import { checkRegistrationFields, literalClientIdProblem } from '@/lib/oauth/registration-rules';
-import { lookAlikeClientId, sweepUnusedRegistrations } from '@/lib/oauth/registration-store';
+import type { OAuthRejection } from './oauth-requests';
+import { checkRegistrationFields, literalClientIdProblem } from './registration-rules';
+import { lookAlikeClientId, sweepUnusedRegistrations } from './registration-store';
 
 export async function checkRegistration(parsed: unknown): Promise<{ body: unknown } | OAuthRejection> {
   // Not an object: normalizeRegistration answers with the expected shape.

@@ -1,4 +1,4 @@
-// What open registration accepts, as case tables (lib/auth/registration-rules.ts).
+// What open registration accepts, as case tables (lib/oauth/registration-rules.ts).
 import { describe, expect, it } from 'vitest';
 import { checkRegistrationFields, clientNameProblem, isAcceptedAppScheme, literalClientIdProblem, nameSkeleton, redirectUriProblem } from '@/lib/oauth/registration-rules';
 import { isSpecialUseAddress } from '@/lib/oauth/document-fetch';
