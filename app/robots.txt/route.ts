@@ -1,4 +1,4 @@
-import { robotsTxt } from '@/lib/web/robots';
+import { robotsTxt } from '@/lib/seo/robots';
 import { documentResponse } from '@/lib/web/static-documents';
 
 export const dynamic = 'force-static';

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { llmsFullTxt, llmsTxt } from '@/lib/markdown/llms-txt';
 import { feedXml } from '@/lib/seo/feed';
 import { sitemapEntries } from '@/lib/seo/sitemap';
-import { robotsTxt } from './robots';
+import { robotsTxt } from '@/lib/seo/robots';
 
 export const DOCUMENT_CACHE_CONTROL = 'public, max-age=300, s-maxage=3600';
 /** The sitemap keeps what Next gives it (revalidate every time; the ETag makes that a 304). */
