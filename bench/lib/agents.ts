@@ -1,5 +1,5 @@
 // People and agents for the bench and stress runs (shared with the fuzzers), and pending device codes.
-import { registerDeviceClient, simulatedAddress, startDeviceAuthorization } from '../../tests/support/oauth';
+import { registerDeviceClient, simulatedAddress, startDeviceAuthorization } from '../../harness/oauth';
 
 export { PROTOCOL, callTool, connectAgent, subscribedPerson, tool, type Connected } from '../../tests/integration/fuzz/people';
 

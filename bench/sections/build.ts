@@ -2,7 +2,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../tests/support/server';
+import { ROOT } from '../../harness/server';
 import { heading, round, table } from '../lib/stats';
 import type { BenchContext } from '../lib/context';
 
@@ -28,7 +28,7 @@ export function coldBuild(ctx: Pick<BenchContext, 'distDir' | 'log'>, siteUrl: s
   const nextSeconds = timed(['next', 'build'], { SITE_URL: siteUrl });
   // As `npm run build` does (milliseconds; not timed): prerendered pages without the client runtime.
   execFileSync(process.execPath, ['scripts/static-documents.mjs', ctx.distDir], { cwd: ROOT, stdio: 'inherit' });
-  // The marker tests/support/server.ts reads: the test harness can reuse this build.
+  // The marker harness/server.ts reads: the test harness can reuse this build.
   fs.writeFileSync(path.join(ROOT, ctx.distDir, 'pacewise-test-build.json'), JSON.stringify({ siteUrl }));
   return { contentlayerSeconds: round(contentlayerSeconds, 1), nextSeconds: round(nextSeconds, 1), totalSeconds: round(contentlayerSeconds + nextSeconds, 1) };
 }

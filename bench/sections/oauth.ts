@@ -2,7 +2,7 @@
 // and device-token polls per second, through `next start` vs the same authorization-server entry
 // on a bare node:http server over the same database. Rounds alternate; families carry over.
 import { connectAgent, pendingDeviceCodes } from '../lib/agents';
-import { newPerson, signUp } from '../../tests/support/accounts';
+import { newPerson, signUp } from '../../harness/accounts';
 import { runJsonWorker, startChild, TSX, TSX_ARGS } from '../lib/processes';
 import { heading, median, ratio, round, table } from '../lib/stats';
 import type { BenchContext } from '../lib/context';

@@ -11,8 +11,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeLoopbackCertificate, startDocumentServer, agentDocument, type DocumentServer, type TlsFiles } from '../support/metadata-documents';
-import { simulatedAddress } from '../support/oauth';
-import { freePort, freshDatabaseEnv } from '../support/server';
+import { simulatedAddress } from '../../harness/oauth';
+import { freePort, freshDatabaseEnv } from '../../harness/server';
 import { pkcePair } from '../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');

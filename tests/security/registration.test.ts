@@ -4,8 +4,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPerson, DEVICE_GRANT, hiddenField, simulatedAddress, startDeviceAuthorization } from '../support/oauth';
-import { freshDatabaseEnv } from '../support/server';
+import { createPerson, DEVICE_GRANT, hiddenField, simulatedAddress, startDeviceAuthorization } from '../../harness/oauth';
+import { freshDatabaseEnv } from '../../harness/server';
 import { browserClient, deviceClient, pkcePair, registerClient } from '../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');

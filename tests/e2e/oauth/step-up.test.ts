@@ -9,7 +9,7 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
-import { createPerson, obtainAccessToken } from '../../support/oauth';
+import { createPerson, obtainAccessToken } from '../../../harness/oauth';
 import { activateSubscription } from '../../support/subscription';
 
 const baseUrl = inject('baseUrl');

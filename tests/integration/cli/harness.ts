@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { ROOT } from '../../support/server';
+import { ROOT } from '../../../harness/server';
 
 export const BIN = path.join(ROOT, 'bin', 'pacewise.mjs');
 

@@ -4,7 +4,7 @@
 // it. FUZZ_SCALE multiplies the runs.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { simulatedAddress, tokenRequest } from '../../support/oauth';
+import { simulatedAddress, tokenRequest } from '../../../harness/oauth';
 import { InputCounter, type Body, contentTypes, expectHealthy, hostileBody, hostileJson, hostileQueryValue, hostileString, runs } from './hostile';
 import { callTool, subscribedPerson, type Connected } from './people';
 

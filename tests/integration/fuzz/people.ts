@@ -1,8 +1,8 @@
 // A subscribed person and their agent over raw JSON-RPC, for the fuzzers and `npm run bench`/`stress`:
-// sign-up form, OAuth device flow with approval, test-mode checkout (each step from tests/support).
-import { newPerson, signUp, type TestPerson } from '../../support/accounts';
-import { callToolRequest, rpc } from '../../support/mcp';
-import { obtainAccessToken } from '../../support/oauth';
+// sign-up form, OAuth device flow with approval, test-mode checkout (each step from harness/).
+import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
+import { callToolRequest, rpc } from '../../../harness/mcp';
+import { obtainAccessToken } from '../../../harness/oauth';
 import { activateSubscription } from '../../support/subscription';
 
 export const PROTOCOL = '2025-11-25';

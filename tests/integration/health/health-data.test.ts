@@ -2,9 +2,9 @@
 // guards, validation, units, aggregation, idempotency and the readiness flag.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '@/lib/training/dates';
-import { newPerson, signUp } from '../../support/accounts';
+import { newPerson, signUp } from '../../../harness/accounts';
 import { connectV1, type ToolCaller } from '../../support/mcp-clients';
-import { obtainAccessToken } from '../../support/oauth';
+import { obtainAccessToken } from '../../../harness/oauth';
 import { activateSubscription } from '../../support/subscription';
 
 const baseUrl = inject('baseUrl');

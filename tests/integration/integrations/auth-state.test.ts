@@ -1,7 +1,7 @@
 // The OAuth state of a provider authorization, in-process against a real database (the clock cannot
 // be moved inside `next start`): bound to one person and integration, single use, expiring, hashed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseEnv } from '../../support/server';
+import { freshDatabaseEnv } from '../../../harness/server';
 
 let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
 let userId: string;

@@ -3,9 +3,9 @@
 // token (or keep expired ones alive) and move completedAt by hours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool, subscribedPerson, type Connected } from '../fuzz/people';
-import { newPerson, signUp } from '../../support/accounts';
-import { obtainAccessToken } from '../../support/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 import { activateSubscription } from '../../support/subscription';
 
 type Listed = { today: string; units: { weight: string; distance: string }; workouts: { id: string; date: string; status: string; completedAt: string | null }[]; nextCursor: string | null };

@@ -4,8 +4,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../support/accounts';
-import { obtainAccessToken } from '../../support/oauth';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
 import { renderProgress, type ProgressData } from '@/lib/views/progress';
 import { renderWeekPlan, type WeekPlanData } from '@/lib/views/week-plan';
 import { renderWorkout, type WorkoutViewData } from '@/lib/views/workout';

@@ -9,7 +9,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLoopbackCertificate, type TlsFiles } from '../../support/metadata-documents';
-import { freshDatabaseEnv } from '../../support/server';
+import { freshDatabaseEnv } from '../../../harness/server';
 
 type Module = typeof import('@/lib/oauth/client-metadata-documents');
 let lib: Module;

@@ -2,7 +2,7 @@
 // expires_in is covered in expiry.test.ts; approval in Chromium in tests/e2e/oauth.)
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SCOPE_NAMES } from '@/lib/oauth/scopes';
-import { DEVICE_GRANT, FormSession, createPerson, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../support/oauth';
+import { DEVICE_GRANT, FormSession, createPerson, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../../harness/oauth';
 
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;

@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_GRANT, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../support/oauth';
-import { freshDatabaseEnv } from '../../support/server';
+import { DEVICE_GRANT, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../../harness/oauth';
+import { freshDatabaseEnv } from '../../../harness/server';
 
 let server: http.Server;
 let baseUrl: string;

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../support/server';
+import { ROOT } from '../../../harness/server';
 
 // Inside the checkout (and ignored by git, lint and tsc as `.next*`) with no lockfile of its own, so
 // Turbopack takes the checkout as its root and resolves node_modules there.
