@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp } from '../../harness/accounts';
 import { connectV1 } from '../support/mcp-clients';
 import { createPerson, hiddenField, obtainAccessToken, tokenRequest, type FormSession } from '../../harness/oauth';
-import { activateSubscription } from '../support/subscription';
+import { activateSubscription } from '../../harness/subscription';
 import { authorizeOverHttp, browserClient, pkcePair, registerClient } from '../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');

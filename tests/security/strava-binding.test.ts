@@ -10,7 +10,7 @@ import { connectV1, type ToolCaller } from '../support/mcp-clients';
 import { FormSession, hiddenField, obtainAccessToken } from '../../harness/oauth';
 import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../harness/server';
 import { startStravaStub, type StravaStub } from '../support/strava-stub';
-import { activateSubscription } from '../support/subscription';
+import { activateSubscription } from '../../harness/subscription';
 
 let stub: StravaStub;
 let server: RunningServer;

@@ -8,7 +8,7 @@ import { connectV1, type ToolCaller } from '../../support/mcp-clients';
 import { hiddenField, obtainAccessToken } from '../../../harness/oauth';
 import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 import { startStripeStub } from '../../support/stripe-stub';
-import { confirmCheckout } from '../../support/subscription';
+import { confirmCheckout } from '../../../harness/subscription';
 
 async function personWithClient(baseUrl: string, label: string) {
   const person = newPerson(label);

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { activateSubscription } from '../../../harness/subscription';
 
 export type ToolResult<T = Record<string, unknown>> = { isError: boolean; body: T };
 

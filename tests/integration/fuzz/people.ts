@@ -3,7 +3,7 @@
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { callToolRequest, rpc } from '../../../harness/mcp';
 import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { activateSubscription } from '../../../harness/subscription';
 
 export const PROTOCOL = '2025-11-25';
 

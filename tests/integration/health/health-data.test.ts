@@ -5,7 +5,7 @@ import { addDays } from '@/lib/training/dates';
 import { newPerson, signUp } from '../../../harness/accounts';
 import { connectV1, type ToolCaller } from '../../support/mcp-clients';
 import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { activateSubscription } from '../../../harness/subscription';
 
 const baseUrl = inject('baseUrl');
 const person = newPerson('health');

@@ -9,7 +9,7 @@ import { connectV1, type ToolCaller } from '../../support/mcp-clients';
 import { obtainAccessToken } from '../../../harness/oauth';
 import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 import { startStravaStub, type StravaStub } from '../../support/strava-stub';
-import { activateSubscription } from '../../support/subscription';
+import { activateSubscription } from '../../../harness/subscription';
 
 const DAY = 86_400_000;
 const person = newPerson('strava');

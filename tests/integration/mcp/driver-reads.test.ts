@@ -6,7 +6,7 @@ import { callTool, subscribedPerson, type Connected } from '../fuzz/people';
 import { newPerson, signUp } from '../../../harness/accounts';
 import { obtainAccessToken } from '../../../harness/oauth';
 import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
-import { activateSubscription } from '../../support/subscription';
+import { activateSubscription } from '../../../harness/subscription';
 
 type Listed = { today: string; units: { weight: string; distance: string }; workouts: { id: string; date: string; status: string; completedAt: string | null }[]; nextCursor: string | null };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp } from '../../../harness/accounts';
 import { connectV1, type ToolCaller } from '../../support/mcp-clients';
 import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { activateSubscription } from '../../../harness/subscription';
 
 const baseUrl = inject('baseUrl');
 const person = newPerson('guards');

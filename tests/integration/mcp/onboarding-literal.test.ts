@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp } from '../../../harness/accounts';
 import { connectV1, connectV2, type ToolCaller } from '../../support/mcp-clients';
 import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { activateSubscription } from '../../../harness/subscription';
 
 const baseUrl = inject('baseUrl');
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp } from '../../../harness/accounts';
 import { callToolRequest, rpc } from '../../../harness/mcp';
 import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { activateSubscription } from '../../../harness/subscription';
 
 const baseUrl = inject('baseUrl');
 const person = newPerson('step-up');

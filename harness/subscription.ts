@@ -1,7 +1,7 @@
 // Activates a person's subscription the way a person does: the agent asks for a checkout link
 // (get_payment_checkout_link over MCP), the person opens it signed in and confirms (test mode).
-import { FormSession, hiddenField } from '../../harness/oauth';
-import { callToolRequest, rpc } from '../../harness/mcp';
+import { FormSession, hiddenField } from './oauth';
+import { callToolRequest, rpc } from './mcp';
 
 export async function checkoutLink(baseUrl: string, accessToken: string): Promise<{ url: string; expiresAt: string }> {
   const reply = await rpc(baseUrl, callToolRequest('get_payment_checkout_link'), { token: accessToken, headers: { 'mcp-protocol-version': '2025-11-25' } });
