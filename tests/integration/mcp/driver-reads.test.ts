@@ -2,7 +2,7 @@
 // on a server whose local time is far from UTC: a timestamp read as local time would expire every
 // token (or keep expired ones alive) and move completedAt by hours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTool, subscribedPerson, type Connected } from '../fuzz/people';
+import { callTool, subscribedPerson, type Connected } from '../../../harness/people';
 import { newPerson, signUp } from '../../../harness/accounts';
 import { obtainAccessToken } from '../../../harness/oauth';
 import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
