@@ -6,7 +6,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { simulatedAddress } from '../../harness/oauth';
 import { DIST_DIR, ROOT, TEST_PORT, build, ensureBuild, freshDatabaseEnv, startServer, type RunningServer } from '../../harness/server';
-import { UNREPRESENTABLE_METHODS, hostileJson, hostileString, rawRequest } from '../../tests/integration/fuzz/hostile';
+import { UNREPRESENTABLE_METHODS, hostileJson, hostileString, rawRequest } from '../../harness/hostile';
 import { machine } from '../main';
 import { connectAgent, subscribedPerson, type Connected } from '../lib/agents';
 import { startCluster, type Cluster } from '../lib/postgres';

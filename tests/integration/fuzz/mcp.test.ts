@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCEPT_BOTH, readReply } from '../../../harness/mcp';
-import { InputCounter, type Body, contentTypes, expectHealthy, hostileBody, hostileJson, hostileString, runs } from './hostile';
+import { InputCounter, type Body, contentTypes, expectHealthy, hostileBody, hostileJson, hostileString, runs } from '../../../harness/hostile';
 import { PROTOCOL, callTool, subscribedPerson, type Connected } from '../../../harness/people';
 import { personSnapshot, type ListedTool } from './snapshot';
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { simulatedAddress, tokenRequest } from '../../../harness/oauth';
-import { InputCounter, type Body, contentTypes, expectHealthy, hostileBody, hostileJson, hostileQueryValue, hostileString, runs } from './hostile';
+import { InputCounter, type Body, contentTypes, expectHealthy, hostileBody, hostileJson, hostileQueryValue, hostileString, runs } from '../../../harness/hostile';
 import { callTool, subscribedPerson, type Connected } from '../../../harness/people';
 
 const baseUrl = inject('baseUrl');
