@@ -14,7 +14,7 @@ const nextConfig = {
   // Migrations are applied by the app before its first query: ship them with every function.
   outputFileTracingIncludes: { '/**': ['./prisma/migrations/**/*.sql'] },
   // OAuth endpoints of the contract, served by oidc-provider in the Pages Router catch-all
-  // pages/api/oidc/[...path].ts (lib/auth/oauth-http.ts).
+  // pages/api/oidc/[...path].ts (lib/oauth/oauth-http.ts).
   async rewrites() {
     return {
       beforeFiles: [

@@ -8,7 +8,7 @@ import { htmlOnlyTwin, markdownEtag, markdownForPath, markdownHeaders, notFoundT
 import { matchesIfNoneMatch } from '@/lib/public-api/http';
 import { publicApiEdge } from '@/lib/public-api/edge';
 import { CONTENT_SIGNAL } from '@/lib/web/content-signal';
-import { documentCacheControl, documentEtag } from '@/lib/web/static-documents';
+import { documentCacheControl, documentEtag } from '@/lib/seo/static-documents';
 import { endpointSecurityHeaders, pageSecurityHeaders, SENSITIVE_PAGE } from '@/lib/web/security-headers';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

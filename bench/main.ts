@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DIST_DIR, ROOT, TEST_PORT, ensureBuild, freshDatabaseEnv, startServer } from '../tests/support/server';
+import { DIST_DIR, ROOT, TEST_PORT, ensureBuild, freshDatabaseEnv, startServer } from '../harness/server';
 import type { BenchContext } from './lib/context';
 import { startCluster, type Cluster } from './lib/postgres';
 import { coldBuild, printBuild, type BuildTimes } from './sections/build';

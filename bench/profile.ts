@@ -14,8 +14,8 @@ process.env.NEXT_DIST_DIR ||= '.next-bench';
 process.env.TEST_PORT ||= '3401';
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
-const { ROOT, TEST_PORT, DIST_DIR, ensureBuild, freshDatabaseEnv, startServer } = await import('../tests/support/server');
-const { callToolRequest } = await import('../tests/support/mcp');
+const { ROOT, TEST_PORT, DIST_DIR, ensureBuild, freshDatabaseEnv, startServer } = await import('../harness/server');
+const { callToolRequest } = await import('../harness/mcp');
 const { PROTOCOL, subscribedPerson, tool } = await import('./lib/agents');
 const { autocannon } = await import('./lib/load');
 type LoadSpec = import('./lib/load').LoadSpec;

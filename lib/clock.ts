@@ -25,3 +25,17 @@ export function parseTestNow(value: string): Date | undefined {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? undefined : new Date(ms);
 }
+
+/** One formatter per timezone: building an Intl.DateTimeFormat costs more than a whole tool's query. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Today's date in a timezone (YYYY-MM-DD), on the coaching clock unless `at` is given. */
+export function todayIn(timezone: string | null | undefined, at = now()): string {
+  const zone = timezone ?? 'UTC';
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(zone, format);
+  }
+  return format.format(at);
+}

@@ -1,6 +1,6 @@
 // Seeds the development data (the demo person). Refuses production-looking targets unless forced.
 import { config } from '@/lib/env';
-import { db, closeDatabase } from '@/lib/db';
+import { db, closeDatabase } from '@/lib/database/client';
 import { seed, DEMO_EMAIL } from '@/lib/database/seed';
 
 const c = config();

@@ -1,5 +1,5 @@
 import { feedXml } from '@/lib/seo/feed';
-import { documentResponse } from '@/lib/web/static-documents';
+import { documentResponse } from '@/lib/seo/static-documents';
 
 export const dynamic = 'force-static';
 

@@ -1,5 +1,5 @@
 import { llmsFullTxt } from '@/lib/markdown/llms-txt';
-import { documentResponse } from '@/lib/web/static-documents';
+import { documentResponse } from '@/lib/seo/static-documents';
 
 export const dynamic = 'force-static';
 

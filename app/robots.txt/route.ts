@@ -1,5 +1,5 @@
-import { robotsTxt } from '@/lib/web/robots';
-import { documentResponse } from '@/lib/web/static-documents';
+import { robotsTxt } from '@/lib/seo/robots';
+import { documentResponse } from '@/lib/seo/static-documents';
 
 export const dynamic = 'force-static';
 

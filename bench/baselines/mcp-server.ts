@@ -5,7 +5,7 @@
 // Usage: tsx --tsconfig bench/tsconfig.json bench/baselines/mcp-server.ts <port>   (app env: DATABASE_URL, secrets, SITE_URL)
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { authenticate } from '@/lib/mcp/auth';
 import { registerTools } from '@/lib/mcp/register';
 import { getAccount } from '@/lib/mcp/tools/account';

@@ -1,9 +1,9 @@
-// Baseline for the OAuth bench: the app's own authorization-server entry (lib/auth/oauth-http.ts:
+// Baseline for the OAuth bench: the app's own authorization-server entry (lib/oauth/oauth-http.ts:
 // rate limit, resource check, slow_down pacing, oidc-provider with the Prisma adapter) mounted on a
 // bare node:http server, on the same database, so the difference is Next.js's routing and Pages API.
 // Usage: tsx --tsconfig bench/tsconfig.json bench/baselines/oauth-server.ts <port>   (app env: DATABASE_URL, secrets, SITE_URL)
 import http from 'node:http';
-import { handleOAuthRequest } from '@/lib/auth/oauth-http';
+import { handleOAuthRequest } from '@/lib/oauth/oauth-http';
 
 const port = Number(process.argv[2]);
 

@@ -1,7 +1,7 @@
 // People and agents for the bench and stress runs (shared with the fuzzers), and pending device codes.
-import { registerDeviceClient, simulatedAddress, startDeviceAuthorization } from '../../tests/support/oauth';
+import { registerDeviceClient, simulatedAddress, startDeviceAuthorization } from '../../harness/oauth';
 
-export { PROTOCOL, callTool, connectAgent, subscribedPerson, tool, type Connected } from '../../tests/integration/fuzz/people';
+export { PROTOCOL, callTool, connectAgent, subscribedPerson, tool, type Connected } from '../../harness/people';
 
 export type PendingDevice = { clientId: string; deviceCode: string; address: string };
 

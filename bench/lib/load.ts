@@ -3,7 +3,7 @@
 // takes the median of the rounds.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from '../../tests/support/server';
+import { ROOT } from '../../harness/server';
 import { median, ratio, round } from './stats';
 
 export type LoadSpec = {

@@ -4,10 +4,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { portIsFree } from '../../tests/support/server';
+import { portIsFree } from '../../harness/server';
 
 export type Cluster = {
-  /** An admin URL: fresh databases are created on it (tests/support/server.ts freshDatabaseEnv). */
+  /** An admin URL: fresh databases are created on it (harness/server.ts freshDatabaseEnv). */
   adminUrl: string;
   /** Whether this process started the cluster (and can stop or restart it). */
   owned: boolean;

@@ -1,7 +1,7 @@
 // Child processes of the bench: baseline servers and workers, started and stopped by pid.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from '../../tests/support/server';
+import { ROOT } from '../../harness/server';
 
 export const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 /** The bench's own tsconfig maps `@/` and `contentlayer/generated` for tsx (as vitest's aliases do). */

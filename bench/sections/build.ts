@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../tests/support/server';
+import { ROOT } from '../../harness/server';
 import { heading, round, table } from '../lib/stats';
 import type { BenchContext } from '../lib/context';
 
@@ -21,7 +21,7 @@ export function coldBuild(ctx: Pick<BenchContext, 'distDir' | 'log'>, siteUrl: s
   });
   if (r.status !== 0) throw new Error(`npm run build failed:\n${String(r.stdout).slice(-3000)}\n${String(r.stderr).slice(-3000)}`);
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  // The marker tests/support/server.ts reads: the test harness can reuse this build.
+  // The marker harness/server.ts reads: the test harness can reuse this build.
   fs.writeFileSync(path.join(ROOT, ctx.distDir, 'pacewise-test-build.json'), JSON.stringify({ siteUrl }));
   return { totalSeconds: round(seconds, 1) };
 }

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ROOT } from '../../tests/support/server';
+import { ROOT } from '../../harness/server';
 import { heading, median, round, table } from '../lib/stats';
 import type { BenchContext } from '../lib/context';
 

@@ -4,7 +4,7 @@
 import { COMPARISON_HEADER, comparisonRow, sideBySide, type Comparison } from '../lib/load';
 import { heading, table } from '../lib/stats';
 import type { BenchContext } from '../lib/context';
-import { startVarnish, VARNISHD } from '../../tests/support/varnish';
+import { startVarnish, VARNISHD } from '../../harness/varnish';
 
 const BROWSER = 'text/html,application/xhtml+xml,*/*;q=0.8';
 const MARKDOWN = 'text/markdown';

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../tests/support/server';
+import { ROOT } from '../../harness/server';
 import { heading, median, table } from '../lib/stats';
 import type { BenchContext } from '../lib/context';
 

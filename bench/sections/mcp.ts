@@ -2,7 +2,7 @@
 // against two baselines: the protocol floor (the SDK's stateless handler answering get_account from
 // memory on bare node:http) and, on PostgreSQL, a bare SDK handler making the same database queries.
 // Also one connection's latency (sequential calls) and the size of tools/list.
-import { callToolRequest } from '../../tests/support/mcp';
+import { callToolRequest } from '../../harness/mcp';
 import { PROTOCOL, subscribedPerson, tool } from '../lib/agents';
 import { COMPARISON_HEADER, comparisonRow, sequentialLatency, sideBySide, type Comparison, type SequentialLatency } from '../lib/load';
 import { startChild, TSX, TSX_ARGS } from '../lib/processes';

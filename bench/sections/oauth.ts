@@ -2,7 +2,7 @@
 // and device-token polls per second, through `next start` vs the same authorization-server entry
 // on a bare node:http server over the same database. Rounds alternate; families carry over.
 import { connectAgent, pendingDeviceCodes } from '../lib/agents';
-import { newPerson, signUp } from '../../tests/support/accounts';
+import { newPerson, signUp } from '../../harness/accounts';
 import { runJsonWorker, startChild, TSX, TSX_ARGS } from '../lib/processes';
 import { heading, median, ratio, round, table } from '../lib/stats';
 import type { BenchContext } from '../lib/context';
@@ -76,7 +76,7 @@ export async function benchOAuth(ctx: BenchContext): Promise<{ figures: OAuthFig
     await baseline.stop();
   }
   for (const f of figures) f.ratio = ratio(f.target.perSecond, f.baseline.perSecond);
-  ctx.print(heading(`OAuth: next start vs lib/auth/oauth-http on bare node:http, same database (${ctx.rounds} rounds, medians)`));
+  ctx.print(heading(`OAuth: next start vs lib/oauth/oauth-http on bare node:http, same database (${ctx.rounds} rounds, medians)`));
   ctx.print(
     table([
       ['what', 'per s', 'base per s', 'ratio', 'p50 ms', 'base p50', 'p99 ms', 'base p99', 'failed'],

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { COMPARISON_HEADER, comparisonRow, sideBySide, type Comparison } from '../lib/load';
 import { startChild } from '../lib/processes';
-import { startServer } from '../../tests/support/server';
+import { startServer } from '../../harness/server';
 import { heading, table } from '../lib/stats';
 import type { BenchContext } from '../lib/context';
 

@@ -1,7 +1,7 @@
 // One simulated agent of the load and fault runs: MCP calls and refresh grants against either
 // instance, every outcome recorded (status, tool error, time).
-import { ACCEPT_BOTH, callToolRequest, readReply } from '../../tests/support/mcp';
-import { simulatedAddress } from '../../tests/support/oauth';
+import { ACCEPT_BOTH, callToolRequest, readReply } from '../../harness/mcp';
+import { simulatedAddress } from '../../harness/oauth';
 import { PROTOCOL, type Connected } from '../lib/agents';
 
 export type Outcome = { at: number; op: string; ok: boolean; status: number; ms: number; detail?: string };

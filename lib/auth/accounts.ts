@@ -3,8 +3,8 @@
 // signs in; the page then asks the person to sign in). Failed sign-ins slow down per account and
 // address (lib/auth/sign-in-throttle.ts), so nobody can lock an owner out from elsewhere.
 import { z } from 'zod';
-import { db } from '@/lib/db';
-import { isUniqueViolation } from './db-errors';
+import { db } from '@/lib/database/client';
+import { isUniqueViolation } from '@/lib/database/unique-violation';
 import { judgePassword } from './password-policy';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, verifyPassword } from './passwords';
 import { RATE_LIMITS, hit, isLimited } from './rate-limit';

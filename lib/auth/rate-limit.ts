@@ -1,6 +1,6 @@
 // Fixed-window counters in the database, so a limit holds across every stateless instance.
 // One atomic INSERT ... ON CONFLICT per hit: concurrent requests cannot both slip under the limit.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 

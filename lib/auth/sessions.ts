@@ -2,7 +2,7 @@
 // HMAC (keyed with SESSION_SECRET), so a database dump cannot be replayed as a cookie.
 import crypto from 'node:crypto';
 import { cookies } from 'next/headers';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { secrets } from '@/lib/database/secrets';
 import { randomSecret } from './secret-hash';

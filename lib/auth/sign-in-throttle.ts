@@ -5,7 +5,7 @@
 // from the last failure). A success clears the pair. Spraying many accounts from one address is
 // capped separately (RATE_LIMITS.signInAddress). Counters live in the database (RateLimit rows),
 // so the rule holds across stateless instances; a pair forgets after a day without failures.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import type { RateLimitResult } from './rate-limit';
 
 /** Failures a pair may make before any delay. */

@@ -1,7 +1,7 @@
 // Checkout links for a subscription. The local provider (default, no Stripe configured) serves a
 // test-mode checkout page on this site; Stripe is used when STRIPE_SECRET_KEY and STRIPE_PRICE_ID are set.
 import crypto from 'node:crypto';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { billingConfig } from './config';
 import { createStripeCheckout } from './stripe';

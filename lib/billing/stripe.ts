@@ -1,7 +1,7 @@
 // Stripe provider: Checkout Sessions (mode subscription, 24 h expiry) and signed webhooks, each event
 // applied once. Used only when STRIPE_SECRET_KEY and STRIPE_PRICE_ID are set.
 import Stripe from 'stripe';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 
 function client(): { stripe: Stripe; priceId: string; webhookSecret: string | undefined } {

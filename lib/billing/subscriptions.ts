@@ -1,5 +1,5 @@
 // Subscription state per person. A missing row means inactive.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 
 export type SubscriptionStatus = 'active' | 'inactive' | 'past_due' | 'canceled';
 

@@ -2,7 +2,7 @@
 // adaptation log, and the re-prescribed future workouts. One write = one interactive transaction
 // that first locks the person's AthleteState row, so parallel writes for one person run one after
 // the other on every instance (read-then-write without it loses updates on PostgreSQL).
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { AthleteState, PlanChange, Workout } from '@/lib/training/types';
 import { parseAthleteState, toJson } from './documents';

@@ -1,7 +1,7 @@
 // What travels with a session not yet done: today's readiness (resting heart rate and HRV trend,
 // lib/health/readiness.ts) and the time away before it (lib/training/gap.ts), so an agent showing the
 // next session has both without a separate get_health_data call.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { readinessFor, type ReadinessView } from '@/lib/health/readiness';
 import { addDays } from '@/lib/training/dates';
 import { sessionGap, type SessionGap } from '@/lib/training/gap';

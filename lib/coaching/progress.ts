@@ -1,5 +1,5 @@
 // What the coach currently believes about the person, and the recent adaptation log (reads only).
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { derivedEstimate } from '@/lib/profile/benchmarks';
 import { addDays } from '@/lib/training/dates';
 import { mondayOf, weeklyTrends, type TrendBenchmark, type WeeklyTrends } from '@/lib/training/trends';

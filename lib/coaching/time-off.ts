@@ -3,7 +3,7 @@
 // weeks so sessions keep their weekdays, and ramps each lift back in (lib/training/time-away.ts).
 // A lift simply not trained for 14+ days is caught up the same way the next time the coach is asked.
 import { now } from '@/lib/clock';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import type { TimeOff } from '@/lib/generated/prisma/client';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { deloadsAfterBreak } from '@/lib/training/periodisation';

@@ -1,7 +1,7 @@
 // Workouts (Prisma I/O): list and read; create, update, delete; complete and skip with adaptation of
 // the future. Every write runs in one transaction under the person's lock (athlete-store.ts).
 import { now } from '@/lib/clock';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { read } from '@/lib/database/reads';
 import type { Workout as WorkoutRow } from '@/lib/generated/prisma/client';
 import { adaptAfterCompletion, adaptAfterSkip, type AdaptationResult } from '@/lib/training/adaptation';

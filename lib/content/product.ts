@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integrationCatalogue } from '@/lib/integrations/catalogue';
+import { integrationCatalogue } from './integration-catalogue';
 import { fillEngineExamples } from './engine-examples';
 import { productDocument } from './source';
 import { getSite } from './site';

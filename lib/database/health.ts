@@ -1,4 +1,4 @@
-import { database } from '@/lib/db';
+import { database } from './client';
 import { migrationStatus } from './migrations';
 
 export type Health =

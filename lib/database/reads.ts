@@ -4,7 +4,7 @@
 // `npm run profile`. Writes and every other read stay with Prisma.
 // Timestamps are stored without a zone (Prisma's DateTime, in UTC): select them `AT TIME ZONE 'UTC'`,
 // or both drivers read them as local time. Select every column a Prisma type names, by name.
-import { database } from '@/lib/db';
+import { database } from './client';
 
 export async function read<T>(sql: string, params: unknown[]): Promise<T[]> {
   return (await database()).raw.query<T>(sql, params);

@@ -3,7 +3,7 @@
 // get_profile (the latest reading) and get_health_data (series) read from there. One reading per
 // source and day: a source's later reading of a day replaces its earlier one (the record's external
 // id is the day, unless an agent names its own clientRecordId).
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { IsoDate } from '@/lib/training/types';
 import type { NormalizedRecord } from './normalize';

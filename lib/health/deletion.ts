@@ -1,7 +1,7 @@
 // Deleting one health record and saying what it fed: nothing is stored from health records (the
 // latest body weight and readiness are computed on read), so deleting the row un-learns it; this
 // module reports the before and after of what the person sees.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import type { HealthRecord } from '@/lib/generated/prisma/client';
 import type { IsoDate } from '@/lib/training/types';
 import { latestBodyWeight, type BodyWeightReading } from './body-weight';

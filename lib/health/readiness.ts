@@ -1,7 +1,7 @@
 // The readiness flag from stored resting heart rate and HRV: lib/training/readiness.ts decides, this
 // module only feeds it the person's records. Advisory: callers show it with an explanation and never
 // change training because of it on their own.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { addDays } from '@/lib/training/dates';
 import { assessReadiness, type Readiness, type ReadinessSample } from '@/lib/training/readiness';
 import type { IsoDate } from '@/lib/training/types';

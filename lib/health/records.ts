@@ -1,7 +1,7 @@
 // Health records in the database. A record from a source with an external id (a client record id,
 // a provider's id) is written once: the same source and id again updates it (idempotent sync). A
 // record without one is written once too: the same type, source, start and value is the same row.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import type { HealthRecord, Prisma } from '@/lib/generated/prisma/client';
 import type { IsoDate } from '@/lib/training/types';
 import type { HealthType } from './metrics';

@@ -1,7 +1,7 @@
 // The OAuth `state` of a provider authorization: random, bound to one person and one integration,
 // stored only as a hash, single use (consumed by an atomic delete) and short-lived.
 import crypto from 'node:crypto';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 
 /** How long the person has to open the link and press Authorize. */
 export const AUTH_STATE_TTL_MS = 15 * 60_000;

@@ -1,9 +1,9 @@
 // Per-person state of each integration (Prisma): connection status, encrypted provider tokens,
 // last sync. The catalogue says what exists; these rows say what this person has connected.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import type { IntegrationConnection } from '@/lib/generated/prisma/client';
-import { integrationCatalogue, type IntegrationDefinition } from './catalogue';
+import { integrationCatalogue, type IntegrationDefinition } from '@/lib/content/integration-catalogue';
 import { IntegrationError } from './errors';
 import { decryptToken, encryptToken, TokenDecryptionError, tokenContext } from './tokens-crypto';
 

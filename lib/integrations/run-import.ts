@@ -3,7 +3,7 @@
 // written first (with the provider's facts) and gets its workoutId once the workout exists: a run
 // whose workout could not be made stays pending and is tried again on the next import.
 import { now } from '@/lib/clock';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import type { ImportedActivity } from '@/lib/generated/prisma/client';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import type { CoachingContext } from '@/lib/coaching/context';

@@ -1,6 +1,6 @@
 // Strava for one person: connect (OAuth 2.0 authorization code), import, disconnect. Every provider
 // call of a sync happens before anything is written, so a provider failure leaves no partial import.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import type { IntegrationConnection } from '@/lib/generated/prisma/client';
 import { writeBodyWeight } from '@/lib/health/body-weight';

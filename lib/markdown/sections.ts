@@ -1,6 +1,6 @@
 // Generated parts of pages (the same records the HTML pages render), written as Markdown.
 import { absoluteUrl, getFaq, getPosts, getProduct, getSite, type Post } from '@/lib/content';
-import { integrationCatalogue } from '@/lib/integrations/catalogue';
+import { integrationCatalogue } from '@/lib/content/integration-catalogue';
 
 export function markdownUrl(path: string): string {
   return absoluteUrl(path === '/' ? '/index.md' : `${path}.md`);

@@ -3,7 +3,7 @@ import { absoluteUrl, getPost, getPosts, getSite, getSitePages, pageLastUpdated,
 import { absoluteLinks } from './absolute-links';
 import { openApiReferenceMarkdown } from '@/lib/public-api/reference';
 import { frontMatter } from './front-matter';
-import { postTwinBody } from './post-body';
+import { postTwinBody } from '@/lib/content/post-body';
 import {
   faqSection,
   featuresSection,

@@ -3,8 +3,8 @@
 // be reached the answer is 503, not 401: the token may be fine, and a 401 would send the agent
 // into a needless refresh or sign-in. (a generic bearer middleware would turn every failure into a 401.)
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { verifyAccessToken } from '@/lib/auth/access-tokens';
-import { SCOPE_NAMES } from '@/lib/auth/scopes';
+import { verifyAccessToken } from '@/lib/oauth/access-tokens';
+import { SCOPE_NAMES } from '@/lib/oauth/scopes';
 import { config } from '@/lib/env';
 
 export type Authentication = { ok: true; info: AuthInfo } | { ok: false; response: Response };

@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { portableJsonSchema } from './portable-schema';
-import { blockArg, segmentArg } from './tools/coaching-shapes';
+import { blockArg, segmentArg } from './tools/coaching-args';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // The one declaration of a tool: tools/list, the scope guard and the subscription guard all read it.
 import type { z } from 'zod';
-import type { ScopeName as Scope } from '@/lib/auth/scopes';
+import type { ScopeName as Scope } from '@/lib/oauth/scopes';
 import type { SubscriptionView } from '@/lib/billing/subscriptions';
 import type { CoachingFacts } from '@/lib/profile/profiles';
 

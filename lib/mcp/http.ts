@@ -5,7 +5,7 @@
 // when the client prefers SSE. The body is read and parsed once, here.
 import Negotiator from 'negotiator';
 import { createMcpHandler, isLegacyRequest, McpServer, WebStandardStreamableHTTPServerTransport, type AuthInfo } from '@modelcontextprotocol/server';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';
 import { authenticate, resourceMetadataUrl } from './auth';

@@ -43,7 +43,7 @@ export type CallAuth = {
   userId: string;
   clientId: string;
   scopes: string[];
-  /** Read with the token (lib/auth/access-tokens.ts); when absent, the guards look them up. */
+  /** Read with the token (lib/oauth/access-tokens.ts); when absent, the guards look them up. */
   person?: { id: string; email: string } | null;
   subscription?: SubscriptionView;
 };

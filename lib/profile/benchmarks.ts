@@ -1,6 +1,6 @@
 // Benchmarks: a lift (load x reps) or a race result (distance, time). Derived numbers (e1RM, VDOT)
 // come from lib/training so the plan and the agent see the same estimates.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import type { Benchmark } from '@/lib/generated/prisma/client';
 import { epley1RM } from '@/lib/training/e1rm';
 import { vdotFromPerformance } from '@/lib/training/vdot';

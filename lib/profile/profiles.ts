@@ -1,10 +1,9 @@
 // The person's profile and benchmarks (Prisma), in SI units; dates are YYYY-MM-DD in the person's
 // timezone. Body weight lives with the health data (lib/health/body-weight.ts).
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { read } from '@/lib/database/reads';
 import type { Profile } from '@/lib/generated/prisma/client';
 import { computeOnboarding, type Onboarding } from './onboarding';
-import { connectedIntegrationCount } from '@/lib/integrations/connections';
 
 export type ProfileUpdate = Partial<{
   displayName: string | null;
@@ -25,7 +24,7 @@ export type ProfileUpdate = Partial<{
   maxHr: number | null;
 }>;
 
-/** What every coaching call reads from the profile first (lib/mcp/tools/coaching-shapes.ts). */
+/** What every coaching call reads from the profile first (lib/coaching/shapes.ts). */
 export type CoachingFacts = Pick<Profile, 'timezone' | 'weightUnit' | 'distanceUnit' | 'restingHr' | 'maxHr'>;
 
 /** Reads are the common case: only a person's first call writes (the upsert covers a racing twin). */
@@ -48,7 +47,11 @@ export async function updateProfile(userId: string, update: ProfileUpdate): Prom
   return prisma.profile.upsert({ where: { userId }, update, create: { userId, ...update } });
 }
 
-export async function onboardingFor(userId: string, profile: Profile): Promise<Onboarding> {
+/**
+ * Where the person stands in onboarding. The count of connected integrations comes from the caller
+ * (lib/integrations sits above the profile service and reads the profile, so it cannot be read here).
+ */
+export async function onboardingFor(userId: string, profile: Profile, connectedIntegrationCount: number): Promise<Onboarding> {
   const prisma = await db();
   const benchmarkCount = await prisma.benchmark.count({ where: { userId } });
   return computeOnboarding({
@@ -58,7 +61,7 @@ export async function onboardingFor(userId: string, profile: Profile): Promise<O
     trainingDays: profile.trainingDays,
     benchmarkCount,
     planCount: await prisma.trainingPlan.count({ where: { userId } }),
-    connectedIntegrationCount: await connectedIntegrationCount(userId),
+    connectedIntegrationCount,
     weightUnit: profile.weightUnit === 'lb' ? 'lb' : 'kg',
   });
 }

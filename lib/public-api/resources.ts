@@ -1,6 +1,6 @@
 // The body of each Content API response, built from lib/content and parsed through its schema: a
 // content error fails the build (static routes) or the tests, it never ships as an off-contract body.
-import { postTwinBody } from '@/lib/markdown/post-body';
+import { postTwinBody } from '@/lib/content/post-body';
 import { z } from 'zod';
 import { absoluteUrl, getFaq, getPost, getPosts, getProduct, getSite, getSitePages, type Post } from '@/lib/content';
 import {

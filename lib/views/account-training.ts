@@ -3,7 +3,7 @@
 import { getHeldTrends, getWeeklyTrends } from '@/lib/coaching/progress';
 import { readAthlete } from '@/lib/coaching/athlete-store';
 import { listWorkouts } from '@/lib/coaching/workouts';
-import { coachingCall, weeklyView, workoutView } from '@/lib/mcp/tools/coaching-shapes';
+import { coachingCall, weeklyView, workoutView } from '@/lib/coaching/shapes';
 import { addDays } from '@/lib/training/dates';
 import { renderProgress } from './progress';
 import { renderWeekPlan } from './week-plan';

@@ -11,8 +11,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeLoopbackCertificate, startDocumentServer, agentDocument, type DocumentServer, type TlsFiles } from '../support/metadata-documents';
-import { simulatedAddress } from '../support/oauth';
-import { freePort, freshDatabaseEnv } from '../support/server';
+import { simulatedAddress } from '../../harness/oauth';
+import { freePort, freshDatabaseEnv } from '../../harness/server';
 import { pkcePair } from '../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');
@@ -132,8 +132,8 @@ describe('probing hosts and ports through /authorize', () => {
 describe('stored documents are capped', () => {
   // In this process, on a fresh database of the suite's engine: the cap is about rows, which a
   // running PGlite server would not let another process read.
-  let lib: typeof import('@/lib/auth/client-metadata-documents');
-  let prisma: Awaited<ReturnType<typeof import('@/lib/db')['db']>>;
+  let lib: typeof import('@/lib/oauth/client-metadata-documents');
+  let prisma: Awaited<ReturnType<typeof import('@/lib/database/client')['db']>>;
   let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
   let docs: DocumentServer;
 
@@ -143,12 +143,12 @@ describe('stored documents are capped', () => {
     const tls = inject('documentTls');
     https.globalAgent.options.ca = [fs.readFileSync(tls.cert)];
     docs = await startDocumentServer(tls);
-    lib = await import('@/lib/auth/client-metadata-documents');
-    prisma = await (await import('@/lib/db')).db();
+    lib = await import('@/lib/oauth/client-metadata-documents');
+    prisma = await (await import('@/lib/database/client')).db();
   }, 120_000);
   afterAll(async () => {
     await docs?.close();
-    await (await import('@/lib/db')).closeDatabase();
+    await (await import('@/lib/database/client')).closeDatabase();
     await fresh?.cleanup();
   });
 
@@ -172,7 +172,7 @@ describe('stored documents are capped', () => {
   });
 
   it('a stale document no grant uses is swept after a day; one a grant uses is kept', async () => {
-    const { PrismaOidcAdapter } = await import('@/lib/auth/oidc-adapter');
+    const { PrismaOidcAdapter } = await import('@/lib/oauth/oidc-adapter');
     const [unused, used] = await prisma.clientMetadataDocument.findMany({ take: 2, orderBy: { url: 'asc' } });
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     await prisma.clientMetadataDocument.updateMany({ where: { url: { in: [unused!.url, used!.url] } }, data: { expiresAt: twoDaysAgo } });

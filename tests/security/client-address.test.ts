@@ -5,8 +5,8 @@
 // shows that addresses a client writes to the left of its proxy's entry are never read.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FormSession, createPerson, hiddenField, simulatedAddress } from '../support/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../support/server';
+import { FormSession, createPerson, hiddenField, simulatedAddress } from '../../harness/oauth';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../harness/server';
 import { deviceClient } from '../integration/oauth/flows';
 
 const sharedUrl = inject('baseUrl');

@@ -2,7 +2,7 @@
 // (GET) or posted to /api/auth/device (POST); past the limit (20 per person per 15 minutes) the
 // right code shows no Approve and an Approve posted anyway decides nothing.
 import { describe, expect, inject, it } from 'vitest';
-import { createPerson, DEVICE_GRANT, hiddenField, registerDeviceClient, simulatedAddress, startDeviceAuthorization, tokenRequest, type FormSession } from '../support/oauth';
+import { createPerson, DEVICE_GRANT, hiddenField, registerDeviceClient, simulatedAddress, startDeviceAuthorization, tokenRequest, type FormSession } from '../../harness/oauth';
 
 const baseUrl = inject('baseUrl');
 const LIMIT = 20;

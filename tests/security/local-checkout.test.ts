@@ -2,7 +2,7 @@
 // local runs on a loopback SITE_URL, off wherever SITE_URL is a public origin unless
 // BILLING_LOCAL_CHECKOUT=1 says otherwise, on either engine and whatever NODE_ENV says.
 import { describe, expect, inject, it } from 'vitest';
-import { freePort, freshDatabaseEnv, startServer } from '../support/server';
+import { freePort, freshDatabaseEnv, startServer } from '../../harness/server';
 
 const baseUrl = inject('baseUrl');
 

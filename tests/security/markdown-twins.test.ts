@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { DIST_DIR, ROOT } from '../support/server';
+import { DIST_DIR, ROOT } from '../../harness/server';
 
 const baseUrl = inject('baseUrl');
 

@@ -4,7 +4,7 @@
 // existing account, and signs nobody in.
 import crypto from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { FormSession, createPerson, hiddenField } from '../support/oauth';
+import { FormSession, createPerson, hiddenField } from '../../harness/oauth';
 
 const baseUrl = inject('baseUrl');
 

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPerson } from '../support/oauth';
-import { freePort, startServer, type RunningServer } from '../support/server';
+import { createPerson } from '../../harness/oauth';
+import { freePort, startServer, type RunningServer } from '../../harness/server';
 
 let server: RunningServer;
 let root: string;

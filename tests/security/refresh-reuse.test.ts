@@ -2,7 +2,7 @@
 // family, and so does a race of two refreshes with one token: one wins, the loser is a reuse, and
 // the winner's new pair dies with the family. Run each way several times (a race is a race).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPerson } from '../support/oauth';
+import { createPerson } from '../../harness/oauth';
 import { connectDevice, mcpStatus, refresh } from '../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');

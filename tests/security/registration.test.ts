@@ -4,8 +4,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPerson, DEVICE_GRANT, hiddenField, simulatedAddress, startDeviceAuthorization } from '../support/oauth';
-import { freshDatabaseEnv } from '../support/server';
+import { createPerson, DEVICE_GRANT, hiddenField, simulatedAddress, startDeviceAuthorization } from '../../harness/oauth';
+import { freshDatabaseEnv } from '../../harness/server';
 import { browserClient, deviceClient, pkcePair, registerClient } from '../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');
@@ -210,17 +210,17 @@ describe('what the person sees about a self-registered client', () => {
 describe('unused registrations expire', () => {
   // In this process, on a fresh database of the suite's engine (a running PGlite server would not let
   // another process move a registration's creation date back 31 days).
-  let prisma: Awaited<ReturnType<typeof import('@/lib/db')['db']>>;
+  let prisma: Awaited<ReturnType<typeof import('@/lib/database/client')['db']>>;
   let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
   const DAY = 24 * 60 * 60 * 1000;
 
   beforeAll(async () => {
     fresh = await freshDatabaseEnv();
     Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0' });
-    prisma = await (await import('@/lib/db')).db();
+    prisma = await (await import('@/lib/database/client')).db();
   }, 120_000);
   afterAll(async () => {
-    await (await import('@/lib/db')).closeDatabase();
+    await (await import('@/lib/database/client')).closeDatabase();
     await fresh?.cleanup();
   });
 
@@ -236,8 +236,8 @@ describe('unused registrations expire', () => {
   ];
 
   it('a registration with no token for 30 days is unknown, then swept by the next registration; used ones stay', async () => {
-    const { PrismaOidcAdapter } = await import('@/lib/auth/oidc-adapter');
-    const { sweepUnusedRegistrations } = await import('@/lib/auth/registration-store');
+    const { PrismaOidcAdapter } = await import('@/lib/oauth/oidc-adapter');
+    const { sweepUnusedRegistrations } = await import('@/lib/oauth/registration-store');
     const user = await prisma.user.create({ data: { email: `expiry-${Date.now()}@example.com`, passwordHash: 'x' } });
     for (const r of rows) {
       await prisma.oAuthClient.create({ data: { clientId: r.clientId, metadata: { client_id: r.clientId, client_name: r.clientId }, createdAt: new Date(Date.now() - r.ageDays * DAY) } });

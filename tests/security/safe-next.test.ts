@@ -2,7 +2,7 @@
 // only to a path on this site, re-serialised, and never answers 5xx, for every value of the attack
 // table (tests/security/safe-next-table.ts, also run against the module in the unit suite).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FormSession, createPerson, hiddenField } from '../support/oauth';
+import { FormSession, createPerson, hiddenField } from '../../harness/oauth';
 import { expectRedirectOnSite } from './on-site';
 import { HOSTILE_NEXT, KEPT_NEXT } from './safe-next-table';
 

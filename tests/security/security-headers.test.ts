@@ -2,10 +2,10 @@
 // (file-like paths used to skip them: /checkout/x.js rendered a signed-in page without CSP), error
 // pages included; and the odd inputs that used to end in a 500 or a misleading message.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../support/accounts';
+import { newPerson, signUp } from '../../harness/accounts';
 import { connectV1 } from '../support/mcp-clients';
-import { createPerson, hiddenField, obtainAccessToken, tokenRequest, type FormSession } from '../support/oauth';
-import { activateSubscription } from '../support/subscription';
+import { createPerson, hiddenField, obtainAccessToken, tokenRequest, type FormSession } from '../../harness/oauth';
+import { activateSubscription } from '../../harness/subscription';
 import { authorizeOverHttp, browserClient, pkcePair, registerClient } from '../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');

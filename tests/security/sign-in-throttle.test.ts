@@ -3,7 +3,7 @@
 // address always works, however many attackers guess from elsewhere. (The suite's server trusts one
 // proxy hop: each simulated browser names its address in X-Forwarded-For.)
 import { describe, expect, inject, it, vi } from 'vitest';
-import { FormSession, createPerson, hiddenField, simulatedAddress } from '../support/oauth';
+import { FormSession, createPerson, hiddenField, simulatedAddress } from '../../harness/oauth';
 
 const baseUrl = inject('baseUrl');
 

@@ -5,12 +5,12 @@
 // stub (tests/support/strava-stub.ts); the stub's consent form is posted as a browser would.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, signUp, type TestPerson } from '../support/accounts';
+import { newPerson, signUp, type TestPerson } from '../../harness/accounts';
 import { connectV1, type ToolCaller } from '../support/mcp-clients';
-import { FormSession, hiddenField, obtainAccessToken } from '../support/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../support/server';
+import { FormSession, hiddenField, obtainAccessToken } from '../../harness/oauth';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../harness/server';
 import { startStravaStub, type StravaStub } from '../support/strava-stub';
-import { activateSubscription } from '../support/subscription';
+import { activateSubscription } from '../../harness/subscription';
 
 let stub: StravaStub;
 let server: RunningServer;

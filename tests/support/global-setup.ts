@@ -2,7 +2,7 @@
 import type { TestProject } from 'vitest/node';
 import fs from 'node:fs';
 import { makeLoopbackCertificate, type TlsFiles } from './metadata-documents';
-import { ensureBuild, freshDatabaseEnv, startServer } from './server';
+import { ensureBuild, freshDatabaseEnv, startServer } from '../../harness/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {

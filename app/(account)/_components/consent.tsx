@@ -1,5 +1,5 @@
 // The parts of a consent decision shared by the browser consent page and the device page.
-import { describeScope } from '@/lib/auth/scopes';
+import { describeScope } from '@/lib/oauth/scopes';
 import styles from '../account.module.css';
 
 /** Who asks, for whom, and each requested scope in plain words. */

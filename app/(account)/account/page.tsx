@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { listConnectedAgents } from '@/lib/auth/connected-agents';
+import { listConnectedAgents } from '@/lib/oauth/connected-agents';
 import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
 import { firstParam, requirePerson, type SearchParams } from '@/lib/auth/page-guards';
-import { describeScope } from '@/lib/auth/scopes';
+import { describeScope } from '@/lib/oauth/scopes';
 import { getSubscriptionStatus } from '@/lib/auth/subscription-status';
 import { accountTraining } from '@/lib/views/account-training';
 import '@/lib/views/views.css';

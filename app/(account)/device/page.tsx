@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
-import { countWrongDeviceCode, deviceEntryThrottled, formatUserCode, lookUpDeviceCode } from '@/lib/auth/device-approval';
+import { countWrongDeviceCode, deviceEntryThrottled, formatUserCode, lookUpDeviceCode } from '@/lib/oauth/device-approval';
 import { withQuery } from '@/lib/auth/navigation';
 import { firstParam, requirePerson, type SearchParams } from '@/lib/auth/page-guards';
 import { ClientIdentity, DecisionButtons, GrantSummary } from '../_components/consent';

@@ -7,7 +7,7 @@ import { withQuery } from '@/lib/auth/navigation';
 import { safeNext } from '@/lib/web/safe-next';
 import { firstParam, requireAnonymousCsrf, type SearchParams } from '@/lib/auth/page-guards';
 import { currentPerson } from '@/lib/auth/sessions';
-import { findIntegration } from '@/lib/integrations/catalogue';
+import { findIntegration } from '@/lib/content/integration-catalogue';
 import styles from '../account.module.css';
 
 export const metadata: Metadata = { title: 'Sign in', robots: { index: false } };

@@ -1,4 +1,4 @@
-import type { IntegrationDefinition, IntegrationKind } from '@/lib/integrations/catalogue';
+import type { IntegrationDefinition, IntegrationKind } from '@/lib/content/integration-catalogue';
 
 const HOW_TO_CONNECT: Record<IntegrationKind, string> = {
   oauth: 'Sign in with the service, in the app or through a connected agent',

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getPage } from '@/lib/content';
-import { integrationCatalogue } from '@/lib/integrations/catalogue';
+import { integrationCatalogue } from '@/lib/content/integration-catalogue';
 import { metadataForPage } from '@/lib/seo/page-metadata';
 import { CopyPage } from '../_components/copy-page';
 import { IntegrationList } from '../_components/integration-list';

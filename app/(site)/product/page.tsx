@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getPage, getProduct, getSite } from '@/lib/content';
-import { integrationCatalogue } from '@/lib/integrations/catalogue';
+import { integrationCatalogue } from '@/lib/content/integration-catalogue';
 import { softwareApplicationJsonLd } from '@/lib/seo/json-ld';
 import { metadataForPage } from '@/lib/seo/page-metadata';
 import { CopyPage } from '../_components/copy-page';

@@ -8,8 +8,10 @@ import { kgToLb, lbToKg, METRES_PER_MILE } from '@/lib/training/units';
 import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
-import { isoDate, todayIn, weightUnit } from './inputs';
-import { adaptationOutput, adaptationView, coached, coachingCall } from './coaching-shapes';
+import { isoDate, weightUnit } from './inputs';
+import { todayIn } from '@/lib/clock';
+import { adaptationOutput, adaptationView, coachingCall } from '@/lib/coaching/shapes';
+import { coached } from './coaching-args';
 
 const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map((e) => e.id);
 // A string checked against the loaded lifts, not an enum of them: the catalogue has 45 exercises and

@@ -1,4 +1,4 @@
-import { now } from '@/lib/clock';
+import { now, todayIn } from '@/lib/clock';
 import { z } from 'zod';
 import type { HealthRecord } from '@/lib/generated/prisma/client';
 import { aggregate } from '@/lib/health/aggregate';
@@ -12,7 +12,7 @@ import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
-import { isoDate, todayIn } from './inputs';
+import { isoDate } from './inputs';
 
 const ALL_UNITS = ['count', 'bpm', 'ms', 'min', 'h', 'kg', 'lb', 'mL/kg/min', 'kcal', 'kJ'] as const satisfies readonly HealthUnit[];
 const MAX_RANGE_DAYS = 366;

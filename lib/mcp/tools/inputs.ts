@@ -1,6 +1,5 @@
 // Argument building blocks shared by the tool declarations.
 import { z } from 'zod';
-import { now as clockNow } from '@/lib/clock';
 
 export const isoDate = z
   .string()
@@ -17,18 +16,4 @@ export function isIanaTimezone(tz: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** One formatter per timezone: building an Intl.DateTimeFormat costs more than a whole tool's query. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Today's date in a timezone (YYYY-MM-DD). */
-export function todayIn(timezone: string | null | undefined, now = clockNow()): string {
-  const zone = timezone ?? 'UTC';
-  let format = dayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(zone, format);
-  }
-  return format.format(now);
 }

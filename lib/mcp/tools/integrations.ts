@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getSite } from '@/lib/content';
-import { findIntegration, integrationCatalogue, type IntegrationDefinition } from '@/lib/integrations/catalogue';
+import { findIntegration, integrationCatalogue, type IntegrationDefinition } from '@/lib/content/integration-catalogue';
 import { listIntegrationViews } from '@/lib/integrations/connections';
 import { IntegrationError } from '@/lib/integrations/errors';
 import { disconnectStrava, startStravaConnection, STRAVA, syncStrava } from '@/lib/integrations/strava';

@@ -17,17 +17,15 @@ import { ToolError } from '../tool-error';
 import {
   changeOutput,
   changeView,
-  coached,
   coachingCall,
-  distanceUnitArg,
   fromKg,
   fromMetres,
   toMetres,
   weeklyView,
   unitsOutput,
-  weightUnitArg,
   type Units,
-} from './coaching-shapes';
+} from '@/lib/coaching/shapes';
+import { coached, distanceUnitArg, weightUnitArg } from './coaching-args';
 import { isoDate } from './inputs';
 
 const GOALS = ['strength', '5k', '10k', 'half', 'marathon', 'hybrid'] as const;

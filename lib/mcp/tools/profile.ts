@@ -5,12 +5,18 @@ import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { refitPlansToDays } from '@/lib/coaching/plans';
 import { latestBodyWeight, logBodyWeight } from '@/lib/health/body-weight';
 import { getOrCreateProfile, onboardingFor, updateProfile } from '@/lib/profile/profiles';
+import { connectedIntegrationCount } from '@/lib/integrations/connections';
 import { kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE } from '@/lib/training/units';
 import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
-import { coached, coachingCall } from './coaching-shapes';
-import { distanceUnit, isoDate, isIanaTimezone, todayIn, weightUnit } from './inputs';
+import { coachingCall } from '@/lib/coaching/shapes';
+import { coached } from './coaching-args';
+import { distanceUnit, isoDate, isIanaTimezone, weightUnit } from './inputs';
+import { todayIn } from '@/lib/clock';
+
+/** The onboarding checklist: the profile's facts plus how many integrations the person has connected. */
+const onboarding = async (userId: string, p: Profile) => onboardingFor(userId, p, await connectedIntegrationCount(userId));
 
 const toMetresIn = (value: number, unit: 'km' | 'mi' | 'm') => value * (unit === 'm' ? 1 : unit === 'mi' ? METRES_PER_MILE : METRES_PER_KM);
 
@@ -94,7 +100,7 @@ export const getProfile = defineTool({
   output: z.object({ profile: profileOutput, onboarding: onboardingOutput }),
   handler: async (_args, { person }) => {
     const p = await getOrCreateProfile(person.id);
-    return { profile: await profileView(person.id, p), onboarding: await onboardingFor(person.id, p) };
+    return { profile: await profileView(person.id, p), onboarding: await onboarding(person.id, p) };
   },
 });
 
@@ -162,10 +168,10 @@ export const updateProfileTool = defineTool({
     let rescheduledPlans;
     if (before && p.trainingDays.length > 0 && before.join(',') !== p.trainingDays.join(',')) {
       // The profile just changed: not the facts read with the token.
-      const { ctx } = await coachingCall({ id: person.id, email: person.email });
+      const { ctx } = await coachingCall({ id: person.id });
       rescheduledPlans = await coached(async () => refitPlansToDays(ctx, p.trainingDays, await benchmarkEstimates(person.id)));
     }
-    return { profile: await profileView(person.id, p), onboarding: await onboardingFor(person.id, p), ...(rescheduledPlans ? { rescheduledPlans } : {}) };
+    return { profile: await profileView(person.id, p), onboarding: await onboarding(person.id, p), ...(rescheduledPlans ? { rescheduledPlans } : {}) };
   },
 });
 

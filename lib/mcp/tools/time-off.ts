@@ -3,7 +3,8 @@ import type { TimeOff } from '@/lib/generated/prisma/client';
 import { deleteTimeOff, listTimeOff, recordTimeOff } from '@/lib/coaching/time-off';
 import { daysBetween } from '@/lib/training/dates';
 import { defineTool } from '../define-tool';
-import { adaptationOutput, adaptationView, coached, coachingCall } from './coaching-shapes';
+import { adaptationOutput, adaptationView, coachingCall } from '@/lib/coaching/shapes';
+import { coached } from './coaching-args';
 import { isoDate } from './inputs';
 
 const KINDS = ['illness', 'injury', 'other'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { catchUpTimeAway } from '@/lib/coaching/time-off';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import type { BlockInput, SegmentInput } from '@/lib/coaching/prescriptions';
 import {
@@ -22,25 +22,27 @@ import { ToolError } from '../tool-error';
 import {
   adaptationOutput,
   adaptationView,
-  blockArg,
-  coached,
   coachingCall,
-  distanceUnitArg,
-  exerciseArg,
   fieldChangeOutput,
   fieldChangeView,
   paceToSPerKm,
+  toKg,
+  toMetres,
+  unitsOutput,
+  workoutOutput,
+  workoutView,
+} from '@/lib/coaching/shapes';
+import {
+  blockArg,
+  coached,
+  distanceUnitArg,
+  exerciseArg,
   rpeArg,
   runActual,
   runActualArg,
   segmentArg,
-  toKg,
-  toMetres,
-  unitsOutput,
   weightUnitArg,
-  workoutOutput,
-  workoutView,
-} from './coaching-shapes';
+} from './coaching-args';
 import { isoDate } from './inputs';
 import { readinessOutput, readinessView } from './health';
 import { briefingFor, nextSession, type Briefing } from '@/lib/coaching/briefing';

@@ -10,7 +10,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView } from '../../integration/coaching/athlete';
 import { launchBrowser, signInOnPage } from '../../support/browser';
-import { ROOT } from '../../support/server';
+import { ROOT } from '../../../harness/server';
 
 const baseUrl = inject('baseUrl');
 const today = todayUtc();

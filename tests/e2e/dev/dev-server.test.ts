@@ -16,8 +16,8 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, signInOnPage } from '../../support/browser';
-import { FormSession, createPerson } from '../../support/oauth';
-import { ROOT, freePort } from '../../support/server';
+import { FormSession, createPerson } from '../../../harness/oauth';
+import { ROOT, freePort } from '../../../harness/server';
 import { authorizeOverHttp } from '../../integration/oauth/flows';
 import { postFacts } from '../../integration/site/content-facts';
 

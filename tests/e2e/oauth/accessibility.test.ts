@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
-import { createPerson, registerDeviceClient, startDeviceAuthorization } from '../../support/oauth';
+import { createPerson, registerDeviceClient, startDeviceAuthorization } from '../../../harness/oauth';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInOnPage } from '../../support/browser';
-import { createPerson } from '../../support/oauth';
+import { createPerson } from '../../../harness/oauth';
 import { mcpStatus } from '../../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInOnPage } from '../../support/browser';
 import { agentDocument, startDocumentServer, type DocumentServer } from '../../support/metadata-documents';
-import { createPerson } from '../../support/oauth';
+import { createPerson } from '../../../harness/oauth';
 import { mcpStatus } from '../../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');

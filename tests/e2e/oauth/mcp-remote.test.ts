@@ -11,8 +11,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, signInOnPage } from '../../support/browser';
-import { createPerson } from '../../support/oauth';
-import { freePort, ROOT } from '../../support/server';
+import { createPerson } from '../../../harness/oauth';
+import { freePort, ROOT } from '../../../harness/server';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
-import { ROOT } from '../../support/server';
+import { ROOT } from '../../../harness/server';
 
 const baseUrl = inject('baseUrl');
 const OUT = path.join(ROOT, 'test-results', 'screenshots');

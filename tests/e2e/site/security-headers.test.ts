@@ -7,7 +7,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
-import { createPerson, registerDeviceClient, startDeviceAuthorization } from '../../support/oauth';
+import { createPerson, registerDeviceClient, startDeviceAuthorization } from '../../../harness/oauth';
 import { postFacts } from '../../integration/site/content-facts';
 
 const baseUrl = inject('baseUrl');

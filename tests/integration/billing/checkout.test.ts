@@ -3,12 +3,12 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { newPerson, signUp } from '../../support/accounts';
+import { newPerson, signUp } from '../../../harness/accounts';
 import { connectV1, type ToolCaller } from '../../support/mcp-clients';
-import { hiddenField, obtainAccessToken } from '../../support/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { hiddenField, obtainAccessToken } from '../../../harness/oauth';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 import { startStripeStub } from '../../support/stripe-stub';
-import { confirmCheckout } from '../../support/subscription';
+import { confirmCheckout } from '../../../harness/subscription';
 
 async function personWithClient(baseUrl: string, label: string) {
   const person = newPerson(label);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { ROOT } from '../../support/server';
+import { ROOT } from '../../../harness/server';
 
 const baseUrl = inject('baseUrl');
 

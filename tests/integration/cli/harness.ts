@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { ROOT } from '../../support/server';
+import { ROOT } from '../../../harness/server';
 
 /** The `pacewise` command of the workspace package packages/cli (its `bin`). */
 export const BIN = path.join(ROOT, 'packages', 'cli', 'bin', 'pacewise.js');

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
-import { newPerson, signUp, type TestPerson } from '../../support/accounts';
+import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { LoopbackProxy, cli, forceExpiry, form, login, readCredentials, runCli, tempHome } from './harness';
 
 const baseUrl = inject('baseUrl');

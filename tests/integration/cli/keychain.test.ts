@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
-import { newPerson, signUp, type TestPerson } from '../../support/accounts';
+import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { cli, credentialsFile, forceExpiry, login, readCredentials, tempHome } from './harness';
 
 const baseUrl = inject('baseUrl');

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
-import { newPerson, signUp, type TestPerson } from '../../support/accounts';
-import { rpc } from '../../support/mcp';
+import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
+import { rpc } from '../../../harness/mcp';
 import { LoopbackProxy, cli, credentialsFile, decideInBrowser, devicePrompt, editSession, form, login, readCredentials, runCli, tempHome } from './harness';
 
 const baseUrl = inject('baseUrl');

@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
-import { newPerson, signUp, type TestPerson } from '../../support/accounts';
-import { rpc } from '../../support/mcp';
-import { tokenRequest } from '../../support/oauth';
+import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
+import { rpc } from '../../../harness/mcp';
+import { tokenRequest } from '../../../harness/oauth';
 import { LoopbackProxy, cli, decideInBrowser, devicePrompt, editSession, forceExpiry, form, login, readCredentials, rpcOf, runCli, tempHome, type Seen } from './harness';
 
 const baseUrl = inject('baseUrl');

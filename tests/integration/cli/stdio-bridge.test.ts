@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { launchBrowser } from '../../support/browser';
-import { newPerson, signUp, type TestPerson } from '../../support/accounts';
+import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { BIN, LoopbackProxy, forceExpiry, form, login, messagesInBody, readCredentials, rpcOf, tempHome } from './harness';
 
 const baseUrl = inject('baseUrl');

@@ -2,9 +2,9 @@
 // HTTP with a bearer token from the real OAuth device flow, after a real test-mode checkout.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { newPerson, signUp, type TestPerson } from '../../support/accounts';
-import { obtainAccessToken } from '../../support/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { activateSubscription } from '../../../harness/subscription';
 
 export type ToolResult<T = Record<string, unknown>> = { isError: boolean; body: T };
 

@@ -1,7 +1,7 @@
 // The coaching clock a simulation moves (lib/clock.ts): the test server runs with
 // PACEWISE_TEST_CLOCK=1, so /mcp reads "now" from the Pacewise-Test-Now header.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ACCEPT_BOTH } from '../../support/mcp';
+import { ACCEPT_BOTH } from '../../../harness/mcp';
 import { newAthlete, todayUtc, type Athlete } from './athlete';
 
 const baseUrl = inject('baseUrl');

@@ -1,7 +1,7 @@
 // Workout tools over MCP with the official SDK client: catalogue, guards, list window and pagination,
 // units both ways, create/get/update/delete, completion and skip rules, and isolation between people.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { obtainAccessToken } from '../../support/oauth';
+import { obtainAccessToken } from '../../../harness/oauth';
 import { Agent, addDays, newAthlete, todayUtc, type Athlete, type WorkoutView, type WriteResult } from './athlete';
 
 const baseUrl = inject('baseUrl');

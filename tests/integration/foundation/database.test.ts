@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawDatabase } from '@/lib/database/engine';
 import { migrate, migrationStatus, readMigrations } from '@/lib/database/migrations';
-import { freshRawDatabase } from '../../support/server';
+import { freshRawDatabase } from '../../../harness/server';
 
 let raw: RawDatabase;
 let close: () => Promise<void>;

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import crypto from 'node:crypto';
-import { freePort, ROOT } from '../../support/server';
+import { freePort, ROOT } from '../../../harness/server';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 

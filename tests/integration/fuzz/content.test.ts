@@ -2,7 +2,7 @@
 // Every answer must be below 500 and the server must stay healthy. FUZZ_SCALE multiplies the runs.
 import fc from 'fast-check';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { InputCounter, contentTypes, expectHealthy, hostileBody, hostileQueryValue, hostileSegment, hostileString, rawHostileRequest, rawRequest, runs } from './hostile';
+import { InputCounter, contentTypes, expectHealthy, hostileBody, hostileQueryValue, hostileSegment, hostileString, rawHostileRequest, rawRequest, runs } from '../../../harness/hostile';
 
 const baseUrl = inject('baseUrl');
 const port = Number(new URL(baseUrl).port);

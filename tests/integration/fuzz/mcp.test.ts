@@ -3,9 +3,9 @@
 // the person's data (everything the read tools show) exactly as it was. FUZZ_SCALE multiplies the runs.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ACCEPT_BOTH, readReply } from '../../support/mcp';
-import { InputCounter, type Body, contentTypes, expectHealthy, hostileBody, hostileJson, hostileString, runs } from './hostile';
-import { PROTOCOL, callTool, subscribedPerson, type Connected } from './people';
+import { ACCEPT_BOTH, readReply } from '../../../harness/mcp';
+import { InputCounter, type Body, contentTypes, expectHealthy, hostileBody, hostileJson, hostileString, runs } from '../../../harness/hostile';
+import { PROTOCOL, callTool, subscribedPerson, type Connected } from '../../../harness/people';
 import { personSnapshot, type ListedTool } from './snapshot';
 
 const baseUrl = inject('baseUrl');

@@ -4,9 +4,9 @@
 // it. FUZZ_SCALE multiplies the runs.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { simulatedAddress, tokenRequest } from '../../support/oauth';
-import { InputCounter, type Body, contentTypes, expectHealthy, hostileBody, hostileJson, hostileQueryValue, hostileString, runs } from './hostile';
-import { callTool, subscribedPerson, type Connected } from './people';
+import { simulatedAddress, tokenRequest } from '../../../harness/oauth';
+import { InputCounter, type Body, contentTypes, expectHealthy, hostileBody, hostileJson, hostileQueryValue, hostileString, runs } from '../../../harness/hostile';
+import { callTool, subscribedPerson, type Connected } from '../../../harness/people';
 
 const baseUrl = inject('baseUrl');
 const resource = `${baseUrl}/mcp`;

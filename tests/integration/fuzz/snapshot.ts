@@ -1,6 +1,6 @@
 // Everything a person's read tools show, as one comparable value: the fuzzers compare it before and
 // after writes that the server rejected.
-import { callTool } from './people';
+import { callTool } from '../../../harness/people';
 
 export type ListedTool = {
   name: string;

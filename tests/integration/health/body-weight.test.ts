@@ -2,10 +2,10 @@
 // get_profile / get_health_data all meet in the same health records, one reading per source and day.
 // (Strava's athlete weight: tests/integration/integrations/strava.test.ts.)
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../support/accounts';
+import { newPerson, signUp } from '../../../harness/accounts';
 import { connectV1, type ToolCaller } from '../../support/mcp-clients';
-import { obtainAccessToken } from '../../support/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { activateSubscription } from '../../../harness/subscription';
 
 const baseUrl = inject('baseUrl');
 const person = newPerson('body-weight');

@@ -2,10 +2,10 @@
 // guards, validation, units, aggregation, idempotency and the readiness flag.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '@/lib/training/dates';
-import { newPerson, signUp } from '../../support/accounts';
+import { newPerson, signUp } from '../../../harness/accounts';
 import { connectV1, type ToolCaller } from '../../support/mcp-clients';
-import { obtainAccessToken } from '../../support/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { activateSubscription } from '../../../harness/subscription';
 
 const baseUrl = inject('baseUrl');
 const person = newPerson('health');

@@ -1,16 +1,16 @@
 // The OAuth state of a provider authorization, in-process against a real database (the clock cannot
 // be moved inside `next start`): bound to one person and integration, single use, expiring, hashed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseEnv } from '../../support/server';
+import { freshDatabaseEnv } from '../../../harness/server';
 
 let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
 let userId: string;
-let lib: { db: typeof import('@/lib/db'); state: typeof import('@/lib/integrations/auth-state') };
+let lib: { db: typeof import('@/lib/database/client'); state: typeof import('@/lib/integrations/auth-state') };
 
 beforeAll(async () => {
   fresh = await freshDatabaseEnv();
   Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0' });
-  lib = { db: await import('@/lib/db'), state: await import('@/lib/integrations/auth-state') };
+  lib = { db: await import('@/lib/database/client'), state: await import('@/lib/integrations/auth-state') };
   const prisma = await lib.db.db();
   userId = (await prisma.user.create({ data: { email: `state-${Date.now()}@example.com`, passwordHash: 'not-used-here' } })).id;
 }, 120_000);

@@ -3,13 +3,13 @@
 // page. The steps depend on each other and run in order.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { newPerson, signUp } from '../../support/accounts';
+import { newPerson, signUp } from '../../../harness/accounts';
 import { launchBrowser } from '../../support/browser';
 import { connectV1, type ToolCaller } from '../../support/mcp-clients';
-import { obtainAccessToken } from '../../support/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 import { startStravaStub, type StravaStub } from '../../support/strava-stub';
-import { activateSubscription } from '../../support/subscription';
+import { activateSubscription } from '../../../harness/subscription';
 
 const DAY = 86_400_000;
 const person = newPerson('strava');

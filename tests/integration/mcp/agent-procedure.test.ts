@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
-import { newPerson, signUp } from '../../support/accounts';
+import { newPerson, signUp } from '../../../harness/accounts';
 import { connectV1, connectV2, type ToolCaller } from '../../support/mcp-clients';
-import { obtainAccessToken } from '../../support/oauth';
+import { obtainAccessToken } from '../../../harness/oauth';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -1,9 +1,9 @@
 // /mcp at the HTTP level: every request needs a database-checked bearer token; the transport edge
 // answers CORS, Origin, size, JSON and protocol-version problems without a 500.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../support/accounts';
-import { obtainAccessToken } from '../../support/oauth';
-import { callToolRequest, initializeRequest, rpc } from '../../support/mcp';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { callToolRequest, initializeRequest, rpc } from '../../../harness/mcp';
 
 const baseUrl = inject('baseUrl');
 const PRM = `${baseUrl}/.well-known/oauth-protected-resource/mcp`;

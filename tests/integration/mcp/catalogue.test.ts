@@ -3,7 +3,7 @@
 // validates against the outputSchema that tools/list advertises for it.
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { rpc } from '../../support/mcp';
+import { rpc } from '../../../harness/mcp';
 import { addDays, newAthlete, todayUtc, type Athlete } from '../coaching/athlete';
 
 const baseUrl = inject('baseUrl');

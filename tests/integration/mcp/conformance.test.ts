@@ -13,9 +13,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../support/accounts';
-import { obtainAccessToken } from '../../support/oauth';
-import { ROOT } from '../../support/server';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { ROOT } from '../../../harness/server';
 
 const baseUrl = inject('baseUrl');
 const APPLICABLE = ['server-initialize', 'ping', 'tools-list'] as const;

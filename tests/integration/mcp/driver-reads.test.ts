@@ -2,11 +2,11 @@
 // on a server whose local time is far from UTC: a timestamp read as local time would expire every
 // token (or keep expired ones alive) and move completedAt by hours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTool, subscribedPerson, type Connected } from '../fuzz/people';
-import { newPerson, signUp } from '../../support/accounts';
-import { obtainAccessToken } from '../../support/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
-import { activateSubscription } from '../../support/subscription';
+import { callTool, subscribedPerson, type Connected } from '../../../harness/people';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
+import { activateSubscription } from '../../../harness/subscription';
 
 type Listed = { today: string; units: { weight: string; distance: string }; workouts: { id: string; date: string; status: string; completedAt: string | null }[]; nextCursor: string | null };
 

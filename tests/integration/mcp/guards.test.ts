@@ -1,9 +1,9 @@
 // Scope, subscription and argument guards, for a fresh person, through the official SDK client.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../support/accounts';
+import { newPerson, signUp } from '../../../harness/accounts';
 import { connectV1, type ToolCaller } from '../../support/mcp-clients';
-import { obtainAccessToken } from '../../support/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { activateSubscription } from '../../../harness/subscription';
 
 const baseUrl = inject('baseUrl');
 const person = newPerson('guards');

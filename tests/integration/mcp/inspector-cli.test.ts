@@ -3,9 +3,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../support/accounts';
-import { obtainAccessToken } from '../../support/oauth';
-import { ROOT } from '../../support/server';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { ROOT } from '../../../harness/server';
 
 const run = promisify(execFile);
 const baseUrl = inject('baseUrl');

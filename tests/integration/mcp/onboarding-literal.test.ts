@@ -3,10 +3,10 @@
 // arguments), with the official SDK clients of both generations. Zero failed calls, and onboarding
 // ends complete: the hints carry the argument shapes (units is an object, kind is "lift" or "race").
 import { describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../support/accounts';
+import { newPerson, signUp } from '../../../harness/accounts';
 import { connectV1, connectV2, type ToolCaller } from '../../support/mcp-clients';
-import { obtainAccessToken } from '../../support/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { activateSubscription } from '../../../harness/subscription';
 
 const baseUrl = inject('baseUrl');
 

@@ -3,10 +3,10 @@
 // challenge before the tool runs. The challenge's scope follows the revision the client speaks
 // (2026-07-28: this operation's scope only; 2025-11-25: the token's scopes plus the missing one).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../support/accounts';
-import { callToolRequest, rpc } from '../../support/mcp';
-import { obtainAccessToken } from '../../support/oauth';
-import { activateSubscription } from '../../support/subscription';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { callToolRequest, rpc } from '../../../harness/mcp';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { activateSubscription } from '../../../harness/subscription';
 
 const baseUrl = inject('baseUrl');
 const person = newPerson('step-up');

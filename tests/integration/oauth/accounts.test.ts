@@ -1,7 +1,7 @@
 // Accounts over HTTP: sign-up, sign-in, sign-out, CSRF on every form, generic errors, throttling,
 // cookie attributes, the account page and its connected agents.
 import { describe, expect, inject, it } from 'vitest';
-import { FormSession, createPerson, hiddenField, simulatedAddress } from '../../support/oauth';
+import { FormSession, createPerson, hiddenField, simulatedAddress } from '../../../harness/oauth';
 import { connectDevice, mcpStatus } from './flows';
 
 const baseUrl = inject('baseUrl');

@@ -1,7 +1,7 @@
 // The browser flow (authorization code + PKCE S256) over HTTP with the same forms a person uses.
 // (The same flow in Chromium: tests/e2e/oauth/authorization-code.test.ts.)
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FormSession, createPerson, tokenRequest } from '../../support/oauth';
+import { FormSession, createPerson, tokenRequest } from '../../../harness/oauth';
 import { authorizeOverHttp, browserClient, mcpStatus, pkcePair, registerClient } from './flows';
 
 const baseUrl = inject('baseUrl');

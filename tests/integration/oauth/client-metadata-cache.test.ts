@@ -9,11 +9,11 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLoopbackCertificate, type TlsFiles } from '../../support/metadata-documents';
-import { freshDatabaseEnv } from '../../support/server';
+import { freshDatabaseEnv } from '../../../harness/server';
 
-type Module = typeof import('@/lib/auth/client-metadata-documents');
+type Module = typeof import('@/lib/oauth/client-metadata-documents');
 let lib: Module;
-let prisma: Awaited<ReturnType<typeof import('@/lib/db')['db']>>;
+let prisma: Awaited<ReturnType<typeof import('@/lib/database/client')['db']>>;
 let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
 let server: https.Server;
 let tls: TlsFiles;
@@ -26,8 +26,8 @@ beforeAll(async () => {
   Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0', CIMD_ALLOW_LOOPBACK: '1' });
   tls = makeLoopbackCertificate();
   https.globalAgent.options.ca = [fs.readFileSync(tls.cert)];
-  lib = await import('@/lib/auth/client-metadata-documents');
-  prisma = await (await import('@/lib/db')).db();
+  lib = await import('@/lib/oauth/client-metadata-documents');
+  prisma = await (await import('@/lib/database/client')).db();
   server = https.createServer({ cert: fs.readFileSync(tls.cert), key: fs.readFileSync(tls.key) }, (req, res) => {
     const path = req.url ?? '/';
     counts.set(path, (counts.get(path) ?? 0) + 1);
@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   server?.close();
-  await (await import('@/lib/db')).closeDatabase();
+  await (await import('@/lib/database/client')).closeDatabase();
   await fresh?.cleanup();
   if (tls) fs.rmSync(tls.dir, { recursive: true, force: true });
 });

@@ -4,8 +4,8 @@
 // The same flow in Chromium: tests/e2e/oauth/client-metadata-document.test.ts.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { agentDocument, startDocumentServer, type DocumentServer } from '../../support/metadata-documents';
-import { DEVICE_GRANT, FormSession, createPerson, hiddenField, tokenRequest } from '../../support/oauth';
-import { freePort } from '../../support/server';
+import { DEVICE_GRANT, FormSession, createPerson, hiddenField, tokenRequest } from '../../../harness/oauth';
+import { freePort } from '../../../harness/server';
 import { browserClient, mcpStatus, pkcePair, refresh, registerClient } from './flows';
 
 const baseUrl = inject('baseUrl');

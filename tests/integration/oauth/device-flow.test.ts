@@ -1,8 +1,8 @@
 // The device flow (RFC 8628) over HTTP through every state of the contract's table. (Expiry after
 // expires_in is covered in expiry.test.ts; approval in Chromium in tests/e2e/oauth.)
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { SCOPE_NAMES } from '@/lib/auth/scopes';
-import { DEVICE_GRANT, FormSession, createPerson, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../support/oauth';
+import { SCOPE_NAMES } from '@/lib/oauth/scopes';
+import { DEVICE_GRANT, FormSession, createPerson, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../../harness/oauth';
 
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;

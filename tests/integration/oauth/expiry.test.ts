@@ -7,18 +7,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { DEVICE_GRANT, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../support/oauth';
-import { freshDatabaseEnv } from '../../support/server';
+import { DEVICE_GRANT, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../../harness/oauth';
+import { freshDatabaseEnv } from '../../../harness/server';
 
 let server: http.Server;
 let baseUrl: string;
 let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
 let userId: string;
 let lib: {
-  db: typeof import('@/lib/db');
-  adapter: typeof import('@/lib/auth/oidc-adapter');
-  device: typeof import('@/lib/auth/device-approval');
-  tokens: typeof import('@/lib/auth/access-tokens');
+  db: typeof import('@/lib/database/client');
+  adapter: typeof import('@/lib/oauth/oidc-adapter');
+  device: typeof import('@/lib/oauth/device-approval');
+  tokens: typeof import('@/lib/oauth/access-tokens');
 };
 
 const DAY = 24 * 60 * 60;
@@ -35,13 +35,13 @@ beforeAll(async () => {
     TOKEN_SECRET: crypto.randomBytes(48).toString('base64url'),
     PACEWISE_SEED: '0',
   });
-  const { handleOAuthRequest } = await import('@/lib/auth/oauth-http');
+  const { handleOAuthRequest } = await import('@/lib/oauth/oauth-http');
   server.on('request', (req, res) => void handleOAuthRequest(req, res));
   lib = {
-    db: await import('@/lib/db'),
-    adapter: await import('@/lib/auth/oidc-adapter'),
-    device: await import('@/lib/auth/device-approval'),
-    tokens: await import('@/lib/auth/access-tokens'),
+    db: await import('@/lib/database/client'),
+    adapter: await import('@/lib/oauth/oidc-adapter'),
+    device: await import('@/lib/oauth/device-approval'),
+    tokens: await import('@/lib/oauth/access-tokens'),
   };
   const prisma = await lib.db.db();
   userId = (await prisma.user.create({ data: { email: `expiry-${Date.now()}@example.com`, passwordHash: 'not-used-here' } })).id;

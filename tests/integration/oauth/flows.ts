@@ -8,7 +8,7 @@ import {
   toTokenSet,
   tokenRequest,
   type TokenSet,
-} from '../../support/oauth';
+} from '../../../harness/oauth';
 
 /** Status of an MCP initialize with this bearer token: 200 when /mcp accepts it, 401 when not. */
 export async function mcpStatus(baseUrl: string, accessToken: string): Promise<number> {

@@ -4,7 +4,7 @@
 import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { describe, expect, inject, it } from 'vitest';
-import { createPerson } from '../../support/oauth';
+import { createPerson } from '../../../harness/oauth';
 import { authorizeOverHttp, mcpStatus } from './flows';
 
 const baseUrl = inject('baseUrl');

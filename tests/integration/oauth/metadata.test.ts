@@ -2,7 +2,7 @@
 // (RFC 9728) that lead a client from the tool URL to the endpoints of the contract.
 import * as oidc from 'openid-client';
 import { describe, expect, inject, it } from 'vitest';
-import { SCOPE_NAMES } from '@/lib/auth/scopes';
+import { SCOPE_NAMES } from '@/lib/oauth/scopes';
 
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;

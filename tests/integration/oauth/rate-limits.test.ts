@@ -1,7 +1,7 @@
 // Database-stored rate limits on /register and /device_authorization (429 + Retry-After), counted
 // per client address. Each test uses an address of its own, so the shared server is unaffected.
 import { describe, expect, inject, it } from 'vitest';
-import { registerDeviceClient, simulatedAddress } from '../../support/oauth';
+import { registerDeviceClient, simulatedAddress } from '../../../harness/oauth';
 import { deviceClient } from './flows';
 
 const baseUrl = inject('baseUrl');

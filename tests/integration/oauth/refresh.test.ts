@@ -2,7 +2,7 @@
 // rule on /token, and 50 concurrent refreshes of one token (exactly one wins).
 import * as oidc from 'openid-client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FormSession, createPerson, registerDeviceClient } from '../../support/oauth';
+import { FormSession, createPerson, registerDeviceClient } from '../../../harness/oauth';
 import { connectDevice, mcpStatus, refresh } from './flows';
 
 const baseUrl = inject('baseUrl');

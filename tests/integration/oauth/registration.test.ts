@@ -1,7 +1,7 @@
 // Dynamic client registration (RFC 7591) of public clients, in the two shapes of the contract.
 import * as oidc from 'openid-client';
 import { describe, expect, inject, it } from 'vitest';
-import { DEVICE_GRANT, createPerson, tokenRequest } from '../../support/oauth';
+import { DEVICE_GRANT, createPerson, tokenRequest } from '../../../harness/oauth';
 import { authorizeOverHttp, browserClient, deviceClient, pkcePair, registerClient } from './flows';
 
 const baseUrl = inject('baseUrl');

@@ -2,7 +2,7 @@
 // is left alone.
 import * as oidc from 'openid-client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FormSession, createPerson, registerDeviceClient } from '../../support/oauth';
+import { FormSession, createPerson, registerDeviceClient } from '../../../harness/oauth';
 import { connectDevice, mcpStatus, refresh } from './flows';
 
 const baseUrl = inject('baseUrl');

@@ -2,8 +2,8 @@
 // database contain any issued secret (tokens, codes, verifier, cookies, password).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type RawDatabase } from '@/lib/database/engine';
-import { DEVICE_GRANT, createPerson, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../support/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { DEVICE_GRANT, createPerson, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../../harness/oauth';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 import { authorizeOverHttp, browserClient, pkcePair, refresh, registerClient } from './flows';
 
 let server: RunningServer;

@@ -2,8 +2,8 @@
 // one token spread over both, and exactly one succeeds. PGlite is one process per database, so this
 // runs only when DATABASE_URL is set (the single-instance race is in refresh.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPerson } from '../../support/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { createPerson } from '../../../harness/oauth';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 import { connectDevice, mcpStatus, refresh } from './flows';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);

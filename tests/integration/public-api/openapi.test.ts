@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROOT } from '../../support/server';
+import { ROOT } from '../../../harness/server';
 import { ENDPOINTS, RESOURCES, type Field } from './contract-fixture';
 
 const baseUrl = inject('baseUrl');

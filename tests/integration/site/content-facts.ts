@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { fillEngineExamples } from '@/lib/content/engine-examples';
-import { ROOT } from '../../support/server';
+import { ROOT } from '../../../harness/server';
 
 export const SITE_PATHS = [
   '/',

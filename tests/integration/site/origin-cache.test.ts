@@ -4,7 +4,7 @@
 // writes) always reaches Next; ORIGIN_CACHE=0 turns it off.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 import { postFacts } from './content-facts';
 
 const baseUrl = inject('baseUrl');

@@ -2,7 +2,7 @@
 // sign-in, sign-up, device, account and checkout pages are never framed or cached; JSON and Markdown
 // are nosniff; /api/public answers CORS; cookies are Secure whenever the site is HTTPS.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 import { postFacts } from './content-facts';
 
 const baseUrl = inject('baseUrl');

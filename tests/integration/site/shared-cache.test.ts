@@ -3,7 +3,7 @@
 // revalidation with the ETag answers 304 for both variants. Without `Vary: Accept` on the HTML,
 // 12 of 30 Markdown requests had been served HTML here.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isCacheHit, startVarnish, VARNISHD, type RunningVarnish } from '../../support/varnish';
+import { isCacheHit, startVarnish, VARNISHD, type RunningVarnish } from '../../../harness/varnish';
 import { postFacts, SITE_PATHS } from './content-facts';
 
 const baseUrl = inject('baseUrl');

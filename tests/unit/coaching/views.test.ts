@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptationView, changeView, paceToSPerKm, workoutView } from '@/lib/mcp/tools/coaching-shapes';
+import { adaptationView, changeView, paceToSPerKm, workoutView } from '@/lib/coaching/shapes';
 import type { StoredWorkout } from '@/lib/coaching/records';
 
 const stored: StoredWorkout = {

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import { INTERACTION_COOKIE, lookUpConsent } from '@/lib/auth/consent';
+import { INTERACTION_COOKIE, lookUpConsent } from '@/lib/oauth/consent';
 import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
 import { requirePerson } from '@/lib/auth/page-guards';
 import { consentFormActionPolicy } from '@/lib/web/security-headers';

@@ -1,4 +1,4 @@
-import { protectedResourcePreflight, protectedResourceResponse } from '@/lib/auth/protected-resource';
+import { protectedResourcePreflight, protectedResourceResponse } from '@/lib/oauth/protected-resource';
 
 // Read at request time: MCP_BASE_URL may differ between build and deployment.
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 // Decision on the /device page: approve or decline one pending device code.
 import { CSRF_FIELD, verifySessionCsrf } from '@/lib/auth/csrf';
-import { countWrongDeviceCode, decideDeviceCode, deviceEntryThrottled } from '@/lib/auth/device-approval';
+import { countWrongDeviceCode, decideDeviceCode, deviceEntryThrottled } from '@/lib/oauth/device-approval';
 import { forbidden, readForm } from '@/lib/auth/form-responses';
 import { seeOther, withQuery } from '@/lib/auth/navigation';
 import { currentPerson } from '@/lib/auth/sessions';

@@ -1,6 +1,6 @@
 // Consent decision: posted from /interaction/<uid> (same path, so the interaction cookie comes along).
 import { cookies } from 'next/headers';
-import { decideConsent, INTERACTION_COOKIE } from '@/lib/auth/consent';
+import { decideConsent, INTERACTION_COOKIE } from '@/lib/oauth/consent';
 import { CSRF_FIELD, verifySessionCsrf } from '@/lib/auth/csrf';
 import { forbidden, readForm } from '@/lib/auth/form-responses';
 import { seeOther } from '@/lib/auth/navigation';

@@ -1,5 +1,5 @@
 // The Revoke button of a connected agent on /account: every token of that grant stops working.
-import { revokeConnectedAgent } from '@/lib/auth/connected-agents';
+import { revokeConnectedAgent } from '@/lib/oauth/connected-agents';
 import { CSRF_FIELD, verifySessionCsrf } from '@/lib/auth/csrf';
 import { forbidden, readForm } from '@/lib/auth/form-responses';
 import { seeOther } from '@/lib/auth/navigation';

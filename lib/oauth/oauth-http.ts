@@ -5,14 +5,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '@/lib/env';
 import { authorizationErrorRedirect } from './authorize-errors';
-import { clientAddress } from './client-address';
+import { clientAddress } from '@/lib/auth/client-address';
 import { DOCUMENT_CLIENT_LIMIT, withMetadataDocumentScope } from './client-metadata-documents';
 import { checkPollPace } from './device-polling';
 import { checkResource, normalizeRegistration, resolveScope, type OAuthRejection } from './oauth-requests';
-import { MESSAGE_PAGE_HEADERS } from './html-page';
+import { MESSAGE_PAGE_HEADERS } from '@/lib/auth/html-page';
 import { errorPage, oidcCallback } from './provider';
 import { checkRegistration } from './registration';
-import { RATE_LIMITS, hit, type RateLimitRule } from './rate-limit';
+import { RATE_LIMITS, hit, type RateLimitRule } from '@/lib/auth/rate-limit';
 
 type Route = 'discovery' | 'register' | 'authorize' | 'resume' | 'device_authorization' | 'token' | 'revoke';
 

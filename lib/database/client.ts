@@ -2,9 +2,9 @@
 // after the database is opened and migrated. Kept on globalThis so `next dev` reloads reuse it.
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { config } from '@/lib/env';
-import { openPglite, openPostgres, type RawDatabase } from '@/lib/database/engine';
-import { migrate } from '@/lib/database/migrations';
-import { seed } from '@/lib/database/seed';
+import { openPglite, openPostgres, type RawDatabase } from './engine';
+import { migrate } from './migrations';
+import { seed } from './seed';
 
 type Database = { prisma: PrismaClient; raw: RawDatabase };
 

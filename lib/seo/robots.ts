@@ -2,7 +2,7 @@
 // signs in, approves an agent, pays or reads their own data, and the OAuth, MCP and private API
 // endpoints, are not for crawling.
 import { absoluteUrl } from '@/lib/content';
-import { CONTENT_SIGNAL } from './content-signal';
+import { CONTENT_SIGNAL } from '@/lib/web/content-signal';
 
 /** Paths that exist and are private (prefixes; a trailing slash keeps /accounting-like pages allowed). */
 export const PRIVATE_PATHS = [

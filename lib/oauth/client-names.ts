@@ -1,6 +1,6 @@
 // What the account and device pages call a client: the client_name it registered with, else the
 // name in its stored metadata document (a URL client_id), else its client_id.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { storedClientNames } from './client-metadata-documents';
 
 export async function clientNames(clientIds: readonly string[]): Promise<Map<string, string>> {

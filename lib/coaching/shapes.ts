@@ -1,23 +1,22 @@
-// Argument and result shapes shared by the workout and plan tools, and the mapping between the
-// coach's SI units (kg, m, s, s/km) and the units an agent works in (kg/lb, km/mi, pace per km/mi).
-// Every result carries both: the preferred unit (named in `units`) and the SI value.
+// Result shapes of coaching data, shared by the MCP tools, the views and the account page, and the
+// mapping between the coach's SI units (kg, m, s, s/km) and the units a person works in (kg/lb,
+// km/mi, pace per km/mi). Every result carries both: the preferred unit (named in `units`) and the
+// SI value. The tools' argument shapes live beside them in lib/mcp/tools/coaching-args.ts.
 import { z } from 'zod';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
-import { CoachingError } from '@/lib/coaching/errors';
-import type { CoachingContext } from '@/lib/coaching/context';
-import type { AppliedChange } from '@/lib/coaching/workouts';
-import type { StoredWorkout } from '@/lib/coaching/records';
+import type { CoachingContext } from './context';
+import type { AppliedChange } from './workouts';
+import type { StoredWorkout } from './records';
 import { whyOf } from '@/lib/training/reason-text';
 import type { HeldTrends } from '@/lib/training/held-trends';
-import { SHOWN_STATUSES, shownStatus } from '@/lib/coaching/status';
+import { SHOWN_STATUSES, shownStatus } from './status';
 import type { WeeklyTrends } from '@/lib/training/trends';
 import type { DistanceUnit, Experience, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
 import { heartRateRange } from '@/lib/training/run-targets';
 import { predictRaceTime } from '@/lib/training/vdot';
 import { formatDistance, formatDuration, formatLoad, formatPace, kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE, paceFromUnit, paceToUnit } from '@/lib/training/units';
-import { ToolError } from '../tool-error';
-import type { ToolPerson } from '../define-tool';
-import { todayIn } from './inputs';
+import { todayIn } from '@/lib/clock';
+import type { CoachingFacts } from '@/lib/profile/profiles';
 
 export type Units = { weight: LoadUnit; distance: DistanceUnit };
 
@@ -25,9 +24,12 @@ export type Units = { weight: LoadUnit; distance: DistanceUnit };
 
 export type CoachingCall = { ctx: CoachingContext; units: Units; timezone: string };
 
+/** Who a coaching call is for: the person's id and, when already read (with the token), their profile facts. */
+export type CoachingPerson = { id: string; profile?: CoachingFacts | null };
+
 /** The person's profile facts, today's date in their timezone, and the units to answer in. */
-export async function coachingCall(person: ToolPerson, override: { weightUnit?: LoadUnit; distanceUnit?: DistanceUnit } = {}): Promise<CoachingCall> {
-  // Usually read with the token (lib/auth/access-tokens.ts); a person's first call creates the row.
+export async function coachingCall(person: CoachingPerson, override: { weightUnit?: LoadUnit; distanceUnit?: DistanceUnit } = {}): Promise<CoachingCall> {
+  // Usually read with the token (lib/oauth/access-tokens.ts); a person's first call creates the row.
   const p = person.profile ?? (await getOrCreateProfile(person.id));
   const profile = { weightUnit: p.weightUnit, distanceUnit: p.distanceUnit, restingHr: p.restingHr, maxHr: p.maxHr };
   const timezone = p.timezone ?? 'UTC';
@@ -40,16 +42,6 @@ export async function coachingCall(person: ToolPerson, override: { weightUnit?: 
     },
     timezone,
   };
-}
-
-/** Coaching failures become tool errors with the same code and recovery message. */
-export async function coached<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof CoachingError) throw new ToolError(error.code, error.message, error.details);
-    throw error;
-  }
 }
 
 /* ---------- unit conversion ---------- */
@@ -65,80 +57,6 @@ export const fromMetres = (m: number, unit: DistanceUnit) => round(m / (unit ===
 export function paceToSPerKm(pace: string | number, unit: DistanceUnit): number {
   const seconds = typeof pace === 'number' ? pace : Number(pace.split(':')[0]) * 60 + Number(pace.split(':')[1]);
   return paceFromUnit(seconds, unit);
-}
-
-/* ---------- argument pieces ---------- */
-
-export const weightUnitArg = z.enum(['kg', 'lb']).optional().describe('Loads unit for this call; default: profile');
-export const distanceUnitArg = z.enum(['km', 'mi']).optional().describe('Distance and pace unit for this call; default: profile');
-
-// A string, not an enum of every id: the catalogue has 45 exercises, and an unknown id gets an error naming list_exercises.
-export const exerciseArg = z
-  .string()
-  .trim()
-  .min(1)
-  .max(60)
-  .describe('Exercise id (list_exercises)');
-
-export const rpeArg = z.number().min(1).max(10).multipleOf(0.5).describe('Rate of perceived exertion, 1-10 in half steps (10 = no rep left)');
-
-export const plannedSetArg = z
-  .object({
-    reps: z.number().int().min(1).max(100).optional().describe('Repetitions'),
-    load: z.number().min(0).max(1000).optional().describe('In weightUnit; omit to let progression set it'),
-    rpe: rpeArg.optional().describe('Target RPE; on every set of a main lift without loads: autoregulated from e1RM'),
-    durationSeconds: z.number().int().min(1).max(3600).optional().describe('Timed holds: seconds per set'),
-  })
-  .strict()
-  .refine((s) => s.reps !== undefined || s.durationSeconds !== undefined, { message: 'give reps, or durationSeconds for a timed hold', path: ['reps'] });
-
-export const blockArg = z
-  .object({
-    exercise: exerciseArg,
-    sets: z.array(plannedSetArg).min(1).max(20),
-    progression: z
-      .enum(['linear', 'double', 'autoregulated', 'none'])
-      .optional()
-      .describe(
-        'Default: "none" when loads are given; else linear for main lifts (autoregulated if every set has an RPE), double for accessories',
-      ),
-    repRange: z.tuple([z.number().int().min(1).max(100), z.number().int().min(1).max(100)]).optional().describe('Double progression: [low, high] reps'),
-    increment: z.number().positive().max(50).optional().describe('Load added after a successful session, in weightUnit'),
-    restSeconds: z.number().int().min(0).max(1800).optional(),
-  })
-  .strict();
-
-export const paceArg = z
-  .union([z.number().min(120).max(1800), z.string().regex(/^\d{1,2}:[0-5]\d$/, 'use m:ss, e.g. "4:30"')])
-  .describe('Target pace per distanceUnit: "m:ss" (e.g. "4:30") or seconds (270)');
-
-export const segmentArg = z
-  .object({
-    kind: z.enum(['easy', 'long', 'recovery', 'marathon', 'threshold', 'interval', 'repetition', 'race']),
-    distance: z.number().positive().max(250).optional().describe('Distance in distanceUnit (per repeat when repeats > 1)'),
-    durationSeconds: z.number().int().positive().max(36_000).optional().describe('Duration in seconds (per repeat when repeats > 1)'),
-    repeats: z.number().int().min(1).max(50).optional(),
-    recoverySeconds: z.number().int().min(0).max(1800).optional().describe('Jog recovery between repeats'),
-    targetPace: paceArg.optional().describe('Target pace per distanceUnit ("4:30" or 270); default: from the person\'s VDOT'),
-    zone: z.number().int().min(1).max(5).optional().describe('Heart-rate zone 1-5 (Karvonen); default: the zone of the kind'),
-    label: z.string().trim().min(1).max(60).optional().describe('e.g. "Warm-up"'),
-  })
-  .strict();
-
-export const runActualArg = z
-  .object({
-    distance: z.number().positive().max(300).describe('In distanceUnit'),
-    durationSeconds: z.number().positive().max(172_800).describe('Moving time in seconds (24:30 = 1470)'),
-    avgHr: z.number().int().min(30).max(240).optional().describe('Average heart rate, bpm'),
-    rpe: z.number().min(1).max(10).optional().describe('Session RPE 1-10'),
-  })
-  .strict();
-
-export function runActual(a: z.infer<typeof runActualArg>, unit: DistanceUnit): RunActual {
-  const actual: RunActual = { distanceM: toMetres(a.distance, unit), durationS: a.durationSeconds };
-  if (a.avgHr !== undefined) actual.avgHr = a.avgHr;
-  if (a.rpe !== undefined) actual.rpe = a.rpe;
-  return actual;
 }
 
 /* ---------- results ---------- */

@@ -5,12 +5,12 @@
 // one refresh token (or code) exactly one wins, on PGlite and on PostgreSQL alike.
 import { errors } from 'oidc-provider';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { DOCUMENT_RETENTION_MS, UNUSED_DOCUMENT_RETENTION_MS } from './client-metadata-documents';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '@/lib/database/unique-violation';
 import { registrationLapsed } from './registration-store';
-import { secretHash } from './secret-hash';
+import { secretHash } from '@/lib/auth/secret-hash';
 
 /** Seconds a device client must wait between polls, until slow_down raises it. */
 export const DEVICE_POLL_INTERVAL = 5;

@@ -1,7 +1,7 @@
 // RFC 8628 polling pace, which oidc-provider does not enforce: a pending device code polled sooner
 // than its interval answers slow_down and its interval grows by 5 seconds, stored in the database so
 // every instance sees the same pace.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { DEVICE_POLL_INTERVAL, recordKey } from './oidc-adapter';
 
 /** Network jitter allowance: a client waiting exactly `interval` must never be told to slow down. */

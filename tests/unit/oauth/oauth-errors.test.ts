@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recoveryDescription } from '@/lib/auth/oauth-errors';
+import { recoveryDescription } from '@/lib/oauth/oauth-errors';
 
 const c = { route: 'token', clientId: 'presenting-client', mcpUrl: 'https://pacewise.example/mcp' };
 

@@ -1,7 +1,7 @@
-// What open registration accepts, as case tables (lib/auth/registration-rules.ts).
+// What open registration accepts, as case tables (lib/oauth/registration-rules.ts).
 import { describe, expect, it } from 'vitest';
-import { checkRegistrationFields, clientNameProblem, isAcceptedAppScheme, literalClientIdProblem, nameSkeleton, redirectUriProblem } from '@/lib/auth/registration-rules';
-import { isSpecialUseAddress } from '@/lib/auth/document-fetch';
+import { checkRegistrationFields, clientNameProblem, isAcceptedAppScheme, literalClientIdProblem, nameSkeleton, redirectUriProblem } from '@/lib/oauth/registration-rules';
+import { isSpecialUseAddress } from '@/lib/oauth/document-fetch';
 
 describe('client_name', () => {
   it.each([

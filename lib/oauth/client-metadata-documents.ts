@@ -12,11 +12,11 @@
 // - CIMD_ALLOW_LOOPBACK for local runs (literal loopback hosts only, see lib/env.ts);
 // - a cap on what is stored: DOCUMENTS_PER_HOST distinct URLs per host, DOCUMENTS_MAX in all.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { isLoopbackHostname, isLoopbackHttpUrl } from '@/lib/web/loopback';
 import { DocumentUnreachableError, getDocument, type DocumentAnswer } from './document-fetch';
-import type { RateLimitRule } from './rate-limit';
+import type { RateLimitRule } from '@/lib/auth/rate-limit';
 
 /** A fetch outside a metadata-document lookup (the library asked for another URI): never made. */
 export class DocumentFetchRefusedError extends Error {

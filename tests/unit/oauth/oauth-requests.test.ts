@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkResource, normalizeRegistration, resolveScope } from '@/lib/auth/oauth-requests';
-import { SCOPE_NAMES } from '@/lib/auth/scopes';
+import { checkResource, normalizeRegistration, resolveScope } from '@/lib/oauth/oauth-requests';
+import { SCOPE_NAMES } from '@/lib/oauth/scopes';
 
 const MCP = 'https://pacewise.example/mcp';
 

@@ -3,13 +3,13 @@
 // beyond its configuration (everything else lives in the database through PrismaOidcAdapter).
 import crypto from 'node:crypto';
 import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { secrets } from '@/lib/database/secrets';
 import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from './oidc-adapter';
 import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocument, isMetadataDocumentUrl } from './client-metadata-documents';
 import { metadataDocumentFailure } from './client-metadata-errors';
-import { MESSAGE_PAGE_HEADERS, messagePage } from './html-page';
+import { MESSAGE_PAGE_HEADERS, messagePage } from '@/lib/auth/html-page';
 import { recoveryDescription } from './oauth-errors';
 import { SCOPE_NAMES } from './scopes';
 

@@ -1,9 +1,9 @@
 // A subscribed person and their agent over raw JSON-RPC, for the fuzzers and `npm run bench`/`stress`:
-// sign-up form, OAuth device flow with approval, test-mode checkout (each step from tests/support).
-import { newPerson, signUp, type TestPerson } from '../../support/accounts';
-import { callToolRequest, rpc } from '../../support/mcp';
-import { obtainAccessToken } from '../../support/oauth';
-import { activateSubscription } from '../../support/subscription';
+// sign-up form, OAuth device flow with approval, test-mode checkout (each step from harness/).
+import { newPerson, signUp, type TestPerson } from './accounts';
+import { callToolRequest, rpc } from './mcp';
+import { obtainAccessToken } from './oauth';
+import { activateSubscription } from './subscription';
 
 export const PROTOCOL = '2025-11-25';
 

@@ -1,6 +1,6 @@
 // The account page's "connected agents": every client holding a grant for this person, with the
 // scopes granted and when its tokens were first and last used; and revoking one grant entirely.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { clientNames } from './client-names';
 import { revokeGrantFamily } from './oidc-adapter';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres, type RawDatabase } from '@/lib/database/engine';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
 const BUILD_MARKER = path.join(ROOT, DIST_DIR, 'pacewise-test-build.json');
 

@@ -10,8 +10,8 @@ import {
   isMetadataDocumentUrl,
   MAX_LIFETIME_SECONDS,
   MIN_LIFETIME_SECONDS,
-} from '@/lib/auth/client-metadata-documents';
-import { metadataDocumentFailure, UNREACHABLE } from '@/lib/auth/client-metadata-errors';
+} from '@/lib/oauth/client-metadata-documents';
+import { metadataDocumentFailure, UNREACHABLE } from '@/lib/oauth/client-metadata-errors';
 import { parseConfig } from '@/lib/env';
 
 describe('isMetadataDocumentUrl', () => {

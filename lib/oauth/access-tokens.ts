@@ -1,6 +1,6 @@
 // Bearer access-token verification for the MCP server: one indexed lookup by the token's HMAC.
 // Unknown, expired or revoked tokens (their grant gone) give null; the caller answers 401.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { read } from '@/lib/database/reads';
 import { subscriptionView, type SubscriptionView } from '@/lib/billing/subscriptions';
 import type { CoachingFacts } from '@/lib/profile/profiles';

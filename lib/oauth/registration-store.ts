@@ -1,7 +1,7 @@
 // The stored side of open registration: registrations nobody uses expire, and a literal client_id
 // may not pose as another client. Stateless: the sweep runs on the registration path itself (and a
 // registration past its expiry is treated as unknown even before a sweep removes it).
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { nameSkeleton } from './registration-rules';
 
 /** A registration with no token issued for this long (counting from its creation) is deleted. */

@@ -3,9 +3,9 @@
 // is built from; proxy.ts sets it on the response and answers a matching If-None-Match with 304.
 import { createHash } from 'node:crypto';
 import { llmsFullTxt, llmsTxt } from '@/lib/markdown/llms-txt';
-import { feedXml } from '@/lib/seo/feed';
-import { sitemapEntries } from '@/lib/seo/sitemap';
-import { robotsTxt } from './robots';
+import { feedXml } from './feed';
+import { sitemapEntries } from './sitemap';
+import { robotsTxt } from '@/lib/seo/robots';
 
 export const DOCUMENT_CACHE_CONTROL = 'public, max-age=300, s-maxage=3600';
 /** The sitemap keeps what Next gives it (revalidate every time; the ETag makes that a 304). */

@@ -1,5 +1,6 @@
 // The one catalogue of fitness integrations: the integrations code and the public site both read it,
 // so the site never lists an integration the product lacks.
+// It sits in lib/content, below the integrations service, so the site's pages need not reach up to it.
 export type IntegrationKind = 'oauth' | 'phone-platform';
 
 export type IntegrationDefinition = {

@@ -1,13 +1,13 @@
 // The /device page's side of the device flow (RFC 8628): a signed-in person looks up a user_code,
 // sees which client asks for which scopes, and approves or declines. Approval creates the grant and
 // marks the device code approved, in one conditional update, so a code is decided exactly once.
-import { db } from '@/lib/db';
+import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { clientNames } from './client-names';
 import { isMetadataDocumentUrl } from './client-metadata-documents';
 import { revokeGrantFamily, userCodeKey } from './oidc-adapter';
 import { oidcProvider } from './provider';
-import { hit, isLimited, RATE_LIMITS } from './rate-limit';
+import { hit, isLimited, RATE_LIMITS } from '@/lib/auth/rate-limit';
 import { isScopeName } from './scopes';
 
 const USER_CODE_CHARSET = /^[BCDFGHJKLMNPQRSTVWXZ]{8}$/;

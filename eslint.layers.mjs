@@ -1,0 +1,88 @@
+// The layers of the app (docs: ARCHITECTURE.md, "Layers"), enforced by eslint-plugin-boundaries:
+// `npm run lint` (and so CI) fails on any import that runs upward. Each element lists what it may
+// import; anything not listed is refused. Top to bottom:
+//
+//   routes      app/, pages/, proxy.ts, instrumentation.ts, views/ (the MCP Apps browser entry)
+//   adapters    lib/mcp > lib/views, lib/oauth; lib/seo > lib/markdown > lib/public-api
+//   services    lib/integrations > lib/coaching > lib/health, lib/profile; lib/auth > lib/billing
+//   domain      lib/content > lib/training (pure: imports nothing outside itself)
+//   infra       lib/database > lib/web (with lib/env.ts and lib/clock.ts)
+//
+// Beside the app: harness/ (server start, accounts, OAuth and MCP requests) is shared by tests/ and
+// bench/ and imports neither; bench/ may not import tests/; scripts/ may not import tests/ or bench/.
+
+const INFRA = ['database', 'web'];
+const DOMAIN = ['content', 'training'];
+const LIB = [
+  'mcp', 'views', 'oauth', 'seo', 'markdown', 'public-api',
+  'integrations', 'coaching', 'health', 'profile', 'auth', 'billing',
+  ...DOMAIN, ...INFRA, 'views-bundle',
+];
+
+/** Element type -> the types it may import (besides itself). */
+export const LAYERS = {
+  routes: [...LIB],
+  // adapters
+  mcp: ['views', 'oauth', 'integrations', 'coaching', 'health', 'profile', 'auth', 'billing', ...DOMAIN, ...INFRA, 'views-bundle'],
+  views: ['coaching', 'health', 'profile', ...DOMAIN, ...INFRA],
+  oauth: ['auth', 'billing', 'profile', ...DOMAIN, ...INFRA],
+  seo: ['markdown', 'public-api', ...DOMAIN, ...INFRA],
+  markdown: ['public-api', ...DOMAIN, ...INFRA],
+  'public-api': [...DOMAIN, ...INFRA],
+  // services
+  integrations: ['coaching', 'health', 'profile', 'auth', 'billing', ...DOMAIN, ...INFRA],
+  coaching: ['health', 'profile', ...DOMAIN, ...INFRA],
+  health: [...DOMAIN, ...INFRA],
+  profile: [...DOMAIN, ...INFRA],
+  auth: ['billing', ...DOMAIN, ...INFRA],
+  billing: [...DOMAIN, ...INFRA],
+  // domain
+  content: ['training', ...INFRA],
+  training: [],
+  // infra
+  database: ['web'],
+  web: [],
+  // generated at build time (lib/generated/views.ts): the three views' documents
+  'views-bundle': [],
+  // beside the app
+  harness: [...LIB],
+  bench: [...LIB, 'harness', 'build'],
+  tests: [...LIB, 'harness', 'build', 'cli', 'bench', 'scripts', 'routes'],
+  scripts: [...LIB, 'build'],
+  build: [],
+  cli: [],
+};
+
+/** Which files belong to which element (first match wins; paths from the repository root). */
+export const ELEMENTS = [
+  // Elements are folders; the few single files (proxy.ts, lib/env.ts, ...) need the older 'full' mode
+  // (deprecated in eslint-plugin-boundaries 7, which prints a notice, but the only way to classify a file).
+  { type: 'routes', pattern: ['app/**', 'pages/**', 'proxy.ts', 'instrumentation.ts', 'views/**'], mode: 'full' },
+  { type: 'mcp', pattern: 'lib/mcp/**', partialMatch: false },
+  { type: 'views', pattern: 'lib/views/**', partialMatch: false },
+  { type: 'oauth', pattern: 'lib/oauth/**', partialMatch: false },
+  { type: 'seo', pattern: 'lib/seo/**', partialMatch: false },
+  { type: 'markdown', pattern: 'lib/markdown/**', partialMatch: false },
+  { type: 'public-api', pattern: 'lib/public-api/**', partialMatch: false },
+  { type: 'integrations', pattern: 'lib/integrations/**', partialMatch: false },
+  { type: 'coaching', pattern: 'lib/coaching/**', partialMatch: false },
+  { type: 'health', pattern: 'lib/health/**', partialMatch: false },
+  { type: 'profile', pattern: 'lib/profile/**', partialMatch: false },
+  { type: 'auth', pattern: 'lib/auth/**', partialMatch: false },
+  { type: 'billing', pattern: 'lib/billing/**', partialMatch: false },
+  { type: 'content', pattern: 'lib/content/**', partialMatch: false },
+  { type: 'training', pattern: 'lib/training/**', partialMatch: false },
+  { type: 'database', pattern: ['lib/database/**', 'lib/generated/prisma/**'], partialMatch: false },
+  { type: 'views-bundle', pattern: 'lib/generated/views.ts', mode: 'full' },
+  {
+    type: 'web',
+    pattern: ['lib/web/**', 'lib/env.ts', 'lib/clock.ts', 'lib/http-method-guard.ts', 'lib/vary-union.ts', 'lib/startup.ts'],
+    mode: 'full',
+  },
+  { type: 'build', pattern: 'lib/build/**', partialMatch: false },
+  { type: 'cli', pattern: ['lib/cli/**', 'bin/**'], partialMatch: false },
+  { type: 'harness', pattern: 'harness/**', partialMatch: false },
+  { type: 'bench', pattern: 'bench/**', partialMatch: false },
+  { type: 'tests', pattern: 'tests/**', partialMatch: false },
+  { type: 'scripts', pattern: ['scripts/**', 'prisma/**'], partialMatch: false },
+];
