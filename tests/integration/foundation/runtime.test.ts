@@ -2,7 +2,7 @@
 // LTS, and `next start` loads the OAuth server (oidc-provider) without its "Unsupported runtime"
 // warning, which it prints on any Node older than the Jod (22) LTS line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 
 let server: RunningServer | undefined;
 let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>> | undefined;

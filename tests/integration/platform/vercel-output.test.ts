@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DIST_DIR, ROOT } from '../../support/server';
+import { DIST_DIR, ROOT } from '../../../harness/server';
 
 const baseUrl = inject('baseUrl');
 const OUTPUT = path.join(ROOT, '.vercel', 'output');

@@ -2,9 +2,9 @@
 // (rewrites in next.config.mjs). Only the public paths answer: a direct request to an internal
 // path is a 404 (proxy.ts), whatever its method or spelling, while the rewrites keep working.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../support/accounts';
-import { obtainAccessToken } from '../../support/oauth';
-import { ACCEPT_BOTH, initializeRequest, rpc } from '../../support/mcp';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
+import { ACCEPT_BOTH, initializeRequest, rpc } from '../../../harness/mcp';
 
 const baseUrl = inject('baseUrl');
 
