@@ -24,7 +24,7 @@ export const LAYERS = {
   routes: [...LIB],
   // adapters
   mcp: ['views', 'oauth', 'integrations', 'coaching', 'health', 'profile', 'auth', 'billing', ...DOMAIN, ...INFRA, 'views-bundle'],
-  views: ['coaching', 'health', 'profile', ...DOMAIN, ...INFRA],
+  views: ['coaching', 'health', 'profile', ...DOMAIN, ...INFRA, 'views-bundle'],
   oauth: ['auth', 'billing', 'profile', ...DOMAIN, ...INFRA],
   seo: ['markdown', 'public-api', ...DOMAIN, ...INFRA],
   markdown: ['public-api', ...DOMAIN, ...INFRA],
@@ -42,7 +42,7 @@ export const LAYERS = {
   // infra
   database: ['web'],
   web: [],
-  // generated at build time (lib/generated/views.ts): the three views' documents
+  // generated at build time (lib/generated/views.ts): the one script the three views' documents wrap
   'views-bundle': [],
   // beside the app
   harness: [...LIB],
@@ -80,7 +80,7 @@ export const ELEMENTS = [
     mode: 'full',
   },
   { type: 'build', pattern: 'lib/build/**', partialMatch: false },
-  { type: 'cli', pattern: ['lib/cli/**', 'bin/**'], partialMatch: false },
+  { type: 'cli', pattern: ['packages/cli/**'], partialMatch: false },
   { type: 'harness', pattern: 'harness/**', partialMatch: false },
   { type: 'bench', pattern: 'bench/**', partialMatch: false },
   { type: 'tests', pattern: 'tests/**', partialMatch: false },
