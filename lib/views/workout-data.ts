@@ -47,17 +47,21 @@ function rpeText(sets: readonly { rpe?: number | null }[]): string {
   return same(rpes) ? ` RPE ${rpes[0]}` : ` RPE ${rpes.map((r) => r ?? '–').join('/')}`;
 }
 
-/** Prescribed sets: "3×5 @ 147.5 kg", "3 × 30 s", "4×5 @ RPE 8" (load from the e1RM to come). */
+/**
+ * Prescribed sets: "3×5 @ 147.5 kg", "3 × 30 s", "4×5 @ RPE 8" (load from the e1RM to come), "3×10"
+ * (no load prescribed yet: a barbell row before its first logged session, or a pull-up). A missing
+ * load is never called bodyweight: the view cannot tell a bodyweight exercise from a load to pick.
+ */
 export function setsLine(sets: readonly SetData[], unit: string): string {
   if (sets.length === 0) return '';
   if (isHold(sets)) return holdLine(sets);
   const first = sets[0]!;
-  const load = (s: SetData) => (s.load !== null && s.load > 0 ? `${s.load} ${unit}` : s.rpe != null ? `RPE ${s.rpe}` : 'bodyweight');
+  const load = (s: SetData) => (s.load !== null && s.load > 0 ? ` @ ${s.load} ${unit}` : s.rpe != null ? ` @ RPE ${s.rpe}` : '');
   const withRpe = (s: SetData) => (s.load !== null && s.load > 0 && s.rpe != null ? ` RPE ${s.rpe}` : '');
   if (sets.every((s) => s.reps === first.reps && s.load === first.load && (s.rpe ?? null) === (first.rpe ?? null))) {
-    return `${sets.length}×${first.reps} @ ${load(first)}${withRpe(first)}`;
+    return `${sets.length}×${first.reps}${load(first)}${withRpe(first)}`;
   }
-  return sets.map((s) => `${s.reps} @ ${load(s)}${withRpe(s)}`).join(', ');
+  return sets.map((s) => `${s.reps}${load(s)}${withRpe(s)}`).join(', ');
 }
 
 /**
