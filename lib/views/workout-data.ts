@@ -75,13 +75,14 @@ export function doneLine(done: readonly DoneSetData[], prescribed: readonly SetD
     const target = prescribed.reduce((t, s) => t + (s.durationSeconds ?? 0), 0);
     return holdLine(done) + (target > 0 && held < target ? ` · ${held} of ${target} s` : '');
   }
-  const load = (kg: number) => (kg > 0 ? `${kg} ${unit}` : 'bodyweight');
+  // No load (0: a pull-up, or a row marked done before it had a load) prints none: never "bodyweight" for a barbell.
+  const load = (kg: number) => (kg > 0 ? `${kg} ${unit}` : 'no load');
   const reps = same(done.map((s) => s.reps)) ? `${done.length}×${done[0]!.reps}` : `${done.map((s) => s.reps).join('/')} reps`;
-  const loads = same(done.map((s) => s.load)) ? load(done[0]!.load) : done.map((s) => load(s.load)).join(', ');
+  const loads = done.every((s) => !(s.load > 0)) ? '' : ` @ ${same(done.map((s) => s.load)) ? load(done[0]!.load) : done.map((s) => load(s.load)).join(', ')}`;
   const doneReps = done.reduce((t, s) => t + s.reps, 0);
   const target = prescribed.reduce((t, s) => t + s.reps, 0);
   const short = target > 0 && doneReps < target ? ` · ${doneReps} of ${target} reps` : '';
-  return `${reps} @ ${loads}${rpeText(done)}${short}`;
+  return `${reps}${loads}${rpeText(done)}${short}`;
 }
 
 /** A run as done: "5 km in 21:30 · 4:18 /km · 172 bpm · RPE 9". */
