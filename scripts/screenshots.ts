@@ -4,7 +4,9 @@
 //   npm run screenshots                       (against http://127.0.0.1:3000)
 //   BASE_URL=http://127.0.0.1:3528 npm run screenshots
 // The people are created through the real sign-up form, OAuth device flow, test-mode checkout and
-// MCP tools (the server must use the local checkout provider, as it does without Stripe keys).
+// MCP tools (the server must use the local checkout provider, as it does without Stripe keys). Run the
+// server with PACEWISE_TEST_CLOCK=1 so the active person's five weeks are logged on their own days
+// (without it every session is learned today and the charts hold a single week).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -24,10 +26,12 @@ async function activePerson(): Promise<TestPerson> {
     profile: { timezone: 'America/Denver', goal: 'hybrid', trainingDays: ['mon', 'wed', 'fri', 'sat'], equipment: ['barbell', 'dumbbells', 'pullup-bar'] },
   });
   const today = todayUtc();
+  agent.setToday(addDays(today, -29));
   await agent.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 25 * 60, date: addDays(today, -29) });
   const squat = [100, 102.5, 102.5, 105, 107.5];
   for (const [i, load] of squat.entries()) {
     const date = addDays(today, -29 + i * 7);
+    agent.setToday(date);
     const w = await agent.call<{ workout: WorkoutView }>('create_workout', {
       date,
       title: 'Strength A',
@@ -43,9 +47,11 @@ async function activePerson(): Promise<TestPerson> {
         { exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 8, load: 50 + i * 2.5, rpe: 8 })) },
       ],
     });
+    agent.setToday(addDays(date, 2));
     const r = await agent.call<{ workout: WorkoutView }>('create_workout', { date: addDays(date, 2), title: 'Easy run', run: [{ kind: 'easy', distance: 6 + i }] });
     await agent.call('complete_workout', { id: r.workout.id, run: { distance: 6 + i, durationSeconds: (6 + i) * 345, rpe: 5 } });
   }
+  agent.setToday(undefined);
   await agent.call('create_training_plan', { weeks: 8, daysPerWeek: 4 });
   await agent.close();
   return person;

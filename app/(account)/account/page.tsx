@@ -15,9 +15,7 @@ export const metadata: Metadata = { title: 'Your account', robots: { index: fals
 /** A moment in the person's own timezone (their profile's), named so it cannot be misread. */
 const when = (d: Date | null, timeZone: string) =>
   d ? (
-    <time dateTime={d.toISOString()}>
-      {d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone })} ({timeZone.replace(/_/g, ' ')})
-    </time>
+    <time dateTime={d.toISOString()}>{`${d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone })} (${timeZone.replace(/_/g, ' ')})`}</time>
   ) : (
     'not yet'
   );

@@ -42,9 +42,8 @@ describe('a new person, not subscribed', () => {
 
   it('can subscribe from the page: the button starts a checkout for this person', async () => {
     expect(html).toContain('data-testid="subscription-status">inactive<');
-    const form = html.slice(html.indexOf('<form method="post" action="/checkout/new"'));
-    expect(form.length).toBeGreaterThan(0);
-    expect(form.slice(0, form.indexOf('</form>'))).toContain('data-testid="subscribe"');
+    const form = /<form[^>]*action="\/checkout\/new"[^>]*>[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    expect(form).toContain('data-testid="subscribe"');
     const csrf = hiddenField(form, 'csrf');
     const res = await session.raw('/checkout/new', { form: { csrf: csrf! } });
     expect(res.status).toBe(303);
@@ -66,12 +65,16 @@ describe('an active person in Denver with five weeks of training', () => {
   beforeAll(async () => {
     athlete = await newAthlete(baseUrl, 'account-denver', { profile: { timezone: 'America/Denver' } });
     const a = athlete.agent;
-    await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 24 * 60, date: addDays(today, -28) });
+    // Each session is logged on its own day (the test server's coaching clock), as a person would.
+    a.setToday(addDays(today, -29));
+    await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 24 * 60, date: addDays(today, -29) });
     for (const [i, load] of squatLoads.entries()) {
       const date = addDays(today, -28 + i * 7 - 1);
+      a.setToday(date);
       const w = await a.call<{ workout: WorkoutView }>('create_workout', { date, strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load })) }] });
       await a.call('complete_workout', { id: w.workout.id, strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load, rpe: 8 })) }] });
     }
+    a.setToday(undefined);
     // A barbell row logged with its load, one with none prescribed marked done, and one ahead without a load yet.
     const loaded = await a.call<{ workout: WorkoutView }>('create_workout', { date: addDays(today, -2), strength: [{ exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 8, load: 50 })) }] });
     await a.call('complete_workout', { id: loaded.workout.id, strength: [{ exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 8, load: 50, rpe: 8 })) }] });
@@ -136,8 +139,9 @@ describe('an active person in Denver with five weeks of training', () => {
   it('shows a barbell row with its kg load, and never calls a missing load bodyweight', () => {
     const latest = part(html, 'training-latest');
     expect(latest).toContain('Barbell row 3×8 @ 50 kg RPE 8');
+    // The row ahead had no load; after the logged one the engine prescribes one, in kg.
     const week = part(html, 'training-week');
-    expect(week).toContain('Barbell row 3×10');
+    expect(week).toMatch(/Barbell row 3×\d+ @ [\d.]+ kg/);
     expect(html).not.toMatch(/bodyweight/i);
   });
 });
