@@ -47,8 +47,8 @@ async function activePerson(): Promise<TestPerson> {
         { exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 8, load: 50 + i * 2.5, rpe: 8 })) },
       ],
     });
-    agent.setToday(addDays(date, 2));
-    const r = await agent.call<{ workout: WorkoutView }>('create_workout', { date: addDays(date, 2), title: 'Easy run', run: [{ kind: 'easy', distance: 6 + i }] });
+    agent.setToday(addDays(date, 1));
+    const r = await agent.call<{ workout: WorkoutView }>('create_workout', { date: addDays(date, 1), title: 'Easy run', run: [{ kind: 'easy', distance: 6 + i }] });
     await agent.call('complete_workout', { id: r.workout.id, run: { distance: 6 + i, durationSeconds: (6 + i) * 345, rpe: 5 } });
   }
   agent.setToday(undefined);
