@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getPage, getPosts, getProduct } from '@/lib/content';
 import { metadataForPage } from '@/lib/seo/page-metadata';
 import { PostCard } from './_components/post-card';
+import { ProductShowcase } from './_components/product-showcase';
 import { Prose, splitAtFirstSection } from './_components/prose';
 
 export const dynamic = 'force-static';
@@ -34,6 +35,8 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+
+      <ProductShowcase className="container" />
 
       <section className="container section" aria-labelledby="features-title">
         <h2 id="features-title">What {product.name} does</h2>

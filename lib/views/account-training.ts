@@ -8,7 +8,8 @@ import { addDays } from '@/lib/training/dates';
 import { renderProgress } from './progress';
 import { renderWeekPlan } from './week-plan';
 
-export type AccountTraining = { week: string; latest: string; progress: string; hasHistory: boolean };
+/** `empty`: nothing planned ahead and nothing logged (a new person): the page shows how to start instead. */
+export type AccountTraining = { week: string; latest: string; progress: string; hasHistory: boolean; empty: boolean; timezone: string };
 
 export async function accountTraining(person: { id: string; email: string }): Promise<AccountTraining> {
   const { ctx, units, timezone } = await coachingCall(person);
@@ -25,5 +26,7 @@ export async function accountTraining(person: { id: string; email: string }): Pr
     latest: renderWeekPlan({ workouts: view(done.workouts) }, { heading: 'Latest sessions' }).__html,
     progress: renderProgress({ units, vdot: athlete.state.vdot ?? null, weekly: weeklyView(trends, units, held) }).__html,
     hasHistory: done.workouts.length > 0,
+    empty: ahead.workouts.length === 0 && done.workouts.length === 0 && trends.sessions.completed.every((n) => n === 0),
+    timezone,
   };
 }

@@ -1,12 +1,13 @@
-// A small line chart in plain SVG (no library: a polyline, dots and two axis labels), with the same
-// numbers as a table behind it for screen readers and anyone who wants them.
+// A small line chart in plain SVG (no library: a polyline, dots and axis labels), with the same
+// numbers as a table behind it for screen readers and anyone who wants them. The value axis starts
+// at zero, so a 1.6 % wiggle looks like one; one point is a sentence, not a chart.
 import { html, type Raw } from './html';
 
 export type Series = { title: string; unit: string; labels: string[]; values: (number | null)[]; format?: (v: number) => string };
 
 const W = 320;
 const H = 120;
-const PAD = 24;
+const PAD = 28;
 
 export function lineChart(s: Series): Raw {
   const fmt = s.format ?? ((v: number) => `${v}`);
@@ -14,8 +15,12 @@ export function lineChart(s: Series): Raw {
   const rows = s.labels.map((label, i) => html`<tr><td>${label}</td><td class="n">${s.values[i] === null ? '–' : `${fmt(s.values[i]!)} ${s.unit}`}</td></tr>`);
   const table = html`<details><summary>${s.title}: the numbers</summary><table><thead><tr><th>Week of</th><th class="n">${s.title}</th></tr></thead><tbody>${rows}</tbody></table></details>`;
   if (points.length === 0) return html`<figure><figcaption>${s.title}</figcaption><p class="pw-muted">Nothing logged that shows it yet.</p>${table}</figure>`;
-  const min = Math.min(...points.map((p) => p.v));
-  const max = Math.max(...points.map((p) => p.v));
+  if (points.length === 1) {
+    const only = points[0]!;
+    return html`<figure><figcaption>${s.title}</figcaption><p data-single-point>${fmt(only.v)} ${s.unit} in the week of ${s.labels[only.i]}. The chart starts once a second week has it.</p>${table}</figure>`;
+  }
+  const min = 0;
+  const max = niceMax(Math.max(...points.map((p) => p.v)));
   const span = max - min || 1;
   const x = (i: number) => PAD + (s.labels.length <= 1 ? 0 : (i * (W - 2 * PAD)) / (s.labels.length - 1));
   const y = (v: number) => H - PAD - ((v - min) / span) * (H - 2 * PAD);
@@ -23,9 +28,18 @@ export function lineChart(s: Series): Raw {
   const last = points[points.length - 1]!;
   const summary = `${s.title}: ${fmt(points[0]!.v)} ${s.unit} in the week of ${s.labels[points[0]!.i]}, ${fmt(last.v)} ${s.unit} in the week of ${s.labels[last.i]}`;
   const dots = points.map((p) => html`<circle class="dot" cx="${x(p.i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="3"><title>${s.labels[p.i]}: ${fmt(p.v)} ${s.unit}</title></circle>`);
-  return html`<figure><figcaption>${s.title}</figcaption><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${summary}"><title>${summary}</title>
+  return html`<figure><figcaption>${s.title}</figcaption><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${summary}" data-axis-min="${min}" data-axis-max="${max}"><title>${summary}</title>
 <line class="axis" x1="${PAD}" y1="${H - PAD}" x2="${W - PAD}" y2="${H - PAD}"/>
 <polyline class="series" points="${path}"/>${dots}
 <text class="label" x="${PAD}" y="${H - 6}">${s.labels[0] ?? ''}</text><text class="label" x="${W - PAD}" y="${H - 6}" text-anchor="end">${s.labels[s.labels.length - 1] ?? ''}</text>
-<text class="label" x="2" y="${(y(max) + 4).toFixed(1)}">${fmt(max)}</text><text class="label" x="2" y="${(y(min) + 4).toFixed(1)}">${fmt(min)}</text></svg>${table}</figure>`;
+<line class="axis" x1="${PAD}" y1="${PAD}" x2="${PAD}" y2="${H - PAD}"/>
+<text class="label" x="${PAD - 3}" y="${(y(max) + 4).toFixed(1)}" text-anchor="end">${max}</text><text class="label" x="${PAD - 3}" y="${(y(min) + 4).toFixed(1)}" text-anchor="end">${min}</text></svg>${table}</figure>`;
+}
+
+/** The axis top: the largest value rounded up to a round number (112.9 -> 120, 44 -> 50). */
+export function niceMax(value: number): number {
+  if (!(value > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((m) => m * power >= value)!;
+  return Math.round(step * power * 1000) / 1000;
 }

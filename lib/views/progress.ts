@@ -21,8 +21,26 @@ export type ProgressData = {
 const MAIN_LIFTS = ['back-squat', 'bench-press', 'deadlift', 'overhead-press'];
 const short = (date: string) => date.slice(5);
 
-export function renderProgress(data: ProgressData): Raw {
-  const w = data.weekly;
+/** The weeks from the first one with anything logged (a session, a lift, a run): an empty lead-in is not history. */
+export function fromFirstData(w: ProgressData['weekly']): ProgressData['weekly'] {
+  const has = (i: number) =>
+    w.sessions.completed[i]! > 0 || w.sessions.skipped[i]! > 0 || w.running.distance[i]! > 0 || w.running.vdot[i] != null || w.lifts.some((l) => l.e1rm[i] != null);
+  const found = w.weeks.findIndex((_, i) => has(i));
+  const first = found < 0 ? Math.max(0, w.weeks.length - 1) : found;
+  if (first === 0) return w;
+  const cut = <T>(xs: T[]) => xs.slice(first);
+  return {
+    weeks: cut(w.weeks),
+    ...(w.held ? { held: { lifts: w.held.lifts.map((l) => ({ ...l, e1rm: cut(l.e1rm) })), vdot: cut(w.held.vdot) } } : {}),
+    lifts: w.lifts.map((l) => ({ ...l, e1rm: cut(l.e1rm), tonnage: cut(l.tonnage) })),
+    running: { distance: cut(w.running.distance), vdot: cut(w.running.vdot), predicted5k: cut(w.running.predicted5k) },
+    sessions: { completed: cut(w.sessions.completed), skipped: cut(w.sessions.skipped) },
+  };
+}
+
+/** The VDOT is named once: in the heading when there is no VDOT chart, as the chart's title otherwise. */
+export function renderProgress(data: ProgressData, options: { heading?: string } = {}): Raw {
+  const w = fromFirstData(data.weekly);
   const labels = w.weeks.map(short);
   const liftSeries = w.held?.lifts ?? w.lifts;
   const vdotSeries = w.held?.vdot ?? w.running.vdot;
@@ -34,7 +52,7 @@ export function renderProgress(data: ProgressData): Raw {
     (week, i) => html`<tr><td>${week}</td><td class="n">${w.sessions.completed[i]}</td><td class="n">${w.sessions.skipped[i]}</td><td class="n">${w.running.distance[i]} ${data.units.distance}</td></tr>`,
   );
   const note = w.held && (liftCharts.length > 0 || running.length > 0) ? html`<p class="pw-muted">Charts show the estimates the coach prescribed from at the end of each week.</p>` : '';
-  return html`<section class="pw" aria-label="Training progress"><h2>Your progress${data.vdot !== null ? html` · VDOT ${data.vdot}` : ''}</h2>
+  return html`<section class="pw" aria-label="Training progress"><h2>${options.heading ?? 'Your progress'}${data.vdot !== null && running.length === 0 ? html` · VDOT ${data.vdot}` : ''}</h2>
 ${note}${liftCharts}${running}${predicted.some((p) => p !== '') ? html`<h3>Predicted 5 km</h3><table><thead><tr><th>Week of</th><th class="n">Time</th></tr></thead><tbody>${predicted}</tbody></table>` : ''}
 <h3>Weekly volume</h3><table><thead><tr><th>Week of</th><th class="n">Sessions</th><th class="n">Skipped</th><th class="n">Run distance</th></tr></thead><tbody>${volume}</tbody></table></section>`;
 }

@@ -47,17 +47,21 @@ function rpeText(sets: readonly { rpe?: number | null }[]): string {
   return same(rpes) ? ` RPE ${rpes[0]}` : ` RPE ${rpes.map((r) => r ?? '–').join('/')}`;
 }
 
-/** Prescribed sets: "3×5 @ 147.5 kg", "3 × 30 s", "4×5 @ RPE 8" (load from the e1RM to come). */
+/**
+ * Prescribed sets: "3×5 @ 147.5 kg", "3 × 30 s", "4×5 @ RPE 8" (load from the e1RM to come), "3×10"
+ * (no load prescribed yet: a barbell row before its first logged session, or a pull-up). A missing
+ * load is never called bodyweight: the view cannot tell a bodyweight exercise from a load to pick.
+ */
 export function setsLine(sets: readonly SetData[], unit: string): string {
   if (sets.length === 0) return '';
   if (isHold(sets)) return holdLine(sets);
   const first = sets[0]!;
-  const load = (s: SetData) => (s.load !== null && s.load > 0 ? `${s.load} ${unit}` : s.rpe != null ? `RPE ${s.rpe}` : 'bodyweight');
+  const load = (s: SetData) => (s.load !== null && s.load > 0 ? ` @ ${s.load} ${unit}` : s.rpe != null ? ` @ RPE ${s.rpe}` : '');
   const withRpe = (s: SetData) => (s.load !== null && s.load > 0 && s.rpe != null ? ` RPE ${s.rpe}` : '');
   if (sets.every((s) => s.reps === first.reps && s.load === first.load && (s.rpe ?? null) === (first.rpe ?? null))) {
-    return `${sets.length}×${first.reps} @ ${load(first)}${withRpe(first)}`;
+    return `${sets.length}×${first.reps}${load(first)}${withRpe(first)}`;
   }
-  return sets.map((s) => `${s.reps} @ ${load(s)}${withRpe(s)}`).join(', ');
+  return sets.map((s) => `${s.reps}${load(s)}${withRpe(s)}`).join(', ');
 }
 
 /**
@@ -71,13 +75,14 @@ export function doneLine(done: readonly DoneSetData[], prescribed: readonly SetD
     const target = prescribed.reduce((t, s) => t + (s.durationSeconds ?? 0), 0);
     return holdLine(done) + (target > 0 && held < target ? ` · ${held} of ${target} s` : '');
   }
-  const load = (kg: number) => (kg > 0 ? `${kg} ${unit}` : 'bodyweight');
+  // No load (0: a pull-up, or a row marked done before it had a load) prints none: never "bodyweight" for a barbell.
+  const load = (kg: number) => (kg > 0 ? `${kg} ${unit}` : 'no load');
   const reps = same(done.map((s) => s.reps)) ? `${done.length}×${done[0]!.reps}` : `${done.map((s) => s.reps).join('/')} reps`;
-  const loads = same(done.map((s) => s.load)) ? load(done[0]!.load) : done.map((s) => load(s.load)).join(', ');
+  const loads = done.every((s) => !(s.load > 0)) ? '' : ` @ ${same(done.map((s) => s.load)) ? load(done[0]!.load) : done.map((s) => load(s.load)).join(', ')}`;
   const doneReps = done.reduce((t, s) => t + s.reps, 0);
   const target = prescribed.reduce((t, s) => t + s.reps, 0);
   const short = target > 0 && doneReps < target ? ` · ${doneReps} of ${target} reps` : '';
-  return `${reps} @ ${loads}${rpeText(done)}${short}`;
+  return `${reps}${loads}${rpeText(done)}${short}`;
 }
 
 /** A run as done: "5 km in 21:30 · 4:18 /km · 172 bpm · RPE 9". */

@@ -1,17 +1,24 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { listConnectedAgents } from '@/lib/oauth/connected-agents';
 import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
 import { firstParam, requirePerson, type SearchParams } from '@/lib/auth/page-guards';
 import { describeScope } from '@/lib/oauth/scopes';
 import { getSubscriptionStatus } from '@/lib/auth/subscription-status';
+import { billingConfig } from '@/lib/billing/config';
 import { accountTraining } from '@/lib/views/account-training';
 import '@/lib/views/views.css';
 import styles from '../account.module.css';
 
 export const metadata: Metadata = { title: 'Your account', robots: { index: false } };
 
-const when = (d: Date | null) =>
-  d ? <time dateTime={d.toISOString()}>{d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC</time> : 'not yet';
+/** A moment in the person's own timezone (their profile's), named so it cannot be misread. */
+const when = (d: Date | null, timeZone: string) =>
+  d ? (
+    <time dateTime={d.toISOString()}>{`${d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone })} (${timeZone.replace(/_/g, ' ')})`}</time>
+  ) : (
+    'not yet'
+  );
 
 export default async function AccountPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
@@ -39,20 +46,48 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
           <dt>Subscription</dt>
           <dd data-testid="subscription-status">{subscription}</dd>
         </dl>
+        {subscription !== 'active' && billingConfig().provider !== 'disabled' ? (
+          <form method="post" action="/checkout/new" className={styles.subscribe}>
+            <input type="hidden" name={CSRF_FIELD} value={csrf} />
+            <p>A subscription lets your agent plan, log and adapt your training through Pacewise.</p>
+            <button type="submit" className={styles.button} data-testid="subscribe">
+              Subscribe
+            </button>
+          </form>
+        ) : null}
       </section>
 
       {/* The same views an agent host shows (lib/views); every value in them is escaped. */}
       <section className={styles.card} aria-labelledby="training-heading" data-testid="training">
         <h2 id="training-heading">Your training</h2>
-        <div data-testid="training-week" dangerouslySetInnerHTML={{ __html: training.week }} />
-        {training.hasHistory ? <div data-testid="training-latest" dangerouslySetInnerHTML={{ __html: training.latest }} /> : null}
-        <div data-testid="training-progress" dangerouslySetInnerHTML={{ __html: training.progress }} />
+        {training.empty ? (
+          <div data-testid="first-plan">
+            <h3>Your first plan</h3>
+            <p>
+              Pacewise coaches through your AI agent. Connect it, then ask for a plan: say your goal (stronger, a 5 km, a half marathon or both), the days you can
+              train and the equipment you have. Your week, your sessions and your progress show up here as you log them.
+            </p>
+            <p>
+              <Link href="/agents" className={styles.buttonLink}>
+                Connect your agent
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <>
+            <div data-testid="training-week" dangerouslySetInnerHTML={{ __html: training.week }} />
+            {training.hasHistory ? <div data-testid="training-latest" dangerouslySetInnerHTML={{ __html: training.latest }} /> : null}
+            <div data-testid="training-progress" dangerouslySetInnerHTML={{ __html: training.progress }} />
+          </>
+        )}
       </section>
 
       <section className={styles.card} aria-labelledby="agents-heading">
         <h2 id="agents-heading">Connected agents</h2>
         {agents.length === 0 ? (
-          <p>No agent is connected. Add the Pacewise tool server to your AI agent and sign in when it asks.</p>
+          <p>
+            No agent is connected. Add the Pacewise tool server to your AI agent and sign in when it asks: <Link href="/agents">how to connect an agent</Link>.
+          </p>
         ) : (
           <ul className={styles.agents}>
             {agents.map((agent) => (
@@ -60,9 +95,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
                 <h3>{agent.clientName}</h3>
                 <dl className={styles.facts}>
                   <dt>First used</dt>
-                  <dd>{when(agent.firstUsedAt)}</dd>
+                  <dd>{when(agent.firstUsedAt, training.timezone)}</dd>
                   <dt>Last used</dt>
-                  <dd>{when(agent.lastUsedAt)}</dd>
+                  <dd>{when(agent.lastUsedAt, training.timezone)}</dd>
                 </dl>
                 <p>It may:</p>
                 <ul className={styles.scopes}>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getPage } from '@/lib/content';
 import { metadataForPage } from '@/lib/seo/page-metadata';
 import { CopyPage } from '../_components/copy-page';
+import { ProductShowcase } from '../_components/product-showcase';
 
 export const dynamic = 'force-static';
 
@@ -10,5 +11,9 @@ export function generateMetadata(): Metadata {
 }
 
 export default function HowItWorksPage() {
-  return <CopyPage page={getPage('how-it-works')} />;
+  return (
+    <CopyPage page={getPage('how-it-works')}>
+      <ProductShowcase />
+    </CopyPage>
+  );
 }

@@ -7,6 +7,7 @@ import { metadataForPage } from '@/lib/seo/page-metadata';
 import { CopyPage } from '../_components/copy-page';
 import { IntegrationList } from '../_components/integration-list';
 import { JsonLd } from '../_components/json-ld';
+import { ProductShowcase } from '../_components/product-showcase';
 
 export const dynamic = 'force-static';
 
@@ -22,6 +23,7 @@ export default function ProductPage() {
   return (
     <CopyPage page={page}>
       <JsonLd data={softwareApplicationJsonLd(product, getSite(), page.url)} />
+      <ProductShowcase />
       <section className="section" aria-labelledby="features-title">
         <h2 id="features-title">Features</h2>
         <ul className="feature-grid">

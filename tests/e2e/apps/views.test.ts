@@ -28,6 +28,11 @@ beforeAll(async () => {
     await a.call('set_benchmark', { kind: 'lift', exercise, load, unit: 'kg', reps: 1, date: addDays(today, -9) });
   }
   await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 25 * 60, date: addDays(today, -9) });
+  // A session logged last week (on its day, by the coaching clock): the charts then hold two weeks (one point is a sentence, not a chart).
+  a.setToday(addDays(today, -8));
+  const before = await a.call<{ workout: WorkoutView }>('create_workout', { date: addDays(today, -8), title: 'Squat before the plan', strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load: 97.5 })) }] });
+  await a.call('complete_workout', { id: before.workout.id, strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load: 97.5, rpe: 8 })) }] });
+  a.setToday(undefined);
   await a.call('create_training_plan', { weeks: 4, daysPerWeek: 4 });
   const list = await a.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 13), limit: 50 });
   // Two sessions done, so the progress and workout views have history and reasons to show.

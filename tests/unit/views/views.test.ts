@@ -159,8 +159,13 @@ describe('views', () => {
         sessions: { completed: [3, 4], skipped: [1, 0] },
       },
     }).__html;
-    expect(out.match(/<svg /g)).toHaveLength(2); // squat and VDOT: the row is not a main lift, the deadlift has no evidence
+    // The squat: the row is not a main lift, the deadlift has no evidence, VDOT has one week (a sentence, not a chart).
+    expect(out.match(/<svg /g)).toHaveLength(1);
+    expect(out).toContain('<p data-single-point>40.1  in the week of 11-16.');
     expect(out.match(/<details>/g)).toHaveLength(2);
+    // The VDOT is named once as a title: the chart's (here its sentence's) caption, not the heading too.
+    expect(out).toContain('<h2>Your progress</h2>');
+    expect(out.match(/<figcaption>VDOT<\/figcaption>/g)).toHaveLength(1);
     expect(out).toContain('aria-label="Back squat e1RM: 140 kg in the week of 11-16, 146.7 kg in the week of 11-23"');
     expect(out).toContain('<td>11-23</td><td class="n">–</td>');
     expect(out).toContain('24:30');

@@ -1,0 +1,145 @@
+// Charts that tell the truth (zero-based value axis, no one-point charts, only the weeks with data),
+// load labels that never call a missing load bodyweight, and the demo athlete the site shows.
+import { describe, expect, it } from 'vitest';
+import { demoAthlete, DEMO_START, DEMO_TODAY, DEMO_WEEKS_LOGGED } from '@/lib/content/demo-athlete';
+import { lineChart, niceMax } from '@/lib/views/line-chart';
+import { fromFirstData, renderProgress } from '@/lib/views/progress';
+import { showcase } from '@/lib/views/showcase';
+import { setsLine } from '@/lib/views/workout-data';
+
+const axis = (svg: string) => ({ min: Number(/data-axis-min="([\d.]+)"/.exec(svg)?.[1]), max: Number(/data-axis-max="([\d.]+)"/.exec(svg)?.[1]) });
+/** The y (SVG units, down) of each dot: a chart's drawn height per value. */
+const dotYs = (svg: string) => [...svg.matchAll(/<circle class="dot" cx="[\d.]+" cy="([\d.]+)"/g)].map((m) => Number(m[1]));
+
+describe('line chart axes', () => {
+  it.each([
+    { name: 'a 1.6 % e1RM wiggle', values: [140, 141.2, 142.2, 141, 142.3], max: 150 },
+    { name: 'VDOT in the forties', values: [44, 44.5, 45.1], max: 50 },
+    { name: 'a drop after time away', values: [100, 100, 88, 95], max: 100 },
+    { name: 'weekly km from nothing', values: [0, 12, 30], max: 30 },
+    { name: 'small numbers', values: [0.4, 0.9], max: 1 },
+  ])('$name: the axis runs from 0 to a round top, and the drawn height is proportional', ({ values, max }) => {
+    const svg = lineChart({ title: 'T', unit: 'kg', labels: values.map((_, i) => `w${i}`), values }).__html;
+    expect(axis(svg)).toEqual({ min: 0, max });
+    expect(svg).toContain('text-anchor="end">0</text>');
+    const ys = dotYs(svg);
+    const bottom = Math.max(...ys.filter((_, i) => values[i] === 0), 92); // the zero line (H - PAD)
+    // Drawn height over value is the same for every point (zero-based): a 1.6 % change is 1.6 % of the height.
+    const ratios = ys.map((y, i) => (values[i] === 0 ? null : (bottom - y) / values[i]!)).filter((r): r is number => r !== null);
+    for (const r of ratios) expect(r).toBeCloseTo(ratios[0]!, 1);
+  });
+
+  it('the 1.6 % wiggle spans under 2 % of the chart height', () => {
+    const svg = lineChart({ title: 'Back squat e1RM', unit: 'kg', labels: ['a', 'b'], values: [140, 142.3] }).__html;
+    const [a, b] = dotYs(svg);
+    expect(Math.abs(a! - b!) / (92 - 28)).toBeLessThan(0.02);
+  });
+
+  it('one point is a sentence with the number, not a chart; no point says nothing was logged', () => {
+    const one = lineChart({ title: 'VDOT', unit: '', labels: ['11-16', '11-23'], values: [null, 44.2], format: (v) => v.toFixed(1) }).__html;
+    expect(one).not.toContain('<svg');
+    expect(one).toContain('44.2  in the week of 11-23');
+    const none = lineChart({ title: 'VDOT', unit: '', labels: ['11-16'], values: [null] }).__html;
+    expect(none).not.toContain('<svg');
+    expect(none).toContain('Nothing logged');
+  });
+
+  it.each([
+    [0.33, 0.4],
+    [7, 8],
+    [44, 50],
+    [112.9, 120],
+    [151, 200],
+    [1000, 1000],
+    [0, 1],
+  ])('niceMax(%s) = %s', (value, top) => {
+    expect(niceMax(value)).toBe(top);
+  });
+});
+
+describe('weeks shown are the weeks with data', () => {
+  const eight = ['10-05', '10-12', '10-19', '10-26', '11-02', '11-09', '11-16', '11-23'].map((d) => `2026-${d}`);
+  const lead = [0, 0, 0];
+  const weekly = {
+    weeks: eight,
+    held: { lifts: [{ exercise: 'back-squat', exerciseName: 'Back squat', e1rm: [null, null, null, 140, 141, 141, 142, 142.3] }], vdot: [null, null, null, 44, 44, 44.5, 44.5, 45] },
+    lifts: [{ exercise: 'back-squat', exerciseName: 'Back squat', e1rm: [null, null, null, 140, 141, null, 142, 142.3], tonnage: [...lead, 1, 1, 0, 1, 1] }],
+    running: { distance: [...lead, 10, 0, 12, 8, 9], vdot: [null, null, null, 44, null, 44.5, null, 45], predicted5k: [null, null, null, '22:30', '22:30', '22:20', '22:20', '22:10'] },
+    sessions: { completed: [...lead, 3, 2, 1, 3, 3], skipped: [...lead, 0, 1, 0, 0, 0] },
+  };
+
+  it('an empty lead-in is cut: five weeks of data show five weeks, and every series stays aligned', () => {
+    const cut = fromFirstData(weekly);
+    expect(cut.weeks).toEqual(eight.slice(3));
+    expect(cut.held!.lifts[0]!.e1rm).toEqual([140, 141, 141, 142, 142.3]);
+    expect(cut.sessions.skipped).toEqual([0, 1, 0, 0, 0]);
+    const out = renderProgress({ units: { weight: 'kg', distance: 'km' }, vdot: 45, weekly }).__html;
+    expect(out).not.toContain('10-05');
+    expect(out).toContain('aria-label="Back squat e1RM: 140 kg in the week of 10-26, 142.3 kg in the week of 11-23"');
+    expect(out.match(/<td>2026-1\d-\d\d<\/td><td class="n">\d+<\/td>/g)).toHaveLength(5);
+  });
+
+  it('a gap in the middle stays (it is history), and data from the first week keeps every week', () => {
+    expect(fromFirstData({ ...weekly, weeks: eight.slice(3), held: undefined, lifts: [], running: { distance: [10, 0, 0, 0, 9], vdot: [null, null, null, null, null], predicted5k: [null, null, null, null, null] }, sessions: { completed: [1, 0, 0, 0, 1], skipped: [0, 0, 0, 0, 0] } }).weeks).toHaveLength(5);
+  });
+
+  it('nothing logged at all keeps only the current week', () => {
+    const empty = { weeks: eight, lifts: [], running: { distance: eight.map(() => 0), vdot: eight.map(() => null), predicted5k: eight.map(() => null) }, sessions: { completed: eight.map(() => 0), skipped: eight.map(() => 0) } };
+    expect(fromFirstData(empty).weeks).toEqual([eight[7]]);
+  });
+
+  it('with a VDOT chart the heading does not name the VDOT again; without one it does', () => {
+    const charted = renderProgress({ units: { weight: 'kg', distance: 'km' }, vdot: 45, weekly }).__html;
+    expect(charted.match(/VDOT 45\b/g)).toBeNull();
+    expect(charted.match(/<figcaption>VDOT<\/figcaption>/g)).toHaveLength(1);
+    const uncharted = renderProgress({ units: { weight: 'kg', distance: 'km' }, vdot: 45, weekly: { ...weekly, held: { ...weekly.held, vdot: eight.map(() => null) }, running: { ...weekly.running, vdot: eight.map(() => null) } } }).__html;
+    expect(uncharted).toContain('<h2>Your progress · VDOT 45</h2>');
+  });
+});
+
+describe('load labels', () => {
+  it.each([
+    { sets: [{ reps: 10, load: null }, { reps: 10, load: null }, { reps: 10, load: null }], line: '3×10' },
+    { sets: [{ reps: 10, load: 50 }, { reps: 10, load: 50 }], line: '2×10 @ 50 kg' },
+    { sets: [{ reps: 5, load: null, rpe: 8 }], line: '1×5 @ RPE 8' },
+    { sets: [{ reps: 8, load: 60 }, { reps: 6, load: null }], line: '8 @ 60 kg, 6' },
+  ])('$line', ({ sets, line }) => {
+    expect(setsLine(sets, 'kg')).toBe(line);
+    expect(setsLine(sets, 'kg')).not.toContain('bodyweight');
+  });
+});
+
+describe('the demo athlete', () => {
+  const demo = demoAthlete();
+
+  it('is five weeks into a plan from the generator, every session before today logged and adapted', () => {
+    expect(demo.today).toBe(DEMO_TODAY);
+    expect(demo.trends.weeks).toHaveLength(DEMO_WEEKS_LOGGED);
+    expect(demo.trends.weeks[0]).toBe(DEMO_START);
+    for (const w of demo.workouts.filter((x) => x.date < DEMO_TODAY)) expect(w.status).toBe('completed');
+    for (const w of demo.week) expect(w.status).toBe('scheduled');
+    expect(demo.week.length).toBeGreaterThanOrEqual(3);
+    expect(demo.trends.sessions.completed.every((n) => n > 0)).toBe(true);
+  });
+
+  it('its adaptation is a load the engine raised, with the engine reason, on the session shown', () => {
+    const { next, changes } = demo.adaptation;
+    expect(changes.length).toBeGreaterThan(0);
+    for (const c of changes) {
+      expect(c.workoutId).toBe(next.id);
+      expect(c.after!).toBeGreaterThan(c.before!);
+      expect(c.reason).toMatch(/e1RM [\d.]+ kg → [\d.]+ kg/);
+    }
+  });
+
+  it('the showcase renders the week, the reason and the charts from it', () => {
+    const views = showcase();
+    for (const w of demo.week) expect(views.week).toContain(w.title);
+    const c = demo.adaptation.changes[0]!;
+    expect(views.reason).toContain(`${c.before} kg → ${c.after} kg`);
+    const squat = demo.held.lifts.find((l) => l.exerciseId === 'back-squat')!.e1rmKg;
+    expect(views.progress).toContain(`Back squat e1RM: ${squat[0]} kg in the week of ${DEMO_START.slice(5)}, ${squat.at(-1)} kg in the week of`);
+    expect(views.progress).toContain('data-axis-min="0"');
+    expect(`${views.week}${views.reason}${views.progress}`).not.toMatch(/<script|bodyweight/);
+  });
+});
