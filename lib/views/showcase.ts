@@ -3,7 +3,7 @@
 // renderers the MCP Apps views and the account page use. Rendered when the page is built: plain
 // HTML and SVG, no script.
 import { demoAthlete } from '@/lib/content/demo-athlete';
-import { fieldChangeView, weeklyView, workoutView } from '@/lib/mcp/tools/coaching-shapes';
+import { fieldChangeView, weeklyView, workoutView } from '@/lib/coaching/shapes';
 import type { Workout } from '@/lib/training/types';
 import { renderProgress } from './progress';
 import { renderWeekPlan } from './week-plan';

@@ -3,7 +3,7 @@
 // public pages run no script from _next.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { newPerson, signUp } from '../../support/accounts';
+import { newPerson, signUp } from '../../../harness/accounts';
 import { launchBrowser, signInOnPage } from '../../support/browser';
 
 const baseUrl = inject('baseUrl');

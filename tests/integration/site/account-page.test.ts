@@ -3,8 +3,8 @@
 // over the weeks with data (no one-point chart), the VDOT named once, times in the profile's timezone
 // and loads in kg for a barbell row. Real people, signed in, data logged through the MCP tools.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../support/accounts';
-import { FormSession, hiddenField } from '../../support/oauth';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { FormSession, hiddenField } from '../../../harness/oauth';
 import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView } from '../coaching/athlete';
 
 const baseUrl = inject('baseUrl');

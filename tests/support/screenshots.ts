@@ -10,9 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { newPerson, signUp, type TestPerson } from '../tests/support/accounts';
-import { launchBrowser, signInOnPage } from '../tests/support/browser';
-import { addDays, newAthlete, todayUtc, type WorkoutView } from '../tests/integration/coaching/athlete';
+import { newPerson, signUp, type TestPerson } from '../../harness/accounts';
+import { launchBrowser, signInOnPage } from './browser';
+import { addDays, newAthlete, todayUtc, type WorkoutView } from '../integration/coaching/athlete';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const OUT = path.join(process.cwd(), 'docs', 'screenshots');
