@@ -1,4 +1,4 @@
-// Lighthouse 12 (Debian Chromium, headless) on the home page, a post and the FAQ: the four category
+// Lighthouse 13 (13.5 knows robots.txt's Content-Signal line; 12.8 scored it an unknown directive, SEO 92) (Debian Chromium, headless) on the home page, a post and the FAQ: the four category
 // scores, from the CLI in its own process (default mobile profile with simulated throttling).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
