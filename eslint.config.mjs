@@ -7,7 +7,7 @@ const config = [
   ...next,
   ...nextTs,
   {
-    ignores: [".next*/**", '.contentlayer/**', 'lib/generated/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'bench/results.json', 'packages/*/dist/**'],
+    ignores: [".next*/**", '.contentlayer/**', 'lib/generated/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'bench/results.json', 'cli/dist/**'],
   },
   {
     rules: {

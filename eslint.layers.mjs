@@ -80,7 +80,7 @@ export const ELEMENTS = [
     mode: 'full',
   },
   { type: 'build', pattern: 'lib/build/**', partialMatch: false },
-  { type: 'cli', pattern: ['packages/cli/**'], partialMatch: false },
+  { type: 'cli', pattern: ['cli/**'], partialMatch: false },
   { type: 'harness', pattern: 'harness/**', partialMatch: false },
   { type: 'bench', pattern: 'bench/**', partialMatch: false },
   { type: 'tests', pattern: 'tests/**', partialMatch: false },

@@ -14,18 +14,18 @@ describe('agents page: the pacewise command', () => {
     for (const text of [markdown, html.replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&#39;', "'")]) {
       expect(text).toContain(`npx -y mcp-remote ${baseUrl}/mcp`);
       expect(text).toContain(`npm run connect -- --server ${baseUrl}/mcp`);
-      expect(text).toContain(`node /path/to/pacewise/packages/cli/bin/pacewise.js login --server ${baseUrl}/mcp`);
-      expect(text).toContain('node packages/cli/bin/pacewise.js whoami');
-      expect(text).toContain('node packages/cli/bin/pacewise.js tools');
-      expect(text).toContain("node packages/cli/bin/pacewise.js call get_account '{}'");
-      expect(text).toContain('node packages/cli/bin/pacewise.js logout');
+      expect(text).toContain(`node /path/to/pacewise/cli/bin/pacewise.js login --server ${baseUrl}/mcp`);
+      expect(text).toContain('node cli/bin/pacewise.js whoami');
+      expect(text).toContain('node cli/bin/pacewise.js tools');
+      expect(text).toContain("node cli/bin/pacewise.js call get_account '{}'");
+      expect(text).toContain('node cli/bin/pacewise.js logout');
       // The package is not published: `npx pacewise` 404s outside this repository.
       expect(text).not.toMatch(/npx pacewise\b/);
     }
     const configs = [...markdown.matchAll(/```json\n(\{"mcpServers": \{"pacewise": \{"command".*)\n```/g)].map((m) => JSON.parse(m[1]!));
     expect(configs).toEqual([
       { mcpServers: { pacewise: { command: 'npx', args: ['-y', 'mcp-remote', `${baseUrl}/mcp`] } } },
-      { mcpServers: { pacewise: { command: 'node', args: ['/path/to/pacewise/packages/cli/bin/pacewise.js', 'mcp'] } } },
+      { mcpServers: { pacewise: { command: 'node', args: ['/path/to/pacewise/cli/bin/pacewise.js', 'mcp'] } } },
     ]);
   });
 
@@ -33,7 +33,7 @@ describe('agents page: the pacewise command', () => {
     type Pkg = { bin?: Record<string, string>; scripts?: Record<string, string>; workspaces?: string[] };
     const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Pkg;
     const cliPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages', 'cli', 'package.json'), 'utf8')) as Pkg;
-    expect(root.workspaces).toContain('packages/*');
+    expect(root.workspaces).toContain('cli');
     expect(root.scripts?.connect).toBe('pacewise login');
     expect(cliPkg.bin?.pacewise).toBe('bin/pacewise.js');
     expect(fs.statSync(path.join(ROOT, 'packages', 'cli', cliPkg.bin!.pacewise!)).mode & 0o111).not.toBe(0);

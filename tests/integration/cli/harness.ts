@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ROOT } from '../../../harness/server';
 
-/** The `pacewise` command of the workspace package packages/cli (its `bin`). */
+/** The `pacewise` command of the workspace package cli (its `bin`). */
 export const BIN = path.join(ROOT, 'packages', 'cli', 'bin', 'pacewise.js');
 
 // The bin runs the compiled dist/: compile it from the current sources first (incremental, so a
@@ -30,7 +30,7 @@ export function tempHome(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-cli-'));
 }
 
-/** Starts `node packages/cli/bin/pacewise.js ...args`, with the file store (tests read and edit it). */
+/** Starts `node cli/bin/pacewise.js ...args`, with the file store (tests read and edit it). */
 export function runCli(args: string[], options: { home: string; proxy?: string; env?: Record<string, string> }): CliRun {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {

@@ -65,7 +65,7 @@ describe('httpFetch through the proxy the environment names', () => {
 
   /** httpFetch in a fresh node process (NODE_EXTRA_CA_CERTS is read at start-up only). */
   function fetchInChild(url: string, env: Record<string, string> = { HTTPS_PROXY: proxyUrl }): Promise<{ status: number; body: string }> {
-    const script = `import { httpFetch } from ${JSON.stringify(path.resolve('packages/cli/src/http.ts'))};
+    const script = `import { httpFetch } from ${JSON.stringify(path.resolve('cli/src/http.ts'))};
       const res = await httpFetch(${JSON.stringify(url)}, { method: 'POST', headers: { authorization: 'Bearer t0ken', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ a: '1' }) });
       process.stdout.write(JSON.stringify({ status: res.status, body: await res.text() }));`;
     return new Promise((resolve, reject) => {

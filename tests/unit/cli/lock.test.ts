@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withLock } from '@/packages/cli/src/lock';
+import { withLock } from '@/cli/src/lock';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-lock-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
