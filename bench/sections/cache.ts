@@ -3,6 +3,7 @@
 // identical bytes (what the cache can do at best: serve a stored static file). Goal >= 0.8x. First, how
 // many of the alternated HTML/Markdown requests came back as the other variant (must be 0).
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { COMPARISON_HEADER, comparisonRow, sideBySide, type Comparison } from '../lib/load';
@@ -13,7 +14,27 @@ import { startVarnish, VARNISHD } from '../../tests/support/varnish';
 
 const BROWSER = 'text/html,application/xhtml+xml,*/*;q=0.8';
 const MARKDOWN = 'text/markdown';
-const HOP_BY_HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'age', 'x-varnish', 'via', 'x-cache']);
+const HOP_BY_HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+// Clients ask for gzip as browsers and agents' HTTP libraries do, so both caches store and send the
+// same compressed bytes (without it Varnish would gunzip Next's gzipped answers on every hit).
+const ENCODING = 'gzip';
+
+/** Next's answer as sent on the wire (compressed body and all headers), for the static origin to replay. */
+function capture(url: string, accept: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { accept, 'accept-encoding': ENCODING } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
+}
 
 export async function benchCache(ctx: BenchContext): Promise<{ comparisons: Comparison[]; crossed: number; asked: number } | { skipped: string }> {
   if (!VARNISHD) {
@@ -32,14 +53,9 @@ export async function benchCache(ctx: BenchContext): Promise<{ comparisons: Comp
   // The static origin replays exactly what Next answered for each path and variant.
   const routes = [];
   for (const t of targets) {
-    const res = await fetch(ctx.appUrl + t.path, { headers: { accept: t.accept } });
+    const res = await capture(ctx.appUrl + t.path, t.accept);
     if (res.status !== 200) throw new Error(`cache bench: ${t.path} answered ${res.status}`);
-    const headers: Record<string, string> = {};
-    res.headers.forEach((v, k) => {
-      if (!HOP_BY_HOP.has(k)) headers[k] = v;
-    });
-    const body = Buffer.from(await res.arrayBuffer()).toString('base64');
-    routes.push({ path: t.path, variant: t.accept === MARKDOWN ? 'markdown' : undefined, status: 200, headers, body });
+    routes.push({ path: t.path, variant: t.accept === MARKDOWN ? 'markdown' : undefined, status: 200, headers: res.headers, body: res.body.toString('base64') });
   }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-bench-')), 'routes.json');
   fs.writeFileSync(file, JSON.stringify(routes));
@@ -62,14 +78,14 @@ export async function benchCache(ctx: BenchContext): Promise<{ comparisons: Comp
     }
     const comparisons: Comparison[] = [];
     for (const t of targets) {
-      const spec = { headers: { accept: t.accept }, connections: ctx.connections, durationSeconds: ctx.durationSeconds };
+      const spec = { headers: { accept: t.accept, 'accept-encoding': ENCODING }, connections: ctx.connections, durationSeconds: ctx.durationSeconds };
       const c = await sideBySide(`${t.name} via Varnish`, { ...spec, url: site.url + t.path }, { ...spec, url: baseline.url + t.path }, ctx.rounds);
       comparisons.push(c);
       ctx.log(`  ${t.name}: ${c.target.rps} req/s through Varnish vs ${c.baseline.rps} for the same bytes from a static origin (${c.ratio}x)`);
     }
     ctx.print(
       heading(
-        `Shared cache: deploy/varnish/pacewise.vcl in front of next start vs the same Varnish in front of a static origin with identical bytes (target >= 0.8x; ${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s rounds, medians); variants crossed: ${crossed} of ${asked}`,
+        `Shared cache: deploy/varnish/pacewise.vcl in front of next start vs the same Varnish in front of a static origin with identical bytes (target >= 0.8x; Accept-Encoding: gzip, ${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s rounds, medians); variants crossed: ${crossed} of ${asked}`,
       ),
     );
     ctx.print(table([COMPARISON_HEADER, ...comparisons.map(comparisonRow)]));
