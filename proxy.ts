@@ -120,7 +120,7 @@ export function proxy(request: NextRequest) {
   const response = page(request, pathname);
   // Sign-in, consent, device, account and checkout pages have no Markdown twin to advertise.
   if (!SENSITIVE_PAGE.test(pathname)) response.headers.set('Link', `<${twin}>; rel="alternate"; type="text/markdown"`);
-  // Next replaces Vary on App Router pages; lib/vary-union.ts keeps this token on the Node server.
+  // Next replaces Vary on App Router pages; lib/web/next-start-workarounds.ts keeps this token on `next start`.
   response.headers.append('Vary', 'Accept');
   return response;
 }

@@ -1,25 +1,43 @@
-// Varnish with its default rules (which honour Cache-Control and Vary as CDNs do) in front of a
-// test server: the stand-in for a third-party shared cache.
+// Varnish in front of a test server: with the shipped deploy/varnish/pacewise.vcl (its backend
+// pointed at the test server), or with Varnish's default rules, the stand-in for a third-party CDN.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './server';
+import { freePort, ROOT } from './server';
 
 export const VARNISHD = ['/usr/sbin/varnishd', '/usr/local/sbin/varnishd'].find((p) => fs.existsSync(p)) ?? null;
 
 export type RunningVarnish = { url: string; stop: () => Promise<void> };
 
-export async function startVarnish(backendUrl: string): Promise<RunningVarnish> {
+export const SHIPPED_VCL = path.join(ROOT, 'deploy', 'varnish', 'pacewise.vcl');
+
+/** The shipped VCL with only its backend's host and port changed. */
+export function vclFor(backend: URL, file = SHIPPED_VCL): string {
+  const vcl = fs.readFileSync(file, 'utf8');
+  const pointed = vcl.replace(/(backend default \{[^}]*?\.host = )"[^"]*"(;[^}]*?\.port = )"[^"]*"/, `$1"${backend.hostname}"$2"${backend.port}"`);
+  if (pointed === vcl) throw new Error(`${file}: no \`backend default { .host = ...; .port = ...; }\` to point at the test server`);
+  return pointed;
+}
+
+/** Varnish in front of `backendUrl`: the shipped VCL when `vcl` is 'shipped', else Varnish's default rules. */
+export async function startVarnish(backendUrl: string, options: { vcl?: 'shipped' } = {}): Promise<RunningVarnish> {
   if (!VARNISHD) throw new Error('varnishd is not installed (apt-get install varnish)');
   const backend = new URL(backendUrl);
   const port = await freePort();
   // Varnish's own users compile the VCL in this folder, so it must be readable by them.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-varnish-'));
   fs.chmodSync(dir, 0o755);
+  let rules = ['-b', `${backend.hostname}:${backend.port}`];
+  if (options.vcl === 'shipped') {
+    const file = path.join(dir, 'pacewise.vcl');
+    fs.writeFileSync(file, vclFor(backend));
+    fs.chmodSync(file, 0o644);
+    rules = ['-f', file];
+  }
   const child: ChildProcess = spawn(
     VARNISHD,
-    ['-F', '-a', `127.0.0.1:${port}`, '-b', `${backend.hostname}:${backend.port}`, '-n', dir, '-s', 'malloc,64m'],
+    ['-F', '-a', `127.0.0.1:${port}`, ...rules, '-n', dir, '-s', 'malloc,64m'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

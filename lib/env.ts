@@ -64,7 +64,7 @@ const schema = z.object({
     .default([]),
   CHECKOUT_LINK_TTL_SECONDS: z.string().trim().regex(/^[1-9][0-9]*$/, 'must be a whole number of seconds (tests of expiry only; ignored in production)').transform(Number).optional(),
   CIMD_ALLOW_LOOPBACK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
-  ORIGIN_CACHE: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  NEXT_START_WORKAROUNDS: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   PACEWISE_TEST_CLOCK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   TRUSTED_PROXY_HOPS: z
     .string()
@@ -115,8 +115,6 @@ export type Config = {
    * production, and whenever the site itself is not on a loopback host.
    */
   cimdAllowLoopback: boolean;
-  /** The in-process shared cache of cacheable GET answers (lib/web/origin-cache.ts): on unless ORIGIN_CACHE=0, never on Vercel. */
-  originCache: boolean;
   /**
    * /mcp honours the Pacewise-Test-Now header as the coaching clock (lib/clock.ts):
    * PACEWISE_TEST_CLOCK=1, for simulations in tests only. Ignored on Vercel, in production, and
@@ -124,6 +122,12 @@ export type Config = {
    */
   testClock: boolean;
   /** Running on Vercel: the client address is the platform's `x-vercel-forwarded-for`. */
+  /**
+   * The patches of `next start` in lib/web/next-start-workarounds.ts (Vary union, 405 for TRACE and
+   * TRACK, client address from the socket): on unless NEXT_START_WORKAROUNDS=0, never on Vercel. Off
+   * only to check whether a new Next still needs them (tests/integration/site/next-start-workarounds.test.ts).
+   */
+  nextStartWorkarounds: boolean;
   onVercel: boolean;
   /** Proxies in front of a self-hosted server that append to X-Forwarded-For (lib/web/client-address.ts). */
   trustedProxyHops: number;
@@ -181,8 +185,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           : undefined,
     },
     cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && loopbackSite,
-    originCache: e.ORIGIN_CACHE !== '0' && !e.VERCEL,
     testClock: e.PACEWISE_TEST_CLOCK === '1' && !e.VERCEL && !production && loopbackSite,
+    nextStartWorkarounds: e.NEXT_START_WORKAROUNDS !== '0' && !e.VERCEL,
     onVercel: Boolean(e.VERCEL),
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
   };

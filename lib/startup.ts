@@ -1,10 +1,7 @@
-// Node-only start-up (imported by instrumentation.ts): exit on a bad environment, guard the HTTP
-// server against methods Next.js cannot handle, and put the origin cache in front of it.
+// Node-only start-up (imported by instrumentation.ts): exit on a bad environment, then work around
+// what `next start` does that no supported hook can change (lib/web/next-start-workarounds.ts).
 import { assertSecretsConfigured, config, ConfigError } from '@/lib/env';
-import { installHttpMethodGuard } from '@/lib/http-method-guard';
-import { installVaryUnion } from '@/lib/vary-union';
-import { installClientAddressHook } from '@/lib/web/client-address';
-import { installOriginCache } from '@/lib/web/origin-cache';
+import { installNextStartWorkarounds } from '@/lib/web/next-start-workarounds';
 
 try {
   assertSecretsConfigured(config());
@@ -14,9 +11,4 @@ try {
   process.exit(1);
 }
 
-installHttpMethodGuard();
-installVaryUnion();
-// Every request gets its client address from the socket (and trusted proxies) before Next runs.
-if (!config().onVercel) installClientAddressHook(config().trustedProxyHops);
-// Installed last so it sees each request first: a stored answer needs neither guard nor Next.
-if (config().originCache) installOriginCache();
+if (config().nextStartWorkarounds) installNextStartWorkarounds({ trustedProxyHops: config().trustedProxyHops });

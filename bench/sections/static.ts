@@ -1,18 +1,18 @@
-// Static content: the home page HTML, its Markdown twin, the posts list and one post from the
-// Content API, served by `next start` and by a bare node:http server with the identical bytes; then
-// the same against a second `next start` with ORIGIN_CACHE=0, which shows Next's own cost per request.
+// Static content at the origin alone (no cache in front): the home page HTML, its Markdown twin, the
+// posts list and one post from the Content API, served by `next start` and by a bare node:http server
+// with the identical bytes. Next's own cost per request, tracked; the public site is measured through
+// the shipped cache in sections/cache.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { COMPARISON_HEADER, comparisonRow, sideBySide, type Comparison } from '../lib/load';
 import { startChild } from '../lib/processes';
-import { startServer } from '../../harness/server';
 import { heading, table } from '../lib/stats';
 import type { BenchContext } from '../lib/context';
 
 const HOP_BY_HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
 
-export async function benchStatic(ctx: BenchContext): Promise<{ comparisons: Comparison[]; uncached: Comparison[] }> {
+export async function benchStatic(ctx: BenchContext): Promise<{ comparisons: Comparison[] }> {
   const posts = (await (await fetch(`${ctx.appUrl}/api/public/posts`)).json()) as { posts?: { slug: string }[] } | { slug: string }[];
   const list = Array.isArray(posts) ? posts : (posts.posts ?? []);
   const slug = list[0]?.slug;
@@ -41,30 +41,18 @@ export async function benchStatic(ctx: BenchContext): Promise<{ comparisons: Com
   const baseline = await startChild(process.execPath, ['bench/baselines/static-server.mjs', String(ctx.ports.staticBaseline), file]);
   const baseUrl = `http://127.0.0.1:${ctx.ports.staticBaseline}`;
   const comparisons: Comparison[] = [];
-  const uncached: Comparison[] = [];
-  const compare = async (into: Comparison[], appUrl: string, suffix: string) => {
+  try {
     for (const t of targets) {
       const spec = { headers: t.headers, connections: ctx.connections, durationSeconds: ctx.durationSeconds };
-      const c = await sideBySide(`${t.name}${suffix}`, { ...spec, url: `${appUrl}${t.path}` }, { ...spec, url: `${baseUrl}${t.path}` }, ctx.rounds);
-      into.push(c);
+      const c = await sideBySide(t.name, { ...spec, url: `${ctx.appUrl}${t.path}` }, { ...spec, url: `${baseUrl}${t.path}` }, ctx.rounds);
+      comparisons.push(c);
       ctx.log(`  ${c.name}: ${c.target.rps} req/s vs ${c.baseline.rps} (${c.ratio}x)`);
-    }
-  };
-  try {
-    await compare(comparisons, ctx.appUrl, '');
-    // The pages need no database; an in-memory one keeps this server off the main one's files.
-    ctx.log(`next start with ORIGIN_CACHE=0 on port ${ctx.ports.app + 7}`);
-    const plain = await startServer({ port: ctx.ports.app + 7, env: { DATABASE_URL: '', PGLITE_DIR: 'memory://', PACEWISE_SEED: '0', ORIGIN_CACHE: '0' } });
-    try {
-      await compare(uncached, plain.url, ', ORIGIN_CACHE=0');
-    } finally {
-      await plain.stop();
     }
   } finally {
     await baseline.stop();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
-  ctx.print(heading(`Static content: next start vs bare node:http with identical bytes (target >= 0.05x; ${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s rounds, medians)`));
-  ctx.print(table([COMPARISON_HEADER, ...comparisons.map(comparisonRow), ...uncached.map(comparisonRow)]));
-  return { comparisons, uncached };
+  ctx.print(heading(`Static content at the origin alone: next start vs bare node:http with identical bytes (tracked; ${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s rounds, medians)`));
+  ctx.print(table([COMPARISON_HEADER, ...comparisons.map(comparisonRow)]));
+  return { comparisons };
 }

@@ -1,6 +1,6 @@
 // The client's address for rate limits and sign-in throttling. On Vercel the platform's own header
-// (`x-vercel-forwarded-for`, which Vercel sets and a client cannot) names it; elsewhere the Node
-// server's request hook decides it from the socket and TRUSTED_PROXY_HOPS (lib/web/client-address.ts).
+// (`x-vercel-forwarded-for`, which Vercel sets and a client cannot) names it; elsewhere `next start`'s
+// request handling (lib/web/next-start-workarounds.ts) decides it from the socket and TRUSTED_PROXY_HOPS (lib/web/client-address.ts).
 // Client-sent X-Forwarded-For and X-Real-IP are never read here.
 import { config } from '@/lib/env';
 import { CLIENT_ADDRESS_HEADER, normalizeAddress } from '@/lib/web/client-address';

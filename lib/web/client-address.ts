@@ -1,9 +1,9 @@
 // The client's address, decided once per request on the Node server from the socket. Next's App
 // Router route handlers get a Fetch `Request` without the socket, and `next start` only fills
 // X-Forwarded-For from the socket when a client has not sent one, so neither can be trusted as
-// is. This request hook (lib/web/request-hook.ts, the one place code sees Node's request before
-// Next) writes the decided address into an internal header, replacing whatever a client sent
-// under that name; routes read it through lib/auth/client-address.ts.
+// is. lib/web/next-start-workarounds.ts (the one place code sees Node's request before Next)
+// writes the decided address into an internal header, replacing whatever a client sent under that
+// name; routes read it through lib/auth/client-address.ts.
 //
 // TRUSTED_PROXY_HOPS says how many proxies in front of the server append to X-Forwarded-For (a
 // load balancer, a CDN): with 0 (the default) the socket's peer is the client; with N, the Nth
@@ -11,7 +11,6 @@
 // client wrote to the left of those are never read. `proxy-addr` (Express's) walks the chain.
 import type http from 'node:http';
 import proxyaddr from 'proxy-addr';
-import { addRequestHook } from './request-hook';
 
 export const CLIENT_ADDRESS_HEADER = 'x-pacewise-client-address';
 
@@ -25,12 +24,4 @@ export function addressBehindProxies(req: Pick<http.IncomingMessage, 'headers' |
 export function normalizeAddress(address: string | undefined | null): string {
   const plain = (address ?? '').trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
   return plain.replace(/[^0-9a-zA-Z.:[\]%-]/g, '').slice(0, 64) || 'unknown';
-}
-
-export function installClientAddressHook(hops: number): void {
-  addRequestHook('clientAddress', (req) => {
-    delete req.headers[CLIENT_ADDRESS_HEADER];
-    req.headers[CLIENT_ADDRESS_HEADER] = addressBehindProxies(req, hops);
-    return false;
-  });
 }

@@ -25,17 +25,17 @@ describe('parseConfig', () => {
     ['MCP_BASE_URL', 'not a url'],
     ['DATABASE_URL', 'mysql://root@localhost/db'],
     ['SESSION_SECRET', 'short'],
-    ['ORIGIN_CACHE', 'yes'],
+    ['TRUSTED_PROXY_HOPS', 'two'],
   ])('rejects a malformed %s with a message naming it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrowError(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid environment variable ${name}: `));
   });
 
-  it('keeps the origin cache on unless ORIGIN_CACHE=0, and never on Vercel', () => {
-    expect(parseConfig({}).originCache).toBe(true);
-    expect(parseConfig({ ORIGIN_CACHE: '1' }).originCache).toBe(true);
-    expect(parseConfig({ ORIGIN_CACHE: '0' }).originCache).toBe(false);
-    expect(parseConfig({ VERCEL: '1', ORIGIN_CACHE: '1' }).originCache).toBe(false);
+  it('patches next start unless NEXT_START_WORKAROUNDS=0, and never on Vercel', () => {
+    expect(parseConfig({}).nextStartWorkarounds).toBe(true);
+    expect(parseConfig({ NEXT_START_WORKAROUNDS: '1' }).nextStartWorkarounds).toBe(true);
+    expect(parseConfig({ NEXT_START_WORKAROUNDS: '0' }).nextStartWorkarounds).toBe(false);
+    expect(parseConfig({ VERCEL: '1' }).nextStartWorkarounds).toBe(false);
   });
 
   it('honours the test clock only when asked, on a loopback site, outside production and Vercel', () => {
