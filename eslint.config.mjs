@@ -7,7 +7,7 @@ const config = [
   ...next,
   ...nextTs,
   {
-    ignores: [".next*/**", '.contentlayer/**', 'lib/generated/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'bench/results.json', 'cli/dist/**'],
+    ignores: [".next*/**", '.vercel/**', '.contentlayer/**', 'lib/generated/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'bench/results.json', 'cli/dist/**'],
   },
   {
     rules: {

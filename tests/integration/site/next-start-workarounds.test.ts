@@ -4,7 +4,7 @@
 // the suite's server, which has them on.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../support/server';
+import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 
 const patched = inject('baseUrl');
 let unpatched: RunningServer;
