@@ -32,12 +32,12 @@ describe('agents page: the pacewise command', () => {
   it('names a command the workspace package really provides, linked by npm install', () => {
     type Pkg = { bin?: Record<string, string>; scripts?: Record<string, string>; workspaces?: string[] };
     const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Pkg;
-    const cliPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages', 'cli', 'package.json'), 'utf8')) as Pkg;
+    const cliPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'cli', 'package.json'), 'utf8')) as Pkg;
     expect(root.workspaces).toContain('cli');
     expect(root.scripts?.connect).toBe('pacewise login');
     expect(cliPkg.bin?.pacewise).toBe('bin/pacewise.js');
-    expect(fs.statSync(path.join(ROOT, 'packages', 'cli', cliPkg.bin!.pacewise!)).mode & 0o111).not.toBe(0);
+    expect(fs.statSync(path.join(ROOT, 'cli', cliPkg.bin!.pacewise!)).mode & 0o111).not.toBe(0);
     // `npm run connect` finds `pacewise` where npm linked the workspace's bin.
-    expect(fs.realpathSync(path.join(ROOT, 'node_modules', '.bin', 'pacewise'))).toBe(path.join(ROOT, 'packages', 'cli', 'bin', 'pacewise.js'));
+    expect(fs.realpathSync(path.join(ROOT, 'node_modules', '.bin', 'pacewise'))).toBe(path.join(ROOT, 'cli', 'bin', 'pacewise.js'));
   });
 });

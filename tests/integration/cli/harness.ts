@@ -11,11 +11,11 @@ import type { Browser } from 'playwright-core';
 import { ROOT } from '../../../harness/server';
 
 /** The `pacewise` command of the workspace package cli (its `bin`). */
-export const BIN = path.join(ROOT, 'packages', 'cli', 'bin', 'pacewise.js');
+export const BIN = path.join(ROOT, 'cli', 'bin', 'pacewise.js');
 
 // The bin runs the compiled dist/: compile it from the current sources first (incremental, so a
 // second test file pays almost nothing), so no test ever runs a stale build.
-execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'packages', 'cli')], { stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'cli')], { stdio: 'inherit' });
 
 export type CliRun = {
   child: ChildProcess;
