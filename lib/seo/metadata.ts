@@ -22,9 +22,37 @@ export type PageMetadataInput = {
   article?: { publishedTime: string; authors: string[]; tags: string[] };
 };
 
-/** A title that already names the site stands alone; any other gets the site name appended. */
+/** Longest <title> and meta description search results show in full. */
+export const TITLE_MAX = 60;
+export const DESCRIPTION_MAX = 160;
+
+/**
+ * A title that already names the site stands alone; any other gets the site name appended when the
+ * whole still fits in TITLE_MAX characters (a longer one would be cut off in results anyway).
+ */
 export function fullTitle(title: string, siteName: string): string {
-  return title.includes(siteName) ? title : `${title} · ${siteName}`;
+  const withSite = `${title} · ${siteName}`;
+  return title.includes(siteName) || withSite.length > TITLE_MAX ? title : withSite;
+}
+
+/**
+ * The meta description: the text itself when it fits in DESCRIPTION_MAX characters, otherwise its
+ * leading whole sentences that fit, otherwise its leading words and an ellipsis. Summaries on the
+ * page and in the API stay whole; only the snippet a search result shows is shortened.
+ */
+export function metaDescription(text: string, max = DESCRIPTION_MAX): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const sentences = clean.match(/[^.!?]+[.!?]+(?=\s|$)/g) ?? [];
+  let fit = '';
+  for (const sentence of sentences) {
+    const next = `${fit}${sentence}`.trim();
+    if (next.length > max) break;
+    fit = `${next} `;
+  }
+  if (fit.trim()) return fit.trim();
+  const words = clean.slice(0, max - 1).replace(/\s+\S*$/, '').replace(/[,;:\s]+$/, '');
+  return `${words}…`;
 }
 
 /** Alternate links every page carries: its Markdown twin and the blog feed. */
@@ -36,7 +64,8 @@ export function alternateTypes(path: string, siteName: string): NonNullable<Meta
 }
 
 export function pageMetadata(input: PageMetadataInput): Metadata {
-  const { siteName, path, description, article } = input;
+  const { siteName, path, article } = input;
+  const description = metaDescription(input.description);
   const title = fullTitle(input.title, siteName);
   const images = (input.image ?? 'site') === 'site' ? { images: [{ ...SITE_OG_IMAGE, alt: `${siteName}: ${input.title}` }] } : {};
   return {
