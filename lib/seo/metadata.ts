@@ -16,9 +16,10 @@ export type PageMetadataInput = {
   description: string;
   /**
    * 'site' names the site-wide share card; 'segment' leaves `images` unset so the route segment's own
-   * opengraph-image file is used (Next only adds file images when the page does not set `images`).
+   * opengraph-image file is used (Next only adds file images when the page does not set `images`);
+   * an object names a card of the page's own (1200x630 PNG).
    */
-  image?: 'site' | 'segment';
+  image?: 'site' | 'segment' | { url: string; alt: string };
   article?: { publishedTime: string; authors: string[]; tags: string[] };
 };
 
@@ -67,7 +68,13 @@ export function pageMetadata(input: PageMetadataInput): Metadata {
   const { siteName, path, article } = input;
   const description = metaDescription(input.description);
   const title = fullTitle(input.title, siteName);
-  const images = (input.image ?? 'site') === 'site' ? { images: [{ ...SITE_OG_IMAGE, alt: `${siteName}: ${input.title}` }] } : {};
+  const image = input.image ?? 'site';
+  const images =
+    image === 'site'
+      ? { images: [{ ...SITE_OG_IMAGE, alt: `${siteName}: ${input.title}` }] }
+      : image === 'segment'
+        ? {}
+        : { images: [{ url: image.url, width: SITE_OG_IMAGE.width, height: SITE_OG_IMAGE.height, type: 'image/png', alt: image.alt }] };
   return {
     title: { absolute: title },
     description,

@@ -32,6 +32,11 @@ describe('pageMetadata', () => {
     expect(m.openGraph).toMatchObject({ type: 'article', publishedTime: '2026-01-01' });
   });
 
+  it("names a page's own card when given one, for Open Graph (and so Twitter)", () => {
+    const m = pageMetadata({ ...base, path: '/blog/x', image: { url: '/blog/x/card.png', alt: 'Card' }, article: { publishedTime: '2026-01-01', authors: ['Team'], tags: [] } });
+    expect((m.openGraph as { images: unknown[] }).images).toEqual([{ url: '/blog/x/card.png', width: 1200, height: 630, type: 'image/png', alt: 'Card' }]);
+  });
+
   it('does not repeat the site name in a title that already has it', () => {
     expect(fullTitle('Pacewise: the coach', 'Pacewise')).toBe('Pacewise: the coach');
     expect(fullTitle('Press', 'Pacewise')).toBe('Press · Pacewise');
