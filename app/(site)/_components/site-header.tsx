@@ -42,7 +42,10 @@ export function SiteHeader() {
           </a>
           <details className="menu">
             <summary>
-              <span>Menu</span>
+              <svg className="menu-icon" width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+                <path d="M2 4h14M2 9h14M2 14h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+              <span className="menu-label">Menu</span>
             </summary>
             <nav aria-label="Menu" className="menu-panel">
               <NavList />
