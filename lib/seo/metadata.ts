@@ -44,14 +44,16 @@ export function fullTitle(title: string, siteName: string): string {
 export function metaDescription(text: string, max = DESCRIPTION_MAX): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
-  const sentences = clean.match(/[^.!?]+[.!?]+(?=\s|$)/g) ?? [];
+  // Sentences end at . ! or ? followed by a space ("1.06" is not an end), taken from the start only.
+  const sentences = clean.split(/(?<=[.!?])\s+/);
   let fit = '';
   for (const sentence of sentences) {
-    const next = `${fit}${sentence}`.trim();
+    if (!/[.!?]$/.test(sentence)) break;
+    const next = fit ? `${fit} ${sentence}` : sentence;
     if (next.length > max) break;
-    fit = `${next} `;
+    fit = next;
   }
-  if (fit.trim()) return fit.trim();
+  if (fit) return fit;
   const words = clean.slice(0, max - 1).replace(/\s+\S*$/, '').replace(/[,;:\s]+$/, '');
   return `${words}…`;
 }

@@ -60,6 +60,12 @@ describe('pageMetadata', () => {
     const twoSentences = `${'First sentence is long enough to matter here, about eighty characters in all.'} ${'Second sentence pushes the whole text well past the limit of one hundred and sixty characters.'}`;
     expect(twoSentences.length).toBeGreaterThan(DESCRIPTION_MAX);
     expect(metaDescription(twoSentences)).toBe('First sentence is long enough to matter here, about eighty characters in all.');
+    // A decimal point is not the end of a sentence; sentences are taken from the start only.
+    const decimal = `Riegel's formula predicts a time from a time with a ${'1.06'} power law and a long list of caveats that runners should read before trusting it on race day. Worked examples follow.`;
+    expect(decimal.length).toBeGreaterThan(DESCRIPTION_MAX);
+    const fitted = metaDescription(decimal);
+    expect(decimal.startsWith(fitted.replace(/…$/, ''))).toBe(true);
+    expect(fitted.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
     const oneLong = `What VDOT is, how Daniels and Gilbert turned a race result into a single fitness number, a worked 5K example, and why Pacewise builds your running paces from it today.`;
     const cut = metaDescription(oneLong);
     expect(cut.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
