@@ -75,9 +75,18 @@ export const Faq = defineDocumentType(() => ({
   fields: { items: { type: 'json', required: true } },
 }));
 
+/** One line per blog tag: what its page collects (its heading and meta description). */
+export const Tags = defineDocumentType(() => ({
+  name: 'Tags',
+  filePathPattern: 'tags.yaml',
+  contentType: 'data',
+  isSingleton: true,
+  fields: { tags: { type: 'json', required: true } },
+}));
+
 export default makeSource({
   contentDirPath: 'content',
-  documentTypes: [Post, Page, Site, Product, Faq],
+  documentTypes: [Post, Page, Site, Product, Faq, Tags],
   disableImportAliasWarning: true,
   // GitHub-flavoured Markdown: posts use tables (pace tables, load examples).
   markdown: { remarkPlugins: [remarkGfm] },

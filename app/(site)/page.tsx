@@ -1,10 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getPage, getPosts, getProduct } from '@/lib/content';
+import { getPage, getPosts, getProduct, getSite } from '@/lib/content';
+import { webSiteJsonLd } from '@/lib/seo/json-ld';
 import { metadataForPage } from '@/lib/seo/page-metadata';
+import { JsonLd } from './_components/json-ld';
+import { GET_STARTED_PATH } from './_components/navigation';
 import { PostCard } from './_components/post-card';
 import { ProductShowcase } from './_components/product-showcase';
-import { Prose, splitAtFirstSection } from './_components/prose';
+import { Prose, splitAtFirstParagraph, splitAtFirstSection } from './_components/prose';
 
 export const dynamic = 'force-static';
 
@@ -16,25 +19,35 @@ export default function HomePage() {
   const page = getPage('home');
   const product = getProduct();
   const { intro, sections } = splitAtFirstSection(page.html);
+  // The hero keeps the first paragraph and the actions, so the main button is on a phone's first screen.
+  const { first, rest } = splitAtFirstParagraph(intro);
   const latest = getPosts().slice(0, 3);
   return (
     <>
+      <JsonLd data={webSiteJsonLd(getSite())} />
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero-inner">
           <h1 id="hero-title">{page.title}</h1>
           <div className="hero-body">
-            <Prose html={intro} className="hero-copy" />
+            <Prose html={first} className="hero-copy" />
             <p className="actions">
-              <a className="button button-primary" href={product.downloadUrl}>
-                Get the app for {product.operatingSystem.replace(', ', ' and ')}
+              <a className="button button-primary" href={GET_STARTED_PATH}>
+                Get started
               </a>
               <Link className="button" href="/how-it-works">
                 How adaptation works
               </Link>
             </p>
+            <p className="hero-note">
+              Then <Link href="/agents">connect your AI agent</Link>. Connecting is free; coaching needs a <a href="#pricing">subscription</a>.
+            </p>
           </div>
         </div>
       </section>
+
+      <div className="container section">
+        <Prose html={rest} />
+      </div>
 
       <ProductShowcase className="container" />
 
@@ -50,9 +63,17 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <div className="container section">
+      <section className="container section pricing" id="pricing" aria-label="Pricing">
         <Prose html={sections} />
-      </div>
+        <p className="actions">
+          <a className="button button-primary" href={GET_STARTED_PATH}>
+            Create your account
+          </a>
+          <Link className="button" href="/agents">
+            Connect an agent
+          </Link>
+        </p>
+      </section>
 
       <section className="container section" aria-labelledby="latest-title">
         <div className="section-heading">

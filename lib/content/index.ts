@@ -5,3 +5,4 @@ export { getProduct, type Product } from './product';
 export { getFaq, type FaqItem } from './faq';
 export { engineExamples, engineText, fillEngineExamples, type EngineExample } from './engine-examples';
 export { pageLastUpdated } from './last-updated';
+export { getTagPages, getTagPage, tagPath, type Tag } from './tags';

@@ -2,6 +2,7 @@ import { config } from '@/lib/env';
 import { allPages } from './source';
 import { absoluteUrl } from './site';
 import { fillEngineExamples } from './engine-examples';
+import { getTagPages } from './tags';
 
 export type SitePage = {
   slug: string;
@@ -14,6 +15,8 @@ export type SitePage = {
   updated: string;
   markdown: string;
   html: string;
+  /** Set on a blog tag page (generated from content/tags.yaml): the tag it lists posts for. */
+  tag?: string;
 };
 
 /**
@@ -53,11 +56,26 @@ function load(): SitePage[] {
   });
 }
 
+/** A page per blog tag: its copy is the list of posts, generated where it is rendered. */
+function tagPages(): SitePage[] {
+  return getTagPages().map((t) => ({
+    slug: `tag-${t.tag}`,
+    path: t.path,
+    url: absoluteUrl(t.path),
+    title: `Blog: ${t.name}`,
+    description: t.description,
+    updated: t.posts[0]!.publishedDate,
+    markdown: '',
+    html: '',
+    tag: t.tag,
+  }));
+}
+
 let pages: SitePage[] | undefined;
 
-/** Every HTML page of the site except individual posts, in navigation order. */
+/** Every HTML page of the site except individual posts: navigation order, then the blog's tag pages. */
 export function getSitePages(): SitePage[] {
-  pages ??= load();
+  pages ??= [...load(), ...tagPages()];
   return pages;
 }
 

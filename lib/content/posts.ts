@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { allPosts } from './source';
 import { absoluteUrl } from './site';
 import { fillEngineExamples } from './engine-examples';
+import { markFormulas } from './prose-html';
 
 export type Post = {
   slug: string;
@@ -37,7 +38,7 @@ const posts: Post[] = allPosts
       author: p.author,
       tags: p.tags,
       markdown,
-      html: fillEngineExamples(p.body.html, 'html'),
+      html: markFormulas(fillEngineExamples(p.body.html, 'html')),
       wordCount: markdown.split(/\s+/).filter(Boolean).length,
     };
   })

@@ -1,5 +1,5 @@
 // Generated parts of pages (the same records the HTML pages render), written as Markdown.
-import { absoluteUrl, getFaq, getPosts, getProduct, getSite, type Post } from '@/lib/content';
+import { absoluteUrl, getFaq, getPosts, getProduct, getTagPages, type Post } from '@/lib/content';
 import { integrationCatalogue } from '@/lib/content/integration-catalogue';
 
 export function markdownUrl(path: string): string {
@@ -19,7 +19,7 @@ export function productFactsSection(): string {
     `- Platforms: ${p.operatingSystem}`,
     `- Category: ${p.applicationCategory}${p.applicationSubCategory ? ` (${p.applicationSubCategory})` : ''}`,
     `- Integrations: ${p.integrations.join(', ')}`,
-    `- Download: <${p.downloadUrl}>`,
+    `- Get started: <${absoluteUrl('/sign-up')}> (create an account), then connect an agent: <${absoluteUrl('/agents')}>`,
     '',
   ].join('\n');
 }
@@ -45,14 +45,7 @@ export function postListSection(posts = getPosts(), heading = 'All posts, newest
   return `## ${heading}\n\n${posts.map(postListItem).join('\n')}\n`;
 }
 
-export function pressLinksSection(): string {
-  const { press } = getSite();
-  return [
-    '## Coverage and launch',
-    '',
-    `- [Coverage (outlet A)](${press.pressOutletA})`,
-    `- [Coverage (outlet B)](${press.pressOutletB})`,
-    `- [Launch page](${press.launchLink})`,
-    '',
-  ].join('\n');
+/** The blog's topics, each linking its tag page's twin. */
+export function topicsSection(): string {
+  return `## Topics\n\n${getTagPages().map((t) => `- [${t.name}](${markdownUrl(t.path)}) (${t.posts.length} posts)`).join('\n')}\n`;
 }

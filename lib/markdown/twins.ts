@@ -1,5 +1,5 @@
 // The Markdown twin of every HTML page and post, built from the same records as the HTML.
-import { absoluteUrl, getPost, getPosts, getSite, getSitePages, pageLastUpdated, type Post, type SitePage } from '@/lib/content';
+import { absoluteUrl, getPost, getPosts, getSite, getSitePages, getTagPage, pageLastUpdated, type Post, type SitePage } from '@/lib/content';
 import { absoluteLinks } from './absolute-links';
 import { openApiReferenceMarkdown } from '@/lib/public-api/reference';
 import { frontMatter } from './front-matter';
@@ -10,18 +10,18 @@ import {
   integrationsSection,
   markdownUrl,
   postListSection,
-  pressLinksSection,
   productFactsSection,
+  topicsSection,
 } from './sections';
 
 /** Parts a page adds after its copy, by page slug (the same generated parts as its HTML). */
 const generated: Record<string, () => string[]> = {
   home: () => [featuresSection(), postListSection(getPosts().slice(0, 3), 'Latest posts')],
-  product: () => [productFactsSection(), featuresSection()],
+  // The feature list is the home page's (one set of feature cards on the site).
+  product: () => [productFactsSection()],
   integrations: () => [integrationsSection()],
   faq: () => [faqSection()],
-  blog: () => [postListSection()],
-  press: () => [pressLinksSection()],
+  blog: () => [topicsSection(), postListSection()],
   docs: () => [openApiReferenceMarkdown()],
 };
 
@@ -49,7 +49,9 @@ export function postTwin(post: Post, { footer: withFooter = true }: TwinOptions 
 
 export function pageTwin(page: SitePage, { footer: withFooter = true }: TwinOptions = {}): string {
   const head = frontMatter({ title: page.title, description: page.description, url: page.url, last_updated: pageLastUpdated(page) });
-  const parts = [`# ${page.title}`, absoluteLinks(page.markdown.trim()), ...(generated[page.slug]?.() ?? [])];
+  const tagged = page.tag ? getTagPage(page.tag) : undefined;
+  const extra = tagged ? [tagged.description, postListSection(tagged.posts, 'Posts, newest first')] : (generated[page.slug]?.() ?? []);
+  const parts = [`# ${page.title}`, absoluteLinks(page.markdown.trim()), ...extra].filter((p) => p.trim());
   return `${head}\n${parts.map((p) => p.trim()).join('\n\n')}\n${withFooter ? `\n${footer()}` : ''}`;
 }
 

@@ -6,6 +6,19 @@ export type JsonLd = { '@context': 'https://schema.org'; '@type': string } & Rec
 
 const CONTEXT = 'https://schema.org' as const;
 
+/**
+ * False for a URL on a `.example` host (RFC 2606: reserved for documentation, never a real site).
+ * The Content API keeps serving such sample values (they are its contract's fields); structured
+ * data, which crawlers follow, names only real destinations.
+ */
+export function isRealDestination(url: string): boolean {
+  try {
+    return !/(?:^|\.)example\.?$/i.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** The stable node id of the organisation, so other nodes can point at it. */
 export function organizationId(site: Pick<SiteInfo, 'url'>): string {
   return `${site.url}/#organization`;
@@ -25,7 +38,7 @@ export function organizationJsonLd(site: SiteInfo, options: { logoUrl?: string }
     description: site.description,
     email: site.email,
     address: { '@type': 'PostalAddress', ...site.address },
-    ...(site.sameAs?.length ? { sameAs: site.sameAs } : {}),
+    ...(site.sameAs?.some(isRealDestination) ? { sameAs: site.sameAs.filter(isRealDestination) } : {}),
     ...(options.logoUrl ? { logo: options.logoUrl } : {}),
   };
 }
@@ -42,7 +55,7 @@ export function softwareApplicationJsonLd(product: Product, site: SiteInfo, page
     applicationCategory: product.applicationCategory,
     ...(product.applicationSubCategory ? { applicationSubCategory: product.applicationSubCategory } : {}),
     operatingSystem: product.operatingSystem,
-    downloadUrl: product.downloadUrl,
+    ...(isRealDestination(product.downloadUrl) ? { downloadUrl: product.downloadUrl } : {}),
     featureList: product.features.map((f) => f.name),
     publisher: organizationRef(site),
   };
@@ -56,7 +69,8 @@ export function blogPostingJsonLd(post: Post, site: SiteInfo, options: { imageUr
     description: post.summary,
     datePublished: post.publishedDate,
     dateModified: post.publishedDate,
-    author: { '@type': 'Organization', name: post.author },
+    // Authors are teams of the company; the About page says who they are.
+    author: { '@type': 'Organization', name: post.author, url: `${site.url}/about` },
     publisher: organizationRef(site),
     url: post.url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': post.url },
@@ -64,6 +78,45 @@ export function blogPostingJsonLd(post: Post, site: SiteInfo, options: { imageUr
     wordCount: post.wordCount,
     ...(post.tags.length ? { keywords: post.tags } : {}),
     ...(options.imageUrl ? { image: options.imageUrl } : {}),
+  };
+}
+
+/** The site itself, on the home page: its name and address for search engines' site names. */
+export function webSiteJsonLd(site: Pick<SiteInfo, 'url' | 'name' | 'description'>): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'WebSite',
+    '@id': `${site.url}/#website`,
+    name: site.name,
+    url: `${site.url}/`,
+    description: site.description,
+    inLanguage: 'en',
+    publisher: { '@id': organizationId(site) },
+  };
+}
+
+/** The trail above a page, from the home page down (`items` start below Home). */
+export function breadcrumbJsonLd(site: Pick<SiteInfo, 'url' | 'name'>, items: { name: string; url: string }[]): JsonLd {
+  const trail = [{ name: site.name, url: `${site.url}/` }, ...items];
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: item.url })),
+  };
+}
+
+/** A tag page: the posts it lists, in order. */
+export function collectionPageJsonLd(input: { name: string; description: string; url: string; posts: Pick<Post, 'title' | 'url'>[] }): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'CollectionPage',
+    name: input.name,
+    description: input.description,
+    url: input.url,
+    mainEntity: {
+      '@type': 'ItemList',
+      itemListElement: input.posts.map((p, i) => ({ '@type': 'ListItem', position: i + 1, url: p.url, name: p.title })),
+    },
   };
 }
 

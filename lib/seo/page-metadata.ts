@@ -8,14 +8,19 @@ export function metadataForPage(slug: string): Metadata {
   return pageMetadata({ siteName: getSite().name, path: page.path, title: page.title, description: page.description });
 }
 
-/** Posts use their own share card (app/(site)/blog/[slug]/opengraph-image.tsx). */
+/** A post's own card (app/(site)/blog/[slug]/card.png): its share card and its BlogPosting image. */
+export function postCardPath(post: Pick<Post, 'path'>): string {
+  return `${post.path}/card.png`;
+}
+
+/** Posts use their own share card. */
 export function metadataForPost(post: Post): Metadata {
   return pageMetadata({
     siteName: getSite().name,
     path: post.path,
     title: post.title,
     description: post.summary,
-    image: 'segment',
+    image: { url: postCardPath(post), alt: `Title card of the post "${post.title}"` },
     article: { publishedTime: post.publishedDate, authors: [post.author], tags: post.tags },
   });
 }

@@ -10,13 +10,15 @@ type CopyPageProps = {
   children?: React.ReactNode;
 };
 
-/** A page made of its copy: title, description as the lead, the rendered body, then any extra sections. */
+/**
+ * A page made of its copy: title, the rendered body, then any extra sections. The description is not
+ * shown as well: it is the page's meta description, and the copy's opening paragraph already says it.
+ */
 export function CopyPage({ page, html, aside, children }: CopyPageProps) {
   return (
     <article className={aside ? 'container page with-sidebar' : 'container page'}>
       <header className="page-header">
         <h1>{page.title}</h1>
-        <p className="lead">{page.description}</p>
       </header>
       {aside}
       <Prose html={html ?? page.html} />

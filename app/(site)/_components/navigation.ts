@@ -1,6 +1,11 @@
 // The site's link sets, in one place so the header, footer and 404 page agree.
 export type NavLink = { href: string; label: string };
 
+/** Sign-in page; a visitor who is already signed in is sent on to /account (its default `next`). */
+export const SIGN_IN_PATH = '/sign-in';
+/** The way in: create an account, then land on the page that connects an agent. */
+export const GET_STARTED_PATH = '/sign-up?next=%2Fagents';
+
 export const primaryNav: NavLink[] = [
   { href: '/product', label: 'Product' },
   { href: '/how-it-works', label: 'How it works' },
@@ -19,6 +24,10 @@ export const footerNav: { title: string; links: (NavLink & { plain?: boolean })[
       { href: '/how-it-works', label: 'How it works' },
       { href: '/integrations', label: 'Integrations' },
       { href: '/agents', label: 'Connect an AI agent' },
+      { href: '/#pricing', label: 'Pricing' },
+      // Rendered per request: plain links.
+      { href: GET_STARTED_PATH, label: 'Create an account', plain: true },
+      { href: SIGN_IN_PATH, label: 'Sign in', plain: true },
     ],
   },
   {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Post } from '@/lib/content';
+import { getTagPage, getTagPages, tagPath, type Post } from '@/lib/content';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -11,27 +11,29 @@ export function readingMinutes(wordCount: number): number {
   return Math.max(1, Math.round(wordCount / 220));
 }
 
-const ACRONYMS: Record<string, string> = { ai: 'AI', mcp: 'MCP', hrv: 'HRV', rpe: 'RPE' };
-
-/** `ai-agents` reads as "AI agents". */
-export function tagLabel(tag: string): string {
-  const words = tag.split('-').map((w) => ACRONYMS[w] ?? w);
-  const first = words[0] ?? '';
-  return [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(' ');
-}
-
-export function tagAnchor(tag: string): string {
-  return `tag-${tag}`;
-}
-
 export function TagList({ tags, label = 'Tags' }: { tags: string[]; label?: string }) {
   if (!tags.length) return null;
   return (
     <ul className="tag-list" aria-label={label}>
       {tags.map((tag) => (
         <li key={tag}>
-          <Link href={`/blog#${tagAnchor(tag)}`} className="tag">
-            {tagLabel(tag)}
+          <Link href={tagPath(tag)} className="tag">
+            {getTagPage(tag)?.name ?? tag}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every blog topic once, each linking its page, with its number of posts. */
+export function TopicList({ current }: { current?: string }) {
+  return (
+    <ul className="tag-list">
+      {getTagPages().map((t) => (
+        <li key={t.tag}>
+          <Link className="tag" href={t.path} aria-current={t.tag === current ? 'page' : undefined}>
+            {t.name} <span className="count">({t.posts.length})</span>
           </Link>
         </li>
       ))}

@@ -9,3 +9,9 @@ export function splitAtFirstSection(html: string): { intro: string; sections: st
   const i = html.indexOf('<h2');
   return i < 0 ? { intro: html, sections: '' } : { intro: html.slice(0, i), sections: html.slice(i) };
 }
+
+/** Splits rendered copy after its first paragraph. */
+export function splitAtFirstParagraph(html: string): { first: string; rest: string } {
+  const i = html.indexOf('</p>');
+  return i < 0 ? { first: html, rest: '' } : { first: html.slice(0, i + 4), rest: html.slice(i + 4) };
+}

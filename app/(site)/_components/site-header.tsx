@@ -1,8 +1,26 @@
 import Link from 'next/link';
 import { getSite } from '@/lib/content';
 import { LogoMark } from './logo-mark';
-import { primaryNav } from './navigation';
+import { GET_STARTED_PATH, primaryNav, SIGN_IN_PATH } from './navigation';
 
+function NavList() {
+  return (
+    <ul>
+      {primaryNav.map((link) => (
+        <li key={link.href}>
+          <Link href={link.href}>{link.label}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The public pages are prerendered (no cookies, no script), so the header is the same for everyone:
+ * "Sign in" goes to /sign-in, which sends a signed-in visitor straight on to their account, and
+ * "Get started" creates an account and then opens the page on connecting an agent. On phones the
+ * page links fold into a CSS-only <details> menu so the header stays one row.
+ */
 export function SiteHeader() {
   const site = getSite();
   return (
@@ -13,14 +31,27 @@ export function SiteHeader() {
           <span>{site.name}</span>
         </Link>
         <nav aria-label="Main" className="main-nav">
-          <ul>
-            {primaryNav.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
+          <NavList />
         </nav>
+        <div className="header-actions">
+          <a className="header-link" href={SIGN_IN_PATH}>
+            Sign in
+          </a>
+          <a className="button button-primary button-small" href={GET_STARTED_PATH}>
+            Get started
+          </a>
+          <details className="menu">
+            <summary>
+              <svg className="menu-icon" width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+                <path d="M2 4h14M2 9h14M2 14h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+              <span className="menu-label">Menu</span>
+            </summary>
+            <nav aria-label="Menu" className="menu-panel">
+              <NavList />
+            </nav>
+          </details>
+        </div>
       </div>
     </header>
   );

@@ -8,6 +8,7 @@ import { CopyPage } from '../_components/copy-page';
 import { IntegrationList } from '../_components/integration-list';
 import { JsonLd } from '../_components/json-ld';
 import { ProductShowcase } from '../_components/product-showcase';
+import { GET_STARTED_PATH } from '../_components/navigation';
 
 export const dynamic = 'force-static';
 
@@ -24,17 +25,6 @@ export default function ProductPage() {
     <CopyPage page={page}>
       <JsonLd data={softwareApplicationJsonLd(product, getSite(), page.url)} />
       <ProductShowcase />
-      <section className="section" aria-labelledby="features-title">
-        <h2 id="features-title">Features</h2>
-        <ul className="feature-grid">
-          {product.features.map((f) => (
-            <li key={f.name} className="card">
-              <h3>{f.name}</h3>
-              <p>{f.description}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
       <section className="section" aria-labelledby="integrations-title">
         <h2 id="integrations-title">Integrations</h2>
         <IntegrationList integrations={integrations} />
@@ -42,15 +32,16 @@ export default function ProductPage() {
           <Link href="/integrations">How integrations work</Link>
         </p>
       </section>
-      <section className="section cta" aria-labelledby="download-title">
-        <h2 id="download-title">Get {product.name}</h2>
+      <section className="section cta" aria-labelledby="start-title">
+        <h2 id="start-title">Start with {product.name}</h2>
         <p>
-          {product.name} runs on {product.operatingSystem.replace(', ', ' and ')}. Your AI agent can connect too: see{' '}
-          <Link href="/agents">connecting an agent</Link>.
+          Create an account, then <Link href="/agents">connect your AI agent</Link>: it sets up your profile and your first plan
+          with you. Connecting is free; the coaching needs a <Link href="/#pricing">subscription</Link>. The full feature list is on
+          the <Link href="/">home page</Link>.
         </p>
         <p className="actions">
-          <a className="button button-primary" href={product.downloadUrl}>
-            Download {product.name}
+          <a className="button button-primary" href={GET_STARTED_PATH}>
+            Get started
           </a>
         </p>
       </section>

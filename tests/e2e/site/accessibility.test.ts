@@ -1,4 +1,4 @@
-// Home, a post and the FAQ in Chromium: no axe violations (WCAG 2 A and AA) in light or dark mode,
+// Home, a post, the FAQ, the blog index, a tag page and /product in Chromium: no axe violations (WCAG 2 A and AA) in light or dark mode,
 // a working skip link and visible focus, no sideways scrolling on a phone.
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -10,6 +10,9 @@ const PAGES = [
   { name: 'home', path: '/' },
   { name: 'post', path: '/blog/how-pacewise-estimates-your-one-rep-max' },
   { name: 'faq', path: '/faq' },
+  { name: 'blog index', path: '/blog' },
+  { name: 'tag', path: '/blog/tags/strength' },
+  { name: 'product', path: '/product' },
 ];
 const SCHEMES = ['light', 'dark'] as const;
 

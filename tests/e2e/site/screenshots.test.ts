@@ -1,4 +1,4 @@
-// Screenshots of home, a post and the FAQ on a phone and a laptop, light and dark, for people to look
+// Screenshots of home, a post, the FAQ and the blog index on a phone and a laptop, light and dark, for people to look
 // at (test-results/ is git-ignored). Each must be a real, non-blank render of the page.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ const PAGES = [
   { name: 'home', path: '/' },
   { name: 'post', path: '/blog/how-pacewise-estimates-your-one-rep-max' },
   { name: 'faq', path: '/faq' },
+  { name: 'blog', path: '/blog' },
 ];
 const VIEWPORTS = [
   { width: 390, height: 844 },

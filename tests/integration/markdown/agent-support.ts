@@ -1,12 +1,18 @@
 // Shared by the agent-convention tests: the Accept headers they send, the site's policy, and readers.
 import { expect, inject } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { postFacts } from '../site/content-facts';
 
 export const baseUrl = inject('baseUrl');
 export const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 export const MARKDOWN_FIRST = 'text/markdown, text/html, */*';
 export const POLICY = 'search=yes, ai-input=yes, ai-train=no';
 export const FOOTER = 'An index of this site for language models is at';
+
+/** A page per blog tag (/blog/tags/<tag>), read from the posts' front matter. */
+export const TAG_PAGES = [...new Set(postFacts().flatMap((p) => p.tags))].sort().map((t) => `/blog/tags/${t}`);
+/** Every document with a twin: 13 pages, the tag pages and 24 posts. */
+export const TWIN_COUNT = 13 + TAG_PAGES.length + 24;
 
 /** The sitemap's paths (every page and post) and their lastmod dates. */
 export async function sitemap(): Promise<{ paths: string[]; lastmod: Map<string, string> }> {

@@ -1,7 +1,7 @@
 // Pages with no Markdown twin (sign-in, device approval, consent, checkout, account): a client that
 // accepts HTML gets the HTML page (never a 404); only a client that accepts Markdown alone gets 406.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, BROWSER, MARKDOWN_FIRST, get, sitemap } from './agent-support';
+import { baseUrl, BROWSER, MARKDOWN_FIRST, get, sitemap, TWIN_COUNT } from './agent-support';
 
 let paths: string[] = [];
 
@@ -50,7 +50,7 @@ describe('pages without a twin', () => {
   });
 
   it('pages that have a twin still answer Markdown to a Markdown-preferring agent', async () => {
-    expect(paths.length).toBe(37);
+    expect(paths.length).toBe(TWIN_COUNT);
     for (const path of paths) {
       const { res } = await get(path, MARKDOWN_FIRST);
       expect(res.status, path).toBe(200);

@@ -1,5 +1,6 @@
 // llms.txt by the llmstxt.org rules, llms-full.txt, sitemap.xml and robots.txt; every link resolves.
 import { describe, expect, inject, it } from 'vitest';
+import { TWIN_COUNT } from './agent-support';
 
 const baseUrl = inject('baseUrl');
 
@@ -65,7 +66,7 @@ describe('/llms.txt', () => {
 
   it('/llms-full.txt holds every page and post in Markdown', async () => {
     const text = await (await fetch(`${baseUrl}/llms-full.txt`)).text();
-    expect(text.match(/^---\ntitle: /gm)?.length).toBe(37);
+    expect(text.match(/^---\ntitle: /gm)?.length).toBe(TWIN_COUNT);
     expect(text).toContain('# VDOT explained');
   });
 });
@@ -76,7 +77,7 @@ describe('/sitemap.xml and /robots.txt', () => {
     expect(res.status).toBe(200);
     const xml = await res.text();
     const entries = [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)];
-    expect(entries).toHaveLength(37);
+    expect(entries).toHaveLength(TWIN_COUNT);
     for (const [, loc, lastmod] of entries) {
       expect(loc!.startsWith(baseUrl)).toBe(true);
       expect(Number.isNaN(Date.parse(lastmod!))).toBe(false);

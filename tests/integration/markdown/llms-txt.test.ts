@@ -1,6 +1,6 @@
 // llms.txt names the MCP URL and the agents page; llms-full.txt holds each twin once without repeated chrome.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, FOOTER, mdPath, sitemap } from './agent-support';
+import { baseUrl, FOOTER, mdPath, sitemap, TWIN_COUNT } from './agent-support';
 
 let paths: string[] = [];
 
@@ -19,7 +19,7 @@ describe('llms.txt and llms-full.txt', () => {
     const res = await fetch(`${baseUrl}/llms-full.txt`);
     const text = await res.text();
     expect(text.split(FOOTER).length - 1).toBe(0);
-    expect(text.match(/^---\ntitle: /gm)?.length).toBe(37);
+    expect(text.match(/^---\ntitle: /gm)?.length).toBe(TWIN_COUNT);
     let twinBytes = 0;
     for (const path of paths) {
       const twin = await (await fetch(baseUrl + mdPath(path))).text();

@@ -1,7 +1,7 @@
 // Markdown answers carry a token estimate (x-markdown-tokens) so an agent can budget its context.
 // (HEAD with Content-Length on `.md` is not done: Next drops Content-Length from proxy answers.)
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mdPath, get, sitemap } from './agent-support';
+import { mdPath, get, sitemap, TWIN_COUNT } from './agent-support';
 
 let paths: string[] = [];
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 describe('Markdown answers: x-markdown-tokens', () => {
   it('every twin (.md and negotiated, GET and HEAD): a token estimate of a quarter of its characters, rounded up', async () => {
-    expect(paths.length).toBe(37);
+    expect(paths.length).toBe(TWIN_COUNT);
     for (const path of paths) {
       const got = await get(mdPath(path));
       const tokens = Math.ceil(got.body.length / 4);

@@ -1,6 +1,7 @@
 // The negotiation case table, for every page of the sitemap (which lists every page and post).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { TAG_PAGES, TWIN_COUNT } from './agent-support';
 
 const baseUrl = inject('baseUrl');
 let paths: string[] = [];
@@ -9,6 +10,9 @@ beforeAll(async () => {
   const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
   paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
 });
+
+/** A post's path (tag pages live under /blog/tags/). */
+const POST = /^\/blog\/(?!tags\/)[^/]+$/;
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
@@ -33,9 +37,10 @@ function mdPath(path: string) {
 }
 
 describe('content negotiation', () => {
-  it('the sitemap lists the 13 pages and 24 posts', () => {
-    expect(paths.filter((p) => p.startsWith('/blog/'))).toHaveLength(24);
-    expect(paths.length).toBe(37);
+  it('the sitemap lists the 13 pages, a page per blog tag and 24 posts', () => {
+    expect(paths.filter((p) => POST.test(p))).toHaveLength(24);
+    expect(paths.filter((p) => p.startsWith('/blog/tags/'))).toEqual(TAG_PAGES);
+    expect(paths.length).toBe(TWIN_COUNT);
   });
 
   it.each(cases)('$name', async (c) => {
@@ -68,7 +73,7 @@ describe('content negotiation', () => {
         expect(fm.title, where).toEqual(expect.any(String));
         expect(fm.description, where).toEqual(expect.any(String));
         expect(fm.url, where).toBe(new URL(path, baseUrl).toString().replace(/\/$/, path === '/' ? '/' : ''));
-        if (path.startsWith('/blog/')) {
+        if (POST.test(path)) {
           expect(fm.publishedDate, where).toMatch(/^\d{4}-\d{2}-\d{2}$/);
           expect(fm.author, where).toEqual(expect.any(String));
           expect(fm.tags, where).toEqual(expect.arrayContaining([expect.any(String)]));

@@ -1,6 +1,7 @@
 // The Content API against its contract, over HTTP against `next start`.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENDPOINTS, HTML_PAGES, priceLikeKeys, validate, type ResourceName } from './contract-fixture';
+import { TAG_PAGES } from '../markdown/agent-support';
 
 const baseUrl = inject('baseUrl');
 
@@ -95,9 +96,10 @@ describe('listSitePages', () => {
   it('lists every HTML page once, with its absolute URL, and no individual post', async () => {
     const { body } = await getJson('/api/public/pages');
     const pages = (body as { pages: { path: string; url: string }[] }).pages;
-    expect(pages.map((p) => p.path).sort()).toEqual([...HTML_PAGES].sort());
+    expect(pages.map((p) => p.path).sort()).toEqual([...HTML_PAGES, ...TAG_PAGES].sort());
     for (const p of pages) expect(p.url).toBe(p.path === '/' ? `${baseUrl}/` : `${baseUrl}${p.path}`);
-    expect(pages.some((p) => p.path.startsWith('/blog/'))).toBe(false);
+    // Tag pages (/blog/tags/<tag>) are pages of the sitemap; posts are not listed here.
+    expect(pages.some((p) => /^\/blog\/(?!tags\/)/.test(p.path))).toBe(false);
   });
 });
 

@@ -24,7 +24,6 @@ async function text(path: string, accept = '*/*'): Promise<string> {
 const PAGES: [string, string, string[]][] = [
   ['/', '/index.md', ['linear-success.reason']],
   ['/how-it-works', '/how-it-works.md', ['squat-easy-day.change', 'squat-easy-day.after', 'squat-hard-day.reason', 'threshold-run.reason', 'linear-third-miss.reason', 'double-progression.reason']],
-  ['/product', '/product.md', ['linear-success.reason']],
   ['/faq', '/faq.md', ['squat-easy-day.reason']],
   ['/blog/reading-the-reason-behind-every-change', '/blog/reading-the-reason-behind-every-change.md', ['squat-easy-day.change', 'squat-hard-day.reason', 'linear-miss.reason', 'threshold-run.reason']],
   ['/blog/autoregulation-with-e1rm-and-rpe', '/blog/autoregulation-with-e1rm-and-rpe.md', ['squat-hard-day.reason', 'squat-hard-day.after', 'squat-on-plan.estimate']],

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { FaqItem, Post, Product, SiteInfo } from '@/lib/content';
-import { blogPostingJsonLd, faqPageJsonLd, organizationJsonLd, serializeJsonLd, softwareApplicationJsonLd } from '@/lib/seo/json-ld';
+import {
+  blogPostingJsonLd,
+  breadcrumbJsonLd,
+  collectionPageJsonLd,
+  faqPageJsonLd,
+  isRealDestination,
+  organizationJsonLd,
+  serializeJsonLd,
+  softwareApplicationJsonLd,
+  webSiteJsonLd,
+} from '@/lib/seo/json-ld';
 
 const site: SiteInfo = {
   name: 'Pacewise',
@@ -53,9 +63,14 @@ describe('organizationJsonLd', () => {
       url: 'https://pacewise.example/',
       email: 'hello@pacewise.example',
       address: { '@type': 'PostalAddress', addressLocality: 'Boulder', addressRegion: 'CO', addressCountry: 'US' },
-      sameAs: ['https://social.example/@pacewise'],
       logo: 'https://pacewise.example/logo.png',
     });
+  });
+
+  it('names only real profiles in sameAs: a reserved .example host is a placeholder', () => {
+    expect(organizationJsonLd(site)).not.toHaveProperty('sameAs');
+    const mixed = organizationJsonLd({ ...site, sameAs: ['https://social.example/@pacewise', 'https://www.youtube.com/@pacewise'] });
+    expect(mixed.sameAs).toEqual(['https://www.youtube.com/@pacewise']);
   });
 
   it('leaves out sameAs and logo when there are none', () => {
@@ -66,14 +81,16 @@ describe('organizationJsonLd', () => {
 });
 
 describe('softwareApplicationJsonLd', () => {
-  it('describes the app with its features and download link, and never offers', () => {
+  it('describes the app with its features and a real download link only, and never offers', () => {
     const app = softwareApplicationJsonLd(product, site, 'https://pacewise.example/product');
+    expect(app).not.toHaveProperty('downloadUrl');
+    const real = softwareApplicationJsonLd({ ...product, downloadUrl: 'https://apps.apple.com/app/id1' }, site, 'https://pacewise.example/product');
+    expect(real.downloadUrl).toBe('https://apps.apple.com/app/id1');
     expect(app).toMatchObject({
       '@type': 'SoftwareApplication',
       name: 'Pacewise',
       applicationCategory: 'HealthApplication',
       operatingSystem: 'iOS, Android',
-      downloadUrl: 'https://apps.example/pacewise',
       featureList: ['Adaptive loads', 'Adaptive paces'],
       url: 'https://pacewise.example/product',
       publisher: { '@id': 'https://pacewise.example/#organization' },
@@ -91,12 +108,60 @@ describe('blogPostingJsonLd', () => {
       headline: 'VDOT explained',
       description: 'What VDOT is.',
       datePublished: '2026-04-30',
-      author: { '@type': 'Organization', name: 'Pacewise Coaching Team' },
+      author: { '@type': 'Organization', name: 'Pacewise Coaching Team', url: 'https://pacewise.example/about' },
       url: post.url,
       mainEntityOfPage: { '@type': 'WebPage', '@id': post.url },
       keywords: ['running'],
     });
+    expect(ld).not.toHaveProperty('image');
+    expect(blogPostingJsonLd(post, site, { imageUrl: `${post.url}/opengraph-image` }).image).toBe(`${post.url}/opengraph-image`);
   });
+});
+
+describe('webSiteJsonLd, breadcrumbJsonLd, collectionPageJsonLd', () => {
+  it('names the site with its home URL, published by the organisation node', () => {
+    expect(webSiteJsonLd(site)).toMatchObject({
+      '@type': 'WebSite',
+      name: 'Pacewise',
+      url: 'https://pacewise.example/',
+      publisher: { '@id': 'https://pacewise.example/#organization' },
+    });
+  });
+
+  it('numbers a breadcrumb trail from the home page down', () => {
+    const ld = breadcrumbJsonLd(site, [
+      { name: 'Blog', url: 'https://pacewise.example/blog' },
+      { name: 'Running', url: 'https://pacewise.example/blog/tags/running' },
+    ]);
+    expect(ld['@type']).toBe('BreadcrumbList');
+    expect(ld.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Pacewise', item: 'https://pacewise.example/' },
+      { '@type': 'ListItem', position: 2, name: 'Blog', item: 'https://pacewise.example/blog' },
+      { '@type': 'ListItem', position: 3, name: 'Running', item: 'https://pacewise.example/blog/tags/running' },
+    ]);
+  });
+
+  it('lists the posts of a tag page in order', () => {
+    const ld = collectionPageJsonLd({ name: 'Blog: Running', description: 'Runs.', url: 'https://pacewise.example/blog/tags/running', posts: [post, { ...post, title: 'B', url: 'https://pacewise.example/blog/b' }] });
+    expect(ld).toMatchObject({ '@type': 'CollectionPage', name: 'Blog: Running', url: 'https://pacewise.example/blog/tags/running' });
+    expect((ld.mainEntity as { itemListElement: { position: number; url: string }[] }).itemListElement.map((i) => [i.position, i.url])).toEqual([
+      [1, post.url],
+      [2, 'https://pacewise.example/blog/b'],
+    ]);
+  });
+});
+
+describe('isRealDestination', () => {
+  it.each([
+    ['https://apps.example/pacewise', false],
+    ['https://news-outlet-a.example/2026/x', false],
+    ['https://EXAMPLE/x', false],
+    ['https://pacewise.example./x', false],
+    ['not a url', false],
+    ['https://example.com/x', true],
+    ['https://apps.apple.com/app/id1', true],
+    ['https://www.examples.org/', true],
+  ])('%s -> %s', (url, real) => expect(isRealDestination(url)).toBe(real));
 });
 
 describe('faqPageJsonLd', () => {

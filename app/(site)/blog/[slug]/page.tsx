@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { getPost, getPosts, getSite } from '@/lib/content';
-import { blogPostingJsonLd } from '@/lib/seo/json-ld';
-import { metadataForPost } from '@/lib/seo/page-metadata';
+import { absoluteUrl, getPost, getPosts, getSite } from '@/lib/content';
+import { blogPostingJsonLd, breadcrumbJsonLd } from '@/lib/seo/json-ld';
+import { metadataForPost, postCardPath } from '@/lib/seo/page-metadata';
 import { adjacentPosts, relatedPosts } from '@/lib/seo/related';
 import { JsonLd } from '../../_components/json-ld';
 import { PostDate, readingMinutes, TagList } from '../../_components/post-meta';
@@ -31,7 +31,8 @@ export default async function PostPage({ params }: Props) {
   const related = relatedPosts(posts, post, 3, [newer?.slug, older?.slug].filter((s): s is string => Boolean(s)));
   return (
     <article className="container page post">
-      <JsonLd data={blogPostingJsonLd(post, getSite())} />
+      <JsonLd data={blogPostingJsonLd(post, getSite(), { imageUrl: absoluteUrl(postCardPath(post)) })} />
+      <JsonLd data={breadcrumbJsonLd(getSite(), [{ name: 'Blog', url: absoluteUrl('/blog') }, { name: post.title, url: post.url }])} />
       <header className="page-header">
         <nav aria-label="Breadcrumb" className="breadcrumb">
           <ol>
@@ -42,7 +43,6 @@ export default async function PostPage({ params }: Props) {
           </ol>
         </nav>
         <h1>{post.title}</h1>
-        <p className="lead">{post.summary}</p>
         <p className="post-meta">
           By {post.author} · <PostDate post={post} /> · {readingMinutes(post.wordCount)} min read
         </p>

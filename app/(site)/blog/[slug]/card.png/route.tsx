@@ -1,22 +1,23 @@
 import { ImageResponse } from 'next/og';
-import { notFound } from 'next/navigation';
 import { getPost, getPosts, getSite } from '@/lib/content';
-import { formatDate } from '../../_components/post-meta';
-import { OG_SIZE, OgCard } from '../../_components/og-card';
+import { formatDate } from '../../../_components/post-meta';
+import { OG_SIZE, OgCard } from '../../../_components/og-card';
 
-export const alt = 'Title card of a Pacewise blog post';
-export const size = OG_SIZE;
-export const contentType = 'image/png';
+export const dynamic = 'force-static';
 export const dynamicParams = false;
 
 export function generateStaticParams(): { slug: string }[] {
   return getPosts().map((p) => ({ slug: p.slug }));
 }
 
-/** A post's share card: its title and summary, drawn at build time. */
-export default async function Image({ params }: { params: Promise<{ slug: string }> }) {
+/**
+ * A post's card: its title and summary, drawn at build time. A route of its own (not an
+ * opengraph-image file, whose URL Next suffixes with a build hash) so the post's share card and its
+ * BlogPosting `image` name one stable URL.
+ */
+export async function GET(_request: Request, { params }: { params: Promise<{ slug: string }> }) {
   const post = getPost((await params).slug);
-  if (!post) notFound();
+  if (!post) return new Response('No such post.', { status: 404 });
   const site = getSite();
   const { addressLocality, addressRegion } = site.address;
   return new ImageResponse(
@@ -28,6 +29,6 @@ export default async function Image({ params }: { params: Promise<{ slug: string
       host={new URL(site.url).host}
       place={`${addressLocality}, ${addressRegion}`}
     />,
-    size,
+    OG_SIZE,
   );
 }
