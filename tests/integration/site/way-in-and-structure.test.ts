@@ -3,7 +3,7 @@
 // descriptions that fit a search result, structured data that parses and names its nodes, and each
 // thing said once (one set of feature cards, no description shown twice, every topic once).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FormSession, hiddenField, simulatedAddress } from '../../support/oauth';
+import { FormSession, hiddenField, simulatedAddress } from '../../../harness/oauth';
 import { postFacts, siteFacts } from './content-facts';
 import { closeHtmlParser, htmlParser, jsonLdOf, selectAll, type HtmlFacts } from './html-facts';
 
