@@ -25,6 +25,8 @@ const nextConfig = {
         { source: '/.well-known/oauth-authorization-server', destination: '/api/oidc/.well-known/oauth-authorization-server' },
         // The MCP endpoint runs on Node's req/res (pages/api/mcp.ts, lib/mcp/node-http.ts).
         { source: '/mcp', destination: '/api/mcp' },
+        // Markdown twins on Node's req/res, so HEAD carries Content-Length (lib/markdown/node-twin.ts).
+        { source: '/:path+.md', destination: '/api/markdown/:path+' },
       ],
     };
   },

@@ -1,6 +1,6 @@
 // The request edge. Content negotiation: a GET/HEAD of a page that prefers Markdown (Accept
-// q-values), or asks for `<path>.md`, is answered with the page's Markdown twin; HTML responses
-// advertise the twin in a Link header. Requests no route can serve (broken percent-encoding,
+// q-values) is answered with the page's Markdown twin (`<path>.md` goes on to the twin route that
+// next.config.mjs rewrites it to, lib/markdown/node-twin.ts); HTML responses advertise the twin in a Link header. Requests no route can serve (broken percent-encoding,
 // methods like TRACE) are answered here with a 4xx instead of reaching the router, which 500s.
 import { NextResponse, type NextRequest } from 'next/server';
 import { acceptsHtml, prefersMarkdown } from '@/lib/markdown/accept';
@@ -12,8 +12,10 @@ import { documentCacheControl, documentEtag } from '@/lib/seo/static-documents';
 import { endpointSecurityHeaders, pageSecurityHeaders, SENSITIVE_PAGE } from '@/lib/web/security-headers';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-/** The Pages Router handlers behind the rewrites of /mcp and the OAuth endpoints (next.config.mjs). */
-const INTERNAL = /^\/api\/(?:mcp|oidc)(?:\/|$)/i;
+/** The Pages Router handlers behind the rewrites of /mcp, the OAuth endpoints and `.md` twins (next.config.mjs). */
+const INTERNAL = /^\/api\/(?:mcp|oidc|markdown)(?:\/|$)/i;
+/** A Markdown twin's URL, rewritten by next.config.mjs like the router matches it (case-insensitively). */
+const TWIN_FILE = /^\/.+\.md$/i;
 /** Paths that are not pages: APIs, OAuth and MCP endpoints, the twin route itself... */
 const ENDPOINT = /^\/(?:_next\/|api\/|markdown-twin(?:\/|$)|mcp(?:\/|$)|register$|authorize(?:\/|$)|token$|device_authorization$|revoke$|\.well-known\/)/;
 /** ...and files (other than the `.md` twins): no twin, but a page's headers (the path may be a page's). */
@@ -30,15 +32,15 @@ function lookupTwin(rawPath: string): { path: string; twin: string | undefined }
 }
 
 /**
- * The Markdown twin of `path`, answered here. Not a rewrite to /markdown-twin: behind a
+ * The Markdown twin of `path` for a negotiated request, answered here. Not a rewrite to /markdown-twin: behind a
  * TLS-terminating proxy (X-Forwarded-Proto: https) Next treats a rewrite to the request's own
  * https origin as external and proxies it to itself over TLS, which fails. A path without a twin is
  * a Markdown 404 (or 406 for a page that exists only as HTML) that renders and stores nothing.
  */
-function twinResponse(request: NextRequest, path: string, twin: string | undefined, negotiated: boolean): NextResponse {
+function twinResponse(request: NextRequest, path: string, twin: string | undefined): NextResponse {
   if (twin === undefined) {
-    // At the page's own URL an HTML-only page exists, just not in Markdown: 406. `<path>.md` does not exist: 404.
-    const htmlOnly = negotiated && SENSITIVE_PAGE.test(path);
+    // An HTML-only page exists, just not in Markdown: 406. Any other path: 404.
+    const htmlOnly = SENSITIVE_PAGE.test(path);
     const body = htmlOnly ? htmlOnlyTwin(path) : notFoundTwin(path);
     const { ETag: _etag, ...headers } = markdownHeaders(path, body);
     return new NextResponse(body, { status: htmlOnly ? 406 : 404, headers });
@@ -50,7 +52,7 @@ function twinResponse(request: NextRequest, path: string, twin: string | undefin
     const { 'Content-Length': _length, ...rest } = headers;
     return new NextResponse(null, { status: 304, headers: rest });
   }
-  // HEAD gets the same headers; the server sends no body for it.
+  // HEAD gets the same headers; the server sends no body for it (and Next drops Content-Length here).
   return new NextResponse(twin, { status: 200, headers });
 }
 
@@ -89,6 +91,8 @@ export function proxy(request: NextRequest) {
     if (answer) return answer;
   }
   if (ENDPOINT.test(pathname)) return withHeaders(NextResponse.next(), endpointSecurityHeaders(pathname, isHttps(request)));
+  // `<path>.md` (any method): the twin route answers it, with Content-Length (lib/markdown/node-twin.ts).
+  if (TWIN_FILE.test(pathname)) return withHeaders(NextResponse.next(), endpointSecurityHeaders(pathname, isHttps(request)));
   // Generated documents (llms.txt, sitemap, robots, feed): their ETag, and 304 when it is current.
   const etag = (request.method === 'GET' || request.method === 'HEAD') && documentEtag(pathname);
   if (etag) {
@@ -102,18 +106,12 @@ export function proxy(request: NextRequest) {
   // A path that looks like a file may still be a page (/checkout/x.js renders the checkout page):
   // it gets a page's headers, just no Markdown twin.
   if (FILE.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) return page(request, pathname);
-  if (pathname.endsWith('.md')) {
-    const base = pathname.slice(0, -3);
-    const { path, twin } = lookupTwin(base === '/index' ? '/' : base);
-    const response = twinResponse(request, path, twin, false);
-    return withHeaders(response, endpointSecurityHeaders(pathname, isHttps(request)));
-  }
   const accept = request.headers.get('accept');
   if (prefersMarkdown(accept)) {
     const { path, twin } = lookupTwin(pathname);
     // No twin (sign-in, device approval, checkout, account...): HTML when the client accepts it.
     if (twin !== undefined || !acceptsHtml(accept)) {
-      return withHeaders(twinResponse(request, path, twin, true), endpointSecurityHeaders(pathname, isHttps(request)));
+      return withHeaders(twinResponse(request, path, twin), endpointSecurityHeaders(pathname, isHttps(request)));
     }
   }
   const twin = pathname === '/' ? '/index.md' : `${pathname.replace(/\/+$/, '')}.md`;

@@ -1,10 +1,11 @@
-// The Markdown twins as prerendered files (proxy.ts answers `.md` and Accept: text/markdown itself,
-// from the same records, so twins also work behind a TLS-terminating proxy). Only known paths.
+// The Markdown twins as prerendered files (proxy.ts answers Accept: text/markdown itself and `.md` is
+// rewritten to pages/api/markdown, from the same records, so twins also work behind a
+// TLS-terminating proxy). Only known paths.
 import { markdownForPath, markdownHeaders, notFoundTwin, twinPaths } from '@/lib/markdown';
 
 export const dynamic = 'force-static';
-// Only the prerendered twins: another path is a 404 that renders and stores nothing (proxy.ts answers
-// unknown twins itself; this holds for direct requests to /markdown-twin too).
+// Only the prerendered twins: another path is a 404 that renders and stores nothing (unknown twins are
+// answered by proxy.ts and pages/api/markdown; this holds for direct requests to /markdown-twin too).
 export const dynamicParams = false;
 
 export function generateStaticParams() {

@@ -1,5 +1,5 @@
 // Markdown answers carry a token estimate (x-markdown-tokens) so an agent can budget its context.
-// (HEAD with Content-Length on `.md` is not done: Next drops Content-Length from proxy answers.)
+// (Content-Length on HEAD of `.md`: markdown-head-length.test.ts.)
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mdPath, get, sitemap, TWIN_COUNT } from './agent-support';
 

@@ -1,6 +1,7 @@
-// /mcp and the OAuth endpoints are served by Pages Router handlers at /api/mcp and /api/oidc/*
-// (rewrites in next.config.mjs). Only the public paths answer: a direct request to an internal
-// path is a 404 (proxy.ts), whatever its method or spelling, while the rewrites keep working.
+// /mcp, the OAuth endpoints and the `.md` twins are served by Pages Router handlers at /api/mcp,
+// /api/oidc/* and /api/markdown/* (rewrites in next.config.mjs). Only the public paths answer: a
+// direct request to an internal path is a 404 (proxy.ts), whatever its method or spelling, while the
+// rewrites keep working.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp } from '../../../harness/accounts';
 import { obtainAccessToken } from '../../../harness/oauth';
@@ -21,10 +22,14 @@ const INTERNAL: [method: 'GET' | 'POST' | 'OPTIONS' | 'DELETE', path: string][] 
   ['GET', '/api/oidc/authorize?client_id=x&response_type=code'],
   ['GET', '/api/oidc/jwks'],
   ['GET', '/api/oidc'],
+  ['GET', '/api/markdown/faq'],
+  ['GET', '/api/markdown/index'],
+  ['POST', '/api/markdown/faq'],
   // Other spellings of the same paths.
   ['POST', '/api/%6Dcp'],
   ['GET', '/api/oidc/%2Ewell-known/oauth-authorization-server'],
   ['GET', '/API/OIDC/token'],
+  ['GET', '/api/mark%64own/faq'],
 ];
 
 describe('internal handler paths are not reachable from outside', () => {
