@@ -1,7 +1,8 @@
 // "A way in, and Account when signed in" (Chromium): the prerendered pages are the same HTML for
 // everyone, and public/session-nav.js swaps the header's Sign in / Get started for Account while the
 // sign-in hint cookie is there. Signed up and in through the real forms, signed out through the
-// account page's button; no CSP violation or console error along the way, no axe violation signed in.
+// account page's button. The account pages' own frame says the same, decided server-side. No CSP
+// violation or console error along the way, no axe violation signed in.
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -44,6 +45,16 @@ async function headerActions(path: string): Promise<string[][]> {
   return visible;
 }
 
+/** The account, sign-in and consent pages' own frame: its links, in order. */
+async function siteNav(): Promise<string[][]> {
+  return page.locator('nav[aria-label="Site"] a').evaluateAll((links) => links.map((a) => [a.textContent!.trim(), a.getAttribute('href')!]));
+}
+const ACCOUNT_FRAME_NAV = [
+  ['Home', '/'],
+  ['Blog', '/blog'],
+  ['Agents', '/agents'],
+];
+
 const SIGNED_OUT = [
   ['Sign in', '/sign-in'],
   ['Get started', '/sign-up?next=%2Fagents'],
@@ -52,6 +63,9 @@ const SIGNED_OUT = [
 describe('the header follows the session', () => {
   it('signed out: Sign in and Get started, no Account', async () => {
     for (const path of PATHS) expect(await headerActions(path), path).toEqual(SIGNED_OUT);
+    await page.goto(`${baseUrl}/sign-up`);
+    expect(await siteNav()).toEqual([...ACCOUNT_FRAME_NAV, ['Sign in', '/sign-in']]);
+    await page.goto(`${baseUrl}/faq`);
     expect(await page.locator('header.site-header').getByRole('link', { name: 'Account', exact: true }).count()).toBe(0);
     expect(problems).toEqual([]);
   });
@@ -67,6 +81,8 @@ describe('the header follows the session', () => {
     await page.getByLabel('Password').fill(person.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${baseUrl}/account`);
+    // The per-request pages decide from the real session, server-side.
+    expect(await siteNav()).toEqual([...ACCOUNT_FRAME_NAV, ['Account', '/account']]);
     for (const path of PATHS) {
       expect(await headerActions(path), path).toEqual([['Account', '/account']]);
       const header = page.locator('header.site-header');
@@ -87,6 +103,7 @@ describe('the header follows the session', () => {
     await page.goto(`${baseUrl}/account`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in\?signed_out=1/);
+    expect(await siteNav()).toEqual([...ACCOUNT_FRAME_NAV, ['Sign in', '/sign-in']]);
     expect((await context.cookies()).map((c) => c.name)).not.toEqual(expect.arrayContaining(['pw_signed_in']));
     for (const path of PATHS) expect(await headerActions(path), path).toEqual(SIGNED_OUT);
     expect(problems).toEqual([]);
