@@ -1,8 +1,14 @@
 import Link from 'next/link';
+import { currentPerson } from '@/lib/auth/sessions';
 import styles from './account.module.css';
 
-/** Account, sign-in and authorization pages: a plain frame with the way back to the site. */
-export default function AccountLayout({ children }: { children: React.ReactNode }) {
+/**
+ * Account, sign-in and authorization pages: a plain frame with the way back to the site. They are
+ * rendered per request, so the last link is decided here from the real session (no hint cookie):
+ * Account when signed in, Sign in when not.
+ */
+export default async function AccountLayout({ children }: { children: React.ReactNode }) {
+  const signedIn = (await currentPerson()) !== null;
   return (
     <div className={styles.shell}>
       <header className={styles.top}>
@@ -21,7 +27,12 @@ export default function AccountLayout({ children }: { children: React.ReactNode 
               <Link href="/agents">Agents</Link>
             </li>
             <li>
-              <Link href="/account">Account</Link>
+              {signedIn ? (
+                <Link href="/account">Account</Link>
+              ) : (
+                // Rendered per request: a plain link, so the router does not try to prefetch it.
+                <a href="/sign-in">Sign in</a>
+              )}
             </li>
           </ul>
         </nav>

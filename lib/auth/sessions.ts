@@ -8,6 +8,12 @@ import { secrets } from '@/lib/database/secrets';
 import { randomSecret } from './secret-hash';
 
 export const SESSION_COOKIE = 'pacewise_session';
+/**
+ * A hint for the prerendered pages, which carry no per-visitor HTML: public/session-nav.js reads it
+ * to show "Account" in the header instead of "Sign in". Readable by script on purpose and never a
+ * credential: it holds no secret, and the server never reads it (only the session cookie counts).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'pw_signed_in';
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000;
 
@@ -27,12 +33,19 @@ export function sessionCookieOptions(maxAgeSeconds: number) {
   return { httpOnly: true, secure: cookiesAreSecure(), sameSite: 'lax' as const, path: '/', maxAge: maxAgeSeconds };
 }
 
+/** Same lifetime, scope and transport as the session cookie, so the hint expires and is cleared with it. */
+export function signedInHintCookieOptions(maxAgeSeconds: number) {
+  return { ...sessionCookieOptions(maxAgeSeconds), httpOnly: false };
+}
+
 /** Creates a session and sets its cookie (route handlers only: pages cannot set cookies). */
 export async function startSession(userId: string): Promise<void> {
   const prisma = await db();
   const token = randomSecret();
   await prisma.session.create({ data: { tokenHash: sessionTokenHash(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) } });
-  (await cookies()).set(SESSION_COOKIE, token, sessionCookieOptions(SESSION_TTL_MS / 1000));
+  const store = await cookies();
+  store.set(SESSION_COOKIE, token, sessionCookieOptions(SESSION_TTL_MS / 1000));
+  store.set(SIGNED_IN_HINT_COOKIE, '1', signedInHintCookieOptions(SESSION_TTL_MS / 1000));
 }
 
 /** The signed-in person of this request, or null. */
@@ -59,4 +72,5 @@ export async function endSession(): Promise<void> {
     await prisma.session.deleteMany({ where: { tokenHash: sessionTokenHash(token) } });
   }
   store.set(SESSION_COOKIE, '', sessionCookieOptions(0));
+  store.set(SIGNED_IN_HINT_COOKIE, '', signedInHintCookieOptions(0));
 }

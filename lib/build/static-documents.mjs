@@ -10,12 +10,21 @@ const RUNTIME_SCRIPTS = [
 /** Hints that would make the browser fetch those chunks anyway. */
 const RUNTIME_HINTS = /<link\b(?=[^>]*\brel="(?:preload|modulepreload)")(?=[^>]*\bas="script"|[^>]*\brel="modulepreload")[^>]*\/?>/g;
 
+/**
+ * The one script a prerendered page may keep: the header's Account/Sign in swap, a same-origin file
+ * (allowed by `script-src 'self'`) that needs no runtime. Exactly this tag, as React renders it from
+ * app/(site)/_components/site-header.tsx; any other script still fails the build.
+ */
+export const SESSION_NAV_TAG = '<script src="/session-nav.js" defer=""></script>';
+
 export function stripClientRuntime(html) {
   let out = html;
   for (const pattern of RUNTIME_SCRIPTS) out = out.replace(pattern, '');
   out = out.replace(RUNTIME_HINTS, '');
   // Anything executable that is left would run without the runtime it expects: refuse to ship it.
-  const leftover = [...out.matchAll(/<script\b([^>]*)>/g)].filter((m) => !/\btype="application\/ld\+json"/.test(m[1]));
+  const leftover = [...out.matchAll(/<script\b([^>]*)>(<\/script>)?/g)].filter(
+    (m) => !/\btype="application\/ld\+json"/.test(m[1]) && m[0] !== SESSION_NAV_TAG,
+  );
   if (leftover.length) throw new Error(`static-documents: unexpected script left in a prerendered page: ${leftover[0][0]}`);
   return out;
 }

@@ -1,8 +1,8 @@
 // The security headers of every page, decided in one place (proxy.ts applies them).
 //
-// Prerendered public pages carry no executable script at all (scripts/static-documents.mjs strips
-// Next's client runtime after the build; only application/ld+json data blocks remain, which CSP does
-// not govern), so `script-src 'self'` holds there and they stay static. Pages rendered per request
+// Prerendered public pages carry no inline script (scripts/static-documents.mjs strips Next's client
+// runtime after the build; only application/ld+json data blocks, which CSP does not govern, and the
+// header's same-origin /session-nav.js remain), so `script-src 'self'` holds there and they stay static. Pages rendered per request
 // (sign-in, consent, device, account, checkout) still carry Next's inline bootstrap scripts: they get
 // a fresh nonce per request, which Next reads from the request's CSP header and puts on its scripts.
 
@@ -51,7 +51,7 @@ export function pageSecurityHeaders(
   const nonced = sensitive && !development;
   const directives: Record<string, string> = {
     'default-src': "'self'",
-    // Public pages have no script; per-request pages allow Next's own scripts by nonce only.
+    // Public pages have one same-origin script file; per-request pages allow Next's own scripts by nonce only.
     'script-src': development ? DEVELOPMENT_RUNTIME.script : nonced ? `'self' 'nonce-${nonce}'` : "'self'",
     // Stylesheets are files (CSS modules); no inline <style> or style attribute is rendered.
     'style-src': development ? DEVELOPMENT_RUNTIME.style : "'self'",

@@ -3,6 +3,13 @@ export type NavLink = { href: string; label: string };
 
 /** Sign-in page; a visitor who is already signed in is sent on to /account (its default `next`). */
 export const SIGN_IN_PATH = '/sign-in';
+/** Where the header's "Account" link goes once the visitor is signed in. */
+export const ACCOUNT_PATH = '/account';
+/**
+ * The one script the prerendered pages carry (see site-header.tsx); lib/build/static-documents.mjs
+ * lets exactly this tag through.
+ */
+export const SESSION_NAV_SCRIPT = '/session-nav.js';
 /** The way in: create an account, then land on the page that connects an agent. */
 export const GET_STARTED_PATH = '/sign-up?next=%2Fagents';
 

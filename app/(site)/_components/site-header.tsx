@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getSite } from '@/lib/content';
 import { LogoMark } from './logo-mark';
-import { GET_STARTED_PATH, primaryNav, SIGN_IN_PATH } from './navigation';
+import { ACCOUNT_PATH, GET_STARTED_PATH, primaryNav, SESSION_NAV_SCRIPT, SIGN_IN_PATH } from './navigation';
 
 function NavList() {
   return (
@@ -16,10 +16,12 @@ function NavList() {
 }
 
 /**
- * The public pages are prerendered (no cookies, no script), so the header is the same for everyone:
- * "Sign in" goes to /sign-in, which sends a signed-in visitor straight on to their account, and
- * "Get started" creates an account and then opens the page on connecting an agent. On phones the
- * page links fold into a CSS-only <details> menu so the header stays one row.
+ * The public pages are prerendered (no cookies, no framework script), so the HTML is the same for
+ * everyone: "Sign in" (to /sign-in, which sends a signed-in visitor on to their account) and "Get
+ * started" (an account, then the page on connecting an agent), plus a hidden "Account" link. One
+ * small same-origin script, public/session-nav.js, swaps them when the sign-in hint cookie is there;
+ * without it (no script, or signed out) the header stays as rendered. On phones the page links fold
+ * into a CSS-only <details> menu so the header stays one row.
  */
 export function SiteHeader() {
   const site = getSite();
@@ -34,11 +36,14 @@ export function SiteHeader() {
           <NavList />
         </nav>
         <div className="header-actions">
-          <a className="header-link" href={SIGN_IN_PATH}>
+          <a className="header-link" href={SIGN_IN_PATH} data-session="signed-out">
             Sign in
           </a>
-          <a className="button button-primary button-small" href={GET_STARTED_PATH}>
+          <a className="button button-primary button-small" href={GET_STARTED_PATH} data-session="signed-out">
             Get started
+          </a>
+          <a className="header-link" href={ACCOUNT_PATH} data-session="signed-in" hidden>
+            Account
           </a>
           <details className="menu">
             <summary>
@@ -53,6 +58,7 @@ export function SiteHeader() {
           </details>
         </div>
       </div>
+      <script src={SESSION_NAV_SCRIPT} defer />
     </header>
   );
 }

@@ -110,9 +110,9 @@ describe('vercel build: prerendered pages', () => {
       const deployed = fs.readFileSync(file, 'utf8');
       const served = await (await fetch(baseUrl + page, { headers: { accept: 'text/html' } })).text();
       expect(deployed, page).toBe(served);
-      // scripts/static-documents.mjs ran inside vercel build: only JSON-LD data blocks are left.
+      // scripts/static-documents.mjs ran inside vercel build: only JSON-LD data blocks and the header's session script are left.
       const scripts = [...deployed.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!.trim());
-      expect(scripts.filter((attrs) => attrs !== 'type="application/ld+json"'), page).toEqual([]);
+      expect(scripts.filter((attrs) => attrs !== 'type="application/ld+json"'), page).toEqual(['src="/session-nav.js" defer=""']);
       expect(deployed, page).not.toContain('__next_f');
     }
   });

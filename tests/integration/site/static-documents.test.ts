@@ -16,17 +16,29 @@ const html = async (path: string) => {
 };
 
 describe('public pages ship no JavaScript', () => {
-  it('every page in the sitemap: no script but JSON-LD data blocks, no script preload, no RSC payload', async () => {
+  it("every page in the sitemap: no script but JSON-LD data blocks and the header's session script, no script preload, no RSC payload", async () => {
     const paths = await sitemapPaths();
     expect(paths.length).toBeGreaterThan(30);
     for (const path of paths) {
       const page = await html(path);
       const scripts = [...page.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!.trim());
-      expect(scripts.filter((attrs) => attrs !== 'type="application/ld+json"'), path).toEqual([]);
+      expect(scripts.filter((attrs) => attrs !== 'type="application/ld+json"'), path).toEqual(['src="/session-nav.js" defer=""']);
+      expect(page, path).toContain('<script src="/session-nav.js" defer=""></script>');
       expect(page, path).not.toMatch(/<link[^>]+(?:as="script"|rel="modulepreload")/);
       expect(page, path).not.toContain('__next_f');
       expect(page, path).toMatch(/<link rel="stylesheet" href="\/_next\/static\/[^"]+\.css"/);
     }
+  });
+
+  it('the session script is a small same-origin file that only reads the non-secret hint cookie', async () => {
+    const res = await fetch(`${baseUrl}/session-nav.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    const source = await res.text();
+    expect(Buffer.byteLength(source)).toBeLessThan(1024);
+    expect(source).toContain('pw_signed_in=1');
+    // No network, no storage, no markup injection: it only flips `hidden` on the header's links.
+    expect(source).not.toMatch(/fetch|XMLHttpRequest|innerHTML|localStorage|eval|import\(/);
   });
 
   it('the blog index still shows every post, and the FAQ every question', async () => {

@@ -66,14 +66,16 @@ describe('the sitemap', () => {
 });
 
 describe('a way in', () => {
-  it('every page has Sign in and Get started in its header, and in its footer', async () => {
+  it('every page has Sign in and Get started in its header (Account hidden until the session script shows it), and in its footer', async () => {
     expect.hasAssertions();
     for (const page of crawled.values()) {
-      const header = await selectAll(page.html, 'header.site-header .header-actions > a');
+      const header = await selectAll(page.html, 'header.site-header .header-actions > a:not([hidden])');
       expect(header.map((a) => [a.text, a.href]), page.path).toEqual([
         ['Sign in', '/sign-in'],
         ['Get started', '/sign-up?next=%2Fagents'],
       ]);
+      const hidden = await selectAll(page.html, 'header.site-header .header-actions > a[hidden]');
+      expect(hidden.map((a) => [a.text, a.href]), page.path).toEqual([['Account', '/account']]);
       const footer = (await selectAll(page.html, 'footer.site-footer a')).map((a) => a.href);
       expect(footer, page.path).toEqual(expect.arrayContaining(['/sign-in', '/sign-up?next=%2Fagents', '/#pricing']));
     }

@@ -1,6 +1,6 @@
 // The post-build rewrite of prerendered pages: Next's client runtime goes, the document stays.
 import { describe, expect, it } from 'vitest';
-import { stripClientRuntime } from '@/lib/build/static-documents.mjs';
+import { SESSION_NAV_TAG, stripClientRuntime } from '@/lib/build/static-documents.mjs';
 
 const head =
   '<head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/>' +
@@ -41,5 +41,21 @@ describe('stripClientRuntime', () => {
   it('refuses a page with any other executable script rather than ship it without its runtime', () => {
     expect(() => stripClientRuntime('<html><body><script>alert(1)</script></body></html>')).toThrow(/unexpected script/);
     expect(() => stripClientRuntime('<html><body><script src="https://cdn.example/x.js"></script></body></html>')).toThrow(/unexpected script/);
+  });
+
+  it("keeps exactly the header's session script, and nothing that merely resembles it", () => {
+    const page = `<html><body><header>${SESSION_NAV_TAG}</header><script type="application/ld+json">{}</script></body></html>`;
+    expect(stripClientRuntime(page)).toBe(page);
+    for (const lookalike of [
+      '<script src="/session-nav.js"></script>', // not deferred: would block rendering
+      '<script src="/session-nav.js" defer="">alert(1)</script>', // inline code riding along
+      '<script src="/session-nav.js?x=1" defer=""></script>',
+      '<script src="//cdn.example/session-nav.js" defer=""></script>',
+      '<script src="/session-nav.js" defer="" type="module"></script>',
+      `${SESSION_NAV_TAG}<script>alert(1)</script>`,
+    ]) {
+      expect(() => stripClientRuntime(`<html><body>${lookalike}</body></html>`), lookalike).toThrow(/unexpected script/);
+    }
+    expect.assertions(7);
   });
 });
