@@ -4,12 +4,14 @@
 // A lift simply not trained for 14+ days is caught up the same way the next time the coach is asked.
 import { now } from '@/lib/clock';
 import { db } from '@/lib/database/client';
+import { read } from '@/lib/database/reads';
 import type { TimeOff } from '@/lib/generated/prisma/client';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { deloadsAfterBreak } from '@/lib/training/periodisation';
 import { awaySince, LAYOFF_DAYS, lastLiftedOn, layoffFactor, returnFromTimeAway } from '@/lib/training/time-away';
 import type { AthleteState, PlanChange, Workout } from '@/lib/training/types';
-import { futureScheduled, readAthlete, recordEvent, saveReprescribed, withAthleteLock, type Athlete, type Tx } from './athlete-store';
+import { futureScheduled, initialAthleteState, recordEvent, saveReprescribed, syncWithProfile, withAthleteLock, type Athlete, type Tx } from './athlete-store';
+import { parseAthleteState } from './documents';
 import type { CoachingContext } from './context';
 import { CoachingError, invalid } from './errors';
 import { toWorkout } from './records';
@@ -181,16 +183,24 @@ async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: st
  * back from recorded illness) once, and ramps them back. Cheap when nothing is due (one read).
  */
 export async function catchUpTimeAway(ctx: CoachingContext): Promise<void> {
-  const athlete = await readAthlete(ctx.userId, ctx.profile);
-  const lastLifted = lastLiftedOn(athlete.state.lifts);
-  const due = Object.values(athlete.state.lifts).some((l) => {
+  // Runs before every list_workouts and get_workout: one driver read (the stored state and the time
+  // off begun by today) decides whether anything is due, so a call with nothing to catch up makes no
+  // Prisma query (Prisma 6 compiles each one in WASM; docs/performance.md, issue 25).
+  const [row] = await read<{ state: unknown; offs: Pick<TimeOff, 'fromDate' | 'toDate' | 'kind'>[] | null }>(
+    `SELECT (SELECT s."state" FROM "AthleteState" s WHERE s."userId" = $1) AS "state",
+            (SELECT json_agg(json_build_object('fromDate', t."fromDate", 'toDate', t."toDate", 'kind', t."kind"))
+               FROM "TimeOff" t WHERE t."userId" = $1 AND t."fromDate" <= $2) AS "offs"`,
+    [ctx.userId, ctx.today],
+  );
+  const state = row?.state ? syncWithProfile(parseAthleteState(row.state as Parameters<typeof parseAthleteState>[0]), ctx.profile) : initialAthleteState(ctx.profile);
+  const lastLifted = lastLiftedOn(state.lifts);
+  const due = Object.values(state.lifts).some((l) => {
     const since = awaySince(l, lastLifted);
     if (since === undefined) return false;
     const gap = daysBetween(since, ctx.today);
     return gap >= LAYOFF_DAYS && layoffFactor(gap) < (l.awayFactor ?? 1) - 1e-9;
   });
-  const offs = due ? [] : await (await db()).timeOff.findMany({ where: { userId: ctx.userId, fromDate: { lte: ctx.today } }, select: { fromDate: true, toDate: true, kind: true } });
-  if (!due && liftsAway(athlete.state, ctx.today, offs).length === 0) return;
+  if (!due && liftsAway(state, ctx.today, row?.offs ?? []).length === 0) return;
   await withAthleteLock(ctx.userId, ctx.profile, async (tx, locked) => {
     const caught = await catchUpIn(tx, ctx, locked, 'time away');
     if (caught.notes.length > 0 || caught.changes.length > 0) await recordEvent(tx, ctx.userId, { trigger: 'time_away', notes: caught.notes, changes: caught.changes });
