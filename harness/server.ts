@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPglite, openPostgres, type RawDatabase } from '@/lib/database/engine';
+import { openPglite, openPostgres, type PostgresOptions, type RawDatabase } from '@/lib/database/engine';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
@@ -93,10 +93,10 @@ export async function freshDatabaseEnv(): Promise<{ env: Record<string, string>;
   };
 }
 
-/** A fresh database of this run's engine, opened raw (nothing migrated), for the migrator's tests. */
-export async function freshRawDatabase(): Promise<{ raw: RawDatabase; close: () => Promise<void> }> {
+/** A fresh database of this run's engine, opened raw (nothing migrated); `options` apply on PostgreSQL. */
+export async function freshRawDatabase(options: PostgresOptions = {}): Promise<{ raw: RawDatabase; close: () => Promise<void> }> {
   const fresh = await freshDatabaseEnv();
-  const raw = fresh.env.DATABASE_URL ? await openPostgres(fresh.env.DATABASE_URL) : await openPglite(fresh.env.PGLITE_DIR!);
+  const raw = fresh.env.DATABASE_URL ? await openPostgres(fresh.env.DATABASE_URL, options) : await openPglite(fresh.env.PGLITE_DIR!);
   return {
     raw,
     close: async () => {

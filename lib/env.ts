@@ -35,6 +35,9 @@ const schema = z.object({
     .regex(/^(?:[1-9]|[1-9][0-9]|100)$/, 'must be the most PostgreSQL connections one instance opens, 1 to 100 (default 10)')
     .transform(Number)
     .default(10),
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['0', '1'], { message: 'must be 1 (driver reads as named prepared statements, the default) or 0 (for a pooler in transaction mode without prepared-statement support)' })
+    .default('1'),
   PGLITE_DIR: z.string().trim().min(1).default('.data/pglite'),
   PACEWISE_SEED: z.enum(['0', '1'], { message: 'must be 0 (a new embedded database starts empty) or 1 (with the demo person)' }).optional(),
   SESSION_SECRET: secret('SESSION_SECRET').optional(),
@@ -82,6 +85,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Most PostgreSQL connections one instance's pool opens. */
   databasePoolMax: number;
+  /** Driver reads as named prepared statements (lib/database/prepared.ts). */
+  databasePreparedStatements: boolean;
   pgliteDir: string;
   /** A newly created embedded database gets the demo person (PACEWISE_SEED=0 leaves it empty). */
   seedDemo: boolean;
@@ -162,6 +167,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mcpUrl: `${mcpBaseUrl}/mcp`,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === '1',
     pgliteDir: e.PGLITE_DIR,
     seedDemo: e.PACEWISE_SEED !== '0',
     mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS,

@@ -2,6 +2,7 @@
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { attachDatabasePool } from '@vercel/functions';
 import type { Pool } from 'pg';
+import { statementName } from './prepared';
 
 export type EngineName = 'pglite' | 'postgresql';
 
@@ -10,6 +11,8 @@ export interface RawDatabase {
   readonly engine: EngineName;
   readonly adapter: SqlMigrationAwareDriverAdapterFactory;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** `query` as a named prepared statement (./prepared.ts), parsed and planned once per connection. */
+  prepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` in one transaction on one connection; `exec` may hold several statements. */
   transaction(fn: (tx: { exec(sql: string): Promise<void>; query(sql: string, params?: unknown[]): Promise<unknown> }) => Promise<void>): Promise<void>;
   /** Serializes migrations across processes (no-op on PGlite, which is one process by construction). */
@@ -20,6 +23,12 @@ export interface RawDatabase {
 export type PostgresOptions = {
   /** Most connections this instance opens (DATABASE_POOL_MAX). */
   poolMax?: number;
+  /**
+   * Named prepared statements for the driver reads (DATABASE_PREPARED_STATEMENTS, default on). Off for
+   * a connection pooler in transaction mode that does not track them (PgBouncer before 1.21, or with
+   * max_prepared_statements = 0).
+   */
+  preparedStatements?: boolean;
   /** On Vercel, idle pooled connections are closed before a function is suspended (attachDatabasePool). */
   onVercel?: boolean;
 };
@@ -51,6 +60,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     adapter: new PrismaPg(pool),
     async query<T>(sql: string, params?: unknown[]) {
       return (await pool.query(sql, params)).rows as T[];
+    },
+    async prepared<T>(sql: string, params?: unknown[]) {
+      if (options.preparedStatements === false) return (await pool.query(sql, params)).rows as T[];
+      return (await pool.query({ name: statementName(sql), text: sql, values: params ?? [] })).rows as T[];
     },
     async transaction(fn) {
       const client = await pool.connect();
@@ -84,7 +97,7 @@ export async function openPglite(dir: string): Promise<RawDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   const { acquireFolderLock } = await import('./pglite-lock');
-  const { pgliteQuery } = await import('./pglite-query');
+  const { pgliteQuery, pglitePrepared } = await import('./pglite-query');
   const { guardDatabaseFolder } = await import('./pglite-permissions');
   const inMemory = dir.startsWith('memory://');
   const lock = inMemory ? () => undefined : acquireFolderLock(dir);
@@ -106,6 +119,7 @@ export async function openPglite(dir: string): Promise<RawDatabase> {
     engine: 'pglite',
     adapter: new PrismaPGlite(db),
     query: <T>(sql: string, params?: unknown[]) => pgliteQuery<T>(db, sql, params),
+    prepared: <T>(sql: string, params?: unknown[]) => pglitePrepared<T>(db, sql, params),
     async transaction(fn) {
       await db.transaction(async (tx) => {
         await fn({ exec: async (sql) => void (await tx.exec(sql)), query: (sql, params) => tx.query(sql, params) });

@@ -7,6 +7,24 @@
 import { database } from './client';
 
 export async function read<T>(sql: string, params: unknown[]): Promise<T[]> {
-  return (await database()).raw.query<T>(sql, params);
+  // A named prepared statement: these texts repeat on every call, so the server keeps their plans.
+  return (await database()).raw.prepared<T>(sql, params);
 }
 
+
+/** The parameters of one statement built from several modules' fragments. */
+export type Bind = (value: unknown) => string;
+
+/** `bind(value)` adds a parameter and returns its placeholder (`$1`, `$2`, ...). */
+export function parameters(): { params: unknown[]; bind: Bind } {
+  const params: unknown[] = [];
+  return { params, bind: (value) => `$${params.push(value)}` };
+}
+
+/**
+ * A timestamp read inside a JSON value (`json_agg`, `row_to_json`). Selected `AT TIME ZONE 'UTC'`, it
+ * is written with its offset ("2026-11-26T10:00:00.5+00:00"), so it is the same instant on any server.
+ */
+export function jsonInstant(value: string | null | undefined): Date | null {
+  return value == null ? null : new Date(value);
+}

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawDatabase } from '@/lib/database/engine';
 import { migrate, migrationStatus, readMigrations } from '@/lib/database/migrations';
+import { statementName } from '@/lib/database/prepared';
 import { freshRawDatabase } from '../../../harness/server';
 
 let raw: RawDatabase;
@@ -61,5 +62,65 @@ describe('parameterised statements', () => {
   it('a failing statement rejects with the database error, and the next one runs', async () => {
     await expect(raw.query('SELECT no_such_column FROM "_prisma_migrations" WHERE migration_name = $1', ['x'])).rejects.toThrow(/no_such_column/);
     expect(await raw.query<{ one: number }>('SELECT $1::int AS one', [1])).toEqual([{ one: 1 }]);
+  });
+});
+
+// The driver reads (lib/database/reads.ts) run as named prepared statements (lib/database/prepared.ts).
+describe('prepared statements', () => {
+  // One connection on PostgreSQL too, so the statement and the catalogue read share a session.
+  let one: RawDatabase;
+  let unprepared: RawDatabase;
+  const closers: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    const a = await freshRawDatabase({ poolMax: 1 });
+    const b = await freshRawDatabase({ poolMax: 1, preparedStatements: false });
+    ({ raw: one } = a);
+    ({ raw: unprepared } = b);
+    closers.push(a.close, b.close);
+  });
+  afterAll(async () => {
+    for (const c of closers) await c();
+  });
+  const names = async (db: RawDatabase = one) => (await db.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'pw\\_%' ORDER BY name`)).map((r) => r.name);
+
+  it('run one text with new parameters each time, and the session keeps the statement under the name of its text', async () => {
+    const sql = `SELECT $1::text AS s, $2::int + 1 AS n, $3::text[] AS a`;
+    for (const [s, n, a] of [["O'Brien", 1, ['x', 'y, z']], ['', 41, []], ['second "run"', -2, ['{', '}']]] as const) {
+      expect(await one.prepared(sql, [s, n, a])).toEqual([{ s, n: n + 1, a }]);
+    }
+    expect(await names()).toEqual([statementName(sql)]);
+    expect(statementName(sql)).toMatch(/^pw_[A-Za-z0-9_-]{24}$/);
+    expect(statementName(`${sql} `)).not.toBe(statementName(sql));
+  });
+
+  it('a run whose parameter PostgreSQL cannot read fails with its error, and the same text runs with the next parameters', async () => {
+    const sql = `SELECT $1::date::text AS d`;
+    await expect(one.prepared(sql, ['not a date'])).rejects.toThrow(/invalid input syntax for type date/);
+    expect(await one.prepared(sql, ['2027-03-01'])).toEqual([{ d: '2027-03-01' }]);
+    await expect(one.prepared(sql, ['2027-02-30'])).rejects.toThrow(/out of range/);
+    expect(await one.prepared(sql, ['2028-02-29'])).toEqual([{ d: '2028-02-29' }]);
+    // And a statement that cannot be parsed leaves nothing behind.
+    await expect(one.prepared('SELECT FROM WHERE', [])).rejects.toThrow(/syntax error/);
+    expect(await names()).not.toContain(statementName('SELECT FROM WHERE'));
+  });
+
+  it('a cached statement sees rows and columns added after it was parsed', async () => {
+    await one.query(`CREATE TABLE "PreparedProbe" (id int PRIMARY KEY, label text)`);
+    const sql = `SELECT id, label FROM "PreparedProbe" WHERE id >= $1 ORDER BY id`;
+    expect(await one.prepared(sql, [0])).toEqual([]);
+    await one.query(`INSERT INTO "PreparedProbe" VALUES (1, 'one'), (2, 'two')`);
+    expect(await one.prepared(sql, [2])).toEqual([{ id: 2, label: 'two' }]);
+    await one.query(`CREATE INDEX ON "PreparedProbe" (label)`);
+    await one.query(`ALTER TABLE "PreparedProbe" ADD COLUMN extra int`);
+    expect(await one.prepared(sql, [0])).toEqual([{ id: 1, label: 'one' }, { id: 2, label: 'two' }]);
+    await one.query(`DROP TABLE "PreparedProbe"`);
+  });
+
+  it('DATABASE_PREPARED_STATEMENTS=0 (a pooler without them): the same reads, and no statement is kept on PostgreSQL', async () => {
+    const sql = `SELECT $1::int * 2 AS n`;
+    expect(await unprepared.prepared(sql, [21])).toEqual([{ n: 42 }]);
+    expect(await unprepared.prepared(sql, [-4])).toEqual([{ n: -8 }]);
+    // The option is PostgreSQL's: PGlite has no pooler in front of it and always prepares.
+    expect(await names(unprepared)).toEqual(unprepared.engine === 'postgresql' ? [] : [statementName(sql)]);
   });
 });
