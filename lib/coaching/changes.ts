@@ -2,7 +2,7 @@
 // (WorkoutChange, with before, after and the reason), so one session moved by ten events carries ten
 // reasons per field. A reader wants the one that explains the value now: `currentChanges` keeps the
 // latest change per field; `changeHistory` is the whole log, newest first, for whoever asks.
-import { read } from '@/lib/database/reads';
+import { jsonInstant, read, type Bind } from '@/lib/database/reads';
 export { whyOf } from '@/lib/training/reason-text';
 import { workoutNotFound } from './errors';
 
@@ -51,21 +51,27 @@ const SELECT = `SELECT c."workoutId", c."date", c."path", c."before", c."after",
 
 const toRecord = (r: Row): ChangeRecord => ({ ...r, at: new Date(r.at) });
 
-/** The current change per field of each of these workouts (one query; none for sessions never changed). */
-export async function currentChangesFor(userId: string, workoutIds: readonly string[]): Promise<Map<string, ChangeRecord[]>> {
-  const out = new Map<string, ChangeRecord[]>();
-  if (workoutIds.length === 0) return out;
+/**
+ * A column, "changes": the current change per field (ChangeJson) of the workouts whose ids the SQL
+ * `workoutIds` yields (a subquery), as JSON; null when none was ever changed.
+ */
+export function currentChangesColumn(bind: Bind, userId: string, workoutIds: string): string {
   // DISTINCT ON keeps the first row per (workout, field): the newest event, its last write of the field.
-  const rows = await read<Row>(
-    `SELECT DISTINCT ON (c."workoutId", c."path") c."workoutId", c."date", c."path", c."before", c."after", c."reason", e."trigger", e."createdAt" AT TIME ZONE 'UTC' AS "at"
-       FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId"
-      WHERE e."userId" = $1 AND c."workoutId" = ANY($2::text[])
-      ORDER BY c."workoutId", c."path", e."createdAt" DESC, e."id" DESC, c."position" DESC`,
-    [userId, [...workoutIds]],
-  );
-  for (const r of rows) {
+  return `(SELECT json_agg(x) FROM (
+      SELECT DISTINCT ON (c."workoutId", c."path") c."workoutId", c."date", c."path", c."before", c."after", c."reason", e."trigger", e."createdAt" AT TIME ZONE 'UTC' AS "at"
+        FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId"
+       WHERE e."userId" = ${bind(userId)} AND c."workoutId" IN (${workoutIds})
+       ORDER BY c."workoutId", c."path", e."createdAt" DESC, e."id" DESC, c."position" DESC) x) AS "changes"`;
+}
+
+export type ChangeJson = Omit<Row, 'at'> & { at: string };
+
+/** The rows of currentChangesColumn by workout, each workout's in its own field order. */
+export function currentChangesFrom(rows: readonly ChangeJson[] | null): Map<string, ChangeRecord[]> {
+  const out = new Map<string, ChangeRecord[]>();
+  for (const r of rows ?? []) {
     const list = out.get(r.workoutId) ?? [];
-    list.push(toRecord(r));
+    list.push({ ...r, at: jsonInstant(r.at)! });
     out.set(r.workoutId, list);
   }
   for (const [id, list] of out) out.set(id, list.sort(byPath));

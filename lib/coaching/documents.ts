@@ -73,12 +73,16 @@ export const athleteStateDoc = z.object({
   maxHr: z.number().positive().optional(),
 });
 
+// Built once: a zod schema costs more to build than to run, and every workout read parses both.
+const strengthDocs = z.array(strengthBlockDoc);
+const runDocs = z.array(runSegmentDoc);
+
 export function parseStrength(json: unknown): StrengthBlock[] {
-  return z.array(strengthBlockDoc).parse(json);
+  return strengthDocs.parse(json);
 }
 
 export function parseRun(json: unknown): RunSegment[] {
-  return z.array(runSegmentDoc).parse(json);
+  return runDocs.parse(json);
 }
 
 export function parseActual(json: unknown): WorkoutActual | undefined {

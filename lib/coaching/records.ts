@@ -1,5 +1,6 @@
 // Database rows <-> lib/training domain objects.
 import crypto from 'node:crypto';
+import { jsonInstant } from '@/lib/database/reads';
 import type { Prisma, Workout as WorkoutRow } from '@/lib/generated/prisma/client';
 import type { TrainingPhase, Workout, WorkoutKind, WorkoutStatus } from '@/lib/training/types';
 import { parseActual, parseRun, parseStrength, toJson } from './documents';
@@ -7,6 +8,11 @@ import { parseActual, parseRun, parseStrength, toJson } from './documents';
 export const WORKOUT_STATUSES = ['scheduled', 'completed', 'skipped'] as const satisfies readonly WorkoutStatus[];
 export const WORKOUT_KINDS = ['strength', 'run', 'mixed', 'rest'] as const satisfies readonly WorkoutKind[];
 export const PHASES = ['build', 'deload', 'taper', 'recovery'] as const satisfies readonly TrainingPhase[];
+
+/** Every Workout column for a driver read, timestamps as UTC instants (lib/database/reads.ts). */
+export const WORKOUT_COLUMNS = `"id", "userId", "planId", "date", "status", "kind", "title", "week", "phase", "strength", "run", "actual", "notes",
+  "completedAt" AT TIME ZONE 'UTC' AS "completedAt", "skippedAt" AT TIME ZONE 'UTC' AS "skippedAt",
+  "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"`;
 
 /** A stored workout with the facts the domain type does not carry. */
 export type StoredWorkout = Workout & { completedAt: Date | null; skippedAt: Date | null; createdAt: Date; updatedAt: Date };
@@ -31,6 +37,24 @@ export function toWorkout(row: WorkoutRow): StoredWorkout {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** A Workout row read inside JSON (`row_to_json`, `json_agg` of WORKOUT_COLUMNS): timestamps are strings. */
+export type WorkoutJson = Omit<WorkoutRow, 'completedAt' | 'skippedAt' | 'createdAt' | 'updatedAt'> & {
+  completedAt: string | null;
+  skippedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function workoutFromJson(row: WorkoutJson): StoredWorkout {
+  return toWorkout({
+    ...row,
+    completedAt: jsonInstant(row.completedAt),
+    skippedAt: jsonInstant(row.skippedAt),
+    createdAt: jsonInstant(row.createdAt)!,
+    updatedAt: jsonInstant(row.updatedAt)!,
+  });
 }
 
 /** Columns for a new row from a domain workout (the caller decides id and owner). */

@@ -4,7 +4,7 @@
 // A lift simply not trained for 14+ days is caught up the same way the next time the coach is asked.
 import { now } from '@/lib/clock';
 import { db } from '@/lib/database/client';
-import { read } from '@/lib/database/reads';
+import { parameters, read, type Bind } from '@/lib/database/reads';
 import type { TimeOff } from '@/lib/generated/prisma/client';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { deloadsAfterBreak } from '@/lib/training/periodisation';
@@ -178,21 +178,26 @@ async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: st
   return { changes: projected.changes, notes };
 }
 
+/** What decides whether time away is due: the stored athlete state and the time off begun by today. */
+export type TimeAwayInputs = { state: unknown; offs: Pick<TimeOff, 'fromDate' | 'toDate' | 'kind'>[] | null };
+
 /**
- * Before the coach shows or prescribes the next sessions: lowers lifts not trained for 14+ days (or
- * back from recorded illness) once, and ramps them back. Cheap when nothing is due (one read).
+ * Two columns, "state" and "offs" (TimeAwayInputs), for a driver read: list_workouts reads them in
+ * the same statement as its page, get_workout on their own (catchUpTimeAway).
  */
-export async function catchUpTimeAway(ctx: CoachingContext): Promise<void> {
-  // Runs before every list_workouts and get_workout: one driver read (the stored state and the time
-  // off begun by today) decides whether anything is due, so a call with nothing to catch up makes no
-  // Prisma query (Prisma 6 compiles each one in WASM; docs/performance.md, issue 25).
-  const [row] = await read<{ state: unknown; offs: Pick<TimeOff, 'fromDate' | 'toDate' | 'kind'>[] | null }>(
-    `SELECT (SELECT s."state" FROM "AthleteState" s WHERE s."userId" = $1) AS "state",
-            (SELECT json_agg(json_build_object('fromDate', t."fromDate", 'toDate', t."toDate", 'kind', t."kind"))
-               FROM "TimeOff" t WHERE t."userId" = $1 AND t."fromDate" <= $2) AS "offs"`,
-    [ctx.userId, ctx.today],
-  );
-  const state = row?.state ? syncWithProfile(parseAthleteState(row.state as Parameters<typeof parseAthleteState>[0]), ctx.profile) : initialAthleteState(ctx.profile);
+export function timeAwayColumns(bind: Bind, userId: string, today: string): string {
+  const user = bind(userId);
+  return `(SELECT s."state" FROM "AthleteState" s WHERE s."userId" = ${user}) AS "state",
+          (SELECT json_agg(json_build_object('fromDate', t."fromDate", 'toDate', t."toDate", 'kind', t."kind"))
+             FROM "TimeOff" t WHERE t."userId" = ${user} AND t."fromDate" <= ${bind(today)}) AS "offs"`;
+}
+
+/**
+ * Lowers lifts not trained for 14+ days (or back from recorded illness) once, and ramps them back,
+ * when `inputs` say it is due. True when it caught up: what was read beside `inputs` may be stale then.
+ */
+export async function catchUpTimeAwayFrom(ctx: CoachingContext, inputs: TimeAwayInputs | undefined): Promise<boolean> {
+  const state = inputs?.state ? syncWithProfile(parseAthleteState(inputs.state as Parameters<typeof parseAthleteState>[0]), ctx.profile) : initialAthleteState(ctx.profile);
   const lastLifted = lastLiftedOn(state.lifts);
   const due = Object.values(state.lifts).some((l) => {
     const since = awaySince(l, lastLifted);
@@ -200,9 +205,21 @@ export async function catchUpTimeAway(ctx: CoachingContext): Promise<void> {
     const gap = daysBetween(since, ctx.today);
     return gap >= LAYOFF_DAYS && layoffFactor(gap) < (l.awayFactor ?? 1) - 1e-9;
   });
-  if (!due && liftsAway(state, ctx.today, row?.offs ?? []).length === 0) return;
+  if (!due && liftsAway(state, ctx.today, inputs?.offs ?? []).length === 0) return false;
   await withAthleteLock(ctx.userId, ctx.profile, async (tx, locked) => {
     const caught = await catchUpIn(tx, ctx, locked, 'time away');
     if (caught.notes.length > 0 || caught.changes.length > 0) await recordEvent(tx, ctx.userId, { trigger: 'time_away', notes: caught.notes, changes: caught.changes });
   });
+  return true;
+}
+
+/**
+ * Before the coach shows or prescribes the next sessions: catchUpTimeAwayFrom on one driver read, so a
+ * call with nothing to catch up makes no Prisma query (Prisma 6 compiles each one in WASM;
+ * docs/performance.md, issue 25).
+ */
+export async function catchUpTimeAway(ctx: CoachingContext): Promise<void> {
+  const { params, bind } = parameters();
+  const [row] = await read<TimeAwayInputs>(`SELECT ${timeAwayColumns(bind, ctx.userId, ctx.today)}`, params);
+  await catchUpTimeAwayFrom(ctx, row);
 }

@@ -2,7 +2,7 @@
 // the future. Every write runs in one transaction under the person's lock (athlete-store.ts).
 import { now } from '@/lib/clock';
 import { db } from '@/lib/database/client';
-import { read } from '@/lib/database/reads';
+import { parameters, read, type Bind } from '@/lib/database/reads';
 import type { Workout as WorkoutRow } from '@/lib/generated/prisma/client';
 import { adaptAfterCompletion, adaptAfterSkip, type AdaptationResult } from '@/lib/training/adaptation';
 import { unlearnSession, type AppliedSession } from '@/lib/training/unlearning';
@@ -27,7 +27,7 @@ import {
   type BlockInput,
   type SegmentInput,
 } from './prescriptions';
-import { newId, prescriptionData, toWorkout, workoutCreateData, type StoredWorkout } from './records';
+import { newId, prescriptionData, toWorkout, WORKOUT_COLUMNS, workoutCreateData, type StoredWorkout } from './records';
 import { loadStep, repace, reprojectLifts, seedLift } from './reprojection';
 
 /** A change to a future session, with the session's title for display. */
@@ -64,32 +64,40 @@ export type ListFilter = {
   cursor?: string;
 };
 
-/** Every Workout column, timestamps as UTC instants (lib/database/reads.ts). */
-const WORKOUT_COLUMNS = `"id", "userId", "planId", "date", "status", "kind", "title", "week", "phase", "strength", "run", "actual", "notes",
-  "completedAt" AT TIME ZONE 'UTC' AS "completedAt", "skippedAt" AT TIME ZONE 'UTC' AS "skippedAt",
-  "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"`;
-
-export async function listWorkouts(userId: string, f: ListFilter): Promise<{ workouts: StoredWorkout[]; nextCursor: string | null }> {
+/** The page's statement: its rows newest first, one more than the limit to tell whether a next page exists. */
+function pageQuery(bind: Bind, userId: string, f: ListFilter): string {
   const after = f.cursor ? decodeCursor(f.cursor) : undefined;
-  // The read behind list_workouts, straight to the driver (lib/database/reads.ts).
-  const params: unknown[] = [userId, f.from, f.to];
-  const where = ['"userId" = $1', '"date" >= $2', '"date" <= $3'];
-  const bind = (value: unknown) => `$${params.push(value)}`;
+  const where = [`"userId" = ${bind(userId)}`, `"date" >= ${bind(f.from)}`, `"date" <= ${bind(f.to)}`];
   if (f.statuses?.length) where.push(statusCondition(f.statuses, f.today, bind));
   if (f.kinds?.length) where.push(`"kind" = ANY(${bind(f.kinds)}::text[])`);
   if (f.planId) where.push(`"planId" = ${bind(f.planId)}`);
   if (after) where.push(`("date" < ${bind(after.date)} OR ("date" = ${bind(after.date)} AND "id" < ${bind(after.id)}))`);
-  const rows = await read<WorkoutRow>(
-    `SELECT ${WORKOUT_COLUMNS} FROM "Workout" WHERE ${where.join(' AND ')} ORDER BY "date" DESC, "id" DESC LIMIT ${bind(f.limit + 1)}`,
-    params,
-  );
-  const page = rows.slice(0, f.limit).map(toWorkout);
+  return `SELECT ${WORKOUT_COLUMNS} FROM "Workout" WHERE ${where.join(' AND ')} ORDER BY "date" DESC, "id" DESC LIMIT ${bind(f.limit + 1)}`;
+}
+
+/** A CTE, "page": the rows of one list page (and one more), for a statement that reads more beside it. */
+export function listPageCte(bind: Bind, userId: string, f: ListFilter): string {
+  return `"page" AS (${pageQuery(bind, userId, f)})`;
+}
+/** With listPageCte: the page's rows as JSON (WorkoutJson), newest first; null when empty. */
+export const LIST_PAGE_COLUMN = `(SELECT json_agg(p ORDER BY p."date" DESC, p."id" DESC) FROM "page" p) AS "page"`;
+
+/** A page from its rows (newest first, up to limit + 1). */
+export function pageOf(rows: readonly StoredWorkout[], limit: number): { workouts: StoredWorkout[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { workouts: page, nextCursor: rows.length > f.limit && last ? encodeCursor(last) : null };
+  return { workouts: page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+export async function listWorkouts(userId: string, f: ListFilter): Promise<{ workouts: StoredWorkout[]; nextCursor: string | null }> {
+  // A driver read (lib/database/reads.ts): it is on the path of every list.
+  const { params, bind } = parameters();
+  const rows = await read<WorkoutRow>(pageQuery(bind, userId, f), params);
+  return pageOf(rows.map(toWorkout), f.limit);
 }
 
 /** The SQL for a filter on shown statuses: "missed" and "scheduled" are both stored as scheduled, split by today. */
-function statusCondition(statuses: readonly ShownStatus[], today: string | undefined, bind: (v: unknown) => string): string {
+function statusCondition(statuses: readonly ShownStatus[], today: string | undefined, bind: Bind): string {
   const stored = statuses.filter((s): s is Exclude<ShownStatus, 'scheduled' | 'missed'> => s === 'completed' || s === 'skipped');
   const parts = stored.length > 0 ? [`"status" = ANY(${bind(stored)}::text[])`] : [];
   const scheduled = statuses.includes('scheduled');

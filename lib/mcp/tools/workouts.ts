@@ -8,11 +8,10 @@ import {
   createWorkout,
   deleteWorkout,
   getWorkout,
-  listWorkouts,
   skipWorkout,
   updateWorkout,
 } from '@/lib/coaching/workouts';
-import { changeHistory, currentChangesFor, HISTORY_DEFAULT_LIMIT } from '@/lib/coaching/changes';
+import { changeHistory, HISTORY_DEFAULT_LIMIT } from '@/lib/coaching/changes';
 import { addDays } from '@/lib/training/dates';
 import { isAvailable, isTimedHold, substituteFor } from '@/lib/training/catalogue';
 import { EQUIPMENT, LOAD_TYPES, type DistanceUnit, type LoadUnit } from '@/lib/training/types';
@@ -45,7 +44,8 @@ import {
 } from './coaching-args';
 import { isoDate } from './inputs';
 import { readinessOutput, readinessView } from './health';
-import { briefingFor, nextSession, type Briefing } from '@/lib/coaching/briefing';
+import { briefingFor, type Briefing } from '@/lib/coaching/briefing';
+import { readWorkoutList } from '@/lib/coaching/workout-list';
 import { SHOWN_STATUSES } from '@/lib/coaching/status';
 
 const briefingOutput = z
@@ -215,12 +215,11 @@ export const listWorkoutsTool = defineTool({
   handler: async (args, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
-      // A lift away 14+ days comes back lower before its next session is shown.
-      await catchUpTimeAway(ctx);
       const from = args.from ?? addDays(ctx.today, -LIST_DEFAULT_PAST_DAYS);
       const to = args.to ?? addDays(ctx.today, LIST_DEFAULT_FUTURE_DAYS);
       if (from > to) throw new ToolError('invalid_argument', `from (${from}) is after to (${to}); swap them or widen the window.`, { field: 'from' });
-      const page = await listWorkouts(person.id, {
+      // One statement; time away due is caught up first (lib/coaching/workout-list.ts).
+      const page = await readWorkoutList(ctx, {
         from,
         to,
         ...(args.status ? { statuses: args.status, today: ctx.today } : {}),
@@ -229,15 +228,13 @@ export const listWorkoutsTool = defineTool({
         limit: args.limit ?? 20,
         ...(args.cursor ? { cursor: args.cursor } : {}),
       });
-      const current = await currentChangesFor(person.id, page.workouts.map((w) => w.id));
-      const upcoming = await nextSession(person.id, ctx.today);
-      const next = upcoming ? briefingView(await briefingFor(person.id, upcoming, ctx.today)) : null;
+      const next = page.next ? briefingView(page.next.briefing) : null;
       return {
         from,
         to,
         today: ctx.today,
         units,
-        workouts: page.workouts.map((w) => ({ ...workoutView(w, units, ctx.today, ctx.profile), adjustments: (current.get(w.id) ?? []).map((c) => fieldChangeView(c, units)) })),
+        workouts: page.workouts.map((w) => ({ ...workoutView(w, units, ctx.today, ctx.profile), adjustments: (page.changes.get(w.id) ?? []).map((c) => fieldChangeView(c, units)) })),
         nextCursor: page.nextCursor,
         next,
       };

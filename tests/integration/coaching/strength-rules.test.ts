@@ -336,6 +336,40 @@ describe('record_time_off: the plan pauses, shifts and ramps back in', () => {
   });
 });
 
+describe('23 days away, first seen through list_workouts: the same answer shows the lower load, its reason and the time away', () => {
+  type Next = { workoutId: string; date: string; daysSinceLastSession: number | null; lastSession: { id: string; date: string } | null; lastTrained: { id: string; date: string | null; days: number | null }[]; warnings: string[] };
+  type Listed = { workouts: (WorkoutView & { adjustments: Adjustment[] })[]; next: Next | null };
+  let a: Athlete;
+  const ids: string[] = [];
+  beforeAll(async () => {
+    a = await athlete('layoff-list');
+    a.agent.setToday(D);
+    for (const [day, load] of [[0, 150], [25, undefined]] as const) {
+      const s = [1, 2, 3].map(() => (load ? { reps: 5, load } : { reps: 5 }));
+      ids.push((await a.agent.call<WriteResult>('create_workout', { date: addDays(D, day), strength: [{ exercise: 'back-squat', progression: 'linear', sets: s }] })).workout.id);
+    }
+    await a.agent.call('complete_workout', { id: ids[0], strength: [{ exercise: 'back-squat', sets: sets('5@8 5@8 5@8', 150) }] });
+  }, 180_000);
+
+  it('the catch-up runs before the page is read: 135 kg with the time_away reason, and next carries the 25 days away', async () => {
+    a.agent.setToday(addDays(D, 23));
+    const listed = await a.agent.call<Listed>('list_workouts', { from: D, to: addDays(D, 30) });
+    expect(listed.workouts.map((w) => w.id)).toEqual([ids[1], ids[0]]);
+    const back = listed.workouts[0]!;
+    expect(loadOf(back, 'back-squat')).toBe(135);
+    const away = back.adjustments.filter((x) => x.trigger === 'time_away');
+    expect(away.length).toBeGreaterThan(0);
+    expect(away[0]!.reason).toContain(`Back squat: back 10 % lower after 23 days away (last trained ${D}): 155 kg → 135 kg (10 % below the 150 kg last lifted), ramping back to 155 kg over the next sessions`);
+    expect(listed.next).toMatchObject({ workoutId: ids[1], date: addDays(D, 25), daysSinceLastSession: 25, lastSession: { id: ids[0], date: D }, lastTrained: [{ id: 'back-squat', date: D, days: 25 }] });
+    expect(listed.next!.warnings).toHaveLength(2);
+    expect(listed.next!.warnings[1]).toContain(`Back squat: last done 25 days before this session (${D})`);
+    // Listing again neither lowers it twice nor adds a second reason.
+    const again = await a.agent.call<Listed>('list_workouts', { from: D, to: addDays(D, 30) });
+    expect(loadOf(again.workouts[0]!, 'back-squat')).toBe(135);
+    expect(again.workouts[0]!.adjustments.filter((x) => x.trigger === 'time_away')).toHaveLength(away.length);
+  });
+});
+
 describe('three weeks away that end in a deload week: the lift comes back lower and the deload is dropped', () => {
   let a: Athlete;
   let week4: WorkoutView[];

@@ -54,12 +54,26 @@ describe('driver reads on a server at UTC+13', () => {
     const dayBefore = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
     const ids: string[] = [];
     for (const date of [dayBefore(2), dayBefore(1), today]) {
-      const created = await call<{ workout: { id: string } }>('create_workout', { date, strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 60 }] }] });
+      // Linear progression: completing the first raises the load of the ones still ahead (a reason to read back).
+      const created = await call<{ workout: { id: string } }>('create_workout', { date, strength: [{ exercise: 'back-squat', progression: 'linear', sets: [{ reps: 5, load: 60 }] }] });
       ids.push(created.workout.id);
     }
     const before = Date.now();
     await call('complete_workout', { id: ids[0], asPrescribed: true });
     const after = Date.now();
+
+    // The page, its reasons and the next session come back inside JSON from one statement
+    // (lib/coaching/workout-list.ts): their instants must be the same on a server at UTC+13.
+    type WithNext = { workouts: { id: string; adjustments: { at: string; trigger: string }[] }[]; next: { workoutId: string; lastTrained: { id: string; date: string | null; days: number | null }[] } | null };
+    const whole = await call<WithNext>('list_workouts');
+    expect(whole.next).toMatchObject({ workoutId: ids[2], lastTrained: [{ id: 'back-squat', date: dayBefore(2), days: 2 }] });
+    const reasons = whole.workouts.find((w) => w.id === ids[2])!.adjustments;
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const r of reasons) {
+      expect(r.trigger).toBe('completed');
+      expect(Date.parse(r.at)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(r.at)).toBeLessThanOrEqual(after + 1000);
+    }
 
     const first = await call<Listed>('list_workouts', { limit: 2 });
     expect(first.workouts.map((w) => w.date)).toEqual([today, dayBefore(1)]);
