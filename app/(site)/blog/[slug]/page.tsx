@@ -2,9 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { absoluteUrl, getPost, getPosts, getSite } from '@/lib/content';
-import { blogPostingJsonLd, breadcrumbJsonLd } from '@/lib/seo/json-ld';
+import { blogPostingJsonLd } from '@/lib/seo/json-ld';
 import { metadataForPost, postCardPath } from '@/lib/seo/page-metadata';
 import { adjacentPosts, relatedPosts } from '@/lib/seo/related';
+import { Breadcrumbs } from '../../_components/breadcrumbs';
 import { JsonLd } from '../../_components/json-ld';
 import { PostDate, readingMinutes, TagList } from '../../_components/post-meta';
 import { Prose } from '../../_components/prose';
@@ -32,16 +33,8 @@ export default async function PostPage({ params }: Props) {
   return (
     <article className="container page post">
       <JsonLd data={blogPostingJsonLd(post, getSite(), { imageUrl: absoluteUrl(postCardPath(post)) })} />
-      <JsonLd data={breadcrumbJsonLd(getSite(), [{ name: 'Blog', url: absoluteUrl('/blog') }, { name: post.title, url: post.url }])} />
       <header className="page-header">
-        <nav aria-label="Breadcrumb" className="breadcrumb">
-          <ol>
-            <li>
-              <Link href="/blog">Blog</Link>
-            </li>
-            <li aria-current="page">{post.title}</li>
-          </ol>
-        </nav>
+        <Breadcrumbs current={{ name: post.title, url: post.url }} />
         <h1>{post.title}</h1>
         <p className="post-meta">
           By {post.author} · <PostDate post={post} /> · {readingMinutes(post.wordCount)} min read

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { absoluteUrl, getPageByPath, getSite, getTagPage, getTagPages, tagPath } from '@/lib/content';
-import { breadcrumbJsonLd, collectionPageJsonLd } from '@/lib/seo/json-ld';
+import { getPageByPath, getSite, getTagPage, getTagPages, tagPath } from '@/lib/content';
+import { collectionPageJsonLd } from '@/lib/seo/json-ld';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { Breadcrumbs } from '../../../_components/breadcrumbs';
 import { JsonLd } from '../../../_components/json-ld';
 import { PostList } from '../../../_components/post-list';
 import { TopicList } from '../../../_components/post-meta';
@@ -31,25 +31,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function TagPage({ params }: Props) {
   const { tag, page } = await pageOf(params);
-  const site = getSite();
   return (
     <article className="container page">
       <JsonLd data={collectionPageJsonLd({ name: page.title, description: page.description, url: page.url, posts: tag.posts })} />
-      <JsonLd
-        data={breadcrumbJsonLd(site, [
-          { name: 'Blog', url: absoluteUrl('/blog') },
-          { name: tag.name, url: page.url },
-        ])}
-      />
       <header className="page-header">
-        <nav aria-label="Breadcrumb" className="breadcrumb">
-          <ol>
-            <li>
-              <Link href="/blog">Blog</Link>
-            </li>
-            <li aria-current="page">{tag.name}</li>
-          </ol>
-        </nav>
+        <Breadcrumbs current={{ name: tag.name, url: page.url }} />
         <h1>{tag.name}</h1>
         <p className="lead">{tag.description}</p>
       </header>
