@@ -13,7 +13,7 @@ import { WORKOUT_COLUMNS, type StoredWorkout } from './records';
 export type Briefing = SessionGap & { workoutId: string; date: IsoDate; readiness: ReadinessView };
 
 /** How far back a lift's last session is looked for (a longer gap is reported as "not in the last 365 days"). */
-export const LOOKBACK_DAYS = 365;
+const LOOKBACK_DAYS = 365;
 /** Most completed sessions looked through for the last time each lift was done. */
 const HISTORY_LIMIT = 200;
 

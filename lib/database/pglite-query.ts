@@ -33,22 +33,25 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-export async function pgliteQuery<T>(db: PGlite, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+/** One statement's messages after its Parse (or none, for a parsed statement): bind, describe, run, sync. */
+function run(statement: string | undefined, params: readonly unknown[]): Uint8Array[] {
   const { serialize } = protocol;
-  const message = concat([
-    serialize.parse({ text: sql }),
-    serialize.bind({ values: params.map(textParameter) }),
-    serialize.describe({ type: 'P' }),
-    serialize.execute({}),
-    serialize.sync(),
-  ]);
-  // The same two locks PGlite's `query` takes: no statement runs inside another caller's transaction.
-  return db._runExclusiveTransaction(() =>
-    db._runExclusiveQuery(async () => {
-      const { messages } = await db.execProtocol(message);
-      return (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as T[];
-    }),
-  );
+  return [serialize.bind({ ...(statement ? { statement } : {}), values: params.map(textParameter) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()];
+}
+
+/** Runs `fn` under the same two locks PGlite's `query` takes: no statement runs inside another caller's transaction. */
+function exclusive<T>(db: PGlite, fn: () => Promise<T>): Promise<T> {
+  return db._runExclusiveTransaction(() => db._runExclusiveQuery(fn));
+}
+
+async function rowsOf<T>(db: PGlite, message: Uint8Array): Promise<T[]> {
+  const { messages } = await db.execProtocol(message);
+  return (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as T[];
+}
+
+export async function pgliteQuery<T>(db: PGlite, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+  const message = concat([protocol.serialize.parse({ text: sql }), ...run(undefined, params)]);
+  return exclusive(db, () => rowsOf<T>(db, message));
 }
 
 /** The statements parsed on each PGlite instance (its one backend session keeps them until it closes). */
@@ -64,28 +67,20 @@ export async function pglitePrepared<T>(db: PGlite, sql: string, params: readonl
   let parsed = parsedOn.get(db);
   if (!parsed) parsedOn.set(db, (parsed = new Set()));
   const known = parsed;
-  return db._runExclusiveTransaction(() =>
-    db._runExclusiveQuery(async () => {
-      const fresh = !known.has(name);
-      const message = concat([
-        ...(fresh ? [serialize.parse({ name, text: sql })] : []),
-        serialize.bind({ statement: name, values: params.map(textParameter) }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]);
-      try {
-        const { messages } = await db.execProtocol(message);
-        known.add(name);
-        return (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as T[];
-      } catch (error) {
-        // The parse may have succeeded before a later step failed (a parameter PostgreSQL cannot
-        // read): close the statement so the next call parses it again. Closing a statement that does
-        // not exist is not an error in PostgreSQL.
-        known.delete(name);
-        await db.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => undefined);
-        throw error;
-      }
-    }),
-  );
+  return exclusive(db, async () => {
+    const fresh = !known.has(name);
+    const message = concat([...(fresh ? [serialize.parse({ name, text: sql })] : []), ...run(name, params)]);
+    try {
+      const rows = await rowsOf<T>(db, message);
+      known.add(name);
+      return rows;
+    } catch (error) {
+      // The parse may have succeeded before a later step failed (a parameter PostgreSQL cannot
+      // read): close the statement so the next call parses it again. Closing a statement that does
+      // not exist is not an error in PostgreSQL.
+      known.delete(name);
+      await db.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => undefined);
+      throw error;
+    }
+  });
 }
