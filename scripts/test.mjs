@@ -113,7 +113,7 @@ function vitest(project) {
 let ok = run('npx', ['contentlayer2', 'build']) && run('node', ['scripts/build-views.mjs']);
 if (!ok) process.exit(1);
 for (const suite of suites) {
-  if (suite === 'lint') check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+  if (suite === 'lint') check('lint', 'npm', ['run', '--silent', 'lint']);
   if (suite === 'typecheck') check('typecheck', 'npx', ['tsc', '--noEmit']);
   if (suite === 'unit') vitest('unit');
   if (suite === 'integration' || suite === 'e2e') {
