@@ -7,8 +7,6 @@ const nextConfig = {
   // The site serves its images as files and never through the optimizer: /_next/image answers 400
   // for any url outside /images/ instead of fetching a page (/_next/image?url=/account was a 500).
   images: { localPatterns: [{ pathname: '/images/**' }], remotePatterns: [] },
-  // `npm test` type-checks the whole tree (tsc --noEmit) before building; the build need not repeat it.
-  typescript: { ignoreBuildErrors: true },
   // Native or WASM-carrying packages stay outside the bundle and load from node_modules.
   serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', 'pg', '@prisma/adapter-pg', '@node-rs/argon2'],
   // Migrations are applied by the app before its first query: ship them with every function.

@@ -17,7 +17,7 @@ const INTERNAL = /^\/api\/(?:mcp|oidc|markdown)(?:\/|$)/i;
 /** A Markdown twin's URL, rewritten by next.config.mjs like the router matches it (case-insensitively). */
 const TWIN_FILE = /^\/.+\.md$/i;
 /** Paths that are not pages: APIs, OAuth and MCP endpoints, the twin route itself... */
-const ENDPOINT = /^\/(?:_next\/|api\/|markdown-twin(?:\/|$)|mcp(?:\/|$)|register$|authorize(?:\/|$)|token$|device_authorization$|revoke$|\.well-known\/)/;
+const ENDPOINT = /^\/(?:_next\/|api\/|mcp(?:\/|$)|register$|authorize(?:\/|$)|token$|device_authorization$|revoke$|\.well-known\/)/;
 /** ...and files (other than the `.md` twins): no twin, but a page's headers (the path may be a page's). */
 const FILE = /\.(?:xml|txt|png|jpg|svg|ico|json|webmanifest|js|css)$/;
 
@@ -32,7 +32,7 @@ function lookupTwin(rawPath: string): { path: string; twin: string | undefined }
 }
 
 /**
- * The Markdown twin of `path` for a negotiated request, answered here. Not a rewrite to /markdown-twin: behind a
+ * The Markdown twin of `path` for a negotiated request, answered here, not through a rewrite: behind a
  * TLS-terminating proxy (X-Forwarded-Proto: https) Next treats a rewrite to the request's own
  * https origin as external and proxies it to itself over TLS, which fails. A path without a twin is
  * a Markdown 404 (or 406 for a page that exists only as HTML) that renders and stores nothing.

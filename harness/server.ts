@@ -106,12 +106,19 @@ export async function freshRawDatabase(options: PostgresOptions = {}): Promise<{
   };
 }
 
-export async function startServer(options: { port?: number; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<RunningServer> {
+/**
+ * The server a self-hoster runs, `npm start` (scripts/start.mjs: server.ts over the build), or with
+ * `plainNextStart` Next's own `next start` (only to show what server.ts puts right).
+ */
+export async function startServer(
+  options: { port?: number; env?: Record<string, string>; nodeArgs?: string[]; plainNextStart?: boolean } = {},
+): Promise<RunningServer> {
   const port = options.port ?? TEST_PORT;
   if (!(await portIsFree(port))) throw new Error(`Port ${port} is taken; set TEST_PORT to a free port.`);
   let output = '';
   // Node flags such as --cpu-prof are refused in NODE_OPTIONS: they go on node's own command line.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
+  const entry = options.plainNextStart ? [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start'] : [path.join(ROOT, 'scripts', 'start.mjs')];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry, '-H', '127.0.0.1', '-p', String(port)], {
     cwd: ROOT,
     // The app runs with its own origin as SITE_URL, the origin the test build is made for (production
     // sets SITE_URL at build and at run time alike). The tests stand in for one trusted proxy
@@ -124,7 +131,7 @@ export async function startServer(options: { port?: number; env?: Record<string,
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.status === 200) break;

@@ -1,6 +1,6 @@
 // The one place configuration is read and validated. Everything else imports `config()`.
 import { z } from 'zod';
-import { isLoopbackHostname } from './web/loopback';
+import { isLoopbackHostname } from './loopback';
 
 function isOrigin(v: string): boolean {
   try {
@@ -67,7 +67,12 @@ const schema = z.object({
     .default([]),
   CHECKOUT_LINK_TTL_SECONDS: z.string().trim().regex(/^[1-9][0-9]*$/, 'must be a whole number of seconds (tests of expiry only; ignored in production)').transform(Number).optional(),
   CIMD_ALLOW_LOOPBACK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
-  NEXT_START_WORKAROUNDS: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  CIMD_FETCH_TIMEOUT_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds, e.g. 10 (tests on a loaded machine only; ignored in production)')
+    .transform(Number)
+    .optional(),
   PACEWISE_TEST_CLOCK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   TRUSTED_PROXY_HOPS: z
     .string()
@@ -121,18 +126,18 @@ export type Config = {
    */
   cimdAllowLoopback: boolean;
   /**
+   * How long a Client ID Metadata Document may take to arrive, in seconds: 2.5 unless
+   * CIMD_FETCH_TIMEOUT_SECONDS says otherwise where CIMD_ALLOW_LOOPBACK would be honoured (a test
+   * process's first HTTPS fetch on a loaded machine can take longer). Production always has 2.5.
+   */
+  cimdFetchTimeoutSeconds: number;
+  /**
    * /mcp honours the Pacewise-Test-Now header as the coaching clock (lib/clock.ts):
    * PACEWISE_TEST_CLOCK=1, for simulations in tests only. Ignored on Vercel, in production, and
    * whenever the site is not on a loopback host.
    */
   testClock: boolean;
   /** Running on Vercel: the client address is the platform's `x-vercel-forwarded-for`. */
-  /**
-   * The patches of `next start` in lib/web/next-start-workarounds.ts (Vary union, 405 for TRACE and
-   * TRACK, client address from the socket): on unless NEXT_START_WORKAROUNDS=0, never on Vercel. Off
-   * only to check whether a new Next still needs them (tests/integration/site/next-start-workarounds.test.ts).
-   */
-  nextStartWorkarounds: boolean;
   onVercel: boolean;
   /** Proxies in front of a self-hosted server that append to X-Forwarded-For (lib/web/client-address.ts). */
   trustedProxyHops: number;
@@ -191,8 +196,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           : undefined,
     },
     cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && loopbackSite,
+    cimdFetchTimeoutSeconds: (!e.VERCEL && !production && loopbackSite && e.CIMD_FETCH_TIMEOUT_SECONDS) || 2.5,
     testClock: e.PACEWISE_TEST_CLOCK === '1' && !e.VERCEL && !production && loopbackSite,
-    nextStartWorkarounds: e.NEXT_START_WORKAROUNDS !== '0' && !e.VERCEL,
     onVercel: Boolean(e.VERCEL),
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
   };

@@ -1,7 +1,7 @@
-// Node-only start-up (imported by instrumentation.ts): exit on a bad environment, then work around
-// what `next start` does that no supported hook can change (lib/web/next-start-workarounds.ts).
+// Node-only start-up (imported by instrumentation.ts): exit on a bad environment, or on a build made
+// for another origin than SITE_URL (lib/build/build-origin.ts).
 import { assertSecretsConfigured, config, ConfigError } from '@/lib/env';
-import { installNextStartWorkarounds } from '@/lib/web/next-start-workarounds';
+import { buildOriginMismatch, readBuildOrigin } from '@/lib/build/build-origin';
 
 try {
   assertSecretsConfigured(config());
@@ -11,4 +11,11 @@ try {
   process.exit(1);
 }
 
-if (config().nextStartWorkarounds) installNextStartWorkarounds({ trustedProxyHops: config().trustedProxyHops });
+// Vercel builds and runs with one environment; `next dev` builds as it serves.
+if (!config().onVercel && process.env.NODE_ENV === 'production') {
+  const mismatch = buildOriginMismatch(readBuildOrigin(process.env.NEXT_DIST_DIR || '.next'), config().siteUrl);
+  if (mismatch?.fatal) {
+    console.error(`pacewise: ${mismatch.message}`);
+    process.exit(1);
+  }
+}

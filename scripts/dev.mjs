@@ -3,15 +3,24 @@
 // `next dev`. SITE_URL and MCP_BASE_URL follow the port really served unless set, and a set value
 // that points elsewhere stops the start (lib/build/dev-origin.mjs). Once the port answers, prints
 // the tool URL and what to paste into each kind of host.
-// The embedded database is created, migrated and seeded by the app on its first query.
+// On a fresh clone it runs `npm install` first. The embedded database is created, migrated and
+// seeded by the app on its first query: the banner waits for /api/health, which makes that query,
+// so the tool URL it prints answers at once.
+import './require-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { devBanner, devOrigins, parseDevArgs, servedOrigin } from '../lib/build/dev-origin.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+if (!fs.existsSync(path.join(root, 'node_modules', 'next', 'package.json'))) {
+  console.log('npm run dev: no node_modules yet; running npm install first (a few minutes on a fresh clone)');
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit', cwd: root });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+const { devBanner, devOrigins, parseDevArgs, servedOrigin } = await import('../lib/build/dev-origin.ts');
 const require = createRequire(import.meta.url);
 // The same .env files next dev reads (.env, .env.development, .env.local...), so the check below
 // sees the SITE_URL the app will see.
@@ -73,7 +82,18 @@ children[1].on('exit', (code) => {
   process.exit(code ?? 0);
 });
 
-// The banner once the port answers (next dev compiles each page on its first request, not before).
+// The banner once the port answers and the database is ready (next dev compiles each route on its
+// first request; /api/health's query creates, migrates and seeds a new embedded database).
 while (children[1].exitCode === null && !(await answers(port, args.hostname))) await new Promise((r) => setTimeout(r, 250));
+console.log('npm run dev: preparing the database (a new embedded database is created, migrated and seeded: up to a minute)');
+const health = `${served}/api/health`;
+// (With --experimental-https the certificate is next dev's own: the port answering is enough.)
+while (!args.https) {
+  if (children[1].exitCode !== null) break;
+  const res = await fetch(health, { signal: AbortSignal.timeout(120_000) }).catch(() => undefined);
+  if (res?.status === 200) break;
+  if (res && res.status !== 503) console.log(`npm run dev: ${health} answered ${res.status}; waiting`);
+  await new Promise((r) => setTimeout(r, 500));
+}
 const demo = !process.env.DATABASE_URL && process.env.PACEWISE_SEED !== '0';
 if (children[1].exitCode === null) console.log(devBanner(origins.siteUrl, origins.mcpBaseUrl, { demo }));

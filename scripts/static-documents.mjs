@@ -7,9 +7,12 @@
 // data blocks. Links become ordinary navigations. Dynamic pages (account, sign-in, consent) are
 // rendered per request and keep the runtime.
 // Usage: node scripts/static-documents.mjs [distDir]   (default: NEXT_DIST_DIR or .next)
+import './require-node.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
-import { stripClientRuntime } from '../lib/build/static-documents.mjs';
+
+const { stripClientRuntime } = await import('../lib/build/static-documents.ts');
+const { recordBuildOrigin } = await import('../lib/build/build-origin.ts');
 
 const distDir = process.argv[2] || process.env.NEXT_DIST_DIR || '.next';
 const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'prerender-manifest.json'), 'utf8'));
@@ -35,4 +38,6 @@ if (pages === 0) {
   console.error(`static-documents: no prerendered page found in ${distDir}; run next build first`);
   process.exit(1);
 }
+// The origin the pages were prerendered for, compared with SITE_URL when a server starts.
+recordBuildOrigin(distDir, process.env.SITE_URL);
 console.log(`static-documents: ${pages} prerendered pages without the client runtime (${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB of HTML)`);

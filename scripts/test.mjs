@@ -2,6 +2,7 @@
 // `npm test`: lint, type-check, unit tests, one production build, then the integration and browser
 // suites against `next start`. Prints one summary line per suite and a closing total.
 // Usage: npm test [-- <suite> ...] [-- --reuse-build]   suites: lint typecheck unit integration e2e
+import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import fs from 'node:fs';
@@ -15,6 +16,24 @@ for (const w of wanted) if (!all.includes(w)) {
   process.exit(2);
 }
 const suites = wanted.length ? all.filter((s) => wanted.includes(s)) : all;
+
+// System programs the server and browser suites drive for real. A missing one stops the run here
+// with the line that installs it, not later with a launch stack trace.
+const PROGRAMS = [
+  { suite: 'e2e', name: 'Chromium', pkg: 'chromium', paths: [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'] },
+  { suite: 'integration', name: 'Varnish', pkg: 'varnish', paths: ['/usr/sbin/varnishd', '/usr/local/sbin/varnishd'] },
+  { suite: 'integration', name: 'GNOME Keyring', pkg: 'gnome-keyring', command: 'gnome-keyring-daemon' },
+  { suite: 'integration', name: 'D-Bus', pkg: 'dbus', command: 'dbus-daemon' },
+];
+const onPath = (command) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, command)));
+const missing = PROGRAMS.filter((p) => suites.includes(p.suite) && !(p.paths ? p.paths.some((f) => fs.existsSync(f)) : onPath(p.command)));
+if (missing.length) {
+  console.error(
+    `npm test: ${missing.map((p) => p.name).join(', ')} ${missing.length > 1 ? 'are' : 'is'} not installed. On Debian or Ubuntu: ` +
+      `sudo apt-get install -y ${missing.map((p) => p.pkg).join(' ')}   (or run bash .ci/run, which installs them)`,
+  );
+  process.exit(1);
+}
 function portIsFree(port) {
   return new Promise((resolve) => {
     const server = net.createServer();
@@ -94,7 +113,7 @@ function vitest(project) {
 let ok = run('npx', ['contentlayer2', 'build']) && run('node', ['scripts/build-views.mjs']);
 if (!ok) process.exit(1);
 for (const suite of suites) {
-  if (suite === 'lint') check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+  if (suite === 'lint') check('lint', 'npm', ['run', '--silent', 'lint']);
   if (suite === 'typecheck') check('typecheck', 'npx', ['tsc', '--noEmit']);
   if (suite === 'unit') vitest('unit');
   if (suite === 'integration' || suite === 'e2e') {

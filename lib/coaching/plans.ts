@@ -237,10 +237,6 @@ export async function listPlans(userId: string, today: string): Promise<PlanSumm
   return plans.map((p) => summary(p, counts.get(p.id), today));
 }
 
-export async function countPlans(userId: string): Promise<number> {
-  return (await db()).trainingPlan.count({ where: { userId } });
-}
-
 /* ---------- update ---------- */
 
 export type PlanPatch = {

@@ -14,7 +14,3 @@ export class ToolError extends Error {
 export function notFound(what: string, id: string, hint: string): ToolError {
   return new ToolError('not_found', `No ${what} has the id "${id}" for this person. ${hint}`, { id });
 }
-
-export function invalidArgument(field: string, message: string): ToolError {
-  return new ToolError('invalid_argument', `${field}: ${message}`, { field });
-}

@@ -1,7 +1,7 @@
 // What was wrong with a Client ID Metadata Document, in words its publisher can act on. oidc-provider
 // reports every failure as "client_id metadata document fetch failed" (or a schema message), with the
 // real reason in the error's detail or its chain of causes; this reads them.
-import { DOCUMENT_SIZE_LIMIT, FETCH_TIMEOUT_SECONDS } from './client-metadata-documents';
+import { DOCUMENT_SIZE_LIMIT, fetchTimeoutSeconds } from './client-metadata-documents';
 
 type ErrorLike = { name?: unknown; message?: unknown; code?: unknown; error?: unknown; error_description?: unknown; error_detail?: unknown; cause?: unknown };
 
@@ -18,7 +18,8 @@ function chain(err: unknown): ErrorLike[] {
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_TLS|ERR_SSL/;
 
 /** The one answer for a document that could not be fetched (refused, filtered, TLS, special-use, timeout). */
-export const UNREACHABLE = `no valid answer came from the document URL within ${FETCH_TIMEOUT_SECONDS} seconds (it must be served over https, with a publicly trusted certificate, from a public address)`;
+export const unreachable = (): string =>
+  `no valid answer came from the document URL within ${fetchTimeoutSeconds()} seconds (it must be served over https, with a publicly trusted certificate, from a public address)`;
 
 function fetchFailureReason(err: ErrorLike): string {
   const detail = typeof err.error_detail === 'string' ? err.error_detail : '';
@@ -41,10 +42,10 @@ function fetchFailureReason(err: ErrorLike): string {
     if (name === 'SyntaxError') return 'the document is not valid JSON';
     // One reason for every connection failure: which ports or hosts answer must not show.
     if (name === 'DocumentUnreachableError' || name === 'TimeoutError' || name === 'AbortError' || message.includes('special-use') || TLS_CODES.test(code) || /^E[A-Z]+$/.test(code)) {
-      return UNREACHABLE;
+      return unreachable();
     }
   }
-  return UNREACHABLE;
+  return unreachable();
 }
 
 function metadataReason(description: string, clientId: string): string {

@@ -1,7 +1,7 @@
 // Rules the contract adds on top of oidc-provider, applied to a request before the library sees it.
 // Pure functions over parsed parameters: the HTTP glue is oauth-http.ts.
 import { z } from 'zod';
-import { isLoopbackHttpUrl } from '@/lib/web/loopback';
+import { isLoopbackHttpUrl } from '@/lib/loopback';
 import { SCOPE_NAMES, requestedScopes } from './scopes';
 
 export type OAuthRejection = {

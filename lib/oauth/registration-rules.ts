@@ -2,7 +2,7 @@
 // names a person can read as they are, redirect URIs a browser cannot misuse, nothing fetched.
 // Pure functions over the parsed body; the HTTP glue is oauth-http.ts, the storage rules
 // (expiry of unused registrations, look-alike client_ids) are registration-store.ts.
-import { isLoopbackHttpUrl } from '@/lib/web/loopback';
+import { isLoopbackHttpUrl } from '@/lib/loopback';
 import type { OAuthRejection } from './oauth-requests';
 
 export const CLIENT_NAME_MAX = 100;

@@ -8,11 +8,6 @@ import { vdotFromPerformance } from '@/lib/training/vdot';
 export type LiftBenchmarkInput = { kind: 'lift'; exercise: string; loadKg: number; reps: number; date: string; notes?: string };
 export type RaceBenchmarkInput = { kind: 'race'; distanceM: number; timeS: number; date: string; notes?: string };
 
-export async function addBenchmark(userId: string, input: LiftBenchmarkInput | RaceBenchmarkInput): Promise<Benchmark> {
-  const prisma = await db();
-  return prisma.benchmark.create({ data: { userId, ...input } });
-}
-
 export async function listBenchmarks(userId: string, filter: { kind?: 'lift' | 'race'; exercise?: string }): Promise<Benchmark[]> {
   const prisma = await db();
   return prisma.benchmark.findMany({

@@ -139,7 +139,9 @@ describe('stored documents are capped', () => {
 
   beforeAll(async () => {
     fresh = await freshDatabaseEnv();
-    Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0', CIMD_ALLOW_LOOPBACK: '1', SITE_URL: 'http://127.0.0.1:3000' });
+    // The first HTTPS fetch of this cold process can take longer than 2.5 s on a loaded machine:
+    // this test is about rows, not the deadline (the probes above hold the server to 2.5 s).
+    Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0', CIMD_ALLOW_LOOPBACK: '1', CIMD_FETCH_TIMEOUT_SECONDS: '30', SITE_URL: 'http://127.0.0.1:3000' });
     const tls = inject('documentTls');
     https.globalAgent.options.ca = [fs.readFileSync(tls.cert)];
     docs = await startDocumentServer(tls);
@@ -173,7 +175,20 @@ describe('stored documents are capped', () => {
 
   it('a stale document no grant uses is swept after a day; one a grant uses is kept', async () => {
     const { PrismaOidcAdapter } = await import('@/lib/oauth/oidc-adapter');
-    const [unused, used] = await prisma.clientMetadataDocument.findMany({ take: 2, orderBy: { url: 'asc' } });
+    // Its own two documents, on another path: nothing read from the test above.
+    docs.setDocument('/sweep.json', agentDocument('(sweep)', redirectUri));
+    for (const url of [`${docs.origin}/sweep.json?v=unused`, `${docs.origin}/sweep.json?v=used`]) {
+      await lib.withMetadataDocumentScope(async () => {
+        const res = await lib.fetchMetadataDocument(url);
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+        await lib.acceptMetadataDocumentClient({ clientId: url, clientAuthMethod: 'none' });
+      });
+    }
+    const unused = await prisma.clientMetadataDocument.findUnique({ where: { url: `${docs.origin}/sweep.json?v=unused` } });
+    const used = await prisma.clientMetadataDocument.findUnique({ where: { url: `${docs.origin}/sweep.json?v=used` } });
+    expect(unused).not.toBeNull();
+    expect(used).not.toBeNull();
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     await prisma.clientMetadataDocument.updateMany({ where: { url: { in: [unused!.url, used!.url] } }, data: { expiresAt: twoDaysAgo } });
     const user = await prisma.user.create({ data: { email: `cimd-${Date.now()}@example.com`, passwordHash: 'x' } });

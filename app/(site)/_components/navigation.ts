@@ -6,7 +6,7 @@ export const SIGN_IN_PATH = '/sign-in';
 /** Where the header's "Account" link goes once the visitor is signed in. */
 export const ACCOUNT_PATH = '/account';
 /**
- * The one script the prerendered pages carry (see site-header.tsx); lib/build/static-documents.mjs
+ * The one script the prerendered pages carry (see site-header.tsx); lib/build/static-documents.ts
  * lets exactly this tag through.
  */
 export const SESSION_NAV_SCRIPT = '/session-nav.js';

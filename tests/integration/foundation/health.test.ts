@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import crypto from 'node:crypto';
-import { freePort, ROOT } from '../../../harness/server';
+import { freePort, freshDatabaseEnv, ROOT, startServer } from '../../../harness/server';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const baseUrl = inject('baseUrl');
@@ -54,22 +55,46 @@ describe('GET /api/health', () => {
 });
 
 describe('start-up with a bad environment', () => {
+  const build = JSON.parse(fs.readFileSync(path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'pacewise-build-origin.json'), 'utf8')) as { siteUrl: string };
   it.each([
     [{ SITE_URL: 'pacewise.example' }, /^pacewise: Invalid environment variable SITE_URL: /m],
     [{ DATABASE_URL: 'postgresql://u@127.0.0.1:1/x', SESSION_SECRET: '', TOKEN_SECRET: '' }, /^pacewise: Missing environment variable SESSION_SECRET: /m],
-  ])('stops with one line naming the variable (%o)', async (env, message) => {
+    // A build made for another origin: its pages would link there (issue 33). The fix is the command.
+    [{ SITE_URL: 'https://pacewise.example' }, new RegExp(`^pacewise: SITE_URL is https://pacewise.example but this build was made for ${build.siteUrl.replaceAll('.', '\\.')}.*: SITE_URL=https://pacewise.example npm run build$`, 'm')],
+  ])('npm start stops with one line naming the variable (%o)', async (env, message) => {
     const port = await freePort();
-    const run = spawnSync(path.join(ROOT, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), '-H', '127.0.0.1', '-p', String(port)], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 60_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(message);
   });
-});
 
+  // Another port on this machine is the same build served locally (tests, a second local server).
+  it('npm start serves a build made for another loopback port', async () => {
+    const port = await freePort();
+    const fresh = await freshDatabaseEnv();
+    try {
+      const server = await startServer({ port, env: { ...fresh.env, SITE_URL: `http://localhost:${port}` } });
+      const res = await fetch(`${server.url}/api/health`);
+      expect(res.status).toBe(200);
+      await server.stop();
+    } finally {
+      await fresh.cleanup();
+    }
+  }, 180_000);
+
+  // The machine's own Node, where it is older than 24 (the images these tests run on ship Node 20).
+  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((p) => fs.existsSync(p) && Number(spawnSync(p, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout) < 24);
+  it.skipIf(!oldNode).each(['scripts/start.mjs', 'scripts/dev.mjs', 'scripts/test.mjs'])('%s on an older Node stops with how to get Node 24', (script) => {
+    const run = spawnSync(oldNode!, [path.join(ROOT, script)], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^pacewise: Node v\d+\.\d+\.\d+ is too old; Pacewise needs Node 24 LTS\. Install it .*node@24/m);
+  });
+});
 
 describe('requests no route can serve', () => {
   it.each([

@@ -1,7 +1,7 @@
-// lib/web/next-start-workarounds.ts patches `next start` for three behaviours of Next.js 16.4.6. A
-// second server runs with them off (NEXT_START_WORKAROUNDS=0): the behaviours must still show there
-// (when one no longer does, an upgrade fixed it and its workaround should go), and must not show on
-// the suite's server, which has them on.
+// The self-hosted server (server.ts, lib/web/node-server.ts) puts right three behaviours of Next.js
+// 16.4.6's `next start`. A second server runs plain `next start` on the same build: the behaviours
+// must still show there (when one no longer does, an upgrade fixed it and its handling in
+// lib/web/node-server.ts should go), and must not show on the suite's server, which is `npm start`.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
@@ -12,7 +12,7 @@ let database: Awaited<ReturnType<typeof freshDatabaseEnv>>;
 
 beforeAll(async () => {
   database = await freshDatabaseEnv();
-  unpatched = await startServer({ port: await freePort(), env: { ...database.env, NEXT_START_WORKAROUNDS: '0' } });
+  unpatched = await startServer({ port: await freePort(), env: database.env, plainNextStart: true });
 }, 180_000);
 afterAll(async () => {
   await unpatched?.stop();

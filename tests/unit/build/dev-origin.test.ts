@@ -1,7 +1,7 @@
 // `npm run dev` serves where it says: the port from -p/--port/PORT, SITE_URL and MCP_BASE_URL from
 // that port unless set, and a set value that disagrees stops the start with the fix.
 import { describe, expect, it } from 'vitest';
-import { devBanner, devOrigins, parseDevArgs, servedOrigin } from '@/lib/build/dev-origin.mjs';
+import { devBanner, devOrigins, parseDevArgs, servedOrigin } from '@/lib/build/dev-origin';
 
 describe('parseDevArgs', () => {
   it.each<[string[], Record<string, string>, number, boolean, string[]]>([

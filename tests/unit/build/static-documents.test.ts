@@ -1,6 +1,6 @@
 // The post-build rewrite of prerendered pages: Next's client runtime goes, the document stays.
 import { describe, expect, it } from 'vitest';
-import { SESSION_NAV_TAG, stripClientRuntime } from '@/lib/build/static-documents.mjs';
+import { SESSION_NAV_TAG, stripClientRuntime } from '@/lib/build/static-documents';
 
 const head =
   '<head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/>' +

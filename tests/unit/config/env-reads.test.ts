@@ -7,7 +7,7 @@ import { ENV_VARIABLES, ConfigError, parseConfig } from '@/lib/env';
 
 const ROOT = path.resolve(__dirname, '../../..');
 /** Read by Next itself or the platform, not configuration of Pacewise. */
-const FRAMEWORK_VARIABLES = new Set(['NODE_ENV', 'NEXT_RUNTIME']);
+const FRAMEWORK_VARIABLES = new Set(['NODE_ENV', 'NEXT_RUNTIME', 'NEXT_DIST_DIR']); // NEXT_DIST_DIR: next.config.mjs's build folder
 /**
  * The CLI runs on the user's machine as its own program (bin/pacewise.mjs) with its own variables
  * (PACEWISE_HOME, PACEWISE_STORAGE, proxies); it is not the app's configuration.

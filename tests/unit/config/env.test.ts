@@ -31,12 +31,6 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid environment variable ${name}: `));
   });
 
-  it('patches next start unless NEXT_START_WORKAROUNDS=0, and never on Vercel', () => {
-    expect(parseConfig({}).nextStartWorkarounds).toBe(true);
-    expect(parseConfig({ NEXT_START_WORKAROUNDS: '1' }).nextStartWorkarounds).toBe(true);
-    expect(parseConfig({ NEXT_START_WORKAROUNDS: '0' }).nextStartWorkarounds).toBe(false);
-    expect(parseConfig({ VERCEL: '1' }).nextStartWorkarounds).toBe(false);
-  });
 
   it('honours the test clock only when asked, on a loopback site, outside production and Vercel', () => {
     const cases: [Record<string, string>, boolean][] = [

@@ -36,7 +36,14 @@ const UPWARD: [string, string, string][] = [
   ['lib/training/fixture.ts', "import { db } from '@/lib/database/client';\nexport const x = db;", '"training" to elements of type "database"'],
   ['lib/web/fixture.ts', "import { db } from '@/lib/database/client';\nexport const x = db;", '"web" to elements of type "database"'],
   // single files are placed in their layer too
-  ['lib/env.ts', "import { createWorkout } from '@/lib/coaching/workouts';\nexport const x = createWorkout;", '"web" to elements of type "coaching"'],
+  ['lib/env.ts', "import { createWorkout } from '@/lib/coaching/workouts';\nexport const x = createWorkout;", '"config" to elements of type "coaching"'],
+  // the holes issue 33 found: configuration apart from lib/web (their cycle), cli/ checked, root files
+  ['lib/env.ts', "import { safeNext } from '@/lib/web/safe-next';\nexport const x = safeNext;", '"config" to elements of type "web"'],
+  ['lib/clock.ts', "import { db } from '@/lib/database/client';\nexport const x = db;", '"config" to elements of type "database"'],
+  ['lib/startup.ts', "import { db } from '@/lib/database/client';\nexport const x = db;", '"startup" to elements of type "database"'],
+  ['cli/src/fixture.ts', "import { defineTool } from '../../lib/mcp/define-tool';\nexport const x = defineTool;", '"cli" to elements of type "mcp"'],
+  ['server.ts', "import { db } from './lib/database/client';\nexport const x = db;", '"server" to elements of type "database"'],
+  ['next.config.mjs', "import { db } from './lib/database/client.ts';\nexport const x = db;", '"tooling" to elements of type "database"'],
   ['proxy.ts', "import { launchBrowser } from './tests/support/browser';\nexport const x = launchBrowser;", '"routes" to elements of type "tests"'],
   // the harness is shared: it imports no test, and bench imports the harness, never tests/
   ['harness/fixture.ts', "import { launchBrowser } from '../tests/support/browser';\nexport const x = launchBrowser;", '"harness" to elements of type "tests"'],
@@ -68,6 +75,13 @@ describe('the layer rule', () => {
 
   it.each(DOWNWARD)('lets a downward import through in %s', async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
+  }, 60_000);
+
+  it.each(['lib/fixture.ts', 'lib/new-folder/fixture.ts', 'fixture.ts'])('refuses %s, a file in no layer, until it is placed in one', async (file) => {
+    const [result] = await eslint.lintText('export const x = 1;', { filePath: path.join(ROOT, file) });
+    const unknown = (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/no-unknown-files');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]?.severity).toBe(2);
   }, 60_000);
 
   it('keeps lib/training free of I/O modules', async () => {

@@ -11,7 +11,7 @@ import {
   MAX_LIFETIME_SECONDS,
   MIN_LIFETIME_SECONDS,
 } from '@/lib/oauth/client-metadata-documents';
-import { metadataDocumentFailure, UNREACHABLE } from '@/lib/oauth/client-metadata-errors';
+import { metadataDocumentFailure, unreachable } from '@/lib/oauth/client-metadata-errors';
 import { parseConfig } from '@/lib/env';
 
 describe('isMetadataDocumentUrl', () => {
@@ -101,7 +101,8 @@ describe('metadataDocumentFailure', () => {
     ['an unreachable document', fetchFailed(Object.assign(new Error('document unreachable'), { name: 'DocumentUnreachableError' }))],
   ])('%s: the one generic reason, naming no cause', (_label, err) => {
     const text = metadataDocumentFailure(err, url)!;
-    expect(text).toContain(UNREACHABLE);
+    expect(text).toContain(unreachable());
+    expect(text).toContain('within 2.5 seconds');
     expect(text).not.toMatch(/ECONNREFUSED|ENOTFOUND|SELF_SIGNED|special-use|timeout/);
   });
   it('explains a URL that cannot be a document URL', () => {

@@ -7,21 +7,19 @@
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
 
-/**
- * Splits `next dev` arguments into the port and hostname we decide on and the rest, passed through.
- * @param {string[]} argv
- * @param {Record<string, string | undefined>} env
- * @returns {{ port: number, portGiven: boolean, hostname: string | undefined, https: boolean, rest: string[] } | { error: string }}
- */
-export function parseDevArgs(argv, env) {
-  let port;
-  let hostname;
+export type DevArgs = { port: number; portGiven: boolean; hostname: string | undefined; https: boolean; rest: string[] };
+type Env = Record<string, string | undefined>;
+
+/** Splits `next dev` arguments into the port and hostname we decide on and the rest, passed through. */
+export function parseDevArgs(argv: readonly string[], env: Env): DevArgs | { error: string } {
+  let port: string | undefined;
+  let hostname: string | undefined;
   let https = false;
-  const rest = [];
+  const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i]!;
     const inline = /^(--port|--hostname|-p|-H)=(.*)$/.exec(arg);
-    const name = inline ? inline[1] : arg;
+    const name = inline ? inline[1]! : arg;
     if (['-p', '--port', '-H', '--hostname'].includes(name)) {
       const value = inline ? inline[2] : argv[++i];
       if (value === undefined || value === '') return { error: `${name} needs a value, e.g. npm run dev -- ${name.startsWith('-p') || name === '--port' ? `${name} 4103` : `${name} 127.0.0.1`}` };
@@ -40,12 +38,12 @@ export function parseDevArgs(argv, env) {
 }
 
 /** The origin a browser on this machine uses for the dev server. */
-export function servedOrigin(port, hostname, https) {
+export function servedOrigin(port: number, hostname: string | undefined, https: boolean): string {
   const host = !hostname || WILDCARD.has(hostname) ? 'localhost' : hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
   return `${https ? 'https' : 'http'}://${host}:${port}`;
 }
 
-function effectivePort(url) {
+function effectivePort(url: URL): number {
   return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
 }
 
@@ -53,15 +51,12 @@ function effectivePort(url) {
  * SITE_URL and MCP_BASE_URL for the dev server: the served origin unless set; a set value must be
  * that origin (any loopback name for this machine at the same port and scheme), or, with
  * PACEWISE_DEV_TUNNEL=1, a public origin that forwards to it (a tunnel for a cloud host).
- * @param {Record<string, string | undefined>} env
- * @param {string} served
- * @returns {{ siteUrl: string, mcpBaseUrl: string, notes: string[] } | { error: string }}
  */
-export function devOrigins(env, served) {
+export function devOrigins(env: Env, served: string): { siteUrl: string; mcpBaseUrl: string; notes: string[] } | { error: string } {
   const servedUrl = new URL(served);
-  const notes = [];
-  const check = (name, value) => {
-    let url;
+  const notes: string[] = [];
+  const check = (name: string, value: string): { value: string } | { error: string } => {
+    let url: URL | null;
     try {
       url = new URL(value.trim());
     } catch {
@@ -97,10 +92,8 @@ export function devOrigins(env, served) {
 
 /**
  * What to paste into a host to connect it to this server.
- * @param {string} mcpBaseUrl
- * @param {{ demo: boolean }} options
  */
-export function devBanner(siteUrl, mcpBaseUrl, { demo }) {
+export function devBanner(siteUrl: string, mcpBaseUrl: string, { demo }: { demo: boolean }): string {
   const tool = `${mcpBaseUrl}/mcp`;
   return [
     '',

@@ -15,16 +15,17 @@ const RUNTIME_HINTS = /<link\b(?=[^>]*\brel="(?:preload|modulepreload)")(?=[^>]*
  * (allowed by `script-src 'self'`) that needs no runtime. Exactly this tag, as React renders it from
  * app/(site)/_components/site-header.tsx; any other script still fails the build.
  */
-export const SESSION_NAV_TAG = '<script src="/session-nav.js" defer=""></script>';
+export const SESSION_NAV_TAG: string = '<script src="/session-nav.js" defer=""></script>';
 
-export function stripClientRuntime(html) {
+/** Removes Next's client runtime (chunks, preloads, bootstrap, inlined RSC payload) from a prerendered page. */
+export function stripClientRuntime(html: string): string {
   let out = html;
   for (const pattern of RUNTIME_SCRIPTS) out = out.replace(pattern, '');
   out = out.replace(RUNTIME_HINTS, '');
   // Anything executable that is left would run without the runtime it expects: refuse to ship it.
   const leftover = [...out.matchAll(/<script\b([^>]*)>(<\/script>)?/g)].filter(
-    (m) => !/\btype="application\/ld\+json"/.test(m[1]) && m[0] !== SESSION_NAV_TAG,
+    (m) => !/\btype="application\/ld\+json"/.test(m[1] ?? '') && m[0] !== SESSION_NAV_TAG,
   );
-  if (leftover.length) throw new Error(`static-documents: unexpected script left in a prerendered page: ${leftover[0][0]}`);
+  if (leftover.length) throw new Error(`static-documents: unexpected script left in a prerendered page: ${leftover[0]![0]}`);
   return out;
 }
