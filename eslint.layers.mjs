@@ -3,7 +3,8 @@
 // import; anything not listed is refused. Top to bottom:
 //
 //   routes      app/, pages/, proxy.ts, instrumentation.ts, views/ (the MCP Apps browser entry)
-//   adapters    lib/mcp > lib/views, lib/oauth; lib/seo > lib/markdown > lib/public-api
+//   adapters    lib/mcp > lib/views, lib/oauth; lib/seo > lib/markdown > lib/public-api;
+//               lib/account (export and deletion of one person: the account page only, never lib/mcp)
 //   services    lib/integrations > lib/coaching > lib/health, lib/profile; lib/auth > lib/billing
 //   domain      lib/content > lib/training (pure: imports nothing outside itself)
 //   infra       lib/database > lib/web > config (lib/env.ts, lib/clock.ts, lib/loopback.ts)
@@ -18,7 +19,7 @@
 const INFRA = ['database', 'web', 'config'];
 const DOMAIN = ['content', 'training'];
 const LIB = [
-  'mcp', 'views', 'oauth', 'seo', 'markdown', 'public-api',
+  'account', 'mcp', 'views', 'oauth', 'seo', 'markdown', 'public-api',
   'integrations', 'coaching', 'health', 'profile', 'auth', 'billing',
   ...DOMAIN, ...INFRA, 'views-bundle',
 ];
@@ -27,6 +28,9 @@ const LIB = [
 export const LAYERS = {
   routes: [...LIB, 'startup'],
   // adapters
+  // lib/account gathers one person's rows from every aggregate and revokes their grants; no other
+  // element may import it, so no agent-facing code (lib/mcp) can reach export or deletion.
+  account: ['oauth', 'integrations', 'coaching', 'health', 'profile', 'auth', 'billing', ...DOMAIN, ...INFRA],
   mcp: ['views', 'oauth', 'integrations', 'coaching', 'health', 'profile', 'auth', 'billing', ...DOMAIN, ...INFRA, 'views-bundle'],
   views: ['coaching', 'health', 'profile', ...DOMAIN, ...INFRA, 'views-bundle'],
   oauth: ['auth', 'billing', 'profile', ...DOMAIN, ...INFRA],
@@ -67,6 +71,7 @@ export const ELEMENTS = [
   // Elements are folders; the few single files (proxy.ts, lib/env.ts, ...) need the older 'full' mode
   // (deprecated in eslint-plugin-boundaries 7, which prints a notice, but the only way to classify a file).
   { type: 'routes', pattern: ['app/**', 'pages/**', 'proxy.ts', 'instrumentation.ts', 'views/**'], mode: 'full' },
+  { type: 'account', pattern: 'lib/account/**', partialMatch: false },
   { type: 'mcp', pattern: 'lib/mcp/**', partialMatch: false },
   { type: 'views', pattern: 'lib/views/**', partialMatch: false },
   { type: 'oauth', pattern: 'lib/oauth/**', partialMatch: false },

@@ -68,7 +68,7 @@ async function readForm(req: http.IncomingMessage): Promise<Record<string, strin
   return Object.fromEntries(new URLSearchParams(raw));
 }
 
-export async function startStravaStub(opts: { clientId?: string; clientSecret?: string; athleteId?: number; accessTokenTtlSeconds?: number } = {}): Promise<StravaStub> {
+export async function startStravaStub(opts: { clientId?: string; clientSecret?: string; athleteId?: number; accessTokenTtlSeconds?: number; port?: number } = {}): Promise<StravaStub> {
   const clientId = opts.clientId ?? '424242';
   const clientSecret = opts.clientSecret ?? 'stub-client-secret-0123456789abcdef';
   const athleteId = opts.athleteId ?? 1_234_567;
@@ -220,7 +220,7 @@ export async function startStravaStub(opts: { clientId?: string; clientSecret?: 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => json(res, 500, { message: String(error) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const stub: StravaStub = {

@@ -33,6 +33,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
   return (
     <>
       <h1>Your account</h1>
+      {firstParam(params.data) === 'wrong-password' && (
+        <p className={styles.error} role="alert">
+          That password is not this account&apos;s password, so nothing was downloaded. Enter the password you sign in with.
+        </p>
+      )}
       {firstParam(params.revoked) === '1' && (
         <p className={styles.notice} role="status">
           Access revoked. That agent&apos;s tokens no longer work; it must connect again to regain access.
@@ -118,6 +123,36 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
             ))}
           </ul>
         )}
+      </section>
+
+      {/* A person owns their data: a copy of all of it, or none of it kept (lib/account). */}
+      <section className={styles.card} aria-labelledby="your-data" data-testid="your-data">
+        <h2 id="your-data">Your data</h2>
+        <p>
+          Download everything Pacewise holds about you as one JSON file: your profile, plans, sessions with what was prescribed and what you did, the reasons
+          behind every change, health records, connected agents and integrations. Loads are in kg, distances in metres and times in seconds. Passwords, tokens
+          and other secrets are never in it.
+        </p>
+        <form method="post" action="/api/account/export" className={styles.form}>
+          <input type="hidden" name={CSRF_FIELD} value={csrf} />
+          <div className={styles.field}>
+            <label htmlFor="export-password">Your password</label>
+            <input id="export-password" name="password" type="password" autoComplete="current-password" required maxLength={256} aria-describedby="export-password-hint" />
+            <p id="export-password-hint" className={styles.hint}>
+              Asked again because the file holds all your data.
+            </p>
+          </div>
+          <div className={styles.actions}>
+            <button type="submit" className={styles.button}>
+              Download your data
+            </button>
+          </div>
+        </form>
+        <h3>Delete your account</h3>
+        <p>
+          Deleting your account removes all of your data for good, disconnects your agents and Strava, and signs you out everywhere.{' '}
+          <Link href="/account/delete">Delete your account…</Link>
+        </p>
       </section>
 
       <form method="post" action="/api/auth/sign-out">

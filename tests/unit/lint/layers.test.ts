@@ -48,6 +48,9 @@ const UPWARD: [string, string, string][] = [
   // the harness is shared: it imports no test, and bench imports the harness, never tests/
   ['harness/fixture.ts', "import { launchBrowser } from '../tests/support/browser';\nexport const x = launchBrowser;", '"harness" to elements of type "tests"'],
   ['bench/fixture.ts', "import { launchBrowser } from '../tests/support/browser';\nexport const x = launchBrowser;", '"bench" to elements of type "tests"'],
+  // export and deletion of an account are for the account page only: no agent-facing code reaches them
+  ['lib/mcp/tools/fixture.ts', "import { deleteAccount } from '@/lib/account/deletion';\nexport const x = deleteAccount;", '"mcp" to elements of type "account"'],
+  ['lib/oauth/fixture.ts', "import { exportAccount } from '@/lib/account/export';\nexport const x = exportAccount;", '"oauth" to elements of type "account"'],
 ];
 
 const DOWNWARD: [string, string][] = [
@@ -55,6 +58,8 @@ const DOWNWARD: [string, string][] = [
   ['lib/mcp/fixture.ts', "import { workoutView } from '@/lib/coaching/shapes';\nimport { SCOPES } from '@/lib/oauth/scopes';\nexport const x = [workoutView, SCOPES];"],
   ['lib/views/fixture.ts', "import { workoutView } from '@/lib/coaching/shapes';\nexport const x = workoutView;"],
   ['lib/oauth/fixture.ts', "import { currentPerson } from '@/lib/auth/sessions';\nexport const x = currentPerson;"],
+  ['lib/account/fixture.ts', "import { revokeGrantFamily } from '@/lib/oauth/oidc-adapter';\nimport { disconnectStrava } from '@/lib/integrations/strava';\nexport const x = [revokeGrantFamily, disconnectStrava];"],
+  ['app/fixture.ts', "import { deleteAccount } from '@/lib/account/deletion';\nexport const x = deleteAccount;"],
   ['lib/public-api/fixture.ts', "import { postTwinBody } from '@/lib/content/post-body';\nexport const x = postTwinBody;"],
   ['lib/integrations/fixture.ts', "import { getOrCreateProfile } from '@/lib/profile/profiles';\nimport { createWorkout } from '@/lib/coaching/workouts';\nexport const x = [getOrCreateProfile, createWorkout];"],
   ['lib/coaching/fixture.ts', "import { epley1RM } from '@/lib/training/e1rm';\nimport { db } from '@/lib/database/client';\nexport const x = [epley1RM, db];"],
