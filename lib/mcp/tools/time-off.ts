@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TimeOff } from '@/lib/generated/prisma/client';
-import { deleteTimeOff, listTimeOff, recordTimeOff } from '@/lib/coaching/time-off';
+import { deleteTimeOff, endTimeOff, listTimeOff, recordTimeOff } from '@/lib/coaching/time-off';
+import { addDays } from '@/lib/training/dates';
 import { daysBetween } from '@/lib/training/dates';
 import { defineTool } from '../define-tool';
 import { adaptationOutput, adaptationView, coachingCall } from '@/lib/coaching/shapes';
@@ -27,7 +28,7 @@ export const recordTimeOffTool = defineTool({
   title: 'Record time off',
   description:
     'Marks days the person cannot train (illness, injury, other), YYYY-MM-DD inclusive. Sessions inside are not missed (past ones become skipped); later ones move by whole weeks ' +
-    '(race plans: skipped). Lifts ramp back: illness 3+ days 5 % lower, 14+ days away 5-20 %; miss streaks reset.',
+    '(race plans: skipped). Lifts ramp back: illness 3+ days 5 % lower, 14+ days away 5-20 %; miss streaks reset. Injury/illness: the first days back are easy, shorter runs. Back sooner: end_time_off.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
@@ -80,5 +81,34 @@ export const deleteTimeOffTool = defineTool({
     coached(async () => {
       const { ctx } = await coachingCall(person);
       return { deleted: view(await deleteTimeOff(ctx, id)) };
+    }),
+});
+
+export const endTimeOffTool = defineTool({
+  name: 'end_time_off',
+  title: 'End time off early',
+  description:
+    'Shortens recorded time off when the person is back sooner (lastDay: the new last day off; default yesterday, i.e. back today). Paused sessions after it still ahead are ' +
+    'scheduled again; moved ones stay. Injury/illness: the first days back become easy, shorter runs (adaptation says how many days). Then call list_workouts.',
+  scope: 'workouts:write',
+  needsSubscription: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  input: z
+    .object({
+      id: z.string().trim().min(1).max(100).describe('Time-off id from record_time_off or list_time_off'),
+      lastDay: isoDate.optional().describe('New last day off (YYYY-MM-DD, person\'s timezone), on or after its first day and before the recorded last day; default yesterday'),
+    })
+    .strict(),
+  output: z.object({
+    timeOff: timeOffOutput,
+    previousTo: z.string().describe('The last day off before this call'),
+    restored: z.array(z.object({ id: z.string(), title: z.string(), date: z.string() })).describe('Paused sessions scheduled again'),
+    adaptation: adaptationOutput,
+  }),
+  handler: async (args, { person }) =>
+    coached(async () => {
+      const { ctx, units } = await coachingCall(person);
+      const result = await endTimeOff(ctx, args.id, args.lastDay ?? addDays(ctx.today, -1));
+      return { timeOff: view(result.timeOff), previousTo: result.previousTo, restored: result.restored, adaptation: adaptationView(result.changes, result.notes, units) };
     }),
 });
