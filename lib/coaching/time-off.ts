@@ -158,7 +158,7 @@ export async function endTimeOff(ctx: CoachingContext, id: string, lastDay: stri
     const row = await tx.timeOff.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw new CoachingError('not_found', `No time off with id ${id}; list_time_off gives the ids.`, { id });
     if (lastDay >= row.toDate) throw invalid('lastDay', `${lastDay} is not before the recorded last day off ${row.toDate}; give an earlier day (record_time_off records a longer stretch).`);
-    if (lastDay < row.fromDate) throw invalid('lastDay', `${lastDay} is before the first day off ${row.fromDate}; to forget the whole record, call delete_time_off with id ${id}.`);
+    if (lastDay < row.fromDate) throw invalid('lastDay', `${lastDay} is before the first day off ${row.fromDate}; to forget the whole record, call delete_time_off without lastDay.`);
     const updated = await tx.timeOff.update({ where: { id }, data: { toDate: lastDay } });
     const label = `${row.kind} ${row.fromDate} to ${row.toDate}`;
     const notes: string[] = [`Time off (${label}) now ends on ${lastDay}: back on ${addDays(lastDay, 1)}, ${daysBetween(lastDay, row.toDate)} day(s) sooner.`];

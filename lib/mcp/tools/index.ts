@@ -5,7 +5,7 @@ import { getProfile, logBodyWeightTool, updateProfileTool } from './profile';
 import { createTrainingPlan, deleteTrainingPlan, getTrainingPlan, getTrainingProgress, listTrainingPlans, updateTrainingPlan } from './plans';
 import { completeWorkoutTool, createWorkoutTool, deleteWorkoutTool, getWorkoutTool, listExercises, listWorkoutChangesTool, listWorkoutsTool, skipWorkoutTool, updateWorkoutTool } from './workouts';
 import { deleteHealthRecordTool, getHealthData, recordHealthDataTool } from './health';
-import { deleteTimeOffTool, endTimeOffTool, listTimeOffTool, recordTimeOffTool } from './time-off';
+import { deleteTimeOffTool, listTimeOffTool, recordTimeOffTool } from './time-off';
 import { connectIntegration, disconnectIntegration, listIntegrations, syncIntegration } from './integrations';
 
 /** Every tool the server offers; tools/list and the guards read these declarations. */
@@ -13,5 +13,5 @@ export const tools = [getAccount, getPaymentCheckoutLink, getProfile, updateProf
   // Workouts, plans and progress (coaching)
   listExercises, listWorkoutsTool, getWorkoutTool, listWorkoutChangesTool, createWorkoutTool, updateWorkoutTool, deleteWorkoutTool, completeWorkoutTool, skipWorkoutTool,
   createTrainingPlan, getTrainingPlan, listTrainingPlans, updateTrainingPlan, deleteTrainingPlan, getTrainingProgress,
-  recordTimeOffTool, listTimeOffTool, endTimeOffTool, deleteTimeOffTool,
+  recordTimeOffTool, listTimeOffTool, deleteTimeOffTool,
 ] as unknown as readonly AnyTool[];

@@ -28,7 +28,7 @@ export const recordTimeOffTool = defineTool({
   title: 'Record time off',
   description:
     'Marks days the person cannot train (illness, injury, other), YYYY-MM-DD inclusive. Sessions inside are not missed (past ones become skipped); later ones move by whole weeks ' +
-    '(race plans: skipped). Lifts ramp back: illness 3+ days 5 % lower, 14+ days away 5-20 %; miss streaks reset. Injury/illness: the first days back are easy, shorter runs. Back sooner: end_time_off.',
+    '(race plans: skipped). Lifts ramp back: illness 3+ days 5 % lower, 14+ days away 5-20 %; miss streaks reset. Injury/illness: the first days back are easy, shorter runs.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
@@ -71,44 +71,27 @@ export const deleteTimeOffTool = defineTool({
   name: 'delete_time_off',
   title: 'Delete time off',
   description:
-    'Deletes a time-off record. Moved or paused sessions and lowered loads stay; update_workout moves or reschedules them.',
+    'Deletes a time-off record; moved or paused sessions and lowered loads stay (update_workout moves them). ' +
+    'Back sooner: lastDay deletes only the days after it, reschedules paused sessions after it and eases the first days back.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  input: z.object({ id: z.string().trim().min(1).max(100) }).strict(),
-  output: z.object({ deleted: timeOffOutput }),
-  handler: async ({ id }, { person }) =>
-    coached(async () => {
-      const { ctx } = await coachingCall(person);
-      return { deleted: view(await deleteTimeOff(ctx, id)) };
-    }),
-});
-
-export const endTimeOffTool = defineTool({
-  name: 'end_time_off',
-  title: 'End time off early',
-  description:
-    'Shortens recorded time off when the person is back sooner (lastDay: the new last day off; default yesterday, i.e. back today). Paused sessions after it still ahead are ' +
-    'scheduled again; moved ones stay. Injury/illness: the first days back become easy, shorter runs (adaptation says how many days). Then call list_workouts.',
-  scope: 'workouts:write',
-  needsSubscription: true,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z
     .object({
-      id: z.string().trim().min(1).max(100).describe('Time-off id from record_time_off or list_time_off'),
-      lastDay: isoDate.optional().describe('New last day off (YYYY-MM-DD, person\'s timezone), on or after its first day and before the recorded last day; default yesterday'),
+      id: z.string().trim().min(1).max(100),
+      lastDay: isoDate.optional().describe('New last day off (YYYY-MM-DD)'),
     })
     .strict(),
-  output: z.object({
-    timeOff: timeOffOutput,
-    previousTo: z.string().describe('The last day off before this call'),
-    restored: z.array(z.object({ id: z.string(), title: z.string(), date: z.string() })).describe('Paused sessions scheduled again'),
-    adaptation: adaptationOutput,
-  }),
-  handler: async (args, { person }) =>
+  output: z.object({ deleted: timeOffOutput, kept: timeOffOutput.optional(), adaptation: adaptationOutput.optional() }),
+  handler: async ({ id, lastDay }, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
-      const result = await endTimeOff(ctx, args.id, args.lastDay ?? addDays(ctx.today, -1));
-      return { timeOff: view(result.timeOff), previousTo: result.previousTo, restored: result.restored, adaptation: adaptationView(result.changes, result.notes, units) };
+      if (lastDay === undefined) return { deleted: view(await deleteTimeOff(ctx, id)) };
+      const result = await endTimeOff(ctx, id, lastDay);
+      return {
+        deleted: view({ ...result.timeOff, fromDate: addDays(lastDay, 1), toDate: result.previousTo }),
+        kept: view(result.timeOff),
+        adaptation: adaptationView(result.changes, result.notes, units),
+      };
     }),
 });

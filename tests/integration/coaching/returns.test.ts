@@ -3,7 +3,7 @@
 //     substitutes carry loads converted from the barbell e1RMs, and the barbell lifts come back lower
 //     than before the trip, with the reason in the coach's notes and the briefing;
 // (b) a novice 3-day half-marathoner is injured for 10 days (record_time_off kind injury), back two days
-//     early (end_time_off): the first session back is shorter than the last one done, no quality run in
+//     early (delete_time_off with lastDay: only the days after it go): the first session back is shorter than the last one done, no quality run in
 //     the first days, and the briefing says the break was recorded instead of asking.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, newAthlete, type Athlete, type WorkoutView } from './athlete';
@@ -83,6 +83,8 @@ describe('(a) an advanced lifter on a two-week dumbbell trip', () => {
     a.setToday(day(28));
     await a.call('update_training_plan', { id: planId, equipment: ['barbell', 'dumbbells', 'pullup-bar'] });
     back = await a.call<ListResult>('list_workouts', { planId, from: day(28), to: day(40), limit: 50 });
+    // list_workouts answers newest first: the first session back is the earliest.
+    back.workouts.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
     firstSquatBack = back.workouts.find((w) => w.strength.some((b) => b.exercise === 'back-squat'));
     firstDeadliftBack = back.workouts.find((w) => w.strength.some((b) => b.exercise === 'deadlift'));
     progressBack = await a.call<Progress>('get_training_progress', { recent: 20, weeks: 1 });
@@ -133,6 +135,7 @@ describe('(a) an advanced lifter on a two-week dumbbell trip', () => {
   it('the briefing of the first session back says start easier, and the load really is lower', () => {
     expect(back.next).not.toBeNull();
     const first = back.workouts.find((w) => w.status === 'scheduled')!;
+    expect((back.next as unknown as { workoutId: string }).workoutId).toBe(first.id);
     for (const b of first.strength.filter((x) => ['back-squat', 'deadlift', 'bench-press', 'overhead-press'].includes(x.exercise))) {
       const warning = back.next!.warnings.find((w) => w.startsWith(`${b.exerciseName}:`));
       expect(warning, b.exercise).toMatch(/while other lifts went on.*start easier.*about 5 % lower/);
@@ -144,7 +147,9 @@ describe('(b) a novice half-marathoner injured for 10 days, back two days early'
   let me: Athlete;
   let planId: string;
   const doneBefore: WorkoutView[] = [];
-  let ended: { timeOff: { to: string; days: number }; previousTo: string; restored: { id: string; date: string }[]; adaptation: { notes: string[]; changes: { reason: string }[] } };
+  type Off = { id: string; from: string; to: string; days: number };
+  let ended: { deleted: Off; kept: Off; adaptation: { notes: string[]; changes: { reason: string }[] } };
+  let pausedOnRecord: { id: string; date: string }[] = [];
   let backSessions: WorkoutView[] = [];
   let briefing: Briefing | null;
   let offId: string;
@@ -160,25 +165,32 @@ describe('(b) a novice half-marathoner injured for 10 days, back two days early'
     for (let d = 0; d < 21; d++) doneBefore.push(...(await trainToday(a, day(d))));
     // Injured on day 21 for 10 days (to day 30); back two days early (last day off: day 28).
     a.setToday(day(21));
-    offId = (await a.call<{ timeOff: { id: string } }>('record_time_off', { from: day(21), to: day(30), kind: 'injury', note: 'calf strain' })).timeOff.id;
-    // On day 29 the person is back: the default last day off is yesterday (day 28).
+    const recorded = await a.call<{ timeOff: { id: string }; paused: { id: string; date: string }[] }>('record_time_off', { from: day(21), to: day(30), kind: 'injury', note: 'calf strain' });
+    offId = recorded.timeOff.id;
+    pausedOnRecord = recorded.paused;
+    // On day 29 the person is back: the days off after day 28 are deleted.
     a.setToday(day(29));
-    badEnd = await a.try('end_time_off', { id: offId, lastDay: day(31) });
-    ended = await a.call('end_time_off', { id: offId });
+    badEnd = await a.try('delete_time_off', { id: offId, lastDay: day(31) });
+    ended = await a.call('delete_time_off', { id: offId, lastDay: day(28) });
     const list = await a.call<ListResult>('list_workouts', { planId, from: day(29), to: day(45), limit: 50 });
-    backSessions = list.workouts.filter((w) => w.status === 'scheduled');
+    // list_workouts answers newest first.
+    backSessions = list.workouts.filter((w) => w.status === 'scheduled').sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
     briefing = list.next;
   }, 900_000);
   afterAll(async () => {
     await me?.agent.close();
   });
 
-  it('end_time_off shortens the record, schedules the paused sessions after it again, and refuses a day past the end', async () => {
-    expect(ended.previousTo).toBe(day(30));
-    expect(ended.timeOff).toMatchObject({ to: day(28), days: 8 });
-    expect(ended.restored.map((r) => r.date)).toEqual([day(30)]);
+  it('delete_time_off with lastDay shortens the record, schedules the paused sessions after it again, and refuses a day past the end', async () => {
+    expect(ended.deleted).toMatchObject({ id: offId, from: day(29), to: day(30), days: 2 });
+    expect(ended.kept).toMatchObject({ id: offId, from: day(21), to: day(28), days: 8 });
+    // The race plan's sessions inside the injury were paused (skipped); the one on day 30 is back.
+    expect(pausedOnRecord.map((p) => p.date)).toContain(day(30));
+    expect(ended.adaptation.notes.join(' ')).toContain(`1 paused session(s) from ${day(29)} on are scheduled again.`);
+    expect(backSessions.some((w) => w.date === day(30) && pausedOnRecord.some((p) => p.id === w.id))).toBe(true);
     expect(badEnd.isError).toBe(true);
     expect(JSON.stringify(badEnd.body)).toContain('lastDay');
+    expect(JSON.stringify(badEnd.body)).toContain(`is not before the recorded last day off ${day(30)}`);
     const listed = await me.agent.call<{ timeOff: { id: string; to: string }[] }>('list_time_off');
     expect(listed.timeOff.find((t) => t.id === offId)!.to).toBe(day(28));
   });
@@ -195,7 +207,8 @@ describe('(b) a novice half-marathoner injured for 10 days, back two days early'
     }
     expect(ended.adaptation.notes.join(' ')).toContain(`no threshold, interval, repetition or marathon-pace work until ${day(36)}`);
     expect(ended.adaptation.notes.join(' ')).toContain('injury: easy running only for as many days as were missed, at least 7 and at most 14 (8 here)');
-    expect(first.notes).toContain('Eased back in after injury');
+    // Sessions the rule changed say so (an easy run already short enough is left as it was).
+    expect(backSessions.filter((w) => w.date < day(37)).some((w) => (w.notes ?? '').includes(`Eased back in after injury ${day(21)}`))).toBe(true);
   });
 
   it('the briefing says the break was recorded instead of asking what kept the person away', () => {
