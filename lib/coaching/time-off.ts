@@ -7,7 +7,7 @@ import { db } from '@/lib/database/client';
 import { parameters, read, type Bind } from '@/lib/database/reads';
 import type { TimeOff } from '@/lib/generated/prisma/client';
 import { findExercise } from '@/lib/training/catalogue';
-import { easeBackIn, type BreakKind } from '@/lib/training/comeback';
+import { easeBackIn, endEarly, type BreakKind } from '@/lib/training/comeback';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { deloadsAfterBreak } from '@/lib/training/periodisation';
 import { awaySince, LAYOFF_DAYS, lastLiftedOn, layoffFactor, returnFromTimeAway } from '@/lib/training/time-away';
@@ -157,11 +157,11 @@ export async function endTimeOff(ctx: CoachingContext, id: string, lastDay: stri
   return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
     const row = await tx.timeOff.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw new CoachingError('not_found', `No time off with id ${id}; list_time_off gives the ids.`, { id });
-    if (lastDay >= row.toDate) throw invalid('lastDay', `${lastDay} is not before the recorded last day off ${row.toDate}; give an earlier day (record_time_off records a longer stretch).`);
-    if (lastDay < row.fromDate) throw invalid('lastDay', `${lastDay} is before the first day off ${row.fromDate}; to forget the whole record, call delete_time_off without lastDay.`);
+    const early = endEarly({ from: row.fromDate, to: row.toDate }, lastDay);
+    if (!early.ok) throw invalid('lastDay', early.message);
     const updated = await tx.timeOff.update({ where: { id }, data: { toDate: lastDay } });
     const label = `${row.kind} ${row.fromDate} to ${row.toDate}`;
-    const notes: string[] = [`Time off (${label}) now ends on ${lastDay}: back on ${addDays(lastDay, 1)}, ${daysBetween(lastDay, row.toDate)} day(s) sooner.`];
+    const notes: string[] = [`Time off (${label}) now ends on ${lastDay}: back on ${early.backOn}, ${early.daysSooner} day(s) sooner.`];
     // Paused sessions after the new end that are still ahead are scheduled again.
     const pauseNote = `Paused: time off (${label})`;
     const paused = await tx.workout.findMany({ where: { userId: ctx.userId, status: 'skipped', date: { gt: lastDay, lte: row.toDate } } });

@@ -128,3 +128,14 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
   }
   return { updated, changes, note: reason, easyDays, ...(capM !== undefined ? { capM } : {}) };
 }
+
+/**
+ * Time off ended early: the record keeps `from` to `lastDay`. A last day on or after the recorded one
+ * is not "early"; one before `from` would leave nothing (delete the record instead). The message names
+ * the fix.
+ */
+export function endEarly(off: { from: IsoDate; to: IsoDate }, lastDay: IsoDate): { ok: true; daysSooner: number; backOn: IsoDate } | { ok: false; message: string } {
+  if (lastDay >= off.to) return { ok: false, message: `${lastDay} is not before the recorded last day off ${off.to}; give an earlier day (record_time_off records days after it).` };
+  if (lastDay < off.from) return { ok: false, message: `${lastDay} is before the first day off ${off.from}; to forget the whole record, call delete_time_off without lastDay.` };
+  return { ok: true, daysSooner: daysBetween(lastDay, off.to), backOn: addDays(lastDay, 1) };
+}

@@ -1,7 +1,7 @@
 // The first days back after recorded injury or illness (lib/training/comeback.ts), as a coach's table:
 // no hard running for the first days after an injury, every run shorter than the runs done before.
 import { describe, expect, it } from 'vitest';
-import { EASED_MARK, easeBackIn, easyDaysAfter, type BreakKind } from '@/lib/training/comeback';
+import { EASED_MARK, easeBackIn, easyDaysAfter, endEarly, type BreakKind } from '@/lib/training/comeback';
 import { addDays } from '@/lib/training/dates';
 import { segmentMetres } from '@/lib/training/plan';
 import { paceForSegment } from '@/lib/training/run-targets';
@@ -103,5 +103,27 @@ describe('easeBackIn', () => {
     const scheduled = ahead.map((w) => first.updated.find((u) => u.id === w.id) ?? w);
     const again = easeBackIn({ kind: 'injury', from: '2026-03-11', to: '2026-03-18', scheduled, done, vdot: VDOT });
     expect(again.updated).toHaveLength(0);
+  });
+});
+
+describe('ending time off early (delete_time_off with lastDay)', () => {
+  const off = { from: '2026-03-11', to: '2026-03-20' };
+  it.each([
+    // [last day, ok, days sooner or the message's start]
+    ['2026-03-18', true, 2], // the runner: back two days early
+    ['2026-03-11', true, 9], // only the first day off kept
+    ['2026-03-19', true, 1],
+    ['2026-03-20', false, '2026-03-20 is not before the recorded last day off 2026-03-20'], // not early
+    ['2026-03-25', false, '2026-03-25 is not before the recorded last day off 2026-03-20'], // longer: record_time_off
+    ['2026-03-10', false, '2026-03-10 is before the first day off 2026-03-11; to forget the whole record, call delete_time_off without lastDay'],
+  ] as const)('last day %s', (lastDay, ok, expected) => {
+    const r = endEarly(off, lastDay);
+    expect(r.ok).toBe(ok);
+    if (r.ok) {
+      expect(r.daysSooner).toBe(expected);
+      expect(r.backOn).toBe(addDays(lastDay, 1));
+    } else {
+      expect(r.message.startsWith(String(expected))).toBe(true);
+    }
   });
 });
