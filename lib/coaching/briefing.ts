@@ -7,8 +7,9 @@ import { parameters, read, type Bind } from '@/lib/database/reads';
 import { readinessColumn, readinessFrom, type ReadinessRow, type ReadinessView } from '@/lib/health/readiness';
 import { sessionGap, type SessionGap } from '@/lib/training/gap';
 import type { IsoDate } from '@/lib/training/types';
-import { parseRun, parseStrength } from './documents';
+import { parseAthleteState, parseRun, parseStrength } from './documents';
 import { WORKOUT_COLUMNS, type StoredWorkout } from './records';
+import { timeAwayColumns, type TimeAwayInputs } from './time-off';
 
 export type Briefing = SessionGap & { workoutId: string; date: IsoDate; readiness: ReadinessView };
 
@@ -44,18 +45,31 @@ export function historyColumn(bind: Bind, userId: string, sessionDate: string): 
        ORDER BY w."date" DESC LIMIT ${bind(HISTORY_LIMIT)}) h) AS "history"`;
 }
 
-/** The briefing of `session` from the rows of historyColumn and readinessColumn. Pure. */
-export function briefingFrom(session: StoredWorkout, history: readonly HistoryRow[] | null, readiness: readonly ReadinessRow[] | null, today: IsoDate): Briefing {
+/**
+ * What the coach knows beside the history (timeAwayColumns): each lift's usual spacing, which the
+ * prescription used to decide time away, and the time off recorded, so the briefing agrees with both.
+ */
+function knownFrom(inputs: TimeAwayInputs | undefined): Parameters<typeof sessionGap>[2] {
+  if (!inputs) return {};
+  const lifts = inputs.state ? parseAthleteState(inputs.state as Parameters<typeof parseAthleteState>[0]).lifts : undefined;
+  return {
+    offs: inputs.offs ?? [],
+    ...(lifts ? { everyDays: Object.fromEntries(Object.entries(lifts).map(([id, l]) => [id, l.everyDays])) } : {}),
+  };
+}
+
+/** The briefing of `session` from the rows of historyColumn, readinessColumn and timeAwayColumns. Pure. */
+export function briefingFrom(session: StoredWorkout, history: readonly HistoryRow[] | null, readiness: readonly ReadinessRow[] | null, today: IsoDate, known?: TimeAwayInputs): Briefing {
   const done = (history ?? []).map((r) => ({ id: r.id, date: r.date, title: r.title, status: 'completed' as const, strength: parseStrength(r.strength), run: parseRun(r.run) }));
-  return { workoutId: session.id, date: session.date, readiness: readinessFrom(readiness, today), ...sessionGap(session, done) };
+  return { workoutId: session.id, date: session.date, readiness: readinessFrom(readiness, today), ...sessionGap(session, done, knownFrom(known)) };
 }
 
 /** The briefing of one session (get_workout): one driver read. */
 export async function briefingFor(userId: string, session: StoredWorkout, today: IsoDate): Promise<Briefing> {
   const { params, bind } = parameters();
-  const [row] = await read<{ history: HistoryRow[] | null; readinessRows: ReadinessRow[] | null }>(
-    `SELECT ${historyColumn(bind, userId, bind(session.date))}, ${readinessColumn(bind, userId, today)}`,
+  const [row] = await read<TimeAwayInputs & { history: HistoryRow[] | null; readinessRows: ReadinessRow[] | null }>(
+    `SELECT ${historyColumn(bind, userId, bind(session.date))}, ${readinessColumn(bind, userId, today)}, ${timeAwayColumns(bind, userId, session.date > today ? session.date : today)}`,
     params,
   );
-  return briefingFrom(session, row?.history ?? null, row?.readinessRows ?? null, today);
+  return briefingFrom(session, row?.history ?? null, row?.readinessRows ?? null, today, row);
 }

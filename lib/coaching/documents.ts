@@ -58,6 +58,7 @@ const liftStateDoc = z.object({
   rampToKg: nonNegative.optional(),
   awayFactor: z.number().positive().max(1).optional(),
   lastLoadKg: nonNegative.optional(),
+  everyDays: z.number().int().nonnegative().optional(),
 });
 
 export const athleteStateDoc = z.object({

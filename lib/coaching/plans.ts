@@ -6,6 +6,8 @@ import { addDays } from '@/lib/training/dates';
 import { projectWorkouts } from '@/lib/training/load-projection';
 import { generatePlan, mainLiftRule, type PlanInput } from '@/lib/training/plan';
 import { withTargetPace } from '@/lib/training/run-targets';
+import { substituteEstimates } from '@/lib/training/substitution';
+import { scheduleRhythm } from '@/lib/training/time-away';
 import type { AthleteState, Equipment, Experience, PlanGoal, Workout, WorkoutStatus } from '@/lib/training/types';
 import { recordEvent, withAthleteLock, type Athlete, type Tx } from './athlete-store';
 import type { BenchmarkEstimates } from './benchmarks';
@@ -107,13 +109,20 @@ function planInput(planId: string, p: Omit<PlanDraft, 'name' | 'notes' | 'replac
     ...(p.raceDistanceM !== undefined ? { raceDistanceM: p.raceDistanceM } : {}),
     ...(p.mainLiftProgression !== undefined ? { mainLiftProgression: p.mainLiftProgression } : {}),
     benchmarks: {
-      e1rmKg: Object.fromEntries(Object.entries(basis.e1rmKg).map(([id, e]) => [id, e.value])),
+      e1rmKg: withSubstitutes(basis, p.equipment).e1rmKg,
       ...(basis.vdot ? { vdot: basis.vdot.value } : {}),
     },
     unit: state.unit,
     distanceUnit: state.distanceUnit,
     loadStep: loadStep(state),
   };
+}
+
+/** The basis e1RMs plus substitutes' starting estimates for this equipment (lib/training/substitution.ts), with a note each. */
+function withSubstitutes(basis: PlanBasis, equipment: readonly Equipment[]): { e1rmKg: Record<string, number>; notes: string[] } {
+  const known = Object.fromEntries(Object.entries(basis.e1rmKg).map(([id, e]) => [id, e.value]));
+  const subs = substituteEstimates(known, equipment);
+  return { e1rmKg: { ...known, ...Object.fromEntries(Object.entries(subs).map(([id, e]) => [id, e.e1rmKg])) }, notes: Object.values(subs).map((e) => e.reason) };
 }
 
 const GOAL_NAMES: Record<PlanGoal, string> = { strength: 'strength', '5k': '5K', '10k': '10K', half: 'half-marathon', marathon: 'marathon', hybrid: 'hybrid strength and running' };
@@ -184,11 +193,15 @@ export async function createPlan(
     const planId = newId('p');
     const generated = generate(planInput(planId, draft, basis, athlete.state, ctx.experience));
     const lifts = { ...athlete.state.lifts };
+    const rhythm = scheduleRhythm(generated.workouts);
     for (const [id, lift] of Object.entries(generated.state.lifts)) {
-      // A new plan starts each lift afresh from the basis, but remembers the last session applied.
+      // A new plan starts each lift afresh from the basis, but remembers the last session applied
+      // (and learns the lift's spacing in this plan: time away is counted past it).
       const old = lifts[id];
-      lifts[id] = { ...lift, ...(old?.lastWorkoutId ? { lastWorkoutId: old.lastWorkoutId } : {}), ...(old?.lastDate ? { lastDate: old.lastDate } : {}) };
+      const everyDays = rhythm[id] ?? old?.everyDays;
+      lifts[id] = { ...lift, ...(old?.lastWorkoutId ? { lastWorkoutId: old.lastWorkoutId } : {}), ...(old?.lastDate ? { lastDate: old.lastDate } : {}), ...(everyDays !== undefined ? { everyDays } : {}) };
     }
+    generated.notes.push(...withSubstitutes(basis, draft.equipment).notes);
     athlete.state = { ...athlete.state, lifts };
     if (basis.vdot) {
       athlete.state = { ...athlete.state, vdot: basis.vdot.value };
@@ -326,6 +339,8 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
   // Lifts the coach has not met yet start from the basis; known lifts keep their progression.
   const lifts = { ...athlete.state.lifts };
   for (const [id, lift] of Object.entries(generated.state.lifts)) if (!lifts[id]) lifts[id] = lift;
+  // Each lift's spacing in the new schedule: time away is counted past it.
+  for (const [id, everyDays] of Object.entries(scheduleRhythm(generated.workouts))) if (lifts[id]) lifts[id] = { ...lifts[id], everyDays };
   athlete.state = { ...athlete.state, lifts };
   if (athlete.state.vdot === undefined && basis.vdot) {
     athlete.state = { ...athlete.state, vdot: basis.vdot.value };
@@ -359,6 +374,7 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
     notes: [
       `Plan "${row.name}" changed (${what}): ${removed} remaining session(s) from ${from} replaced by ${fresh.length}, prescribed from the current working loads and paces.`,
       ...moved.map((m) => `${m.title} moved from ${m.from} to ${m.to}.`),
+      ...withSubstitutes(basis, params.equipment).notes,
     ],
     changes: [],
   });

@@ -6,6 +6,8 @@ import { now } from '@/lib/clock';
 import { db } from '@/lib/database/client';
 import { parameters, read, type Bind } from '@/lib/database/reads';
 import type { TimeOff } from '@/lib/generated/prisma/client';
+import { findExercise } from '@/lib/training/catalogue';
+import { easeBackIn, endEarly, type BreakKind } from '@/lib/training/comeback';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { deloadsAfterBreak } from '@/lib/training/periodisation';
 import { awaySince, LAYOFF_DAYS, lastLiftedOn, layoffFactor, returnFromTimeAway } from '@/lib/training/time-away';
@@ -95,6 +97,10 @@ export async function recordTimeOff(ctx: CoachingContext, input: TimeOffInput): 
     const caught = input.from <= ctx.today ? await catchUpIn(tx, ctx, athlete, `time off (${label})`) : { changes: [], notes: [] };
     notes.push(...caught.notes);
     if (input.from > ctx.today) notes.push(`The time off starts on ${input.from}: loads are lowered for the return when it begins.`);
+    // 4. Injury or illness: the first days back are shorter and easier than what was done before.
+    const eased = await easeIn(tx, ctx, athlete.state.vdot, { from: input.from, to: input.to, kind: input.kind });
+    notes.push(...eased.notes);
+    caught.changes.push(...eased.changes);
     await recordEvent(tx, ctx.userId, { trigger: 'time_off', notes, changes: caught.changes });
     const titles = new Map((await futureScheduled(tx, ctx.userId, ctx.today)).map((w) => [w.id, w.title]));
     return { timeOff: row, paused, moved, shiftDays, changes: caught.changes.map((c) => ({ ...c, title: titles.get(c.workoutId) ?? '' })), notes };
@@ -114,6 +120,69 @@ export async function deleteTimeOff(ctx: CoachingContext, id: string): Promise<T
   return row;
 }
 
+/**
+ * The first sessions after an injury or illness ending on `off.to` become easier and shorter than
+ * the runs done before it (lib/training/comeback.ts), inside the caller's lock.
+ */
+async function easeIn(tx: Tx, ctx: CoachingContext, vdot: number | undefined, off: { from: string; to: string; kind: string }): Promise<{ changes: PlanChange[]; notes: string[] }> {
+  if (!illness(off.kind)) return { changes: [], notes: [] };
+  const backOn = addDays(off.to, 1);
+  const scheduled = (await futureScheduled(tx, ctx.userId, backOn > ctx.today ? backOn : ctx.today)).map(toWorkout);
+  const done = (await tx.workout.findMany({ where: { userId: ctx.userId, status: 'completed', date: { gte: addDays(off.from, -14), lt: off.from } } })).map(toWorkout);
+  const result = easeBackIn({ kind: off.kind as BreakKind, from: off.from, to: off.to, scheduled, done, ...(vdot !== undefined ? { vdot } : {}) });
+  for (const w of result.updated) {
+    await tx.workout.update({ where: { id: w.id }, data: { title: w.title, kind: w.kind, run: w.run as object[], notes: w.notes ?? null } });
+  }
+  const notes = result.note && result.updated.length > 0 ? [`${result.note} ${result.updated.length} session(s) changed.`] : result.note ? [result.note] : [];
+  return { changes: result.changes, notes };
+}
+
+export type EndTimeOffOutcome = {
+  timeOff: TimeOff;
+  /** The last day off before the change. */
+  previousTo: string;
+  /** Sessions paused by this record after the new last day, scheduled again. */
+  restored: { id: string; title: string; date: string }[];
+  changes: AppliedChange[];
+  notes: string[];
+};
+
+/**
+ * Shortens time off (or ends it: `lastDay` today or yesterday) when the person is back sooner than
+ * recorded. Sessions the record paused after the new last day are scheduled again (those still
+ * ahead); sessions it moved later stay where they are. Lifts keep what the record took off (the
+ * return is still a return); an injury or illness eases the first days after the new end.
+ */
+export async function endTimeOff(ctx: CoachingContext, id: string, lastDay: string): Promise<EndTimeOffOutcome> {
+  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+    const row = await tx.timeOff.findFirst({ where: { id, userId: ctx.userId } });
+    if (!row) throw new CoachingError('not_found', `No time off with id ${id}; list_time_off gives the ids.`, { id });
+    const early = endEarly({ from: row.fromDate, to: row.toDate }, lastDay);
+    if (!early.ok) throw invalid('lastDay', early.message);
+    const updated = await tx.timeOff.update({ where: { id }, data: { toDate: lastDay } });
+    const label = `${row.kind} ${row.fromDate} to ${row.toDate}`;
+    const notes: string[] = [`Time off (${label}) now ends on ${lastDay}: back on ${early.backOn}, ${early.daysSooner} day(s) sooner.`];
+    // Paused sessions after the new end that are still ahead are scheduled again.
+    const pauseNote = `Paused: time off (${label})`;
+    const paused = await tx.workout.findMany({ where: { userId: ctx.userId, status: 'skipped', date: { gt: lastDay, lte: row.toDate } } });
+    const restored: EndTimeOffOutcome['restored'] = [];
+    for (const w of paused.filter((x) => (x.notes ?? '').includes(pauseNote) && x.date >= ctx.today)) {
+      const rest = (w.notes ?? '').split('\n').filter((line) => line !== pauseNote).join('\n');
+      await tx.workout.update({ where: { id: w.id }, data: { status: 'scheduled', skippedAt: null, notes: rest.length > 0 ? rest : null } });
+      restored.push({ id: w.id, title: w.title, date: w.date });
+    }
+    if (restored.length > 0) notes.push(`${restored.length} paused session(s) from ${addDays(lastDay, 1)} on are scheduled again.`);
+    const pastPaused = paused.filter((x) => (x.notes ?? '').includes(pauseNote) && x.date < ctx.today).length;
+    if (pastPaused > 0) notes.push(`${pastPaused} paused session(s) already past stay skipped; log them with log_workout if they were done.`);
+    notes.push('Sessions the record moved later stay where they are; update_workout moves one.');
+    const eased = await easeIn(tx, ctx, athlete.state.vdot, { from: row.fromDate, to: lastDay, kind: row.kind });
+    notes.push(...eased.notes);
+    await recordEvent(tx, ctx.userId, { trigger: 'time_off', notes, changes: eased.changes });
+    const titles = new Map((await futureScheduled(tx, ctx.userId, ctx.today)).map((w) => [w.id, w.title]));
+    return { timeOff: updated, previousTo: row.toDate, restored, changes: eased.changes.map((c) => ({ ...c, title: titles.get(c.workoutId) ?? '' })), notes };
+  });
+}
+
 /* ---------- time away, caught up ---------- */
 
 type Away = { id: string; backOn: string; illnessDays: number };
@@ -123,7 +192,7 @@ function liftsAway(state: AthleteState, today: string, offs: readonly Pick<TimeO
   const result: Away[] = [];
   const lastLifted = lastLiftedOn(state.lifts);
   for (const [id, lift] of Object.entries(state.lifts)) {
-    const last = awaySince(lift, lastLifted);
+    const last = awaySince(lift, lastLifted, today);
     if (last === undefined) continue;
     // Time off that began after the last session and by today counts; the return is after its end.
     const relevant = offs.filter((o) => o.toDate > last && o.fromDate <= today);
@@ -150,7 +219,7 @@ async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: st
   const lifts = { ...athlete.state.lifts };
   const reasons = new Map<string, string>();
   let future: Workout[] = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout);
-  const nameOf = (id: string) => future.flatMap((w) => w.strength).find((b) => b.exerciseId === id)?.exerciseName ?? id;
+  const nameOf = (id: string) => future.flatMap((w) => w.strength).find((b) => b.exerciseId === id)?.exerciseName ?? findExercise(id)?.name ?? id;
   let backOn = ctx.today;
   for (const a of away) {
     const lift = lifts[a.id]!;
@@ -200,7 +269,7 @@ export async function catchUpTimeAwayFrom(ctx: CoachingContext, inputs: TimeAway
   const state = inputs?.state ? syncWithProfile(parseAthleteState(inputs.state as Parameters<typeof parseAthleteState>[0]), ctx.profile) : initialAthleteState(ctx.profile);
   const lastLifted = lastLiftedOn(state.lifts);
   const due = Object.values(state.lifts).some((l) => {
-    const since = awaySince(l, lastLifted);
+    const since = awaySince(l, lastLifted, ctx.today);
     if (since === undefined) return false;
     const gap = daysBetween(since, ctx.today);
     return gap >= LAYOFF_DAYS && layoffFactor(gap) < (l.awayFactor ?? 1) - 1e-9;

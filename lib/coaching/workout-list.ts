@@ -52,6 +52,6 @@ export async function readWorkoutList(ctx: CoachingContext, f: ListFilter): Prom
   return {
     ...page,
     changes: currentChangesFrom(row?.changes ?? null),
-    next: next ? { session: next, briefing: briefingFrom(next, row?.history ?? null, row?.readinessRows ?? null, ctx.today) } : null,
+    next: next ? { session: next, briefing: briefingFrom(next, row?.history ?? null, row?.readinessRows ?? null, ctx.today, row) } : null,
   };
 }

@@ -12,7 +12,7 @@ import {
   linearProgression,
   type E1rmUpdate,
 } from './progression';
-import { lastLiftedOn, rampStep, returnFromTimeAway } from './time-away';
+import { lastLiftedOn, rampStep, returnFromTimeAway, rhythmAfter } from './time-away';
 import { repaceWorkouts } from './repace';
 import { learnFromRun, rampBackRuns } from './run-evidence';
 import { findExercise } from './catalogue';
@@ -149,7 +149,7 @@ function progressLift(
   const away = returnFromTimeAway({ lift: liftBefore, backOn: completed.date, unit, step, lastLifted: liftCtx.lastLifted });
   if (away.reason) parts.push(`${name}: ${away.reason}`);
   const lift = away.lift;
-  const next: LiftState = { ...lift, lastWorkoutId: completed.id, lastDate: completed.date };
+  const next: LiftState = { ...lift, lastWorkoutId: completed.id, lastDate: completed.date, ...rhythmAfter(liftBefore, completed.date) };
   delete next.awayFactor;
 
   const phase = completed.phase ?? 'build';

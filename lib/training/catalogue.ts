@@ -20,6 +20,7 @@ export const EXERCISE_IDS = {
   deadlift: 'deadlift',
   sumoDeadlift: 'sumo-deadlift',
   romanianDeadlift: 'romanian-deadlift',
+  dumbbellRomanianDeadlift: 'dumbbell-romanian-deadlift',
   singleLegRomanianDeadlift: 'single-leg-romanian-deadlift',
   goodMorning: 'good-morning',
   kettlebellSwing: 'kettlebell-swing',
@@ -98,9 +99,11 @@ export const CATALOGUE: readonly Exercise[] = [
   strength({ id: ids.bodyweightSquat, name: 'Bodyweight squat', pattern: 'squat', loadType: 'bodyweight', equipment: ['bodyweight'], defaultRepRange: [12, 25], substitutes: [ids.bulgarianSplitSquat, ids.wallSit] }),
   strength({ id: ids.wallSit, name: 'Wall sit', pattern: 'squat', loadType: 'isometric', equipment: ['bodyweight'], substitutes: [ids.bodyweightSquat] }),
   // Hinge: hips back, spine neutral, hamstrings and glutes.
-  strength({ id: ids.deadlift, name: 'Deadlift', pattern: 'hinge', loadType: 'barbell', equipment: ['barbell'], substitutes: [ids.sumoDeadlift, ids.romanianDeadlift, ids.kettlebellSwing, ids.singleLegRomanianDeadlift] }),
+  strength({ id: ids.deadlift, name: 'Deadlift', pattern: 'hinge', loadType: 'barbell', equipment: ['barbell'], substitutes: [ids.sumoDeadlift, ids.romanianDeadlift, ids.dumbbellRomanianDeadlift, ids.kettlebellSwing, ids.singleLegRomanianDeadlift] }),
   strength({ id: ids.sumoDeadlift, name: 'Sumo deadlift', pattern: 'hinge', loadType: 'barbell', equipment: ['barbell'], defaultRepRange: [3, 6], substitutes: [ids.deadlift, ids.romanianDeadlift, ids.gobletSquat] }),
-  strength({ id: ids.romanianDeadlift, name: 'Romanian deadlift', pattern: 'hinge', loadType: 'barbell', equipment: ['barbell', 'dumbbells'], defaultRepRange: [8, 12], substitutes: [ids.singleLegRomanianDeadlift, ids.kettlebellSwing, ids.gluteBridge] }),
+  // The barbell and the dumbbell RDL are two lifts: a barbell load never carries over to dumbbells (issue 32).
+  strength({ id: ids.romanianDeadlift, name: 'Romanian deadlift', pattern: 'hinge', loadType: 'barbell', equipment: ['barbell'], defaultRepRange: [8, 12], substitutes: [ids.dumbbellRomanianDeadlift, ids.singleLegRomanianDeadlift, ids.kettlebellSwing, ids.gluteBridge] }),
+  strength({ id: ids.dumbbellRomanianDeadlift, name: 'Dumbbell Romanian deadlift', pattern: 'hinge', loadType: 'dumbbell', equipment: ['dumbbells'], defaultRepRange: [8, 12], substitutes: [ids.romanianDeadlift, ids.singleLegRomanianDeadlift, ids.kettlebellSwing, ids.gluteBridge] }),
   strength({ id: ids.singleLegRomanianDeadlift, name: 'Single-leg Romanian deadlift', pattern: 'hinge', loadType: 'dumbbell', equipment: ['dumbbells', 'kettlebell', 'bodyweight'], defaultRepRange: [8, 12], substitutes: [ids.romanianDeadlift, ids.gluteBridge] }),
   strength({ id: ids.goodMorning, name: 'Good morning', pattern: 'hinge', loadType: 'barbell', equipment: ['barbell'], defaultRepRange: [8, 12], substitutes: [ids.romanianDeadlift, ids.singleLegRomanianDeadlift] }),
   strength({ id: ids.kettlebellSwing, name: 'Kettlebell swing', pattern: 'hinge', loadType: 'kettlebell', equipment: ['kettlebell', 'dumbbells'], defaultRepRange: [12, 20], substitutes: [ids.romanianDeadlift, ids.gluteBridge] }),

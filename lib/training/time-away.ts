@@ -34,10 +34,62 @@ export function lastLiftedOn(lifts: Readonly<Record<string, LiftState>>): string
   return last;
 }
 
-/** Where a lift's time away is counted from: its own last session, or later lifting of any kind. */
-export function awaySince(lift: LiftState, lastLifted: string | undefined): string | undefined {
+/**
+ * A lift whose own gap is this many days longer than its usual spacing has missed at least a whole
+ * week of its rhythm: it is away by its own count even while other lifts went on.
+ */
+export const RHYTHM_SLACK_DAYS = 7;
+
+/**
+ * Whether `lift` is away by its own count on `on`: 14+ days since its own last session, and (when
+ * its usual spacing is known) a whole week past that spacing. A lift the plan rotates every two weeks
+ * is not away on its rhythm; a squat done every five days and then left for 17 is, even while the
+ * bench went on (issue 32).
+ */
+export function awayByItself(lift: LiftState, on: string | undefined): boolean {
+  if (lift.lastDate === undefined || on === undefined) return false;
+  const own = daysBetween(lift.lastDate, on);
+  return own >= LAYOFF_DAYS && own >= (lift.everyDays ?? 0) + RHYTHM_SLACK_DAYS;
+}
+
+/**
+ * Where a lift's time away is counted from on `on`: its own last session when it is away by itself
+ * (awayByItself), else its own last session or later lifting of any kind, whichever is later.
+ */
+export function awaySince(lift: LiftState, lastLifted: string | undefined, on?: string): string | undefined {
   if (lift.lastDate === undefined) return undefined;
+  if (awayByItself(lift, on)) return lift.lastDate;
   return lastLifted !== undefined && lastLifted > lift.lastDate ? lastLifted : lift.lastDate;
+}
+
+/**
+ * The lift's usual spacing after a session on `date`: the days since its previous session, unless
+ * that gap was time away (it came back lowered while its spacing was known), which says nothing about
+ * the plan's rhythm.
+ */
+export function rhythmAfter(before: LiftState, date: string): Pick<LiftState, 'everyDays'> {
+  const keep = before.everyDays !== undefined ? { everyDays: before.everyDays } : {};
+  if (before.lastDate === undefined || before.lastDate >= date) return keep;
+  const gap = daysBetween(before.lastDate, date);
+  if (gap >= LAYOFF_DAYS + RHYTHM_SLACK_DAYS || (before.awayFactor !== undefined && before.everyDays !== undefined)) return keep;
+  return { everyDays: gap };
+}
+
+/**
+ * Each lift's usual spacing in a schedule (the median days between its consecutive sessions), so a
+ * new plan knows its own rhythm before anything is logged: a runner's plan lifting each day every
+ * two weeks is not "away" on that rhythm. Lifts scheduled once are left out.
+ */
+export function scheduleRhythm(workouts: readonly { date: string; strength: readonly { exerciseId: string }[] }[]): Record<string, number> {
+  const dates = new Map<string, string[]>();
+  for (const w of workouts) for (const b of w.strength) dates.set(b.exerciseId, [...(dates.get(b.exerciseId) ?? []), w.date]);
+  const result: Record<string, number> = {};
+  for (const [id, list] of dates) {
+    const sorted = [...new Set(list)].sort();
+    const gaps = sorted.slice(1).map((d, i) => daysBetween(sorted[i]!, d)).sort((a, b) => a - b);
+    if (gaps.length > 0) result[id] = gaps[Math.floor((gaps.length - 1) / 2)]!;
+  }
+  return result;
 }
 
 export interface ReturnInput {
@@ -67,8 +119,9 @@ export interface ReturnResult {
  */
 export function returnFromTimeAway(input: ReturnInput): ReturnResult {
   const { lift, backOn, unit } = input;
-  const since = awaySince(lift, input.lastLifted);
+  const since = awaySince(lift, input.lastLifted, backOn);
   if (since === undefined) return { lift, factor: 1, daysAway: 0 };
+  const alone = awayByItself(lift, backOn) && input.lastLifted !== undefined && input.lastLifted > lift.lastDate!;
   const daysAway = daysBetween(since, backOn);
   let factor = layoffFactor(Math.max(0, daysAway));
   if ((input.illnessDays ?? 0) >= ILLNESS_MIN_DAYS) factor = Math.min(factor, ILLNESS_FACTOR);
@@ -91,7 +144,12 @@ export function returnFromTimeAway(input: ReturnInput): ReturnResult {
   } else if (lift.e1rmKg !== undefined && next.e1rmKg !== undefined) {
     parts.push(`e1RM ${formatLoad(lift.e1rmKg, unit)} → ${formatLoad(next.e1rmKg, unit)}; the next sessions rebuild it from what they show`);
   }
-  const why = (input.illnessDays ?? 0) >= ILLNESS_MIN_DAYS && factor === ILLNESS_FACTOR && daysAway < 21 ? 'after illness or injury' : `after ${daysAway} days away`;
+  const why =
+    (input.illnessDays ?? 0) >= ILLNESS_MIN_DAYS && factor === ILLNESS_FACTOR && daysAway < 21
+      ? 'after illness or injury'
+      : alone
+        ? `after ${daysAway} days without this lift (other lifts went on; it is usually done every ${lift.everyDays} days)`
+        : `after ${daysAway} days away`;
   return {
     lift: next,
     factor,

@@ -206,6 +206,8 @@ export interface LiftState {
   awayFactor?: number;
   /** The working load last really lifted in a build week: a return after time away starts below it. */
   lastLoadKg?: number;
+  /** The lift's usual spacing in days (between its last two sessions, time away excluded): time away is counted per lift past it. */
+  everyDays?: number;
 }
 
 export type Experience = 'novice' | 'intermediate' | 'advanced';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TimeOff } from '@/lib/generated/prisma/client';
-import { deleteTimeOff, listTimeOff, recordTimeOff } from '@/lib/coaching/time-off';
+import { deleteTimeOff, endTimeOff, listTimeOff, recordTimeOff } from '@/lib/coaching/time-off';
+import { addDays } from '@/lib/training/dates';
 import { daysBetween } from '@/lib/training/dates';
 import { defineTool } from '../define-tool';
 import { adaptationOutput, adaptationView, coachingCall } from '@/lib/coaching/shapes';
@@ -27,7 +28,7 @@ export const recordTimeOffTool = defineTool({
   title: 'Record time off',
   description:
     'Marks days the person cannot train (illness, injury, other), YYYY-MM-DD inclusive. Sessions inside are not missed (past ones become skipped); later ones move by whole weeks ' +
-    '(race plans: skipped). Lifts ramp back: illness 3+ days 5 % lower, 14+ days away 5-20 %; miss streaks reset.',
+    '(race plans: skipped). Lifts ramp back: illness 3+ days 5 % lower, 14+ days away 5-20 %; miss streaks reset. Injury/illness: the first days back are easy, shorter runs.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
@@ -70,15 +71,27 @@ export const deleteTimeOffTool = defineTool({
   name: 'delete_time_off',
   title: 'Delete time off',
   description:
-    'Deletes a time-off record. Moved or paused sessions and lowered loads stay; update_workout moves or reschedules them.',
+    'Deletes a time-off record; moved or paused sessions and lowered loads stay (update_workout moves them). ' +
+    'Back sooner: lastDay deletes only the days after it, reschedules paused sessions after it and eases the first days back.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  input: z.object({ id: z.string().trim().min(1).max(100) }).strict(),
-  output: z.object({ deleted: timeOffOutput }),
-  handler: async ({ id }, { person }) =>
+  input: z
+    .object({
+      id: z.string().trim().min(1).max(100),
+      lastDay: isoDate.optional().describe('New last day off (YYYY-MM-DD)'),
+    })
+    .strict(),
+  output: z.object({ deleted: timeOffOutput, kept: timeOffOutput.optional(), adaptation: adaptationOutput.optional() }),
+  handler: async ({ id, lastDay }, { person }) =>
     coached(async () => {
-      const { ctx } = await coachingCall(person);
-      return { deleted: view(await deleteTimeOff(ctx, id)) };
+      const { ctx, units } = await coachingCall(person);
+      if (lastDay === undefined) return { deleted: view(await deleteTimeOff(ctx, id)) };
+      const result = await endTimeOff(ctx, id, lastDay);
+      return {
+        deleted: view({ ...result.timeOff, fromDate: addDays(lastDay, 1), toDate: result.previousTo }),
+        kept: view(result.timeOff),
+        adaptation: adaptationView(result.changes, result.notes, units),
+      };
     }),
 });

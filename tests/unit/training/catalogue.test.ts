@@ -50,7 +50,8 @@ describe('exercise catalogue', () => {
   it.each([
     ['back-squat', [], false],
     ['back-squat', ['barbell'], true],
-    ['romanian-deadlift', ['dumbbells'], true],
+    ['romanian-deadlift', ['dumbbells'], false], // issue 32: the barbell RDL; dumbbells have their own
+    ['dumbbell-romanian-deadlift', ['dumbbells'], true],
     ['pull-up', ['barbell'], false],
     ['pull-up', ['pullup-bar'], true],
     ['push-up', [], true],
@@ -117,7 +118,7 @@ describe('strength catalogue: equipment, pattern, substitutes, holds', () => {
     ['back-squat', ['dumbbells'], 'goblet-squat'],
     ['back-squat', ['kettlebell'], 'goblet-squat'],
     ['back-squat', [], 'bulgarian-split-squat'],
-    ['deadlift', ['dumbbells'], 'romanian-deadlift'],
+    ['deadlift', ['dumbbells'], 'dumbbell-romanian-deadlift'], // issue 32: its own lift, its own (per hand) load
     ['deadlift', ['kettlebell'], 'kettlebell-swing'],
     ['deadlift', [], 'single-leg-romanian-deadlift'],
     ['bench-press', ['dumbbells'], 'dumbbell-bench-press'],

@@ -222,7 +222,9 @@ describe('generatePlan: prescriptions', () => {
   it('prescribes dumbbell work when there is no barbell', () => {
     const { workouts } = generatePlan({ ...base, equipment: ['dumbbells', 'pullup-bar'] });
     const ids = new Set(workouts.flatMap((w) => w.strength.map((b) => b.exerciseId)));
-    expect(ids.has('romanian-deadlift')).toBe(true);
+    // Issue 32: the dumbbell RDL is its own lift (per hand loads), never the barbell RDL's load.
+    expect(ids.has('dumbbell-romanian-deadlift')).toBe(true);
+    expect(ids.has('romanian-deadlift')).toBe(false);
     expect(ids.has('pull-up')).toBe(true);
     expect(ids.has('back-squat')).toBe(false);
     expect(ids.has('goblet-squat')).toBe(true);

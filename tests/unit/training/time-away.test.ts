@@ -60,11 +60,12 @@ describe('returnFromTimeAway', () => {
 
   it.each([
     // [label, the lift's last session, the person's last lifting, back on -> working load]
+    // Issue 32: time away is counted per lift past its usual spacing (everyDays), even while other lifts go on.
     ['a lift the plan rotates every 2 weeks while the person lifts weekly: not away', '2025-03-01', '2025-03-08', '2025-03-15', 150],
     ['no lifting at all for 23 days: 10 % off', '2025-03-01', '2025-03-01', '2025-03-24', 135],
-    ['lifting stopped 15 days ago, this lift 30 days ago: 5 % off (the break is 15 days)', '2025-03-01', '2025-03-16', '2025-03-31', 142.5],
+    ['lifting stopped 15 days ago, this lift 30 days ago: 10 % off (30 days without it, issue 32; was 5 %)', '2025-03-01', '2025-03-16', '2025-03-31', 135],
   ] as const)('%s', (_label, liftLast, lastLifted, backOn, after) => {
-    const r = returnFromTimeAway({ lift: lift({ lastDate: liftLast }), backOn, unit: 'kg', lastLifted });
+    const r = returnFromTimeAway({ lift: lift({ lastDate: liftLast, everyDays: 14 }), backOn, unit: 'kg', lastLifted });
     expect(r.lift.workingLoadKg).toBe(after);
   });
 
