@@ -179,6 +179,7 @@ export const createTrainingPlan = defineTool({
       const { ctx, units } = await coachingCall(person, args);
       const profile = await getOrCreateProfile(person.id);
       ctx.experience = profile.experience as Experience | null;
+      ctx.birthYear = profile.birthYear;
       const goal = args.goal ?? (profile.goal as PlanGoal | null);
       if (!goal) throw new ToolError('invalid_argument', 'goal: the profile has no goal; pass goal ("strength", "5k", "10k", "half", "marathon" or "hybrid") or set it with update_profile.', { field: 'goal' });
       const startDate = args.startDate ?? ctx.today;
@@ -293,7 +294,9 @@ export const updateTrainingPlan = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person, { distanceUnit, weightUnit });
       // Regenerated sessions follow the profile's experience (weekly or undulating main lifts).
-      ctx.experience = (await getOrCreateProfile(person.id)).experience as Experience | null;
+      const profile = await getOrCreateProfile(person.id);
+      ctx.experience = profile.experience as Experience | null;
+      ctx.birthYear = profile.birthYear;
       const updated = await updatePlan(
         ctx,
         id,
