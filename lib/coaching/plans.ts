@@ -6,7 +6,7 @@ import { addDays } from '@/lib/training/dates';
 import { projectWorkouts } from '@/lib/training/load-projection';
 import { generatePlan, mainLiftRule, type PlanInput } from '@/lib/training/plan';
 import { withTargetPace } from '@/lib/training/run-targets';
-import type { AthleteState, Equipment, Experience, PlanGoal, Workout, WorkoutStatus } from '@/lib/training/types';
+import type { AthleteState, Equipment, PlanGoal, Workout, WorkoutStatus } from '@/lib/training/types';
 import { recordEvent, saveReprescribed, withAthleteLock, type Athlete, type Tx } from './athlete-store';
 import type { BenchmarkEstimates } from './benchmarks';
 import type { CoachingContext } from './context';

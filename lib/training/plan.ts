@@ -246,8 +246,6 @@ const MAX_GROWTH = 1.6;
 export const RUN_SHARES = { long: 0.28, longThreeRuns: 0.36, threshold: 0.1, interval: 0.08, repetition: 0.05, marathon: 0.12 } as const;
 /** Daniels caps a continuous T run at about an hour's worth; 8 km keeps well inside it for everyone here. */
 const THRESHOLD_CAP_M = 8000;
-/** The shortest T run worth a warm-up: about 10 minutes at threshold pace (Daniels' smallest T session). */
-const THRESHOLD_MIN_M = 2000;
 const INTERVAL_CAP_M = 10000;
 const MARATHON_CAP_M: Readonly<Record<PlanGoal, number>> = { strength: 8000, '5k': 8000, '10k': 8000, half: 10000, marathon: 16000, hybrid: 8000 };
 /** Pace (VDOT) the volumes are sized with when the person has none yet: a 24-minute 5 km. */
@@ -329,7 +327,7 @@ function sizeWeek(template: readonly Session[], weekM: number, count: number, si
     let segs: RunSegment[] | undefined;
     switch (run) {
       case 'threshold':
-        segs = [warmUp(WARM_UP_S.threshold), segment('threshold', { distanceM: Math.max(THRESHOLD_MIN_M, floorTo(Math.min(THRESHOLD_CAP_M, RUN_SHARES.threshold * weekM), 100)) }), coolDown()];
+        segs = [warmUp(WARM_UP_S.threshold), segment('threshold', { distanceM: Math.max(800, floorTo(Math.min(THRESHOLD_CAP_M, RUN_SHARES.threshold * weekM), 100)) }), coolDown()];
         break;
       case 'marathon':
         segs = [warmUp(WARM_UP_S.threshold), segment('marathon', { distanceM: Math.max(1000, floorTo(Math.min(MARATHON_CAP_M[goal], RUN_SHARES.marathon * weekM), 500)) }), coolDown()];
@@ -372,19 +370,20 @@ function sizeWeek(template: readonly Session[], weekM: number, count: number, si
   const free = easySlots.filter((i) => !afterLifting(i));
   const lifting = easySlots.filter(afterLifting);
   const sToM = (s: number) => (s / pace) * 1000;
-  // Easy runs after lifting stay short: an even share of the rest, at most MAX_EASY_AFTER_LIFTING_S.
-  const liftingEachM = Math.min(sToM(MAX_EASY_AFTER_LIFTING_S), restM / (easySlots.length + 1));
-  // The long run: its share of the week; at least enough that the plain easy runs can take the rest
-  // within EASY_OF_LONG of it; at least as long as any quality session; long enough that the
-  // shortest easy run fits under it; never past the goal's cap.
+  const liftingCapM = sToM(MAX_EASY_AFTER_LIFTING_S);
+  // The long run: its share of the week; at least enough that the easy runs take the rest within
+  // EASY_OF_LONG of it (those after lifting also within MAX_EASY_AFTER_LIFTING_S); at least as long as
+  // any quality session; long enough that the shortest easy run fits under it; never past the cap.
   const share = (count >= 4 ? RUN_SHARES.long : RUN_SHARES.longThreeRuns) * weekM;
-  const balanced = (restM - liftingEachM * lifting.length) / (1 + EASY_OF_LONG * free.length);
+  let balanced = restM / (1 + EASY_OF_LONG * easySlots.length);
+  if (EASY_OF_LONG * balanced > liftingCapM && lifting.length > 0) balanced = (restM - liftingCapM * lifting.length) / (1 + EASY_OF_LONG * free.length);
   const shortest = Math.max(3000, sToM(MIN_EASY_S) / EASY_OF_LONG);
   const longM = Math.min(sizing.longCapM, Math.max(floorTo(share, 500), ceilTo(Math.max(balanced, longestQualityM, shortest), 500)));
   out[longSlot] = [segment('long', { distanceM: longM })];
   const longS = (longM / 1000) * pace;
   const mostS = floorTo(EASY_OF_LONG * longS, 60);
-  for (const i of lifting) out[i] = [segment('easy', { durationS: Math.max(MIN_EASY_S, Math.min(mostS, minutes((liftingEachM / 1000) * pace))) })];
+  const liftingEachM = Math.min(liftingCapM, sToM(mostS), (restM - longM) / Math.max(1, easySlots.length));
+  for (const i of lifting) out[i] = [segment('easy', { durationS: Math.max(MIN_EASY_S, minutes((liftingEachM / 1000) * pace)) })];
   if (free.length > 0) {
     const eachS = ((Math.max(0, restM - longM - liftingEachM * lifting.length) / free.length) / 1000) * pace;
     for (const i of free) out[i] = [segment('easy', { durationS: Math.max(MIN_EASY_S, Math.min(mostS, minutes(eachS))) })];
