@@ -8,8 +8,8 @@ import { formatDistance } from './units';
  * Weeks are 7-day windows counted from the plan's start. A week's running is at most RAMP_FACTOR
  * (110 %) of the biggest of the RAMP_LOOKBACK_WEEKS weeks before it, where a past week counts what
  * was run (completed sessions; a skipped or unlogged session counts as not run), the current week
- * what was run so far plus what is still scheduled in it, and a later week what it holds after its
- * own cap. Weeks mostly inside recorded time off are passed over, so after a break the volume ramps
+ * what was run so far plus what is still scheduled in it (at most its own cap; its sessions are left
+ * as they are), and a later week what it holds after its own cap. Weeks mostly inside recorded time off are passed over, so after a break the volume ramps
  * back from what was done before it. With nothing known yet (a new athlete, before the plan) the
  * plan's first week is the reference; the reference is never below half of it (the smallest week
  * worth planning). The cap only ever lowers sessions: easy and long runs and the steady part of
@@ -188,14 +188,21 @@ export function capWeeklyVolume(input: VolumeRampInput): VolumeRampResult {
     const refs: { k: number; m: number }[] = [];
     for (let j = k - 1; j >= todayIdx - MAX_WEEKS_BACK && refs.length < RAMP_LOOKBACK_WEEKS; j--) {
       const v = weeks.get(j);
-      if (j >= todayIdx) refs.push({ k: j, m: volume.get(j) ?? 0 });
-      else if (v && !v.unknown && !v.timeOff) refs.push({ k: j, m: v.doneM });
+      if (j >= todayIdx) {
+        if (!(j < 0 && (v?.unknown ?? true))) refs.push({ k: j, m: volume.get(j) ?? 0 });
+      } else if (v && !v.unknown && !v.timeOff) refs.push({ k: j, m: v.doneM });
     }
     const best = refs.reduce<{ k: number; m: number } | undefined>((a, r) => (a === undefined || r.m > a.m ? r : a), undefined);
     const referenceM = best === undefined ? input.firstWeekM : Math.max(best.m, floorM);
     const capM = RAMP_FACTOR * referenceM;
     const doneSoFar = k === todayIdx ? week.doneM : 0;
     const totalM = doneSoFar + fixedAheadM + aheadM;
+    if (k === todayIdx) {
+      // The week in progress keeps its sessions (the first sessions after a break are shortened where
+      // time away is handled); as a reference for the weeks after it, it counts at most its own cap.
+      volume.set(k, Math.min(totalM, capM));
+      continue;
+    }
     if (totalM <= capM + 1 || aheadM <= 0) {
       volume.set(k, totalM);
       continue;
@@ -256,7 +263,13 @@ function referenceText(todayIdx: number, best: { k: number; m: number } | undefi
     return `the biggest of the ${RAMP_LOOKBACK_WEEKS} weeks before it being ${km(v.doneM)} run (of ${km(v.plannedM)} planned) in the week of ${v.start}${missed ? ` (${missed})` : ''}${floor}`;
   }
   const start = v?.start ?? '';
-  return best.k === todayIdx
-    ? `the biggest of the ${RAMP_LOOKBACK_WEEKS} weeks before it being this week (${start}) at ${km(best.m)} run so far and still scheduled${floor}`
-    : `the biggest of the ${RAMP_LOOKBACK_WEEKS} weeks before it being the week of ${start} at ${km(best.m)} after its own cap${floor}`;
+  if (best.k === todayIdx && v) {
+    const ahead = best.m - v.doneM;
+    const missed = v.unlogged > 0 ? `; ${v.unlogged} unlogged session${v.unlogged === 1 ? '' : 's'} counted as not run` : '';
+    return (
+      `the biggest of the ${RAMP_LOOKBACK_WEEKS} weeks before it being this week (${start}) at ${km(v.doneM)} run so far` +
+      `${ahead > 50 ? ` and ${km(ahead)} still scheduled` : ''} (of ${km(v.plannedM)} planned${missed})${floor}`
+    );
+  }
+  return `the biggest of the ${RAMP_LOOKBACK_WEEKS} weeks before it being the week of ${start} at ${km(best.m)} after its own cap${floor}`;
 }
