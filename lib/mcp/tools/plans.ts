@@ -145,7 +145,7 @@ export const createTrainingPlan = defineTool({
   name: 'create_training_plan',
   title: 'Create a training plan',
   description:
-    'Generates and schedules a periodised plan (deload every 4th week, taper before a race). Loads from each lift\'s e1RM, paces from VDOT. ' +
+    'Generates and schedules a periodised plan (deload every 4th week, every 3rd at 50+ from birthYear; taper before a race). Loads from each lift\'s e1RM, paces from VDOT; weekly running ramps from what was run. ' +
     'Experience sets the main-lift rule: novice linear per session, intermediate weekly, advanced RPE blocks (heavy and volume days). ' +
     'Arguments default from the profile, startDate to today; sessions land on training days. Fails if another plan has sessions from startDate on, unless replaceExisting. ' +
     'Returns the plan, weeks, sessions and notes on anything missing.',
