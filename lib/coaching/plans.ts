@@ -8,13 +8,14 @@ import { generatePlan, mainLiftRule, type PlanInput } from '@/lib/training/plan'
 import { withTargetPace } from '@/lib/training/run-targets';
 import { substituteEstimates } from '@/lib/training/substitution';
 import { scheduleRhythm } from '@/lib/training/time-away';
-import type { AthleteState, Equipment, Experience, PlanGoal, Workout, WorkoutStatus } from '@/lib/training/types';
-import { recordEvent, withAthleteLock, type Athlete, type Tx } from './athlete-store';
+import type { AthleteState, Equipment, PlanGoal, Workout, WorkoutStatus } from '@/lib/training/types';
+import { recordEvent, saveReprescribed, withAthleteLock, type Athlete, type Tx } from './athlete-store';
 import type { BenchmarkEstimates } from './benchmarks';
 import type { CoachingContext } from './context';
 import { CoachingError, invalid, planNotFound } from './errors';
 import { newId, toWorkout, workoutCreateData, type StoredWorkout } from './records';
 import { loadStep } from './reprojection';
+import { capRunVolume } from './volume-cap';
 
 export type MainLiftProgression = 'linear' | 'autoregulated';
 
@@ -94,9 +95,12 @@ function generate(input: PlanInput) {
   }
 }
 
-function planInput(planId: string, p: Omit<PlanDraft, 'name' | 'notes' | 'replaceExisting'> & { alignStart?: boolean }, basis: PlanBasis, state: AthleteState, experience?: Experience | null): PlanInput {
+function planInput(planId: string, p: Omit<PlanDraft, 'name' | 'notes' | 'replaceExisting'> & { alignStart?: boolean }, basis: PlanBasis, state: AthleteState, ctx: CoachingContext): PlanInput {
+  const experience = ctx.experience;
   return {
     ...(experience ? { experience } : {}),
+    ...(ctx.birthYear ? { birthYear: ctx.birthYear } : {}),
+    heartRate: { restingHr: ctx.profile.restingHr, maxHr: ctx.profile.maxHr },
     planId,
     goal: p.goal,
     startDate: p.startDate,
@@ -191,7 +195,7 @@ export async function createPlan(
 
     const basis = planBasis(athlete.state, athlete.vdotDate, estimates);
     const planId = newId('p');
-    const generated = generate(planInput(planId, draft, basis, athlete.state, ctx.experience));
+    const generated = generate(planInput(planId, draft, basis, athlete.state, ctx));
     const lifts = { ...athlete.state.lifts };
     const rhythm = scheduleRhythm(generated.workouts);
     for (const [id, lift] of Object.entries(generated.state.lifts)) {
@@ -226,9 +230,11 @@ export async function createPlan(
       },
     });
     await tx.workout.createMany({ data: generated.workouts.map((w) => workoutCreateData(ctx.userId, w)) });
+    // The first weeks ramp from what was run before the plan (a new athlete: from the plan's first week).
+    const rampNotes = await capNewSessions(tx, ctx, athlete.state, generated.workouts, `Plan "${plan.name}" created`);
     const rows = await tx.workout.findMany({ where: { planId }, orderBy: [{ date: 'asc' }, { id: 'asc' }] });
     const counts = { scheduled: rows.length, completed: 0, skipped: 0, missed: rows.filter((r) => r.date < ctx.today).length };
-    return { ...summary(plan, counts, ctx.today), workouts: rows.map(toWorkout), replaced, fitNotes: generated.notes };
+    return { ...summary(plan, counts, ctx.today), workouts: rows.map(toWorkout), replaced, fitNotes: [...generated.notes, ...rampNotes] };
   });
 }
 
@@ -334,7 +340,7 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
   const revision = row.revision + 1;
   const basis = planBasis(athlete.state, athlete.vdotDate, estimates);
   // Ids of regenerated sessions carry the revision, so they never collide with kept history.
-  const generated = generate(planInput(`${row.id}r${revision}`, params, basis, athlete.state, ctx.experience));
+  const generated = generate(planInput(`${row.id}r${revision}`, params, basis, athlete.state, ctx));
   const from = ctx.today > row.startDate ? ctx.today : row.startDate;
   // Lifts the coach has not met yet start from the basis; known lifts keep their progression.
   const lifts = { ...athlete.state.lifts };
@@ -366,6 +372,8 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
   const moved = movedSessions(before, fresh);
   const { count: removed } = await tx.workout.deleteMany({ where: { userId: ctx.userId, planId: row.id, status: 'scheduled', date: { gte: from } } });
   if (fresh.length > 0) await tx.workout.createMany({ data: fresh.map((w) => workoutCreateData(ctx.userId, w)) });
+  // Regenerated weeks keep following what was run, not the plan as first written.
+  await capNewSessions(tx, ctx, athlete.state, fresh, `Plan "${row.name}" regenerated`);
   const what = STRUCTURAL.filter((k) => patch[k] !== undefined)
     .map((k) => `${k} ${JSON.stringify(patch[k])}`)
     .join(', ');
@@ -390,6 +398,16 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
     basis: basis as unknown as Prisma.InputJsonValue,
   };
   return { from, removed, added: fresh.length, moved, data };
+}
+
+/** Caps the running of sessions just written (lib/coaching/volume-cap.ts), saves and records the changes; returns the notes. */
+async function capNewSessions(tx: Tx, ctx: CoachingContext, state: AthleteState, written: readonly Workout[], what: string): Promise<string[]> {
+  const future = written.filter((w) => w.status === 'scheduled' && w.date >= ctx.today).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
+  const capped = await capRunVolume(tx, ctx.userId, ctx.today, state, future);
+  if (capped.updated.length === 0) return [];
+  await saveReprescribed(tx, ctx.userId, capped.updated, ctx.today);
+  await recordEvent(tx, ctx.userId, { trigger: 'plan_updated', notes: [`${what}: running capped from what was run.`, ...capped.notes], changes: capped.changes });
+  return capped.notes;
 }
 
 /** Pairs old and new remaining sessions by plan week and title, in order, and lists those whose day changed. */

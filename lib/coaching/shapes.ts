@@ -35,7 +35,7 @@ export async function coachingCall(person: CoachingPerson, override: { weightUni
   const timezone = p.timezone ?? 'UTC';
   return {
     // The token's profile facts leave experience out; plan tools read the whole profile (withExperience).
-    ctx: { userId: person.id, profile, today: todayIn(timezone), ...('experience' in p ? { experience: p.experience as Experience | null } : {}) },
+    ctx: { userId: person.id, profile, today: todayIn(timezone), ...('experience' in p ? { experience: p.experience as Experience | null } : {}), ...('birthYear' in p ? { birthYear: p.birthYear as number | null } : {}) },
     units: {
       weight: override.weightUnit ?? (p.weightUnit === 'lb' ? 'lb' : 'kg'),
       distance: override.distanceUnit ?? (p.distanceUnit === 'mi' ? 'mi' : 'km'),

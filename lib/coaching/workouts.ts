@@ -29,6 +29,7 @@ import {
 } from './prescriptions';
 import { newId, prescriptionData, toWorkout, WORKOUT_COLUMNS, workoutCreateData, type StoredWorkout } from './records';
 import { loadStep, repace, reprojectLifts, seedLift } from './reprojection';
+import { capRunVolume, mergeUpdated } from './volume-cap';
 
 /** A change to a future session, with the session's title for display. */
 export type AppliedChange = PlanChange & { title: string };
@@ -448,17 +449,22 @@ async function applyAdaptation(
   const stateBefore = athlete.state;
   const result = adapt({ workouts: [logged, ...future], completed: logged, today: ctx.today, state: athlete.state });
   const saved = await tx.workout.update({ where: { id: logged.id }, data });
-  await saveReprescribed(tx, ctx.userId, result.updatedWorkouts, ctx.today);
+  // Weekly running follows what was run (lib/training/volume-ramp.ts), on top of what adaptation changed.
+  const capped = await capRunVolume(tx, ctx.userId, ctx.today, result.state, mergeUpdated(future, result.updatedWorkouts));
+  const updated = mergeUpdated(result.updatedWorkouts, capped.updated);
+  const changes = [...result.changes, ...capped.changes];
+  const notes = [...result.notes, ...capped.notes];
+  await saveReprescribed(tx, ctx.userId, updated, ctx.today);
   if (result.state.vdot !== athlete.state.vdot) athlete.vdotDate = logged.date;
   athlete.state = result.state;
   const eventId = await recordEvent(tx, ctx.userId, {
     trigger: logged.status === 'skipped' ? 'skipped' : 'completed',
     workoutId: logged.id,
-    notes: result.notes,
-    changes: result.changes,
+    notes,
+    changes,
     states: { before: stateBefore, after: result.state },
   });
-  return { workout: toWorkout(saved), changes: withTitles(result.changes, future), notes: result.notes, eventId };
+  return { workout: toWorkout(saved), changes: withTitles(changes, future), notes, eventId };
 }
 
 export async function completeWorkout(ctx: CoachingContext, id: string, input: CompletionInput & { notes?: string; date?: string }): Promise<AdaptationOutcome> {

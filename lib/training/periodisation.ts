@@ -2,7 +2,7 @@ import { addDays, assertIsoDate, daysBetween } from './dates';
 import type { IsoDate, PlanGoal, TrainingPhase } from './types';
 
 /**
- * Week-by-week shape of a plan: build weeks with a deload every 4th week
+ * Week-by-week shape of a plan: build weeks with a deload every 4th week (3rd for masters)
  * (skipped when the taper starts the week after), a taper before a race,
  * and easy recovery weeks after it.
  */
@@ -38,6 +38,8 @@ export interface WeeksInput {
   weeks: number;
   goal: PlanGoal;
   raceDate?: IsoDate;
+  /** A deload every this many weeks (default DELOAD_EVERY_WEEKS; masters 3). */
+  deloadEvery?: number;
 }
 
 /** 1-based plan week a date falls in. */
@@ -45,7 +47,7 @@ export function weekOf(startDate: IsoDate, date: IsoDate): number {
   return Math.floor(daysBetween(startDate, date) / 7) + 1;
 }
 
-export function planWeeks({ startDate, weeks, goal, raceDate }: WeeksInput): PlanWeek[] {
+export function planWeeks({ startDate, weeks, goal, raceDate, deloadEvery = DELOAD_EVERY_WEEKS }: WeeksInput): PlanWeek[] {
   assertIsoDate(startDate, 'startDate');
   if (!Number.isInteger(weeks) || weeks < 1) throw new RangeError(`weeks must be a whole number >= 1, got ${weeks}`);
   let raceWeek: number | undefined;
@@ -71,7 +73,7 @@ export function planWeeks({ startDate, weeks, goal, raceDate }: WeeksInput): Pla
     } else if (raceWeek !== undefined && week > raceWeek - taperLength) {
       phase = 'taper';
       volumeFactor = taperVolumes[week - (raceWeek - taperLength) - 1] ?? DELOAD_VOLUME;
-    } else if (week % DELOAD_EVERY_WEEKS === 0 && !(raceWeek !== undefined && week === raceWeek - taperLength)) {
+    } else if (week % deloadEvery === 0 && !(raceWeek !== undefined && week === raceWeek - taperLength)) {
       // No deload straight before a taper: two reduced weeks in a row lose fitness; the taper is the rest.
       phase = 'deload';
       volumeFactor = DELOAD_VOLUME;

@@ -2,6 +2,8 @@ import { CATALOGUE, EXERCISE_IDS, MAIN_LIFT_IDS, isTimedHold, substituteFor } fr
 import { addDays, assertIsoDate, daysBetween } from './dates';
 import { projectWorkouts } from './load-projection';
 import { planWeeks, weekOf, type PlanWeek } from './periodisation';
+import { EASY_OF_LONG, longRunCap, longRunNote } from './long-run';
+import { heartRateNote, MASTERS_DELOAD_EVERY_WEEKS, MASTERS_RPE_WAVE, mastersAge, mastersNote } from './masters';
 import { prescribeLoad } from './prescription';
 import { defaultIncrementKg } from './progression';
 import { isChartReps } from './rpe';
@@ -77,6 +79,10 @@ export interface PlanInput {
    * linear once a week; advanced, RPE-autoregulated blocks with heavy and volume days alternating.
    */
   experience?: Experience;
+  /** From the profile: 50 or older at the plan's start makes a masters plan (masters.ts). */
+  birthYear?: number;
+  /** From the profile: without both, heart-rate rules do not apply and the notes say so. */
+  heartRate?: { restingHr?: number | null; maxHr?: number | null };
   catalogue?: readonly Exercise[];
 }
 
@@ -117,6 +123,34 @@ function fitTemplate(template: readonly Session[], days: number): Session[] {
   return template.filter((_, i) => keep.includes(i));
 }
 
+const QUALITY_RUNS: readonly RunSession[] = ['threshold', 'interval', 'repetition', 'marathon'];
+/** Novices run one quality session a week for this many weeks. */
+export const NOVICE_ONE_QUALITY_WEEKS = 4;
+
+/**
+ * The template with one quality session: the one lifting rides on is kept (hard days hard), else the
+ * threshold run (the gentlest quality work), else the first; the others become easy runs.
+ */
+function oneQualitySession(template: readonly Session[]): readonly Session[] {
+  const quality = template.map((s, i) => ({ i, run: parts(s).run })).filter((x) => x.run !== undefined && QUALITY_RUNS.includes(x.run));
+  if (quality.length <= 1) return template;
+  const keep = (quality.find((x) => parts(template[x.i]!).strength) ?? quality.find((x) => x.run === 'threshold') ?? quality[0]!).i;
+  return template.map((s, i) => {
+    const p = parts(s);
+    if (i === keep || p.run === undefined || !QUALITY_RUNS.includes(p.run)) return s;
+    return p.strength ? 'easy+strength' : 'easy';
+  });
+}
+
+function noviceQualityNote(template: readonly Session[], novice: readonly Session[]): string {
+  const kept = novice.map((s) => parts(s).run).find((r) => r !== undefined && QUALITY_RUNS.includes(r));
+  const dropped = template.filter((s, i) => s !== novice[i]).map((s) => RUN_TITLES[parts(s).run!].toLowerCase());
+  return (
+    `Novice: one quality session a week for the first ${NOVICE_ONE_QUALITY_WEEKS} weeks (the ${RUN_TITLES[kept!].toLowerCase()}); ` +
+    `the ${dropped.join(' and ')} ${dropped.length === 1 ? 'is an easy run' : 'are easy runs'} until week ${NOVICE_ONE_QUALITY_WEEKS + 1}, so the legs get used to faster running one session at a time.`
+  );
+}
+
 /** Day offsets within each 7-day week: spread out, longest session last. */
 const DAY_OFFSETS: Readonly<Record<number, readonly number[]>> = {
   2: [0, 3],
@@ -132,7 +166,8 @@ const S = 'strength' as const;
  * at most two quality sessions, an easy run every week, the day before the long run easy, the long
  * run only when the week has 3+ runs (with 2 runs it would be half the week's running). Running plans
  * with 4+ days lift once a week on the interval or threshold day (hard days hard, easy days easy);
- * hybrid strength days carry a short easy run, so the week's running is spread over 4+ runs.
+ * hybrid strength days carry a short easy run, so the week's running is spread over 4+ runs. A 3-day
+ * hybrid week is a long run, a threshold run with lifting after it, and an easy run after lifting.
  */
 const WEEK_TEMPLATES: Readonly<Record<PlanGoal, Readonly<Record<number, readonly Session[]>>>> = {
   strength: { 2: [S, S], 3: [S, S, S], 4: [S, S, S, S], 5: [S, S, S, S, S], 6: [S, S, S, S, S, S] },
@@ -166,7 +201,7 @@ const WEEK_TEMPLATES: Readonly<Record<PlanGoal, Readonly<Record<number, readonly
   },
   hybrid: {
     2: ['easy+strength', 'easy+strength'],
-    3: ['easy+strength', 'threshold', 'easy+strength'],
+    3: ['easy+strength', 'threshold+strength', 'long'],
     4: ['easy+strength', 'threshold', 'easy+strength', 'long'],
     5: ['easy+strength', 'interval', S, 'easy', 'long'],
     6: ['easy+strength', 'interval', S, 'easy+strength', 'easy', 'long'],
@@ -178,25 +213,35 @@ const ids = EXERCISE_IDS;
  * Strength sessions as slots of the exercise a coach would pick first; without its equipment a slot
  * takes the catalogue's closest available substitute (substituteFor), or stays empty.
  */
-const STRENGTH_TEMPLATES: readonly (readonly string[])[] = [
+type Slot = string | { id: string; day: 0 | 1 };
+const STRENGTH_TEMPLATES: readonly (readonly Slot[])[] = [
   [ids.backSquat, ids.benchPress, ids.barbellRow, ids.plank],
   [ids.deadlift, ids.overheadPress, ids.pullUp, ids.lunge],
   [ids.romanianDeadlift, ids.lunge, ids.pushUp, ids.pullUp, ids.plank],
+];
+/**
+ * Advanced, 4+ strength days: an upper/lower split, so each main lift is trained twice a week (one
+ * heavy day of triples, one volume day of eights) and every day has two main lifts.
+ */
+const ADVANCED_SPLIT: readonly (readonly Slot[])[] = [
+  [{ id: ids.backSquat, day: 0 }, { id: ids.deadlift, day: 1 }, ids.lunge, ids.plank],
+  [{ id: ids.benchPress, day: 0 }, { id: ids.overheadPress, day: 1 }, ids.barbellRow, ids.pullUp],
+  [{ id: ids.deadlift, day: 0 }, { id: ids.backSquat, day: 1 }, ids.romanianDeadlift, ids.plank],
+  [{ id: ids.overheadPress, day: 0 }, { id: ids.benchPress, day: 1 }, ids.pullUp, ids.pushUp],
 ];
 
 /**
  * Weekly running volume: km per run in the first build week, growing 8 % of that a build week (so
  * never more than 8 % over the week before; the 10 % rule) up to 1.6 times the start.
  */
-const KM_PER_RUN: Readonly<Record<PlanGoal, number>> = { strength: 5, '5k': 6, '10k': 7, half: 9, marathon: 11, hybrid: 5 };
+const KM_PER_RUN: Readonly<Record<PlanGoal, number>> = { strength: 5, '5k': 6, '10k': 7, half: 9, marathon: 11, hybrid: 6 };
 export const WEEKLY_GROWTH = 0.08;
 const MAX_GROWTH = 1.6;
-/** Longest long run per goal. */
-const LONG_CAP_M: Readonly<Record<PlanGoal, number>> = { strength: 10000, '5k': 16000, '10k': 18000, half: 22000, marathon: 32000, hybrid: 14000 };
 /**
- * Shares of the week's running (distance), Daniels' Running Formula: long run at most 25-30 % (here
- * 28 %; 36 % when there are only 3 runs, where it is still the longest run), T work at most 10 %,
- * I at most 8 % (and 10 km), R at most 5 %; M work kept to 12 % so the week stays about 80/20 by time.
+ * Shares of the week's running (distance), Daniels' Running Formula: long run at least 25-30 % (here
+ * 28 %; 36 % when there are only 3 runs) and always the longest run of the week (long-run.ts), T work
+ * at most 10 %, I at most 8 % (and 10 km), R at most 5 %; M work kept to 12 % so the week stays about
+ * 80/20 by time.
  */
 export const RUN_SHARES = { long: 0.28, longThreeRuns: 0.36, threshold: 0.1, interval: 0.08, repetition: 0.05, marathon: 0.12 } as const;
 /** Daniels caps a continuous T run at about an hour's worth; 8 km keeps well inside it for everyone here. */
@@ -205,6 +250,10 @@ const INTERVAL_CAP_M = 10000;
 const MARATHON_CAP_M: Readonly<Record<PlanGoal, number>> = { strength: 8000, '5k': 8000, '10k': 8000, half: 10000, marathon: 16000, hybrid: 8000 };
 /** Pace (VDOT) the volumes are sized with when the person has none yet: a 24-minute 5 km. */
 const REFERENCE_VDOT = 40;
+/** The easy pace (s/km) running volumes are sized with: from VDOT, else the reference VDOT's. */
+export function sizingEasyPace(vdot: number | undefined): number {
+  return paceForSegment({ kind: 'easy' }, vdot ?? REFERENCE_VDOT) ?? 360;
+}
 const WARM_UP_S = { quality: 900, threshold: 600 } as const;
 const COOL_DOWN_S = 600;
 /** Shortest easy run worth lacing up for; hybrid easy runs after lifting stay short. */
@@ -232,44 +281,51 @@ const warmUp = (seconds: number) => segment('easy', { durationS: seconds, label:
 const coolDown = () => segment('easy', { durationS: COOL_DOWN_S, label: 'Cool-down' });
 
 const floorTo = (value: number, step: number) => Math.floor(value / step) * step;
+const ceilTo = (value: number, step: number) => Math.ceil(value / step) * step;
 
 /** Full running volume (km) of a week: runs x km per run x growth x the week's volume factor. */
 export function weeklyRunKm(goal: PlanGoal, runs: number, week: Pick<PlanWeek, 'level' | 'volumeFactor'>): number {
   return KM_PER_RUN[goal] * runs * Math.min(MAX_GROWTH, 1 + WEEKLY_GROWTH * week.level) * week.volumeFactor;
 }
 
+interface WeekSizing {
+  goal: PlanGoal;
+  easyPaceSPerKm: number;
+  /** Longest long run the goal allows (long-run.ts). */
+  longCapM: number;
+}
+
 /**
- * The run segments of every run in a week's template, sized from the week's volume: quality work and
- * the long run by their shares, warm-ups and cool-downs added, and the easy runs sharing the rest.
+ * The run segments of every run in a week's template, sized from the week's volume: quality work by
+ * its shares, warm-ups and cool-downs added, then the long run and the easy runs sharing the rest with
+ * the long run the longest and every other easy run at most EASY_OF_LONG of it. What the easy runs
+ * cannot take under that rule is left out: the week is smaller than aimed for, and the shares are
+ * sized again on the week as it really is.
  */
-function weekRuns(template: readonly Session[], goal: PlanGoal, week: PlanWeek, easyPaceSPerKm: number): (RunSegment[] | undefined)[] {
+function weekRuns(template: readonly Session[], week: PlanWeek, sizing: WeekSizing): (RunSegment[] | undefined)[] {
   const count = template.filter((s) => parts(s).run).length;
-  let weekM = weeklyRunKm(goal, count, week) * 1000;
-  // When easy runs hit the longest allowed after lifting, the week is smaller than aimed for: size the
-  // shares again on the week as it really is.
-  let out = sizeWeek(template, goal, weekM, count, easyPaceSPerKm);
+  let weekM = weeklyRunKm(sizing.goal, count, week) * 1000;
+  let out = sizeWeek(template, weekM, count, sizing);
   for (let i = 0; i < 4; i++) {
-    const actualM = out.reduce((m, segs) => m + (segs ?? []).reduce((t, s) => t + segmentMetres(s, easyPaceSPerKm), 0), 0);
+    const actualM = out.reduce((m, segs) => m + (segs ?? []).reduce((t, s) => t + segmentMetres(s, sizing.easyPaceSPerKm), 0), 0);
     // Only downwards: the fixed warm-ups and shortest easy runs must not grow a reduced week's quality.
     if (actualM > 0.98 * weekM) break;
     weekM = actualM;
-    out = sizeWeek(template, goal, weekM, count, easyPaceSPerKm);
+    out = sizeWeek(template, weekM, count, sizing);
   }
   return out;
 }
 
-function sizeWeek(template: readonly Session[], goal: PlanGoal, weekM: number, count: number, easyPaceSPerKm: number): (RunSegment[] | undefined)[] {
+function sizeWeek(template: readonly Session[], weekM: number, count: number, sizing: WeekSizing): (RunSegment[] | undefined)[] {
+  const { goal, easyPaceSPerKm: pace } = sizing;
   const runs = template.map((s) => parts(s).run);
   const out: (RunSegment[] | undefined)[] = runs.map(() => undefined);
+  const metresOf = (segs: readonly RunSegment[]) => segs.reduce((m, s) => m + segmentMetres(s, pace), 0);
   let usedM = 0;
+  let longestQualityM = 0;
   runs.forEach((run, i) => {
     let segs: RunSegment[] | undefined;
     switch (run) {
-      case 'long': {
-        const share = count >= 4 ? RUN_SHARES.long : RUN_SHARES.longThreeRuns;
-        segs = [segment('long', { distanceM: Math.max(3000, floorTo(Math.min(LONG_CAP_M[goal], share * weekM), 500)) })];
-        break;
-      }
       case 'threshold':
         segs = [warmUp(WARM_UP_S.threshold), segment('threshold', { distanceM: Math.max(800, floorTo(Math.min(THRESHOLD_CAP_M, RUN_SHARES.threshold * weekM), 100)) }), coolDown()];
         break;
@@ -291,15 +347,46 @@ function sizeWeek(template: readonly Session[], goal: PlanGoal, weekM: number, c
         return;
     }
     out[i] = segs;
-    usedM += segs.reduce((m, s) => m + segmentMetres(s, easyPaceSPerKm), 0);
+    const m = metresOf(segs);
+    usedM += m;
+    longestQualityM = Math.max(longestQualityM, m);
   });
   const easySlots = runs.map((r, i) => (r === 'easy' ? i : -1)).filter((i) => i >= 0);
-  if (easySlots.length > 0) {
-    const eachS = ((Math.max(0, weekM - usedM) / easySlots.length) / 1000) * easyPaceSPerKm;
-    for (const i of easySlots) {
-      const cap = parts(template[i]!).strength ? MAX_EASY_AFTER_LIFTING_S : Infinity;
-      out[i] = [segment('easy', { durationS: Math.max(MIN_EASY_S, Math.min(cap, Math.round(eachS / 60) * 60)) })];
+  const afterLifting = (i: number) => parts(template[i]!).strength;
+  const longSlot = runs.indexOf('long');
+  const restM = Math.max(0, weekM - usedM);
+  const minutes = (s: number) => Math.round(s / 60) * 60;
+  if (longSlot < 0) {
+    // Two runs a week (or a 2-day hybrid): no long run, the easy runs share the rest.
+    if (easySlots.length > 0) {
+      const eachS = (restM / easySlots.length / 1000) * pace;
+      for (const i of easySlots) {
+        const cap = afterLifting(i) ? MAX_EASY_AFTER_LIFTING_S : Infinity;
+        out[i] = [segment('easy', { durationS: Math.max(MIN_EASY_S, Math.min(cap, minutes(eachS))) })];
+      }
     }
+    return out;
+  }
+  const free = easySlots.filter((i) => !afterLifting(i));
+  const lifting = easySlots.filter(afterLifting);
+  const sToM = (s: number) => (s / pace) * 1000;
+  const liftingCapM = sToM(MAX_EASY_AFTER_LIFTING_S);
+  // The long run: its share of the week; at least enough that the easy runs take the rest within
+  // EASY_OF_LONG of it (those after lifting also within MAX_EASY_AFTER_LIFTING_S); at least as long as
+  // any quality session; long enough that the shortest easy run fits under it; never past the cap.
+  const share = (count >= 4 ? RUN_SHARES.long : RUN_SHARES.longThreeRuns) * weekM;
+  let balanced = restM / (1 + EASY_OF_LONG * easySlots.length);
+  if (EASY_OF_LONG * balanced > liftingCapM && lifting.length > 0) balanced = (restM - liftingCapM * lifting.length) / (1 + EASY_OF_LONG * free.length);
+  const shortest = Math.max(3000, sToM(MIN_EASY_S) / EASY_OF_LONG);
+  const longM = Math.min(sizing.longCapM, Math.max(floorTo(share, 500), ceilTo(Math.max(balanced, longestQualityM, shortest), 500)));
+  out[longSlot] = [segment('long', { distanceM: longM })];
+  const longS = (longM / 1000) * pace;
+  const mostS = floorTo(EASY_OF_LONG * longS, 60);
+  const liftingEachM = Math.min(liftingCapM, sToM(mostS), (restM - longM) / Math.max(1, easySlots.length));
+  for (const i of lifting) out[i] = [segment('easy', { durationS: Math.max(MIN_EASY_S, minutes((liftingEachM / 1000) * pace)) })];
+  if (free.length > 0) {
+    const eachS = ((Math.max(0, restM - longM - liftingEachM * lifting.length) / free.length) / 1000) * pace;
+    for (const i of free) out[i] = [segment('easy', { durationS: Math.max(MIN_EASY_S, Math.min(mostS, minutes(eachS))) })];
   }
   return out;
 }
@@ -313,11 +400,14 @@ export function segmentMetres(s: RunSegment, easyPaceSPerKm: number): number {
   return 0;
 }
 
-/** RPE targets wave 7 -> 7.5 -> 8 over each three build weeks (+0.5 when strength is the goal). */
-function autoregulatedRpe(goal: PlanGoal, phase: TrainingPhase, level: number): number {
+/**
+ * RPE targets wave 7 -> 7.5 -> 8 over each three build weeks (+0.5 when strength is the goal); for
+ * masters 7 -> 7.5 over each two (a gentler ramp between the more frequent deloads).
+ */
+function autoregulatedRpe(goal: PlanGoal, phase: TrainingPhase, level: number, masters = false): number {
   if (phase === 'deload' || phase === 'recovery') return 6.5;
   if (phase === 'taper') return 7;
-  const wave = [7, 7.5, 8][level % 3] ?? 7;
+  const wave = masters ? (MASTERS_RPE_WAVE[level % MASTERS_RPE_WAVE.length] ?? 7) : ([7, 7.5, 8][level % 3] ?? 7);
   return goal === 'strength' ? wave + 0.5 : wave;
 }
 
@@ -329,6 +419,9 @@ interface BlockContext {
   experience: Experience;
   /** How many times this lift came before in the plan (undulating days alternate on it). */
   appearance: number;
+  /** Advanced split days name the day (0 heavy, 1 volume) instead of alternating by appearance. */
+  day?: 0 | 1;
+  masters: boolean;
 }
 
 /** Advanced undulating days: a heavy day of triples and a volume day of eights alternate per lift. */
@@ -370,9 +463,9 @@ function strengthBlock(exercise: Exercise, ctx: BlockContext): StrengthBlock {
         restS: 180,
       };
     }
-    const rpe = autoregulatedRpe(ctx.goal, week.phase, week.level);
+    const rpe = autoregulatedRpe(ctx.goal, week.phase, week.level, ctx.masters);
     if (ctx.experience === 'advanced') {
-      const day = UNDULATING_DAYS[ctx.appearance % UNDULATING_DAYS.length]!;
+      const day = UNDULATING_DAYS[ctx.day ?? ctx.appearance % UNDULATING_DAYS.length]!;
       // Reduced weeks keep the lowered RPE; build weeks shift it by the day (heavy +0.5, volume -0.5), within 6.5-9.
       const dayRpe = week.phase === 'build' ? Math.min(9, Math.max(6.5, rpe + day.rpeShift)) : rpe;
       return {
@@ -395,23 +488,29 @@ function strengthBlock(exercise: Exercise, ctx: BlockContext): StrengthBlock {
     return { ...base, progression: 'none', sets: Array.from({ length: scaledSets(3, week) }, () => ({ reps: 1, durationS })), restS: 60 };
   }
   const range = exercise.defaultRepRange ?? [8, 12];
+  // Advanced bodyweight work (pull-ups) has no load to add: it grows a set every three build weeks, up
+  // to 5, while the reps climb the range session by session.
+  const sets = ctx.experience === 'advanced' && exercise.loadType === 'bodyweight' ? Math.min(5, 3 + Math.floor(week.level / 3)) : 3;
   return {
     ...base,
     progression: 'double',
     repRange: [range[0], range[1]],
     // Accessories move in the smallest step the gym has.
     incrementKg: unit === 'kg' ? DEFAULT_LOAD_STEP.kg : lbToKg(DEFAULT_LOAD_STEP.lb),
-    sets: Array.from({ length: scaledSets(3, week) }, () => ({ reps: range[0] })),
+    sets: Array.from({ length: scaledSets(sets, week) }, () => ({ reps: range[0] })),
     restS: 90,
   };
 }
 
-function resolveStrengthTemplates(equipment: readonly Equipment[], catalogue: readonly Exercise[], count: number): Exercise[][] {
-  return STRENGTH_TEMPLATES.slice(0, count).map((slots) => {
-    const chosen: Exercise[] = [];
-    for (const id of slots) {
-      const pick = substituteFor(id, equipment, { catalogue, exclude: chosen.map((c) => c.id) });
-      if (pick) chosen.push(pick);
+type StrengthDay = { exercise: Exercise; day?: 0 | 1 }[];
+
+function resolveStrengthTemplates(templates: readonly (readonly Slot[])[], equipment: readonly Equipment[], catalogue: readonly Exercise[]): StrengthDay[] {
+  return templates.map((slots) => {
+    const chosen: StrengthDay = [];
+    for (const slot of slots) {
+      const id = typeof slot === 'string' ? slot : slot.id;
+      const pick = substituteFor(id, equipment, { catalogue, exclude: chosen.map((c) => c.exercise.id) });
+      if (pick) chosen.push({ exercise: pick, ...(typeof slot === 'string' ? {} : { day: slot.day }) });
     }
     return chosen;
   });
@@ -474,16 +573,32 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
   const usedDays: Weekday[] | undefined = personDays ? pickDays(personDays, sessionsPerWeek) : undefined;
   const startDate = usedDays && input.alignStart !== false ? nextTrainingDay(input.startDate, usedDays) : input.startDate;
   if (startDate !== input.startDate) notes.push(`${input.startDate} is not a training day; the plan starts on the next one, ${startDate}.`);
-  const weeks = planWeeks({ startDate, weeks: input.weeks, goal, ...(input.raceDate ? { raceDate: input.raceDate } : {}) });
+  const masters = mastersAge(startDate, input.birthYear);
+  const weeks = planWeeks({
+    startDate,
+    weeks: input.weeks,
+    goal,
+    ...(input.raceDate ? { raceDate: input.raceDate } : {}),
+    ...(masters !== undefined ? { deloadEvery: MASTERS_DELOAD_EVERY_WEEKS } : {}),
+  });
   const template = fitTemplate(WEEK_TEMPLATES[goal][Math.max(MIN_DAYS_PER_WEEK, sessionsPerWeek)] ?? [], sessionsPerWeek);
   const offsets = DAY_OFFSETS[input.daysPerWeek] ?? [];
   const hard = template.map(isHardSession);
   let previousHard: IsoDate | undefined;
-  // Three rotating strength days only when strength is the goal and there are 4+ days to fill.
-  const strengthDays = resolveStrengthTemplates(input.equipment, catalogue, goal === 'strength' && input.daysPerWeek >= 4 ? 3 : 2);
-  const letters = ['A', 'B', 'C'];
+  // Three rotating strength days when strength is the goal and there are 4+ days to fill; advanced
+  // lifters get an upper/lower split there (each main lift twice a week).
+  const strengthTemplates =
+    goal === 'strength' && input.daysPerWeek >= 4 ? (experience === 'advanced' ? ADVANCED_SPLIT : STRENGTH_TEMPLATES.slice(0, 3)) : STRENGTH_TEMPLATES.slice(0, 2);
+  const strengthDays = resolveStrengthTemplates(strengthTemplates, input.equipment, catalogue);
+  const letters = ['A', 'B', 'C', 'D'];
   // Volumes are sized in km; easy runs are prescribed in minutes at the person's easy pace.
-  const easyPace = paceForSegment({ kind: 'easy' }, input.benchmarks?.vdot ?? REFERENCE_VDOT) ?? 360;
+  const sizingVdot = input.benchmarks?.vdot ?? REFERENCE_VDOT;
+  const easyPace = sizingEasyPace(sizingVdot);
+  const longCap = longRunCap(goal, easyPace, sizingVdot, raceDistanceM);
+  const sizing: WeekSizing = { goal, easyPaceSPerKm: easyPace, longCapM: longCap.metres };
+  // Novices: one quality session a week for the first weeks (the rest of the template as written).
+  const noviceTemplate = experience === 'novice' ? oneQualitySession(template) : template;
+  const templateOf = (week: PlanWeek) => (week.week <= NOVICE_ONE_QUALITY_WEEKS ? noviceTemplate : template);
 
   const workouts: Workout[] = [];
   let strengthSessions = 0;
@@ -493,8 +608,9 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
       ? arrangeSessions(trainingDatesInWindow(week.startDate, usedDays), hard, previousHard)
       : template.map((_, slot) => addDays(week.startDate, offsets[slot] ?? slot));
     for (const [slot, date] of slotDates.entries()) if (hard[slot] && (previousHard === undefined || date > previousHard)) previousHard = date;
-    const runsOfWeek = weekRuns(template, goal, week, easyPace);
-    template.forEach((session, slot) => {
+    const weekTemplate = templateOf(week);
+    const runsOfWeek = weekRuns(weekTemplate, week, sizing);
+    weekTemplate.forEach((session, slot) => {
       const date = slotDates[slot]!;
       const base = { id: `${input.planId}-w${week.week}-d${slot + 1}`, planId: input.planId, date, week: week.week, phase: week.phase, status: 'scheduled' as const, strength: [], run: [] };
       if (input.raceDate !== undefined) {
@@ -515,10 +631,10 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
       if (lifts) {
         const index = strengthSessions % strengthDays.length;
         strengthSessions++;
-        strength = (strengthDays[index] ?? []).map((e) => {
+        strength = (strengthDays[index] ?? []).map(({ exercise: e, day }) => {
           const appearance = appearances.get(e.id) ?? 0;
           appearances.set(e.id, appearance + 1);
-          return strengthBlock(e, { goal, week, unit, mainProgression, experience, appearance });
+          return strengthBlock(e, { goal, week, unit, mainProgression, experience, appearance, masters: masters !== undefined, ...(day !== undefined ? { day } : {}) });
         });
         strengthTitle = `Strength ${letters[index] ?? ''}`.trim();
       }
@@ -581,5 +697,14 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
     ...(vdot !== undefined ? { vdot } : {}),
   };
   if (workouts.some((w) => w.strength.some((b) => MAIN_LIFT_IDS.includes(b.exerciseId)))) notes.push(strengthRuleNote(mainProgression, experience));
+  if (noviceTemplate !== template && weeks.some((w) => w.week <= NOVICE_ONE_QUALITY_WEEKS)) notes.push(noviceQualityNote(template, noviceTemplate));
+  const longs = workouts.flatMap((w) => w.run.filter((s) => s.kind === 'long').map((s) => s.distanceM ?? 0));
+  const longNote = longs.length > 0 ? longRunNote(goal, longCap, Math.max(...longs), easyPace) : undefined;
+  if (longNote) notes.push(longNote);
+  if (masters !== undefined) notes.push(mastersNote(masters, input.birthYear!, mainProgression === 'autoregulated' && workouts.some((w) => w.strength.length > 0)));
+  if (goal !== 'strength') {
+    const hr = heartRateNote(input.heartRate?.restingHr ?? undefined, input.heartRate?.maxHr ?? undefined);
+    if (hr) notes.push(hr);
+  }
   return { plan, workouts: withPaces, state, notes };
 }

@@ -145,7 +145,7 @@ export const createTrainingPlan = defineTool({
   name: 'create_training_plan',
   title: 'Create a training plan',
   description:
-    'Generates and schedules a periodised plan (deload every 4th week, taper before a race). Loads from each lift\'s e1RM, paces from VDOT. ' +
+    'Generates and schedules a periodised plan (deload every 4th week, every 3rd at 50+ from birthYear; taper before a race). Loads from each lift\'s e1RM, paces from VDOT; weekly running ramps from what was run. ' +
     'Experience sets the main-lift rule: novice linear per session, intermediate weekly, advanced RPE blocks (heavy and volume days). ' +
     'Arguments default from the profile, startDate to today; sessions land on training days. Fails if another plan has sessions from startDate on, unless replaceExisting. ' +
     'Returns the plan, weeks, sessions and notes on anything missing.',
@@ -179,6 +179,7 @@ export const createTrainingPlan = defineTool({
       const { ctx, units } = await coachingCall(person, args);
       const profile = await getOrCreateProfile(person.id);
       ctx.experience = profile.experience as Experience | null;
+      ctx.birthYear = profile.birthYear;
       const goal = args.goal ?? (profile.goal as PlanGoal | null);
       if (!goal) throw new ToolError('invalid_argument', 'goal: the profile has no goal; pass goal ("strength", "5k", "10k", "half", "marathon" or "hybrid") or set it with update_profile.', { field: 'goal' });
       const startDate = args.startDate ?? ctx.today;
@@ -293,7 +294,9 @@ export const updateTrainingPlan = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person, { distanceUnit, weightUnit });
       // Regenerated sessions follow the profile's experience (weekly or undulating main lifts).
-      ctx.experience = (await getOrCreateProfile(person.id)).experience as Experience | null;
+      const profile = await getOrCreateProfile(person.id);
+      ctx.experience = profile.experience as Experience | null;
+      ctx.birthYear = profile.birthYear;
       const updated = await updatePlan(
         ctx,
         id,

@@ -422,7 +422,9 @@ describe('the hybrid athlete (novice, 4 days)', () => {
     expect(fast.notes.join(' ')).toMatch(/too fast|faster than/i);
   });
 
-  it('keeps the long run at most 30 % of each week\'s running', () => {
+  // Issue 32: the long run is the longest run of the week; with two of four runs short easy runs after
+  // lifting it is a bigger share than Daniels' 30 % (the bound of tests/unit/training/run-templates.test.ts).
+  it('keeps the long run the longest run of each week, at most 43 % of the week\'s running', () => {
     const r = get('hybrid');
     const weeks = Array.from({ length: WEEKS }, (_, i) => r.prescribed.filter((w) => w.date >= day(i * 7) && w.date <= day(i * 7 + 6)));
     const checked = weeks.filter((ws) => ws.some((w) => w.run.some((s) => s.kind === 'long')));
@@ -430,7 +432,8 @@ describe('the hybrid athlete (novice, 4 days)', () => {
     for (const ws of checked) {
       const total = ws.reduce((s, w) => s + runKm(w), 0);
       const long = Math.max(...ws.map((w) => w.run.filter((s) => s.kind === 'long').reduce((s, x) => s + km(x), 0)));
-      expect(long / total, `week of ${ws[0]!.date}`).toBeLessThanOrEqual(0.3 + 1e-9);
+      expect(long / total, `week of ${ws[0]!.date}`).toBeLessThanOrEqual(0.43 + 1e-9);
+      for (const w of ws) expect(runKm(w), `${w.date} ${w.title}`).toBeLessThanOrEqual(long + 1e-9);
     }
   });
 

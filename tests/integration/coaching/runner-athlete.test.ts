@@ -23,7 +23,8 @@ async function vdot(): Promise<number | null> {
 
 beforeAll(async () => {
   athlete = await newAthlete(baseUrl, 'runner', {
-    profile: { goal: '5k', trainingDays: ['mon', 'tue', 'thu', 'sat'], equipment: ['bodyweight'], restingHr: 50, maxHr: 190 },
+    // Intermediate (issue 32): a novice's first four weeks hold one quality session, and this runner's story is the tempo runs.
+    profile: { goal: '5k', experience: 'intermediate', trainingDays: ['mon', 'tue', 'thu', 'sat'], equipment: ['bodyweight'], restingHr: 50, maxHr: 190 },
   });
   const a = athlete.agent;
   await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 25 * 60, date: addDays(today, -3) });
