@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 describe('tools/list', () => {
-  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 33 tools`, () => {
-    expect(tools).toHaveLength(33);
+  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 36 tools`, () => {
+    expect(tools).toHaveLength(36);
     expect(listBytes).toBeLessThanOrEqual(CATALOGUE_LIMIT);
   });
 
@@ -94,6 +94,10 @@ describe('tools/list', () => {
     await call('delete_benchmark', { id: benchmarks.benchmarks.find((b) => b.kind === 'lift')!.id });
     await call('delete_health_record', { id: steps.records[0]!.id });
     await call('delete_workout', { id: created.workout.id });
+    await call('create_calendar_feed');
+    await call('revoke_calendar_feed');
+    const runSession = (listed.workouts as { id: string; kind?: string }[]).find((w) => w.kind === 'run');
+    await call('get_workout_fit_link', { workoutId: runSession!.id });
     await call('delete_training_plan', { id: ctx.plan });
     // Integrations that need a connected provider answer tool errors here (no Strava configured).
     await call('sync_integration', { integrationId: 'strava' });
