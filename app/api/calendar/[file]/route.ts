@@ -2,6 +2,8 @@
 // is the credential; a rotated, revoked, wrong or unknown secret gets the one 404 below.
 import { feedCalendar, resolveFeedSecret, secretFromSegment } from '@/lib/coaching/calendar-feed';
 import { logRedacted } from '@/lib/web/redact';
+import { parseTestNow, TEST_NOW_HEADER, withClock } from '@/lib/clock';
+import { config } from '@/lib/env';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,7 +22,13 @@ function notFound(): Response {
   return new Response(NOT_FOUND, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
 }
 
-export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
+export async function GET(request: Request, { params }: { params: Promise<{ file: string }> }) {
+  // Simulated weeks move the coaching clock (which days are missed) as /mcp does, only where allowed (lib/clock.ts).
+  const testNow = config().testClock ? parseTestNow(request.headers.get(TEST_NOW_HEADER) ?? '') : undefined;
+  return testNow ? withClock(testNow, () => feed(params)) : feed(params);
+}
+
+async function feed(params: Promise<{ file: string }>): Promise<Response> {
   try {
     const userId = await resolveFeedSecret(secretFromSegment((await params).file));
     if (!userId) return notFound();
