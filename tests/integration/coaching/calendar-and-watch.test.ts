@@ -232,10 +232,13 @@ describe('watch workouts (FIT)', () => {
     expect(link.sport).toBe('strength');
     const decoded = decodeFitWorkout(new Uint8Array(await (await fetch(link.url)).arrayBuffer()));
     expect(decoded).toMatchObject({ sport: 'training', subSport: 'strengthTraining' });
+    // The coach may place the load (linear progression from the person's squat): the file carries what was prescribed.
+    const squat = created.workout.strength[0]!.sets.map((set) => set.loadKg!);
+    expect(squat).toHaveLength(2);
     expect(decoded.steps.map((s) => [s.intensity, s.duration, s.exercise ?? null])).toEqual([
-      ['active', { type: 'reps', reps: 5 }, { category: 'squat', weightKg: 100 }],
+      ['active', { type: 'reps', reps: 5 }, { category: 'squat', weightKg: squat[0] }],
       ['rest', { type: 'time', seconds: 180 }, null],
-      ['active', { type: 'reps', reps: 5 }, { category: 'squat', weightKg: 100 }],
+      ['active', { type: 'reps', reps: 5 }, { category: 'squat', weightKg: squat[1] }],
       ['rest', { type: 'time', seconds: 180 }, null],
       ['active', { type: 'time', seconds: 45 }, { category: 'plank' }],
     ]);
