@@ -39,14 +39,14 @@ beforeAll(async () => {
     run: [{ kind: 'easy', durationSeconds: 1800 }],
   });
   workoutId = created.workout.id;
-  const feed = await agent.call<{ url: string }>('create_calendar_feed');
+  const feed = await agent.call<{ url: string }>('calendar_feed', { action: 'create' });
   secrets.push(feed.url.slice(feed.url.lastIndexOf('/') + 1, -4));
   expect((await fetch(feed.url)).status).toBe(200);
   const link = new URL((await agent.call<{ url: string }>('get_workout_fit_link', { workoutId })).url);
   secrets.push(link.searchParams.get('sig')!);
   expect((await fetch(link)).status).toBe(200);
   // Rotated: the old address still reaches the server, and misses.
-  const rotated = await agent.call<{ url: string }>('create_calendar_feed');
+  const rotated = await agent.call<{ url: string }>('calendar_feed', { action: 'create' });
   secrets.push(rotated.url.slice(rotated.url.lastIndexOf('/') + 1, -4));
   expect((await fetch(feed.url)).status).toBe(404);
   userId = await ownerOf(workoutId);

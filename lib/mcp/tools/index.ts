@@ -7,7 +7,7 @@ import { completeWorkoutTool, createWorkoutTool, deleteWorkoutTool, getWorkoutTo
 import { deleteHealthRecordTool, getHealthData, recordHealthDataTool } from './health';
 import { deleteTimeOffTool, listTimeOffTool, recordTimeOffTool } from './time-off';
 import { connectIntegration, disconnectIntegration, listIntegrations, syncIntegration } from './integrations';
-import { createCalendarFeed, getWorkoutFitLink, revokeCalendarFeed } from './calendar';
+import { calendarFeed, getWorkoutFitLink } from './calendar';
 
 /** Every tool the server offers; tools/list and the guards read these declarations. */
 export const tools = [getAccount, getPaymentCheckoutLink, getProfile, updateProfileTool, logBodyWeightTool, setBenchmark, listBenchmarksTool, deleteBenchmarkTool, getHealthData, recordHealthDataTool, deleteHealthRecordTool, listIntegrations, connectIntegration, disconnectIntegration, syncIntegration,
@@ -16,5 +16,5 @@ export const tools = [getAccount, getPaymentCheckoutLink, getProfile, updateProf
   createTrainingPlan, getTrainingPlan, listTrainingPlans, updateTrainingPlan, deleteTrainingPlan, getTrainingProgress,
   recordTimeOffTool, listTimeOffTool, deleteTimeOffTool,
   // Off the chat: the calendar feed and watch workout files
-  createCalendarFeed, revokeCalendarFeed, getWorkoutFitLink,
+  calendarFeed, getWorkoutFitLink,
 ] as unknown as readonly AnyTool[];

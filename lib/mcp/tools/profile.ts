@@ -57,7 +57,7 @@ const profileOutput = z.object({
   equipment: z.array(z.string()),
   restingHr: z.number().nullable(),
   maxHr: z.number().nullable(),
-  trainingTime: z.string().nullable().describe('Usual training time, HH:MM (24 h) in the timezone: calendar feed events are timed at it; null: all-day events'),
+  trainingTime: z.string().nullable().describe('HH:MM; calendar events start then'),
   bodyWeight: z
     .object({ id: z.string().describe('Health record id (delete_health_record)'), date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() })
     .nullable()
@@ -146,7 +146,7 @@ export const updateProfileTool = defineTool({
         .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM, 24-hour, e.g. "07:30" or "18:00"')
         .nullable()
         .optional()
-        .describe('Usual time of day the person trains, HH:MM (24 h) in their timezone; the calendar feed times events at it. null: all-day events'),
+        .describe('Usual training time, HH:MM in the timezone: calendar events start then; null: all day'),
     })
     .strict(),
   output: z.object({

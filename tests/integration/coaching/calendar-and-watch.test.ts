@@ -56,8 +56,8 @@ afterAll(async () => {
 });
 
 describe('the calendar feed', () => {
-  it('create_calendar_feed gives the https and webcal:// forms of one private address', async () => {
-    const feed = await agent.call<{ url: string; webcalUrl: string; rotated: boolean }>('create_calendar_feed');
+  it('calendar_feed create gives the https and webcal:// forms of one private address', async () => {
+    const feed = await agent.call<{ url: string; webcalUrl: string; rotated: boolean }>('calendar_feed', { action: 'create' });
     expect(feed.rotated).toBe(false);
     expect(feed.url).toMatch(new RegExp(`^${baseUrl}/api/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
     expect(feed.webcalUrl).toBe(feed.url.replace(/^http:/, 'webcal:'));
@@ -151,14 +151,14 @@ describe('the calendar feed', () => {
   });
 
   it('rotating makes a new address and the old one 404s; revoking 404s the new one', async () => {
-    const rotated = await agent.call<{ url: string; rotated: boolean }>('create_calendar_feed');
+    const rotated = await agent.call<{ url: string; rotated: boolean }>('calendar_feed', { action: 'create' });
     expect(rotated.rotated).toBe(true);
     expect(rotated.url).not.toBe(feedUrl);
     expect((await fetch(feedUrl)).status).toBe(404);
     await fetchFeed(rotated.url);
-    expect(await agent.call('revoke_calendar_feed')).toEqual({ revoked: true });
+    expect(await agent.call('calendar_feed', { action: 'revoke' })).toEqual({ url: null, webcalUrl: null, rotated: false, revoked: true });
     expect((await fetch(rotated.url)).status).toBe(404);
-    expect(await agent.call('revoke_calendar_feed')).toEqual({ revoked: false });
+    expect(await agent.call('calendar_feed', { action: 'revoke' })).toMatchObject({ revoked: false });
   });
 
   it('the account page creates the feed and shows its address once; revoke turns it off', async () => {

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 const NOT_FOUND =
   'No calendar feed has this address. It was rotated or revoked, or it was copied incompletely: ' +
-  'get the current address on your account page (Calendar and watch) or ask your agent to create one (create_calendar_feed).\n';
+  'get the current address on your account page (Calendar and watch) or ask your agent to create one (calendar_feed).\n';
 
 /** Private: the feed is one person's; short: clients poll, and a rotated URL must stop soon. */
 const HEADERS = {
