@@ -46,6 +46,12 @@ export function escapeText(value: string): string {
 
 const encoder = new TextEncoder();
 
+/** UTF-8 length of one code point (a `for...of` character). */
+function utf8Octets(ch: string): number {
+  const cp = ch.codePointAt(0)!;
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
 /**
  * One content line folded to lines of at most 75 octets: each continuation starts with one space
  * (which counts toward its 75), and a multi-byte character is never split.
@@ -56,7 +62,7 @@ export function foldLine(line: string): string {
   let current = '';
   let octets = 0;
   for (const ch of line) {
-    const size = encoder.encode(ch).length;
+    const size = utf8Octets(ch);
     const limit = out.length === 0 ? 75 : 74; // continuation lines carry the leading space
     if (octets + size > limit) {
       out.push(current);
