@@ -1,13 +1,16 @@
 // Database rows <-> lib/training domain objects.
 import crypto from 'node:crypto';
 import { jsonInstant } from '@/lib/database/reads';
-import type { Prisma, Workout as WorkoutRow } from '@/lib/generated/prisma/client';
+import type { Prisma, Workout as PrismaWorkout } from '@/lib/generated/prisma/client';
 import type { TrainingPhase, Workout, WorkoutKind, WorkoutStatus } from '@/lib/training/types';
 import { parseActual, parseRun, parseStrength, toJson } from './documents';
 
 export const WORKOUT_STATUSES = ['scheduled', 'completed', 'skipped'] as const satisfies readonly WorkoutStatus[];
 export const WORKOUT_KINDS = ['strength', 'run', 'mixed', 'rest'] as const satisfies readonly WorkoutKind[];
 export const PHASES = ['build', 'deload', 'taper', 'recovery'] as const satisfies readonly TrainingPhase[];
+
+/** A Workout row as the coaching reads select it: the calendar's `sequence` is read only by the feed (calendar-feed.ts). */
+type WorkoutRow = Omit<PrismaWorkout, 'sequence'>;
 
 /** Every Workout column for a driver read, timestamps as UTC instants (lib/database/reads.ts). */
 export const WORKOUT_COLUMNS = `"id", "userId", "planId", "date", "status", "kind", "title", "week", "phase", "strength", "run", "actual", "notes",

@@ -22,6 +22,7 @@ export type ProfileUpdate = Partial<{
   equipment: string[];
   restingHr: number | null;
   maxHr: number | null;
+  trainingTime: string | null;
 }>;
 
 /** What every coaching call reads from the profile first (lib/coaching/shapes.ts). */
@@ -39,7 +40,7 @@ export async function getOrCreateProfile(userId: string): Promise<Profile> {
 /** Every Profile column, timestamps as UTC instants and lists never null (Prisma reads a NULL list as []). */
 const PROFILE_COLUMNS = `"userId", "displayName", "birthYear", "sex", "heightCm", "experience", "timezone", "weightUnit", "distanceUnit",
   "goal", "goalNotes", "raceDate", "raceDistanceM",
-  COALESCE("trainingDays", '{}') AS "trainingDays", COALESCE("equipment", '{}') AS "equipment", "restingHr", "maxHr",
+  COALESCE("trainingDays", '{}') AS "trainingDays", COALESCE("equipment", '{}') AS "equipment", "restingHr", "maxHr", "trainingTime",
   "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"`;
 
 export async function updateProfile(userId: string, update: ProfileUpdate): Promise<Profile> {

@@ -9,6 +9,7 @@ import { billingConfig } from '@/lib/billing/config';
 import { accountTraining } from '@/lib/views/account-training';
 import '@/lib/views/views.css';
 import styles from '../account.module.css';
+import { CalendarAndWatch } from './calendar-and-watch';
 
 export const metadata: Metadata = { title: 'Your account', robots: { index: false } };
 
@@ -86,6 +87,8 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
           </>
         )}
       </section>
+
+      <CalendarAndWatch userId={person.userId} csrf={csrf} notice={firstParam(params.calendar)} />
 
       <section className={styles.card} aria-labelledby="agents-heading">
         <h2 id="agents-heading">Connected agents</h2>

@@ -7,6 +7,7 @@ import { completeWorkoutTool, createWorkoutTool, deleteWorkoutTool, getWorkoutTo
 import { deleteHealthRecordTool, getHealthData, recordHealthDataTool } from './health';
 import { deleteTimeOffTool, listTimeOffTool, recordTimeOffTool } from './time-off';
 import { connectIntegration, disconnectIntegration, listIntegrations, syncIntegration } from './integrations';
+import { calendarFeed, getWorkoutFitLink } from './calendar';
 
 /** Every tool the server offers; tools/list and the guards read these declarations. */
 export const tools = [getAccount, getPaymentCheckoutLink, getProfile, updateProfileTool, logBodyWeightTool, setBenchmark, listBenchmarksTool, deleteBenchmarkTool, getHealthData, recordHealthDataTool, deleteHealthRecordTool, listIntegrations, connectIntegration, disconnectIntegration, syncIntegration,
@@ -14,4 +15,6 @@ export const tools = [getAccount, getPaymentCheckoutLink, getProfile, updateProf
   listExercises, listWorkoutsTool, getWorkoutTool, listWorkoutChangesTool, createWorkoutTool, updateWorkoutTool, deleteWorkoutTool, completeWorkoutTool, skipWorkoutTool,
   createTrainingPlan, getTrainingPlan, listTrainingPlans, updateTrainingPlan, deleteTrainingPlan, getTrainingProgress,
   recordTimeOffTool, listTimeOffTool, deleteTimeOffTool,
+  // Off the chat: the calendar feed and watch workout files
+  calendarFeed, getWorkoutFitLink,
 ] as unknown as readonly AnyTool[];

@@ -57,6 +57,7 @@ const profileOutput = z.object({
   equipment: z.array(z.string()),
   restingHr: z.number().nullable(),
   maxHr: z.number().nullable(),
+  trainingTime: z.string().nullable().describe('HH:MM; calendar events start then'),
   bodyWeight: z
     .object({ id: z.string().describe('Health record id (delete_health_record)'), date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() })
     .nullable()
@@ -83,6 +84,7 @@ async function profileView(userId: string, p: Profile) {
     equipment: p.equipment,
     restingHr: p.restingHr,
     maxHr: p.maxHr,
+    trainingTime: p.trainingTime,
     bodyWeight: bw ? { id: bw.id, date: bw.date, kg: round1(bw.kg), unit, weight: round1(unit === 'kg' ? bw.kg : kgToLb(bw.kg)) } : null,
   };
 }
@@ -139,6 +141,12 @@ export const updateProfileTool = defineTool({
       equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional().describe('Available equipment'),
       restingHr: z.number().int().min(25).max(120).nullable().optional().describe('Resting heart rate, beats per minute'),
       maxHr: z.number().int().min(120).max(230).nullable().optional().describe('Maximum heart rate, beats per minute'),
+      trainingTime: z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM, 24-hour, e.g. "07:30" or "18:00"')
+        .nullable()
+        .optional()
+        .describe('Usual training time, HH:MM in the timezone: calendar events start then; null: all day'),
     })
     .strict(),
   output: z.object({

@@ -155,7 +155,7 @@ describe('transport', () => {
     }
     const legacy = await rpc(baseUrl, { jsonrpc: '2.0', id: 40, method: 'tools/list', params: {} }, { token, accept: 'application/json', headers: { 'mcp-protocol-version': '2025-11-25' } });
     const result = (legacy.json as { result: { tools: unknown[] } }).result;
-    expect(result.tools).toHaveLength(33);
+    expect(result.tools).toHaveLength(35);
     expect(result).not.toHaveProperty('ttlMs');
     expect(result).not.toHaveProperty('cacheScope');
   });

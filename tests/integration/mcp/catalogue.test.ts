@@ -1,4 +1,4 @@
-// The catalogue an agent holds in its context: tools/list stays under 48 KB of compact JSON, every
+// The catalogue an agent holds in its context: tools/list stays under 52 KB of compact JSON, every
 // schema compiles as JSON Schema 2020-12, and every tool's real result (called with realistic data)
 // validates against the outputSchema that tools/list advertises for it.
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -7,7 +7,9 @@ import { rpc } from '../../../harness/mcp';
 import { addDays, newAthlete, todayUtc, type Athlete } from '../coaching/athlete';
 
 const baseUrl = inject('baseUrl');
-const CATALOGUE_LIMIT = 48 * 1024;
+// 48 KB held 33 tools; issue 36's calendar_feed and get_workout_fit_link (1.9 KB, described as tightly as
+// the rest) take it to 52 KB.
+const CATALOGUE_LIMIT = 52 * 1024;
 type Tool = { name: string; description: string; inputSchema: object; outputSchema?: object; annotations?: Record<string, unknown> };
 let athlete: Athlete;
 let tools: Tool[];
@@ -25,8 +27,8 @@ afterAll(async () => {
 });
 
 describe('tools/list', () => {
-  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 33 tools`, () => {
-    expect(tools).toHaveLength(33);
+  it(`is at most ${CATALOGUE_LIMIT / 1024} KB of compact JSON for all 35 tools`, () => {
+    expect(tools).toHaveLength(35);
     expect(listBytes).toBeLessThanOrEqual(CATALOGUE_LIMIT);
   });
 
@@ -94,6 +96,10 @@ describe('tools/list', () => {
     await call('delete_benchmark', { id: benchmarks.benchmarks.find((b) => b.kind === 'lift')!.id });
     await call('delete_health_record', { id: steps.records[0]!.id });
     await call('delete_workout', { id: created.workout.id });
+    await call('calendar_feed', { action: 'create' });
+    await call('calendar_feed', { action: 'revoke' });
+    const runSession = (listed.workouts as { id: string; kind?: string }[]).find((w) => w.kind === 'run');
+    await call('get_workout_fit_link', { workoutId: runSession!.id });
     await call('delete_training_plan', { id: ctx.plan });
     // Integrations that need a connected provider answer tool errors here (no Strava configured).
     await call('sync_integration', { integrationId: 'strava' });
