@@ -17,6 +17,7 @@ import { config } from '@/lib/env';
 import { isLoopbackHostname, isLoopbackHttpUrl } from '@/lib/web/loopback';
 import { DocumentUnreachableError, getDocument, type DocumentAnswer } from './document-fetch';
 import type { RateLimitRule } from '@/lib/auth/rate-limit';
+import { redirectUriProblem } from './registration-rules';
 
 /** A fetch outside a metadata-document lookup (the library asked for another URI): never made. */
 export class DocumentFetchRefusedError extends Error {
@@ -232,7 +233,9 @@ export async function fetchMetadataDocument(url: string): Promise<Response> {
 }
 
 /** The feature's `allowClient`: called once the library accepted a document; stores what was fetched. */
-export async function acceptMetadataDocumentClient(client: { clientId: string; clientAuthMethod?: string }): Promise<boolean> {
+export async function acceptMetadataDocumentClient(client: { clientId: string; clientAuthMethod?: string; redirectUris?: string[] }): Promise<boolean> {
+  // The redirect URIs registration accepts, and no others (no OS handler schemes, no deep-link commands).
+  if ((client.redirectUris ?? []).some((uri) => redirectUriProblem(uri) !== null)) return false;
   const accepted = requestScope.getStore()?.accepted;
   const fetched = accepted?.get(client.clientId);
   if (fetched) {

@@ -11,6 +11,7 @@ import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocumen
 import { metadataDocumentFailure } from './client-metadata-errors';
 import { MESSAGE_PAGE_HEADERS, messagePage } from '@/lib/auth/html-page';
 import { recoveryDescription } from './oauth-errors';
+import { holdBackErrorRedirects, type ErrorCtx } from './authorize-errors';
 import { SCOPE_NAMES } from './scopes';
 
 export const ACCESS_TOKEN_TTL = 60 * 60;
@@ -159,6 +160,8 @@ function buildProvider(): Provider {
     },
   });
   provider.proxy = true;
+  // /authorize errors go back automatically only once a person is involved (authorize-errors.ts).
+  provider.use((ctx, next) => holdBackErrorRedirects(ctx as unknown as ErrorCtx, next));
 
   provider.use(async (ctx, next) => {
     await next();

@@ -11,10 +11,12 @@ export const REDIRECT_URIS_MAX = 10;
 export const CONTACTS_MAX = 5;
 
 /**
- * Single-label schemes of MCP clients people use today (Cursor, VS Code, Windsurf), accepted besides
- * RFC 8252 §7.1's reverse-domain form (com.example.app:/callback). Any other scheme without a dot is
- * refused: that is where browser-internal and handler schemes live (view-source:, chrome:, jar:,
- * git+ssh:, javascript:, ms-settings: ...).
+ * Single-label schemes of MCP clients people use today (Cursor, VS Code, VS Code Insiders, Windsurf),
+ * accepted besides RFC 8252 §7.1's reverse-domain form (com.example.app:/callback), and only in the
+ * form those hosts register: `<scheme>://<publisher>.<extension>/<path>` without a query
+ * (cursor://anysphere.cursor-mcp/oauth/callback, vscode://vscode.github-authentication/did-authenticate).
+ * Any other scheme without a dot is refused: that is where browser-internal and handler schemes live
+ * (view-source:, chrome:, jar:, git+ssh:, javascript:, ms-settings: ...).
  */
 export const KNOWN_APP_SCHEMES: ReadonlySet<string> = new Set(['cursor', 'vscode', 'vscode-insiders', 'windsurf']);
 
@@ -106,12 +108,23 @@ function webUriProblem(value: unknown): string | null {
 const REDIRECT_HELP =
   'Register exact https URLs (https://host/path), http URLs on a loopback host (127.0.0.1, [::1] or localhost), or your app\'s own scheme in reverse-domain form (com.example.app:/callback, RFC 8252 §7.1).';
 
-/** A private-use scheme this server accepts: reverse-domain (has a dot) or a known MCP client's. */
+/**
+ * A reverse-domain scheme (RFC 8252 §7.1): a domain name the app's maker controls, reversed, so its
+ * first label is a top-level domain (letters only: com, org, io, dev...). x-apple.systempreferences,
+ * ms-settings and the like are operating-system handlers, not reversed domains.
+ */
+function isReverseDomainScheme(s: string): boolean {
+  return /^[a-z]{2,63}(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(s);
+}
+
+/** A private-use scheme this server accepts: reverse-domain or a known MCP client's. */
 export function isAcceptedAppScheme(scheme: string): boolean {
   const s = scheme.toLowerCase();
-  if (KNOWN_APP_SCHEMES.has(s)) return true;
-  return /^[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+$/.test(s);
+  return KNOWN_APP_SCHEMES.has(s) || isReverseDomainScheme(s);
 }
+
+/** The one form a known host's scheme is accepted in (no query, an extension id as the authority). */
+const KNOWN_HOST_FORM = /^[a-z-]+:\/\/[a-z0-9][a-z0-9-]*\.[a-z0-9][a-z0-9-]*(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]*)+$/;
 
 /** One redirect URI, or the reason it is refused. */
 export function redirectUriProblem(uri: unknown): string | null {
@@ -128,6 +141,11 @@ export function redirectUriProblem(uri: unknown): string | null {
   if (scheme === 'http') return /^http:\/\//i.test(uri) && isLoopbackHttpUrl(uri) ? null : `redirect_uris: ${shown} is plain http on a host other than loopback. ${REDIRECT_HELP}`;
   if (!isAcceptedAppScheme(scheme)) return `redirect_uris: ${shown} uses the scheme "${scheme}:", which is not an app's own scheme. ${REDIRECT_HELP}`;
   if (uri.length <= url.protocol.length + 1) return `redirect_uris: ${shown} has nothing after the scheme; add a path such as ${scheme}:/callback.`;
+  // A query on an app's own scheme is a command to the app (an install or clone deep link), not a callback.
+  if (uri.includes('?')) return `redirect_uris: ${shown} has a query string; an app's own scheme is accepted only as a plain callback (${scheme}:/callback).`;
+  if (KNOWN_APP_SCHEMES.has(scheme.toLowerCase()) && !KNOWN_HOST_FORM.test(uri)) {
+    return `redirect_uris: ${shown} is not in the form ${scheme}: callbacks are registered in (${scheme}://publisher.extension/path, for example cursor://anysphere.cursor-mcp/oauth/callback).`;
+  }
   return null;
 }
 

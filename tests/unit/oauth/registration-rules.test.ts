@@ -45,7 +45,10 @@ describe('redirect URIs', () => {
     ['com.example.app:/cb', true],
     ['org.example.my-app://cb', true],
     ['cursor://anysphere.cursor-mcp/oauth/callback', true],
-    ['vscode-insiders://x/cb', true],
+    ['vscode-insiders://x/cb', false], // not the form the host registers (publisher.extension)
+    ['vscode-insiders://vscode.github-authentication/did-authenticate', true],
+    ['cursor://anysphere.cursor-deeplink/mcp/install?name=x', false], // a command, not a callback
+    ['x-apple.systempreferences:com.apple.preference.security', false], // an OS handler, not a reversed domain
     ['https:evil.example', false],
     ['https:/evil.example', false],
     ['HTTPS:evil.example', false],
