@@ -4,7 +4,7 @@
 // methods like TRACE) are answered here with a 4xx instead of reaching the router, which 500s.
 import { NextResponse, type NextRequest } from 'next/server';
 import { acceptsHtml, prefersMarkdown } from '@/lib/markdown/accept';
-import { htmlOnlyTwin, markdownEtag, markdownForPath, markdownHeaders, notFoundTwin } from '@/lib/markdown';
+import { htmlOnlyTwin, markdownErrorHeaders, markdownEtag, markdownForPath, markdownHeaders, notFoundTwin } from '@/lib/markdown';
 import { matchesIfNoneMatch } from '@/lib/public-api/http';
 import { publicApiEdge } from '@/lib/public-api/edge';
 import { CONTENT_SIGNAL } from '@/lib/web/content-signal';
@@ -41,9 +41,8 @@ function twinResponse(request: NextRequest, path: string, twin: string | undefin
   if (twin === undefined) {
     // An HTML-only page exists, just not in Markdown: 406. Any other path: 404.
     const htmlOnly = SENSITIVE_PAGE.test(path);
-    const body = htmlOnly ? htmlOnlyTwin(path) : notFoundTwin(path);
-    const { ETag: _etag, ...headers } = markdownHeaders(path, body);
-    return new NextResponse(body, { status: htmlOnly ? 406 : 404, headers });
+    const body = htmlOnly ? htmlOnlyTwin() : notFoundTwin();
+    return new NextResponse(body, { status: htmlOnly ? 406 : 404, headers: markdownErrorHeaders(body) });
   }
   const headers = markdownHeaders(path, twin);
   // A revalidation of a current twin: 304 (no body, so no Content-Length of the body).

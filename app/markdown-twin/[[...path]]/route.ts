@@ -1,7 +1,7 @@
 // The Markdown twins as prerendered files (proxy.ts answers Accept: text/markdown itself and `.md` is
 // rewritten to pages/api/markdown, from the same records, so twins also work behind a
 // TLS-terminating proxy). Only known paths.
-import { markdownForPath, markdownHeaders, notFoundTwin, twinPaths } from '@/lib/markdown';
+import { markdownErrorHeaders, markdownForPath, markdownHeaders, notFoundTwin, twinPaths } from '@/lib/markdown';
 
 export const dynamic = 'force-static';
 // Only the prerendered twins: another path is a 404 that renders and stores nothing (unknown twins are
@@ -26,5 +26,6 @@ export async function GET(_req: Request, { params }: { params: Promise<{ path?: 
   const path = '/' + segments.map(decodeSegment).join('/');
   const twin = markdownForPath(path);
   if (twin) return new Response(twin, { headers: markdownHeaders(path, twin) });
-  return new Response(notFoundTwin(path), { status: 404, headers: markdownHeaders(path) });
+  const body = notFoundTwin();
+  return new Response(body, { status: 404, headers: markdownErrorHeaders(body) });
 }
