@@ -79,6 +79,8 @@ const schema = z.object({
 
 export type Config = {
   siteUrl: string;
+  /** SITE_URL was given (not the http://localhost:3000 default): a loopback default is not "really local". */
+  siteUrlExplicit: boolean;
   mcpBaseUrl: string;
   /** The MCP tool URL: also the OAuth resource / audience value. */
   mcpUrl: string;
@@ -100,8 +102,11 @@ export type Config = {
   billing: {
     /**
      * The test-mode checkout page (a subscription without payment): on only where nobody else can
-     * reach it (a loopback SITE_URL, not production, not Vercel) unless BILLING_LOCAL_CHECKOUT says
-     * otherwise.
+     * reach it unless BILLING_LOCAL_CHECKOUT says otherwise: a loopback SITE_URL that is set
+     * explicitly, or the embedded database (no DATABASE_URL); never in production or on Vercel. A
+     * PostgreSQL deployment that left SITE_URL unset (its default is a loopback URL) is not local:
+     * it gave free subscriptions to anyone who reached it (NODE_ENV says nothing here: `next start`
+     * always sets production).
      */
     localCheckout: boolean;
     /** Lifetime of a checkout link: 24 hours, or CHECKOUT_LINK_TTL_SECONDS outside production (tests of expiry). */
@@ -150,7 +155,8 @@ function blankToUndefined(env: Record<string, string | undefined>): Record<strin
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = schema.safeParse(blankToUndefined(env));
+  const given = blankToUndefined(env);
+  const result = schema.safeParse(given);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
@@ -161,8 +167,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const mcpBaseUrl = e.MCP_BASE_URL ?? e.SITE_URL;
   const production = e.PACEWISE_ENV ? e.PACEWISE_ENV === 'production' : e.VERCEL_ENV === 'production';
   const loopbackSite = isLoopbackHostname(new URL(e.SITE_URL).hostname);
+  const siteUrlExplicit = given.SITE_URL !== undefined;
+  const reallyLocal = loopbackSite && (siteUrlExplicit || !e.DATABASE_URL);
   return {
     siteUrl: e.SITE_URL,
+    siteUrlExplicit,
     mcpBaseUrl,
     mcpUrl: `${mcpBaseUrl}/mcp`,
     databaseUrl: e.DATABASE_URL,
@@ -176,7 +185,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     secretsRequired,
     production,
     billing: {
-      localCheckout: e.BILLING_LOCAL_CHECKOUT ? e.BILLING_LOCAL_CHECKOUT === '1' : !production && !e.VERCEL && loopbackSite,
+      localCheckout: e.BILLING_LOCAL_CHECKOUT ? e.BILLING_LOCAL_CHECKOUT === '1' : !production && !e.VERCEL && reallyLocal,
       checkoutLinkTtlSeconds: production ? undefined : e.CHECKOUT_LINK_TTL_SECONDS,
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID
@@ -203,6 +212,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
  * database. (Checked at server start and where secrets are used, not during `next build`.)
  */
 export function assertSecretsConfigured(c: Config): void {
+  // A shared database is a deployment: its public origin must be named, not left to the loopback
+  // default (links, cookies, OAuth issuer and the local checkout all depend on it).
+  if (c.databaseUrl && !c.siteUrlExplicit) {
+    throw new ConfigError(
+      'Missing environment variable SITE_URL: required with DATABASE_URL; set it to the public origin, such as SITE_URL=https://pacewise.example (or SITE_URL=http://localhost:3000 for a PostgreSQL on your own machine).',
+    );
+  }
   if (!c.secretsRequired) return;
   for (const [name, value] of [['SESSION_SECRET', c.sessionSecret], ['TOKEN_SECRET', c.tokenSecret]] as const) {
     if (!value) {
