@@ -81,9 +81,9 @@ describe('POST /register refuses what a person would be misled by', () => {
   });
 
   it('accepts a plain 100-character name, accents and other scripts on their own', async () => {
-    // "Pacewise" alone is allowed: the first-party CLI registers as "Pacewise CLI (<host>)".
+    // "Pacewise" is not among them: the first-party CLI is built in (lib/oauth/first-party.ts).
     expect.assertions(6 * 2);
-    for (const name of ['C'.repeat(100), 'Café Coach', 'Тренер', 'Κόουτς', '教练 Agent', 'Pacewise CLI (laptop)']) {
+    for (const name of ['C'.repeat(100), 'Café Coach', 'Тренер', 'Κόουτς', '教练 Agent', 'Coach CLI (laptop)']) {
       const { status, body } = await register(deviceClient({ client_name: name }));
       expect(status, name).toBe(201);
       expect(body.client_name, name).toBe(name);
