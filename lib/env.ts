@@ -69,6 +69,12 @@ const schema = z.object({
   CIMD_ALLOW_LOOPBACK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   NEXT_START_WORKAROUNDS: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   PACEWISE_TEST_CLOCK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  REGISTRATIONS_PER_HOUR: z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]{0,6}$/, 'must be the most client registrations (POST /register) the server accepts an hour from all addresses together, such as 2000')
+    .transform(Number)
+    .default(2000),
   TRUSTED_PROXY_HOPS: z
     .string()
     .trim()
@@ -141,6 +147,8 @@ export type Config = {
   onVercel: boolean;
   /** Proxies in front of a self-hosted server that append to X-Forwarded-For (lib/web/client-address.ts). */
   trustedProxyHops: number;
+  /** Client registrations accepted an hour from all addresses together (besides the per-address limit). */
+  registrationsPerHour: number;
 };
 
 export class ConfigError extends Error {}
@@ -204,6 +212,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     nextStartWorkarounds: e.NEXT_START_WORKAROUNDS !== '0' && !e.VERCEL,
     onVercel: Boolean(e.VERCEL),
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
   };
 }
 

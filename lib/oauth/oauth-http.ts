@@ -229,6 +229,20 @@ export async function handleOAuthRequest(req: IncomingMessage, res: ServerRespon
       }
     }
 
+    // Every address together: a botnet's registrations (each address under its own limit) still fill
+    // the client table only so fast.
+    if (route === 'register' && req.method === 'POST') {
+      const all = await hit({ name: 'register_all', limit: config().registrationsPerHour, windowSeconds: 3600 }, 'all');
+      if (!all.allowed) {
+        return send(req, res, {
+          status: 429,
+          error: 'rate_limited',
+          error_description: `This server accepts no more client registrations this hour. Retry after ${all.retryAfterSeconds} seconds, or reuse the client_id you registered before.`,
+          headers: { 'Retry-After': String(all.retryAfterSeconds) },
+        }, route);
+      }
+    }
+
     const prepared = await prepare(route, req, url);
     if ('rejection' in prepared) return send(req, res, prepared.rejection, route);
     if ('answer' in prepared) {
