@@ -18,6 +18,9 @@ const INTERNAL = /^\/api\/(?:mcp|oidc|markdown)(?:\/|$)/i;
 const TWIN_FILE = /^\/.+\.md$/i;
 /** Paths that are not pages: APIs, OAuth and MCP endpoints, the twin route itself... */
 const ENDPOINT = /^\/(?:_next\/|api\/|markdown-twin(?:\/|$)|mcp(?:\/|$)|register$|authorize(?:\/|$)|token$|device_authorization$|revoke$|\.well-known\/)/;
+/** The MCP and OAuth endpoints, exactly as served (lower case), and the same paths in any case. */
+const ENDPOINT_LOWER = /^\/(?:mcp|register|authorize|token|device_authorization|revoke)(?:\/|$)/;
+const ENDPOINT_ANY_CASE = new RegExp(ENDPOINT_LOWER.source, 'i');
 /** ...and files (other than the `.md` twins): no twin, but a page's headers (the path may be a page's). */
 const FILE = /\.(?:xml|txt|png|jpg|svg|ico|json|webmanifest|js|css)$/;
 
@@ -76,6 +79,13 @@ export function proxy(request: NextRequest) {
   if (malformedPath(pathname)) {
     const error = 'Malformed percent-encoding in the URL path; encode reserved characters as %XX with two hex digits.';
     return isApi ? NextResponse.json({ error }, { status: 400 }) : new NextResponse(error, { status: 400 });
+  }
+  // One case rule for the endpoints: Next's rewrites match case-insensitively, so /MCP or /Token
+  // reached them while this file, the security headers and the cache rules match lower case only.
+  // The endpoints answer at their lower-case paths alone.
+  if (ENDPOINT_ANY_CASE.test(pathname) && !ENDPOINT_LOWER.test(pathname)) {
+    const error = `No endpoint at ${pathname}. Endpoint paths are lower case: the MCP endpoint is /mcp; the OAuth endpoints are listed at /.well-known/oauth-authorization-server.`;
+    return withHeaders(NextResponse.json({ error }, { status: 404, headers: { 'Cache-Control': 'no-store' } }), endpointSecurityHeaders(pathname, isHttps(request)));
   }
   // /api/mcp and /api/oidc/* are where next.config.mjs rewrites /mcp and the OAuth endpoints. Proxy
   // runs before those rewrites and sees the URL the client asked for, so a direct request to an
@@ -147,5 +157,6 @@ function page(request: NextRequest, pathname: string): NextResponse {
 
 export const config = {
   // Everything but Next's own static assets.
+  // /mcp itself skips the proxy (it sets its own headers); any other spelling of it comes here (see ENDPOINT_ANY_CASE).
   matcher: ['/((?!_next/static/|_next/image|mcp$).*)'],
 };

@@ -46,8 +46,9 @@ sub vcl_recv {
     }
     # The MCP endpoint, OAuth (authorization server endpoints and metadata), site sign-in and the
     # signed-in pages: per request, never stored.
-    if (req.url ~ "^/(mcp|api/mcp|api/oidc|api/auth|register|authorize|token|device_authorization|revoke|\.well-known/oauth-)" ||
-        req.url ~ "^/(interaction|device|sign-in|sign-up|sign-out|account|checkout)(/|\?|$)") {
+    # Case-insensitive, like the app's routing (proxy.ts answers other spellings of these paths with a 404).
+    if (req.url ~ "(?i)^/(mcp|api/mcp|api/oidc|api/auth|register|authorize|token|device_authorization|revoke|\.well-known/oauth-)" ||
+        req.url ~ "(?i)^/(interaction|device|sign-in|sign-up|sign-out|account|checkout)(/|\?|$)") {
         return (pass);
     }
     # Next's hashed assets carry no per-user content: cookies are not sent for them.

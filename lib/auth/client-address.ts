@@ -7,5 +7,8 @@ import { CLIENT_ADDRESS_HEADER, normalizeAddress } from '@/lib/web/client-addres
 
 export function clientAddress(header: (name: string) => string | null | undefined): string {
   if (config().onVercel) return normalizeAddress(header('x-vercel-forwarded-for')?.split(',')[0]);
+  // Only lib/web/next-start-workarounds.ts writes the internal header (replacing a client's). With
+  // NEXT_START_WORKAROUNDS=0 nothing does, so what arrives under that name is the client's own: unread.
+  if (!config().nextStartWorkarounds) return normalizeAddress(undefined);
   return normalizeAddress(header(CLIENT_ADDRESS_HEADER));
 }
