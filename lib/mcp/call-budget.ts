@@ -53,24 +53,41 @@ function prune(now: number): void {
   if (leases.size >= MAX_LEASES) leases.clear();
 }
 
+/** Reservations in flight, one per key: concurrent calls wait for it instead of each reserving a block. */
+const pending = new Map<string, Promise<void>>();
+
+function refill(budget: CallBudget, key: string): Promise<void> {
+  let inFlight = pending.get(key);
+  if (!inFlight) {
+    inFlight = reserve(budget, key, Math.max(1, Math.ceil(budget.limit / BLOCKS_PER_WINDOW)))
+      .then(({ granted, windowEnd }) => {
+        prune(Date.now());
+        // left: -1 marks a window this instance was refused in (no further reservation until it ends).
+        leases.set(key, { windowEnd, left: granted > 0 ? granted : -1 });
+      })
+      .finally(() => pending.delete(key));
+    pending.set(key, inFlight);
+  }
+  return inFlight;
+}
+
 /** Spends one call of `budget` for `subject`. */
 export async function spendCall(budget: CallBudget, subject: string): Promise<BudgetAnswer> {
   const key = `${budget.name}:${subject}`;
-  const now = Date.now();
-  const lease = leases.get(key);
-  if (lease && lease.windowEnd > now) {
-    if (lease.left > 0) {
-      lease.left--;
-      return { allowed: true };
+  // A few rounds: calls that waited for a block may find it spent by the others and reserve again.
+  for (let round = 0; round < 4; round++) {
+    const now = Date.now();
+    const lease = leases.get(key);
+    if (lease && lease.windowEnd > now) {
+      if (lease.left > 0) {
+        lease.left--;
+        return { allowed: true };
+      }
+      if (lease.left < 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((lease.windowEnd - now) / 1000)) };
     }
-    if (lease.left < 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((lease.windowEnd - now) / 1000)) };
+    await refill(budget, key);
   }
-  const { granted, windowEnd } = await reserve(budget, key, Math.max(1, Math.ceil(budget.limit / BLOCKS_PER_WINDOW)));
-  prune(now);
-  // left: -1 marks a window this instance was refused in (no further reservation until it ends).
-  leases.set(key, { windowEnd, left: granted > 0 ? granted - 1 : -1 });
-  if (granted > 0) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+  return { allowed: false, retryAfterSeconds: 1 };
 }
 
 /** Both budgets of one call: the grant's and the person's. */
