@@ -4,7 +4,7 @@
 // methods like TRACE) are answered here with a 4xx instead of reaching the router, which 500s.
 import { NextResponse, type NextRequest } from 'next/server';
 import { acceptsHtml, prefersMarkdown } from '@/lib/markdown/accept';
-import { htmlOnlyTwin, markdownEtag, markdownForPath, markdownHeaders, notFoundTwin } from '@/lib/markdown';
+import { htmlOnlyTwin, markdownErrorHeaders, markdownEtag, markdownForPath, markdownHeaders, notFoundTwin } from '@/lib/markdown';
 import { matchesIfNoneMatch } from '@/lib/public-api/http';
 import { publicApiEdge } from '@/lib/public-api/edge';
 import { CONTENT_SIGNAL } from '@/lib/web/content-signal';
@@ -18,6 +18,9 @@ const INTERNAL = /^\/api\/(?:mcp|oidc|markdown)(?:\/|$)/i;
 const TWIN_FILE = /^\/.+\.md$/i;
 /** Paths that are not pages: APIs, OAuth and MCP endpoints, the twin route itself... */
 const ENDPOINT = /^\/(?:_next\/|api\/|mcp(?:\/|$)|register$|authorize(?:\/|$)|token$|device_authorization$|revoke$|\.well-known\/)/;
+/** The MCP and OAuth endpoints, exactly as served (lower case), and the same paths in any case. */
+const ENDPOINT_LOWER = /^\/(?:mcp|register|authorize|token|device_authorization|revoke)(?:\/|$)/;
+const ENDPOINT_ANY_CASE = new RegExp(ENDPOINT_LOWER.source, 'i');
 /** ...and files (other than the `.md` twins): no twin, but a page's headers (the path may be a page's). */
 const FILE = /\.(?:xml|txt|png|jpg|svg|ico|json|webmanifest|js|css)$/;
 
@@ -41,9 +44,8 @@ function twinResponse(request: NextRequest, path: string, twin: string | undefin
   if (twin === undefined) {
     // An HTML-only page exists, just not in Markdown: 406. Any other path: 404.
     const htmlOnly = SENSITIVE_PAGE.test(path);
-    const body = htmlOnly ? htmlOnlyTwin(path) : notFoundTwin(path);
-    const { ETag: _etag, ...headers } = markdownHeaders(path, body);
-    return new NextResponse(body, { status: htmlOnly ? 406 : 404, headers });
+    const body = htmlOnly ? htmlOnlyTwin() : notFoundTwin();
+    return new NextResponse(body, { status: htmlOnly ? 406 : 404, headers: markdownErrorHeaders(body) });
   }
   const headers = markdownHeaders(path, twin);
   // A revalidation of a current twin: 304 (no body, so no Content-Length of the body).
@@ -77,6 +79,13 @@ export function proxy(request: NextRequest) {
   if (malformedPath(pathname)) {
     const error = 'Malformed percent-encoding in the URL path; encode reserved characters as %XX with two hex digits.';
     return isApi ? NextResponse.json({ error }, { status: 400 }) : new NextResponse(error, { status: 400 });
+  }
+  // One case rule for the endpoints: Next's rewrites match case-insensitively, so /MCP or /Token
+  // reached them while this file, the security headers and the cache rules match lower case only.
+  // The endpoints answer at their lower-case paths alone.
+  if (ENDPOINT_ANY_CASE.test(pathname) && !ENDPOINT_LOWER.test(pathname)) {
+    const error = `No endpoint at ${pathname}. Endpoint paths are lower case: the MCP endpoint is /mcp; the OAuth endpoints are listed at /.well-known/oauth-authorization-server.`;
+    return withHeaders(NextResponse.json({ error }, { status: 404, headers: { 'Cache-Control': 'no-store' } }), endpointSecurityHeaders(pathname, isHttps(request)));
   }
   // /api/mcp and /api/oidc/* are where next.config.mjs rewrites /mcp and the OAuth endpoints. Proxy
   // runs before those rewrites and sees the URL the client asked for, so a direct request to an
@@ -118,7 +127,7 @@ export function proxy(request: NextRequest) {
   const response = page(request, pathname);
   // Sign-in, consent, device, account and checkout pages have no Markdown twin to advertise.
   if (!SENSITIVE_PAGE.test(pathname)) response.headers.set('Link', `<${twin}>; rel="alternate"; type="text/markdown"`);
-  // Next replaces Vary on App Router pages; lib/web/next-start-workarounds.ts keeps this token on `next start`.
+  // Next replaces Vary on App Router pages; the self-hosted server (lib/web/node-server.ts) keeps this token.
   response.headers.append('Vary', 'Accept');
   return response;
 }
@@ -148,5 +157,6 @@ function page(request: NextRequest, pathname: string): NextResponse {
 
 export const config = {
   // Everything but Next's own static assets.
+  // /mcp itself skips the proxy (it sets its own headers); any other spelling of it comes here (see ENDPOINT_ANY_CASE).
   matcher: ['/((?!_next/static/|_next/image|mcp$).*)'],
 };

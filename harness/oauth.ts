@@ -115,7 +115,7 @@ export function hiddenField(html: string, name: string): string | undefined {
   return tag?.match(/value="([^"]*)"/)?.[1]?.replace(/&amp;/g, '&');
 }
 
-export async function registerDeviceClient(baseUrl: string, clientName = 'Pacewise test agent', headers: Record<string, string> = {}): Promise<string> {
+export async function registerDeviceClient(baseUrl: string, clientName = 'Suite test agent', headers: Record<string, string> = {}): Promise<string> {
   const res = await fetch(`${baseUrl}/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

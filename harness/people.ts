@@ -38,7 +38,7 @@ export async function tool<T = Record<string, unknown>>(baseUrl: string, token: 
 export async function subscribedPerson(baseUrl: string, label: string): Promise<Connected> {
   const person = newPerson(label);
   await signUp(baseUrl, person);
-  const tokens = await obtainAccessToken(baseUrl, { ...person, clientName: `Pacewise ${label}` });
+  const tokens = await obtainAccessToken(baseUrl, { ...person, clientName: `Agent ${label}` });
   await activateSubscription(baseUrl, { ...person, accessToken: tokens.accessToken });
   await tool(baseUrl, tokens.accessToken, 'update_profile', { timezone: 'UTC', experience: 'novice', units: { weight: 'kg', distance: 'km' } });
   return { person, ...tokens };
@@ -46,6 +46,6 @@ export async function subscribedPerson(baseUrl: string, label: string): Promise<
 
 /** Another agent (its own client registration and token family) for a person who already exists. */
 export async function connectAgent(baseUrl: string, person: TestPerson, label: string): Promise<Connected> {
-  const tokens = await obtainAccessToken(baseUrl, { ...person, clientName: `Pacewise ${label}` });
+  const tokens = await obtainAccessToken(baseUrl, { ...person, clientName: `Agent ${label}` });
   return { person, ...tokens };
 }

@@ -20,11 +20,15 @@ export function vclFor(backend: URL, file = SHIPPED_VCL): string {
   return pointed;
 }
 
-/** Varnish in front of `backendUrl`: the shipped VCL when `vcl` is 'shipped', else Varnish's default rules. */
-export async function startVarnish(backendUrl: string, options: { vcl?: 'shipped' } = {}): Promise<RunningVarnish> {
+/**
+ * Varnish in front of `backendUrl`: the shipped VCL when `vcl` is 'shipped', else Varnish's default
+ * rules. `port` for its plain socket (`http`), `tlsPort` for the socket the shipped VCL treats as
+ * behind a TLS terminator (`tls`), as deploy/varnish/pacewise.vcl's Run line names them.
+ */
+export async function startVarnish(backendUrl: string, options: { vcl?: 'shipped'; port?: number; tlsPort?: number } = {}): Promise<RunningVarnish & { tlsUrl?: string }> {
   if (!VARNISHD) throw new Error('varnishd is not installed (apt-get install varnish)');
   const backend = new URL(backendUrl);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   // Varnish's own users compile the VCL in this folder, so it must be readable by them.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-varnish-'));
   fs.chmodSync(dir, 0o755);
@@ -37,7 +41,7 @@ export async function startVarnish(backendUrl: string, options: { vcl?: 'shipped
   }
   const child: ChildProcess = spawn(
     VARNISHD,
-    ['-F', '-a', `127.0.0.1:${port}`, ...rules, '-n', dir, '-s', 'malloc,64m'],
+    ['-F', '-a', `http=127.0.0.1:${port}`, ...(options.tlsPort ? ['-a', `tls=127.0.0.1:${options.tlsPort}`] : []), ...rules, '-n', dir, '-s', 'malloc,64m'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -57,6 +61,7 @@ export async function startVarnish(backendUrl: string, options: { vcl?: 'shipped
   }
   return {
     url,
+    ...(options.tlsPort ? { tlsUrl: `http://127.0.0.1:${options.tlsPort}` } : {}),
     stop: async () => {
       // Wait for varnishd to go (at most 5 s), not a fixed moment.
       const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));

@@ -74,6 +74,12 @@ const schema = z.object({
     .transform(Number)
     .optional(),
   PACEWISE_TEST_CLOCK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  REGISTRATIONS_PER_HOUR: z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]{0,6}$/, 'must be the most client registrations (POST /register) the server accepts an hour from all addresses together, such as 2000')
+    .transform(Number)
+    .default(2000),
   TRUSTED_PROXY_HOPS: z
     .string()
     .trim()
@@ -84,6 +90,8 @@ const schema = z.object({
 
 export type Config = {
   siteUrl: string;
+  /** SITE_URL was given (not the http://localhost:3000 default): a loopback default is not "really local". */
+  siteUrlExplicit: boolean;
   mcpBaseUrl: string;
   /** The MCP tool URL: also the OAuth resource / audience value. */
   mcpUrl: string;
@@ -105,8 +113,11 @@ export type Config = {
   billing: {
     /**
      * The test-mode checkout page (a subscription without payment): on only where nobody else can
-     * reach it (a loopback SITE_URL, not production, not Vercel) unless BILLING_LOCAL_CHECKOUT says
-     * otherwise.
+     * reach it unless BILLING_LOCAL_CHECKOUT says otherwise: a loopback SITE_URL that is set
+     * explicitly, or the embedded database (no DATABASE_URL); never in production or on Vercel. A
+     * PostgreSQL deployment that left SITE_URL unset (its default is a loopback URL) is not local:
+     * it gave free subscriptions to anyone who reached it (NODE_ENV says nothing here: `next start`
+     * always sets production).
      */
     localCheckout: boolean;
     /** Lifetime of a checkout link: 24 hours, or CHECKOUT_LINK_TTL_SECONDS outside production (tests of expiry). */
@@ -141,6 +152,8 @@ export type Config = {
   onVercel: boolean;
   /** Proxies in front of a self-hosted server that append to X-Forwarded-For (lib/web/client-address.ts). */
   trustedProxyHops: number;
+  /** Client registrations accepted an hour from all addresses together (besides the per-address limit). */
+  registrationsPerHour: number;
 };
 
 export class ConfigError extends Error {}
@@ -155,7 +168,8 @@ function blankToUndefined(env: Record<string, string | undefined>): Record<strin
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = schema.safeParse(blankToUndefined(env));
+  const given = blankToUndefined(env);
+  const result = schema.safeParse(given);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
@@ -166,8 +180,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const mcpBaseUrl = e.MCP_BASE_URL ?? e.SITE_URL;
   const production = e.PACEWISE_ENV ? e.PACEWISE_ENV === 'production' : e.VERCEL_ENV === 'production';
   const loopbackSite = isLoopbackHostname(new URL(e.SITE_URL).hostname);
+  const siteUrlExplicit = given.SITE_URL !== undefined;
+  const reallyLocal = loopbackSite && (siteUrlExplicit || !e.DATABASE_URL);
   return {
     siteUrl: e.SITE_URL,
+    siteUrlExplicit,
     mcpBaseUrl,
     mcpUrl: `${mcpBaseUrl}/mcp`,
     databaseUrl: e.DATABASE_URL,
@@ -181,7 +198,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     secretsRequired,
     production,
     billing: {
-      localCheckout: e.BILLING_LOCAL_CHECKOUT ? e.BILLING_LOCAL_CHECKOUT === '1' : !production && !e.VERCEL && loopbackSite,
+      localCheckout: e.BILLING_LOCAL_CHECKOUT ? e.BILLING_LOCAL_CHECKOUT === '1' : !production && !e.VERCEL && reallyLocal,
       checkoutLinkTtlSeconds: production ? undefined : e.CHECKOUT_LINK_TTL_SECONDS,
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID
@@ -200,6 +217,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     testClock: e.PACEWISE_TEST_CLOCK === '1' && !e.VERCEL && !production && loopbackSite,
     onVercel: Boolean(e.VERCEL),
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
   };
 }
 
@@ -208,6 +226,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
  * database. (Checked at server start and where secrets are used, not during `next build`.)
  */
 export function assertSecretsConfigured(c: Config): void {
+  // A shared database is a deployment: its public origin must be named, not left to the loopback
+  // default (links, cookies, OAuth issuer and the local checkout all depend on it).
+  if (c.databaseUrl && !c.siteUrlExplicit) {
+    throw new ConfigError(
+      'Missing environment variable SITE_URL: required with DATABASE_URL; set it to the public origin, such as SITE_URL=https://pacewise.example (or SITE_URL=http://localhost:3000 for a PostgreSQL on your own machine).',
+    );
+  }
   if (!c.secretsRequired) return;
   for (const [name, value] of [['SESSION_SECRET', c.sessionSecret], ['TOKEN_SECRET', c.tokenSecret]] as const) {
     if (!value) {

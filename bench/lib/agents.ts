@@ -7,7 +7,7 @@ export type PendingDevice = { clientId: string; deviceCode: string; address: str
 
 /** `count` fresh pending device codes for one device client, each requested from its own address. */
 export async function pendingDeviceCodes(baseUrl: string, count: number): Promise<PendingDevice[]> {
-  const clientId = await registerDeviceClient(baseUrl, 'Pacewise bench poller', { 'x-forwarded-for': simulatedAddress() });
+  const clientId = await registerDeviceClient(baseUrl, 'Bench poller', { 'x-forwarded-for': simulatedAddress() });
   const out: PendingDevice[] = [];
   for (let i = 0; i < count; i++) {
     const address = simulatedAddress();

@@ -3,7 +3,6 @@
 // grant and revocation. `resource` is the tool URL on every request, built once and never padded.
 // What stays here is the contract's own policy: which failures are the host's proxy, which refresh
 // outcomes mean the token may be spent, and the messages a person can act on.
-import os from 'node:os';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { ClientUnknown, HostRestriction, NetworkFailure, OAuthFailure } from './errors.js';
@@ -103,27 +102,15 @@ export async function discover(server: string): Promise<ServerMetadata> {
   }
 }
 
-/** Registers a public device client. A write: never repeated automatically. Returns the client_id. */
-export async function registerDeviceClient(server: string): Promise<string> {
-  try {
-    const config = await oidc.dynamicClientRegistration(
-      new URL(server),
-      {
-        client_name: `Pacewise CLI (${os.hostname()})`,
-        grant_types: [DEVICE_GRANT, 'refresh_token'],
-        token_endpoint_auth_method: 'none',
-        redirect_uris: [],
-        response_types: [],
-      },
-      oidc.None(),
-      requestOptions(server),
-    );
-    return config.clientMetadata().client_id;
-  } catch (error) {
-    const failure = failureOf(error);
-    if (!failure.answered) throw new NetworkFailure('Could not reach the registration endpoint; check your connection and run the command again.');
-    throw new OAuthFailure('Client registration', failure.status, failure.error, failure.description);
-  }
+/**
+ * Pacewise's own CLI is a client built into the server (lib/oauth/first-party.ts): it is never
+ * registered, so no registration can pose as it (its name is reserved there).
+ */
+export const FIRST_PARTY_CLIENT_ID = 'pacewise-cli';
+
+/** The client_id this CLI uses: the built-in first-party one (no request is made). */
+export async function registerDeviceClient(_server: string): Promise<string> {
+  return FIRST_PARTY_CLIENT_ID;
 }
 
 export async function startDeviceAuthorization(meta: ServerMetadata, server: string, clientId: string, scope: string | undefined): Promise<DeviceAuthorization> {

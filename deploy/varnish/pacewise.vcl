@@ -1,16 +1,21 @@
 # Varnish (7.x) in front of a self-hosted Pacewise (`next start`), as its shared cache.
 #
 # Run:   SITE_URL=https://pacewise.example TRUSTED_PROXY_HOPS=1 npm start      (next start on :3000)
-#        varnishd -F -a :80 -f /path/to/deploy/varnish/pacewise.vcl -s malloc,256m
-# TLS terminates in front of Varnish (or use `-a :443` with Varnish's TLS frontend, hitch); the
-# proxy in front sets X-Forwarded-Proto: https. Each proxy that appends to X-Forwarded-For
-# (Varnish does) counts in TRUSTED_PROXY_HOPS. Edit the backend below to where `next start` listens.
+#        varnishd -F -a http=:80 -a tls=127.0.0.1:8443 -f /path/to/deploy/varnish/pacewise.vcl -s malloc,256m
+# TLS terminates in front of Varnish (hitch, nginx, Caddy...), which forwards the decrypted requests
+# to the socket named `tls` (loopback only; add `,PROXY` for hitch). Varnish names the scheme
+# itself from the socket a request arrived on: X-Forwarded-Proto is `https` on `tls` and `http`
+# everywhere else, whatever the client sent. Each proxy that appends to X-Forwarded-For (Varnish
+# does) counts in TRUSTED_PROXY_HOPS. Edit the backend below to where `next start` listens.
 # tests/integration/site/shared-cache.test.ts runs this file in front of `next start` in CI.
 #
 # What it does beyond Varnish's built-in rules (which still run after these subroutines):
 # - HTML and Markdown of one URL are kept apart: Accept is reduced to three buckets (HTML,
 #   Markdown, Markdown only) before lookup, so the origin's `Vary: Accept` is honoured without a
 #   copy per browser's Accept string, and the bucket is also part of the key.
+# - The scheme is part of the key too: the origin adds Strict-Transport-Security only to https
+#   answers, so a plain-HTTP request must never store the copy an https visitor then gets (it
+#   would strip HSTS from every https visitor for the page's whole s-maxage).
 # - Freshness comes from the origin: s-maxage (TTL) and stale-while-revalidate (grace: a stale
 #   copy is served while one background fetch refreshes it). Varnish sets Age itself.
 # - Nothing signed in is stored: requests with a Cookie or Authorization, and answers with
@@ -28,6 +33,12 @@ backend default {
 }
 
 sub vcl_recv {
+    # The scheme, from the socket (never the client's header): see the Run line above.
+    if (local.socket == "tls") {
+        set req.http.X-Forwarded-Proto = "https";
+    } else {
+        set req.http.X-Forwarded-Proto = "http";
+    }
     # Only GET and HEAD are ever answered from the cache; the rest (POST, PUT, TRACE...) go to the
     # origin, which answers them (405 where it serves no such method).
     if (req.method != "GET" && req.method != "HEAD") {
@@ -35,8 +46,9 @@ sub vcl_recv {
     }
     # The MCP endpoint, OAuth (authorization server endpoints and metadata), site sign-in and the
     # signed-in pages: per request, never stored.
-    if (req.url ~ "^/(mcp|api/mcp|api/oidc|api/auth|register|authorize|token|device_authorization|revoke|\.well-known/oauth-)" ||
-        req.url ~ "^/(interaction|device|sign-in|sign-up|sign-out|account|checkout)(/|\?|$)") {
+    # Case-insensitive, like the app's routing (proxy.ts answers other spellings of these paths with a 404).
+    if (req.url ~ "(?i)^/(mcp|api/mcp|api/oidc|api/auth|register|authorize|token|device_authorization|revoke|\.well-known/oauth-)" ||
+        req.url ~ "(?i)^/(interaction|device|sign-in|sign-up|sign-out|account|checkout)(/|\?|$)") {
         return (pass);
     }
     # Next's hashed assets carry no per-user content: cookies are not sent for them.
@@ -76,6 +88,8 @@ sub vcl_recv {
 sub vcl_hash {
     # The bucket is part of the key, so the variants stay apart even behind an origin that forgot Vary.
     hash_data(req.http.Accept);
+    # http and https copies apart (HSTS is on the https one only).
+    hash_data(req.http.X-Forwarded-Proto);
 }
 
 sub vcl_backend_response {

@@ -10,7 +10,7 @@
 // external and proxies it to itself over TLS, which fails; a config rewrite to a path stays internal.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchesIfNoneMatch } from '@/lib/public-api/http';
-import { markdownEtag, markdownHeaders } from './response';
+import { markdownErrorHeaders, markdownEtag, markdownHeaders } from './response';
 import { markdownForPath, notFoundTwin } from './twins';
 
 /** The site path of a twin from the rewritten route's segments (`index` is the home page). */
@@ -34,9 +34,8 @@ export function serveTwinNode(req: IncomingMessage, res: ServerResponse, segment
   }
   const twin = markdownForPath(path);
   if (twin === undefined) {
-    const body = notFoundTwin(path);
-    const { ETag: _etag, ...headers } = markdownHeaders(path, body);
-    res.writeHead(404, headers);
+    const body = notFoundTwin();
+    res.writeHead(404, markdownErrorHeaders(body));
     res.end(head ? undefined : body);
     return;
   }

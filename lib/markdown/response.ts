@@ -19,6 +19,15 @@ export function markdownHeaders(htmlPath: string, body?: string): Record<string,
   };
 }
 
+/**
+ * Headers of a Markdown 404 or 406: no validator, no canonical link to the path asked for, and kept
+ * by shared caches for a minute only (random paths would otherwise fill them for an hour each).
+ */
+export function markdownErrorHeaders(body: string): Record<string, string> {
+  const { ETag: _etag, Link: _link, ...headers } = markdownHeaders('/', body);
+  return { ...headers, 'Cache-Control': 'public, max-age=60, s-maxage=60' };
+}
+
 /** A strong validator of a Markdown body, so caches and clients can revalidate it with If-None-Match. */
 export function markdownEtag(body: string): string {
   return `"md-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

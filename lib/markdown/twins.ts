@@ -70,17 +70,20 @@ export function twinPaths(): string[] {
   return [...getSitePages().map((p) => p.path), ...getPosts().map((p) => p.path)];
 }
 
-export function notFoundTwin(path: string): string {
-  const head = frontMatter({ title: 'Not found', description: `No page exists at ${path}.`, url: absoluteUrl(path) });
+/**
+ * The Markdown 404. It echoes nothing the visitor typed: the path was once shown in a code span, and a
+ * backtick with %0A in it added headings, links and instructions to agents under the site's name.
+ */
+export function notFoundTwin(): string {
+  const head = frontMatter({ title: 'Not found', description: 'No page exists at the address requested.', url: absoluteUrl('/') });
   const pages = getSitePages()
     .map((p) => `- [${p.title}](${markdownUrl(p.path)})`)
     .join('\n');
-  return `${head}\n# Not found\n\nThere is no page at \`${path}\`. These pages exist:\n\n${pages}\n\nBlog posts are listed at [${markdownUrl('/blog')}](${markdownUrl('/blog')}).\n\n${footer()}`;
+  return `${head}\n# Not found\n\nThere is no page at the address requested. These pages exist:\n\n${pages}\n\nBlog posts are listed at [${markdownUrl('/blog')}](${markdownUrl('/blog')}).\n\n${footer()}`;
 }
 
-/** The 406 body for a page that exists only as HTML, asked for by a client that accepts no HTML. */
-export function htmlOnlyTwin(path: string): string {
-  const url = absoluteUrl(path);
-  const head = frontMatter({ title: 'Not available as Markdown', description: `${path} is only served as HTML.`, url });
-  return `${head}\n# Not available as Markdown\n\nThe page at [${url}](${url}) is only served as HTML (it is a sign-in, approval, checkout or account page meant for a person in a browser). Request it with \`Accept: text/html\`, or hand the URL to the person.\n`;
+/** The 406 body for a page that exists only as HTML, asked for by a client that accepts no HTML (nothing typed is echoed). */
+export function htmlOnlyTwin(): string {
+  const head = frontMatter({ title: 'Not available as Markdown', description: 'This page is only served as HTML.', url: absoluteUrl('/') });
+  return `${head}\n# Not available as Markdown\n\nThis page is only served as HTML (it is a sign-in, approval, checkout or account page meant for a person in a browser). Request it with \`Accept: text/html\`, or hand the URL to the person.\n`;
 }

@@ -9,6 +9,7 @@ import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';
 import { authenticate, resourceMetadataUrl } from './auth';
+import { MCP_CALL_BUDGETS, spendMcpCall } from './call-budget';
 import { quoted, scopeChallengeFor } from './scope-challenge';
 import { registerTools } from './register';
 import { tools } from './tools';
@@ -155,6 +156,17 @@ function insufficientScope(body: unknown, lacking: NonNullable<ReturnType<typeof
   );
 }
 
+/** 429 for a spent call budget (lib/mcp/call-budget.ts): the status and a JSON-RPC error an agent can act on. */
+function rateLimited(body: unknown, budget: 'grant' | 'person' | undefined, retryAfterSeconds: number): Response {
+  const id = !Array.isArray(body) && body && typeof body === 'object' && 'id' in body ? (body as { id: unknown }).id : null;
+  const whose = budget === 'person' ? `this person's agents together (${MCP_CALL_BUDGETS.person.limit} calls a minute)` : `this agent connection (${MCP_CALL_BUDGETS.grant.limit} calls a minute)`;
+  const message = `Rate limited: too many calls from ${whose}. Wait ${retryAfterSeconds} seconds, then retry this call once; do not call tools in a tight loop.`;
+  return Response.json(
+    { jsonrpc: '2.0', id: id ?? null, error: { code: -32029, message, data: { error: 'rate_limited', retryAfterSeconds, budget: budget ?? 'grant' } } },
+    { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } },
+  );
+}
+
 /**
  * One request to /mcp. `req` carries method, URL and headers; `readBody` reads the body once, when
  * it is needed (null when it is over MAX_BODY_BYTES).
@@ -184,6 +196,9 @@ export async function handleMcpRequest(req: Request, readBody: () => Promise<str
   if (json) headers.set('Accept', 'application/json, text/event-stream');
   const auth = await authenticate(req);
   if (!auth.ok) return withCors(auth.response, origin);
+  const extra = auth.info.extra as { grantId: string; userId: string };
+  const budget = await spendMcpCall(extra.grantId, extra.userId);
+  if (!budget.allowed) return withCors(rateLimited(parsed, budget.budget, budget.retryAfterSeconds), origin);
   const lacking = scopeChallengeFor(parsed, auth.info.scopes, tools, req.headers.get('mcp-protocol-version'));
   if (lacking) return withCors(insufficientScope(parsed, lacking), origin);
   // The parsed body travels beside a body-less request: nothing downstream reads the stream again.

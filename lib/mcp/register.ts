@@ -5,7 +5,7 @@ import type { AnyTool, ToolContext } from './define-tool';
 import { isDatabaseUnavailable } from '@/lib/database/errors';
 import type { SubscriptionView } from '@/lib/billing/subscriptions';
 import { advertisedSchema } from './catalogue';
-import { nulCharacterPath } from './argument-text';
+import { loneSurrogatePath, nulCharacterPath } from './argument-text';
 import { ToolError } from './tool-error';
 import { registerViews, viewUri } from './views';
 
@@ -56,6 +56,8 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: CallAuth, 
     if (tool.needsSubscription && !(auth.subscription ? auth.subscription.status === 'active' : await deps.hasActiveSubscription(person.id))) throw subscriptionInactive();
     const nul = nulCharacterPath(rawArgs);
     if (nul) throw new ToolError('invalid_argument', `${nul}: contains a NUL character (U+0000), which Pacewise cannot store. Remove it and call ${tool.name} again.`, { field: nul });
+    const broken = loneSurrogatePath(rawArgs);
+    if (broken) throw new ToolError('invalid_argument', `${broken}: contains a lone surrogate (half of a UTF-16 pair, such as \\ud800), which is not text. Send the value as valid UTF-8 and call ${tool.name} again.`, { field: broken });
     const parsed = tool.input.safeParse(rawArgs ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

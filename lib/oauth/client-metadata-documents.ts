@@ -17,6 +17,8 @@ import { config } from '@/lib/env';
 import { isLoopbackHostname, isLoopbackHttpUrl } from '@/lib/loopback';
 import { DocumentUnreachableError, getDocument, type DocumentAnswer } from './document-fetch';
 import type { RateLimitRule } from '@/lib/auth/rate-limit';
+import { redirectUriProblem } from './registration-rules';
+import { confusableKey } from './confusables';
 
 /** A fetch outside a metadata-document lookup (the library asked for another URI): never made. */
 export class DocumentFetchRefusedError extends Error {
@@ -188,6 +190,22 @@ async function fetchFromOrigin(url: string): Promise<Outcome> {
   }
 }
 
+/** A stored document's client_name, or undefined. */
+export function documentName(body: string): string | undefined {
+  try {
+    const name = (JSON.parse(body) as { client_name?: unknown }).client_name;
+    return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The confusable keys a literal client_id is compared with (registration-store.ts), kept with the document. */
+export function documentKeys(url: string, body: string): { hostKey: string; nameKey: string | null } {
+  const name = documentName(body);
+  return { hostKey: confusableKey(URL.parse(url)?.hostname ?? ''), nameKey: name ? confusableKey(name) || null : null };
+}
+
 export function documentHost(url: string): string {
   return (URL.parse(url)?.host ?? '').toLowerCase();
 }
@@ -203,10 +221,11 @@ async function store(url: string, body: string, expiresAt: Date): Promise<void> 
     if (evict.length > 0) await prisma.clientMetadataDocument.deleteMany({ where: { url: { in: evict } } });
     if ((await prisma.clientMetadataDocument.count()) >= DOCUMENTS_MAX) return;
   }
+  const keys = documentKeys(url, body);
   await prisma.clientMetadataDocument.upsert({
     where: { url },
-    create: { url, host, body, expiresAt },
-    update: { body, expiresAt, host, fetchedAt: new Date() },
+    create: { url, host, body, expiresAt, ...keys },
+    update: { body, expiresAt, host, fetchedAt: new Date(), ...keys },
   });
 }
 
@@ -234,7 +253,9 @@ export async function fetchMetadataDocument(url: string): Promise<Response> {
 }
 
 /** The feature's `allowClient`: called once the library accepted a document; stores what was fetched. */
-export async function acceptMetadataDocumentClient(client: { clientId: string; clientAuthMethod?: string }): Promise<boolean> {
+export async function acceptMetadataDocumentClient(client: { clientId: string; clientAuthMethod?: string; redirectUris?: string[] }): Promise<boolean> {
+  // The redirect URIs registration accepts, and no others (no OS handler schemes, no deep-link commands).
+  if ((client.redirectUris ?? []).some((uri) => redirectUriProblem(uri) !== null)) return false;
   const accepted = requestScope.getStore()?.accepted;
   const fetched = accepted?.get(client.clientId);
   if (fetched) {

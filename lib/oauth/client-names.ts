@@ -1,7 +1,8 @@
-// What the account and device pages call a client: the client_name it registered with, else the
-// name in its stored metadata document (a URL client_id), else its client_id.
+// What the account and device pages call a client: a first-party client's own name, the client_name
+// it registered with, else the name in its stored metadata document (a URL client_id), else its client_id.
 import { db } from '@/lib/database/client';
 import { storedClientNames } from './client-metadata-documents';
+import { firstPartyName } from './first-party';
 
 export async function clientNames(clientIds: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(clientIds)];
@@ -10,7 +11,7 @@ export async function clientNames(clientIds: readonly string[]): Promise<Map<str
   const names = new Map<string, string>();
   for (const id of ids) {
     const name = (registered.find((c) => c.clientId === id)?.metadata as { client_name?: unknown } | undefined)?.client_name;
-    names.set(id, typeof name === 'string' && name ? name : (documents.get(id) ?? id));
+    names.set(id, firstPartyName(id) ?? (typeof name === 'string' && name ? name : (documents.get(id) ?? id)));
   }
   return names;
 }

@@ -4,7 +4,7 @@
 // oidc-provider's Koa app.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '@/lib/env';
-import { authorizationErrorRedirect } from './authorize-errors';
+import { authorizationErrorAnswer, errorPageHtml, type ErrorAnswer } from './authorize-errors';
 import { clientAddress } from '@/lib/auth/client-address';
 import { DOCUMENT_CLIENT_LIMIT, withMetadataDocumentScope } from './client-metadata-documents';
 import { checkPollPace } from './device-polling';
@@ -98,12 +98,12 @@ function dropProviderSession(req: IncomingMessage): void {
     .join(';');
 }
 
-type Prepared = { rejection: OAuthRejection } | { redirect: string } | { url?: string; body?: Buffer };
+type Prepared = { rejection: OAuthRejection } | { answer: ErrorAnswer } | { url?: string; body?: Buffer };
 
-/** An /authorize rejection goes back to a known client's registered redirect URI when there is one. */
-async function authorizeRejection(params: URLSearchParams, rejection: OAuthRejection): Promise<Prepared> {
-  const redirect = await authorizationErrorRedirect(params, rejection);
-  return redirect ? { redirect } : { rejection };
+/** An /authorize rejection: back to the app, or a page, as lib/oauth/authorize-errors.ts decides. */
+async function authorizeRejection(req: IncomingMessage, params: URLSearchParams, rejection: OAuthRejection): Promise<Prepared> {
+  const answer = await authorizationErrorAnswer(params, rejection, req.headers.cookie);
+  return answer.kind === 'page' && !answer.linkBack ? { rejection } : { answer };
 }
 
 async function prepare(route: Route, req: IncomingMessage, url: URL): Promise<Prepared> {
@@ -115,12 +115,24 @@ async function prepare(route: Route, req: IncomingMessage, url: URL): Promise<Pr
     const limited = await documentClientLimit(req, params.get('client_id'));
     if (limited) return { rejection: limited };
     const resource = checkResource(params.getAll('resource'), mcpUrl, 'query of /authorize');
-    if (resource) return authorizeRejection(params, resource);
+    if (resource) return authorizeRejection(req, params, resource);
     const scope = resolveScope(params.getAll('scope'));
-    if ('error' in scope) return authorizeRejection(params, scope);
+    if ('error' in scope) return authorizeRejection(req, params, scope);
+    // Errors go back in the query only (where authorize-errors.ts can hold them back): a form_post
+    // page would submit itself, a fragment would hide the error from that rule.
+    const modes = params.getAll('response_mode');
+    if (modes.length > 1 || (modes.length === 1 && modes[0] !== 'query')) {
+      return authorizeRejection(req, params, { status: 400, error: 'invalid_request', error_description: 'response_mode: only "query" is offered; omit response_mode.' });
+    }
     params.set('scope', scope.scope);
     dropProviderSession(req);
     return { url: `/authorize?${params.toString()}` };
+  }
+
+  // /authorize is a browser navigation (GET); its resume step too. A POSTed authorization request
+  // would skip the checks above.
+  if (route === 'authorize' && method !== 'GET' && method !== 'HEAD') {
+    return { rejection: { status: 405, error: 'invalid_request', error_description: 'Send the authorization request as a GET navigation to /authorize with its parameters in the query.' } };
   }
 
   if (method !== 'POST' || !['register', 'device_authorization', 'token', 'revoke'].includes(route)) return {};
@@ -217,10 +229,33 @@ export async function handleOAuthRequest(req: IncomingMessage, res: ServerRespon
       }
     }
 
+    // Every address together: a botnet's registrations (each address under its own limit) still fill
+    // the client table only so fast.
+    if (route === 'register' && req.method === 'POST') {
+      const all = await hit({ name: 'register_all', limit: config().registrationsPerHour, windowSeconds: 3600 }, 'all');
+      if (!all.allowed) {
+        return send(req, res, {
+          status: 429,
+          error: 'rate_limited',
+          error_description: `This server accepts no more client registrations this hour. Retry after ${all.retryAfterSeconds} seconds, or reuse the client_id you registered before.`,
+          headers: { 'Retry-After': String(all.retryAfterSeconds) },
+        }, route);
+      }
+    }
+
     const prepared = await prepare(route, req, url);
     if ('rejection' in prepared) return send(req, res, prepared.rejection, route);
-    if ('redirect' in prepared) {
-      res.writeHead(303, { Location: prepared.redirect, 'Cache-Control': 'no-store' });
+    if ('answer' in prepared) {
+      const { answer } = prepared;
+      if (answer.kind === 'page' && !/text\/html/.test(req.headers.accept ?? '')) {
+        return send(req, res, { status: answer.status, error: answer.error, error_description: answer.description }, route);
+      }
+      if (answer.kind === 'redirect') {
+        res.writeHead(303, { Location: answer.location, 'Cache-Control': 'no-store' });
+      } else {
+        res.writeHead(answer.status, { ...MESSAGE_PAGE_HEADERS });
+        res.write(errorPageHtml(answer));
+      }
       res.end();
       return;
     }

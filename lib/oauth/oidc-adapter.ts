@@ -8,6 +8,7 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { db } from '@/lib/database/client';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { DOCUMENT_RETENTION_MS, UNUSED_DOCUMENT_RETENTION_MS } from './client-metadata-documents';
+import { confusableKey } from './confusables';
 import { isUniqueViolation } from '@/lib/database/unique-violation';
 import { registrationLapsed } from './registration-store';
 import { secretHash } from '@/lib/auth/secret-hash';
@@ -90,7 +91,7 @@ export class PrismaOidcAdapter implements Adapter {
       const taken = await prisma.oAuthClient.findUnique({ where: { clientId: id }, select: { clientId: true } });
       if (taken) throw takenClientId(id);
       try {
-        await prisma.oAuthClient.create({ data: { clientId: id, metadata: toJson(payload as Record<string, unknown>) } });
+        await prisma.oAuthClient.create({ data: { clientId: id, metadata: toJson(payload as Record<string, unknown>), idKey: confusableKey(id) } });
       } catch (error) {
         if (isUniqueViolation(error)) throw takenClientId(id);
         throw error;

@@ -11,6 +11,8 @@ import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocumen
 import { metadataDocumentFailure } from './client-metadata-errors';
 import { MESSAGE_PAGE_HEADERS, messagePage } from '@/lib/auth/html-page';
 import { recoveryDescription } from './oauth-errors';
+import { holdBackErrorRedirects, type ErrorCtx } from './authorize-errors';
+import { FIRST_PARTY_CLIENTS } from './first-party';
 import { SCOPE_NAMES } from './scopes';
 
 export const ACCESS_TOKEN_TTL = 60 * 60;
@@ -48,6 +50,8 @@ function buildProvider(): Provider {
 
   const provider = new Provider(c.mcpBaseUrl, {
     adapter: PrismaOidcAdapter,
+    // The first-party CLI: built in, so no registration can take its name (first-party.ts).
+    clients: FIRST_PARTY_CLIENTS.map((c) => ({ ...c, grant_types: [...c.grant_types], response_types: [], redirect_uris: [] })),
     findAccount,
     jwks: { keys: [signingKey()] },
     cookies: {
@@ -159,6 +163,8 @@ function buildProvider(): Provider {
     },
   });
   provider.proxy = true;
+  // /authorize errors go back automatically only once a person is involved (authorize-errors.ts).
+  provider.use((ctx, next) => holdBackErrorRedirects(ctx as unknown as ErrorCtx, next));
 
   provider.use(async (ctx, next) => {
     await next();

@@ -3,6 +3,7 @@
 // Pure functions over the parsed body; the HTTP glue is oauth-http.ts, the storage rules
 // (expiry of unused registrations, look-alike client_ids) are registration-store.ts.
 import { isLoopbackHttpUrl } from '@/lib/loopback';
+import { confusableKey, mixesLookAlikeScripts } from './confusables';
 import type { OAuthRejection } from './oauth-requests';
 
 export const CLIENT_NAME_MAX = 100;
@@ -11,10 +12,12 @@ export const REDIRECT_URIS_MAX = 10;
 export const CONTACTS_MAX = 5;
 
 /**
- * Single-label schemes of MCP clients people use today (Cursor, VS Code, Windsurf), accepted besides
- * RFC 8252 §7.1's reverse-domain form (com.example.app:/callback). Any other scheme without a dot is
- * refused: that is where browser-internal and handler schemes live (view-source:, chrome:, jar:,
- * git+ssh:, javascript:, ms-settings: ...).
+ * Single-label schemes of MCP clients people use today (Cursor, VS Code, VS Code Insiders, Windsurf),
+ * accepted besides RFC 8252 §7.1's reverse-domain form (com.example.app:/callback), and only in the
+ * form those hosts register: `<scheme>://<publisher>.<extension>/<path>` without a query
+ * (cursor://anysphere.cursor-mcp/oauth/callback, vscode://vscode.github-authentication/did-authenticate).
+ * Any other scheme without a dot is refused: that is where browser-internal and handler schemes live
+ * (view-source:, chrome:, jar:, git+ssh:, javascript:, ms-settings: ...).
  */
 export const KNOWN_APP_SCHEMES: ReadonlySet<string> = new Set(['cursor', 'vscode', 'vscode-insiders', 'windsurf']);
 
@@ -45,22 +48,24 @@ const GRANT_TYPES = new Set(['authorization_code', 'refresh_token', 'urn:ietf:pa
 
 /** Controls, format characters (bidi overrides and isolates, zero-width joiners), line and paragraph separators. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/** Words that claim a status only Pacewise could grant, compared by confusable key (lib/oauth/confusables.ts). */
+const STATUS_WORDS = ['verified', 'official', 'trusted', 'certified', 'approved'];
 /**
- * Words that claim a status only Pacewise could grant (after NFKC, case-insensitive, separators
- * ignored). "Pacewise" itself stays allowed in names: the first-party CLI registers dynamically as
- * "Pacewise CLI (<host>)", and every self-registered name is shown as unverified anyway.
+ * Pacewise's own clients (the CLI is the built-in client FIRST_PARTY_CLIENT_ID, never registered): no
+ * self-registered name or literal client_id may carry the product's name, so a device code cannot
+ * be phished under "Pacewise CLI".
  */
-const STATUS_WORDS = /verified|official|trusted|certified|approved/;
-/** Literal client_ids (no first-party one is literal) may not use the product's name either. */
-const RESERVED_IDS = /pacewise|verified|official|trusted|certified|approved/;
+const RESERVED_NAMES = ['pacewise'];
+const STATUS_KEYS = STATUS_WORDS.map(confusableKey);
+const RESERVED_KEYS = RESERVED_NAMES.map(confusableKey);
 
 function reject(field: string, description: string, error = 'invalid_client_metadata'): OAuthRejection {
   return { status: 400, error, error_description: `${field}: ${description}` };
 }
 
-/** The form two names are compared in: NFKC, lower case, letters and digits only. */
+/** The form two names are compared in (TR39 skeleton, case folded, letters and digits only). */
 export function nameSkeleton(value: string): string {
-  return value.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return confusableKey(value);
 }
 
 /** A word mixing Latin with Cyrillic or Greek letters (the homoglyph trick: Cyrillic "С" in "Сlaude"). */
@@ -86,8 +91,11 @@ export function clientNameProblem(value: unknown): string | null {
   const text = displayTextProblem(value, CLIENT_NAME_MAX);
   if (text) return text;
   const name = value as string;
-  if (STATUS_WORDS.test(nameSkeleton(name))) return 'must not claim a status ("verified", "official", "trusted", "certified" or "approved"): only Pacewise could grant one, and it marks every self-registered name as unverified. Send your app\'s own name.';
-  if (mixesScripts(name)) return 'must not mix Latin with Cyrillic or Greek letters in one word (look-alike letters). Send your app\'s name in one script.';
+  const key = nameSkeleton(name);
+  if (key === '') return 'must contain letters or digits a person can read (not only fillers or symbols).';
+  if (STATUS_KEYS.some((k) => key.includes(k))) return 'must not claim a status ("verified", "official", "trusted", "certified" or "approved"): only Pacewise could grant one, and it marks every self-registered name as unverified. Send your app\'s own name.';
+  if (RESERVED_KEYS.some((k) => key.includes(k))) return 'must not contain "Pacewise" (or a look-alike of it): that name is kept for Pacewise\'s own apps. Send your app\'s own name.';
+  if (mixesScripts(name) || mixesLookAlikeScripts(name)) return 'must not mix Latin letters with look-alike letters of another script in one word (Cyrillic, Greek, Armenian, Cherokee...). Send your app\'s name in one script.';
   return null;
 }
 
@@ -106,12 +114,23 @@ function webUriProblem(value: unknown): string | null {
 const REDIRECT_HELP =
   'Register exact https URLs (https://host/path), http URLs on a loopback host (127.0.0.1, [::1] or localhost), or your app\'s own scheme in reverse-domain form (com.example.app:/callback, RFC 8252 §7.1).';
 
-/** A private-use scheme this server accepts: reverse-domain (has a dot) or a known MCP client's. */
+/**
+ * A reverse-domain scheme (RFC 8252 §7.1): a domain name the app's maker controls, reversed, so its
+ * first label is a top-level domain (letters only: com, org, io, dev...). x-apple.systempreferences,
+ * ms-settings and the like are operating-system handlers, not reversed domains.
+ */
+function isReverseDomainScheme(s: string): boolean {
+  return /^[a-z]{2,63}(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(s);
+}
+
+/** A private-use scheme this server accepts: reverse-domain or a known MCP client's. */
 export function isAcceptedAppScheme(scheme: string): boolean {
   const s = scheme.toLowerCase();
-  if (KNOWN_APP_SCHEMES.has(s)) return true;
-  return /^[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+$/.test(s);
+  return KNOWN_APP_SCHEMES.has(s) || isReverseDomainScheme(s);
 }
+
+/** The one form a known host's scheme is accepted in (no query, an extension id as the authority). */
+const KNOWN_HOST_FORM = /^[a-z-]+:\/\/[a-z0-9][a-z0-9-]*\.[a-z0-9][a-z0-9-]*(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]*)+$/;
 
 /** One redirect URI, or the reason it is refused. */
 export function redirectUriProblem(uri: unknown): string | null {
@@ -128,6 +147,11 @@ export function redirectUriProblem(uri: unknown): string | null {
   if (scheme === 'http') return /^http:\/\//i.test(uri) && isLoopbackHttpUrl(uri) ? null : `redirect_uris: ${shown} is plain http on a host other than loopback. ${REDIRECT_HELP}`;
   if (!isAcceptedAppScheme(scheme)) return `redirect_uris: ${shown} uses the scheme "${scheme}:", which is not an app's own scheme. ${REDIRECT_HELP}`;
   if (uri.length <= url.protocol.length + 1) return `redirect_uris: ${shown} has nothing after the scheme; add a path such as ${scheme}:/callback.`;
+  // A query on an app's own scheme is a command to the app (an install or clone deep link), not a callback.
+  if (uri.includes('?')) return `redirect_uris: ${shown} has a query string; an app's own scheme is accepted only as a plain callback (${scheme}:/callback).`;
+  if (KNOWN_APP_SCHEMES.has(scheme.toLowerCase()) && !KNOWN_HOST_FORM.test(uri)) {
+    return `redirect_uris: ${shown} is not in the form ${scheme}: callbacks are registered in (${scheme}://publisher.extension/path, for example cursor://anysphere.cursor-mcp/oauth/callback).`;
+  }
   return null;
 }
 
@@ -199,6 +223,7 @@ export function checkRegistrationFields(body: Record<string, unknown>): { body: 
 
 /** A literal client_id (already checked as printable ASCII) that claims Pacewise's own voice. */
 export function literalClientIdProblem(literal: string): string | null {
-  if (RESERVED_IDS.test(nameSkeleton(literal))) return 'client_id must not contain "pacewise" or a status word ("verified", "official", "trusted", "certified", "approved"); choose your app\'s own identifier.';
+  const key = nameSkeleton(literal);
+  if ([...RESERVED_KEYS, ...STATUS_KEYS].some((k) => key.includes(k))) return 'client_id must not contain "pacewise" or a status word ("verified", "official", "trusted", "certified", "approved"); choose your app\'s own identifier.';
   return null;
 }

@@ -2,6 +2,7 @@
 // may not pose as another client. Stateless: the sweep runs on the registration path itself (and a
 // registration past its expiry is treated as unknown even before a sweep removes it).
 import { db } from '@/lib/database/client';
+import { documentKeys, documentName } from './client-metadata-documents';
 import { nameSkeleton } from './registration-rules';
 
 /** A registration with no token issued for this long (counting from its creation) is deleted. */
@@ -33,35 +34,34 @@ export async function registrationLapsed(clientId: string, createdAt: Date, now 
   return !activity && !live;
 }
 
-/** The host of a metadata-document URL, for comparing with literal client_ids. */
-function documentHostSkeleton(url: string): string {
-  return nameSkeleton(URL.parse(url)?.hostname ?? '');
+/** Keys filled per look-up for rows stored before the keys existed: bounded work, done once per row. */
+const BACKFILL_BATCH = 200;
+
+async function backfillKeys(): Promise<void> {
+  const prisma = await db();
+  const clients = await prisma.oAuthClient.findMany({ where: { idKey: null }, select: { clientId: true }, take: BACKFILL_BATCH });
+  for (const c of clients) await prisma.oAuthClient.update({ where: { clientId: c.clientId }, data: { idKey: nameSkeleton(c.clientId) } });
+  const documents = await prisma.clientMetadataDocument.findMany({ where: { hostKey: null }, select: { url: true, body: true }, take: BACKFILL_BATCH });
+  for (const d of documents) await prisma.clientMetadataDocument.update({ where: { url: d.url }, data: documentKeys(d.url, d.body) });
 }
 
 /**
- * A literal client_id that a person could take for another client: the same letters and digits
- * (case, punctuation and width ignored) as a registered client_id other than itself, or as the host
- * or name of a Client ID Metadata Document this server has seen. Returns what it resembles, or null.
+ * A literal client_id that a person could take for another client: the same confusable key
+ * (lib/oauth/confusables.ts: look-alike letters, case, width and punctuation ignored) as a
+ * registered client_id other than itself, or as the host or name of a Client ID Metadata Document
+ * this server has seen. Looked up by key (indexed), never by reading every stored document.
+ * Returns what it resembles, or null.
  */
 export async function lookAlikeClientId(literal: string): Promise<string | null> {
-  const skeleton = nameSkeleton(literal);
-  if (!skeleton) return null;
+  const key = nameSkeleton(literal);
+  if (!key) return null;
+  await backfillKeys();
   const prisma = await db();
-  const clients = await prisma.$queryRaw<{ clientId: string }[]>`
-    SELECT "clientId" FROM "OAuthClient"
-    WHERE lower(regexp_replace("clientId", '[^A-Za-z0-9]', '', 'g')) = ${skeleton} AND "clientId" <> ${literal}
-    LIMIT 1`;
-  if (clients[0]) return `the client_id "${clients[0].clientId}"`;
-  const documents = await prisma.clientMetadataDocument.findMany({ select: { url: true, body: true } });
-  for (const doc of documents) {
-    if (documentHostSkeleton(doc.url) === skeleton) return `the app at ${URL.parse(doc.url)?.hostname}`;
-    let name: unknown;
-    try {
-      name = (JSON.parse(doc.body) as { client_name?: unknown }).client_name;
-    } catch {
-      name = undefined;
-    }
-    if (typeof name === 'string' && nameSkeleton(name) === skeleton) return `the app "${name}" (${URL.parse(doc.url)?.hostname})`;
-  }
-  return null;
+  const client = await prisma.oAuthClient.findFirst({ where: { idKey: key, clientId: { not: literal } }, select: { clientId: true } });
+  if (client) return `the client_id "${client.clientId}"`;
+  const document = await prisma.clientMetadataDocument.findFirst({ where: { OR: [{ hostKey: key }, { nameKey: key }] }, select: { url: true, body: true, hostKey: true } });
+  if (!document) return null;
+  const host = URL.parse(document.url)?.hostname;
+  if (document.hostKey === key) return `the app at ${host}`;
+  return `the app "${documentName(document.body) ?? host}" (${host})`;
 }

@@ -29,6 +29,15 @@ const refusedNames: Refused[] = [
   { name: '"Trusted" with separators', body: deviceClient({ client_name: 'T.r.u.s.t.e.d Agent' }), error: 'invalid_client_metadata', mentions: 'trusted' },
   { name: 'a Cyrillic homoglyph in a Latin word', body: deviceClient({ client_name: '\u0421laude Desktop' }), error: 'invalid_client_metadata', mentions: 'look-alike' },
   { name: 'a Greek homoglyph in a Latin word', body: deviceClient({ client_name: 'Curs\u03bfr' }), error: 'invalid_client_metadata', mentions: 'look-alike' },
+  // Issue 34: TR39 confusable skeletons.
+  { name: 'an Armenian o in a Latin word', body: deviceClient({ client_name: 'Curs\u0585r' }), error: 'invalid_client_metadata', mentions: 'look-alike' },
+  { name: 'a Cherokee C in a Latin word', body: deviceClient({ client_name: '\u13DFlaude Desktop' }), error: 'invalid_client_metadata', mentions: 'look-alike' },
+  { name: '"vérified" with an accent', body: deviceClient({ client_name: 'Claude (v\u00e9rified)' }), error: 'invalid_client_metadata', mentions: 'must not claim a status' },
+  { name: 'a U+3164 filler inside "verified"', body: deviceClient({ client_name: 'Veri\u3164fied Agent' }), error: 'invalid_client_metadata', mentions: 'must not claim a status' },
+  { name: 'a name of U+3164 fillers only', body: deviceClient({ client_name: '\u3164\u3164\u3164' }), error: 'invalid_client_metadata', mentions: 'letters or digits' },
+  { name: 'the first-party CLI\'s name (device-code phishing)', body: deviceClient({ client_name: 'Pacewise CLI (laptop)' }), error: 'invalid_client_metadata', mentions: 'kept for Pacewise' },
+  { name: 'the CLI\'s name in fullwidth letters', body: deviceClient({ client_name: '\uFF30\uFF41\uFF43\uFF45\uFF57\uFF49\uFF53\uFF45 CLI' }), error: 'invalid_client_metadata', mentions: 'kept for Pacewise' },
+  { name: 'the CLI\'s name with a dotless i', body: deviceClient({ client_name: 'Pacew\u0131se CLI' }), error: 'invalid_client_metadata', mentions: 'kept for Pacewise' },
   { name: 'a blank name', body: deviceClient({ client_name: '   ' }), error: 'invalid_client_metadata', mentions: 'client_name' },
   { name: 'a non-string name', body: deviceClient({ client_name: { en: 'x' } }), error: 'invalid_client_metadata', mentions: 'client_name' },
   { name: 'a 2 KB software_id', body: deviceClient({ software_id: 'x'.repeat(2000) }), error: 'invalid_client_metadata', mentions: 'software_id' },
@@ -81,9 +90,9 @@ describe('POST /register refuses what a person would be misled by', () => {
   });
 
   it('accepts a plain 100-character name, accents and other scripts on their own', async () => {
-    // "Pacewise" alone is allowed: the first-party CLI registers as "Pacewise CLI (<host>)".
+    // "Pacewise" is not among them: the first-party CLI is built in (lib/oauth/first-party.ts).
     expect.assertions(6 * 2);
-    for (const name of ['C'.repeat(100), 'Café Coach', 'Тренер', 'Κόουτς', '教练 Agent', 'Pacewise CLI (laptop)']) {
+    for (const name of ['C'.repeat(100), 'Café Coach', 'Тренер', 'Κόουτς', '教练 Agent', 'Coach CLI (laptop)']) {
       const { status, body } = await register(deviceClient({ client_name: name }));
       expect(status, name).toBe(201);
       expect(body.client_name, name).toBe(name);
@@ -154,7 +163,8 @@ describe('literal client_ids', () => {
   it('cannot pose as a client_id already registered (case, punctuation and width ignored)', async () => {
     const original = `Claude-Desktop-${stamp}`;
     expect((await register(deviceClient({ client_id: original }))).status).toBe(201);
-    const lookAlikes = [`claude-desktop-${stamp}`, `CLAUDE_DESKTOP_${stamp.toUpperCase()}`, `claude.desktop.${stamp}`, `ClaudeDesktop${stamp}`];
+    // cIaude: a capital I for the l (TR39 skeleton).
+    const lookAlikes = [`claude-desktop-${stamp}`, `CLAUDE_DESKTOP_${stamp.toUpperCase()}`, `claude.desktop.${stamp}`, `ClaudeDesktop${stamp}`, `cIaude-desktop-${stamp}`];
     for (const literal of lookAlikes) {
       const { status, body } = await register(deviceClient({ client_id: literal }));
       expect(status, literal).toBe(400);
@@ -166,7 +176,7 @@ describe('literal client_ids', () => {
     expect(String(exact.body.error_description)).toContain('already registered');
   });
 
-  it.each(['pacewise', 'Pacewise-Official', `verified-agent-${stamp}`])('cannot claim Pacewise or verification: %s', async (literal) => {
+  it.each(['pacewise', 'Pacewise-Official', `verified-agent-${stamp}`, 'pacewise-cli', 'pacew1se-cli'])('cannot claim Pacewise or verification: %s', async (literal) => {
     const { status, body } = await register(deviceClient({ client_id: literal }));
     expect(status).toBe(400);
     expect(String(body.error_description)).toContain('must not contain');

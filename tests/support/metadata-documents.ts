@@ -36,7 +36,7 @@ export type DocumentServer = {
   close(): Promise<void>;
 };
 
-export async function startDocumentServer(tls: TlsFiles, host = '127.0.0.1'): Promise<DocumentServer> {
+export async function startDocumentServer(tls: TlsFiles, host = '127.0.0.1', port = 0): Promise<DocumentServer> {
   const answers = new Map<string, DocumentAnswer>();
   const counts = new Map<string, number>();
   const server = https.createServer({ cert: fs.readFileSync(tls.cert), key: fs.readFileSync(tls.key) }, (req, res) => {
@@ -51,7 +51,7 @@ export async function startDocumentServer(tls: TlsFiles, host = '127.0.0.1'): Pr
     if (answer.delayMs) setTimeout(reply, answer.delayMs).unref();
     else reply();
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const origin = `https://${host}:${(server.address() as AddressInfo).port}`;
   return {
     origin,

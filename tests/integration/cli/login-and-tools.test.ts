@@ -175,7 +175,7 @@ describe('recoveries', () => {
     }
   });
 
-  it('registers again when the server no longer knows the stored client_id, dropping the tokens bound to it', async () => {
+  it('falls back to the built-in client when the server no longer knows the stored client_id, dropping the tokens bound to it', async () => {
     const home = tempHome();
     try {
       expect((await login(browser, person, { home, server: baseUrl })).code).toBe(0);
@@ -187,9 +187,10 @@ describe('recoveries', () => {
       const [first, second] = proxy.matching('/device_authorization');
       expect(form(first!).get('client_id')).toBe('client-the-server-forgot');
       expect(first!.status).toBe(401);
-      expect(proxy.matching('/register')).toHaveLength(1);
+      // The CLI is Pacewise's built-in client (lib/oauth/first-party.ts): nothing is registered.
+      expect(proxy.matching('/register')).toHaveLength(0);
       const fresh = readCredentials(home).servers[baseUrl]!;
-      expect(fresh.clientId).not.toBe('client-the-server-forgot');
+      expect(fresh.clientId).toBe('pacewise-cli');
       expect(form(second!).get('client_id')).toBe(fresh.clientId);
       expect(fresh.session).toBeUndefined();
 

@@ -110,7 +110,7 @@ describe('driver reads on a server at UTC+13', () => {
   it("a person's first coaching call, before any profile row exists, answers in UTC and kg/km and creates the profile", async () => {
     const person = newPerson('first-call');
     await signUp(server.url, person);
-    const tokens = await obtainAccessToken(server.url, { ...person, clientName: 'Pacewise first call' });
+    const tokens = await obtainAccessToken(server.url, { ...person, clientName: 'First call agent' });
     await activateSubscription(server.url, { ...person, accessToken: tokens.accessToken });
     const first = await callTool(server.url, tokens.accessToken, 'list_workouts');
     expect(first.isError, first.raw).toBe(false);

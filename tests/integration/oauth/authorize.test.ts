@@ -16,6 +16,13 @@ beforeAll(async () => {
   clientId = String((await registerClient(baseUrl, browserClient(redirectUri, { client_name: 'Consent Agent' }))).body.client_id);
 });
 
+/** The error page's plain link back to the client (lib/oauth/authorize-errors.ts). */
+function linkBack(html: string): URL {
+  const href = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!.replace(/&#38;/g, '&')).find((h) => !h.startsWith('/'));
+  if (!href) throw new Error(`no link back in: ${html.slice(0, 300)}`);
+  return new URL(href);
+}
+
 function authorizeParams(challenge: string, extra: Record<string, string> = {}) {
   return { client_id: clientId, response_type: 'code', redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', resource: mcpUrl, state: 'st-123', ...extra };
 }
@@ -25,30 +32,35 @@ describe('GET /authorize', () => {
     ['missing', undefined],
     ['with a trailing slash', `${mcpUrl}/`],
     ['with a trailing newline', `${mcpUrl}\n`],
-  ])('resource %s: redirects back to the client with invalid_request naming the expected value, and state (RFC 6749 4.1.2.1)', async (_label, resource) => {
-    expect.hasAssertions();
+  ])('resource %s: before a person is involved, a page with a link back carrying invalid_request naming the expected value, and state (issue 34; RFC 9700 4.11.2)', async (_label, resource) => {
     const params = new URLSearchParams(authorizeParams(pkcePair().challenge));
     params.delete('resource');
     if (resource !== undefined) params.set('resource', resource);
-    // A person's browser and a client asking for JSON alike: the client must learn what to fix.
-    for (const accept of ['text/html', 'application/json']) {
-      const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept } });
-      expect(res.status, accept).toBe(303);
-      const location = new URL(res.headers.get('location')!);
-      expect(location.origin + location.pathname).toBe(redirectUri);
-      expect(location.searchParams.get('error')).toBe('invalid_request');
-      expect(location.searchParams.get('error_description')).toContain(`resource=${mcpUrl}`);
-      expect(location.searchParams.get('state')).toBe('st-123');
-      expect(location.searchParams.get('iss')).toBe(baseUrl);
-      expect(location.searchParams.get('code')).toBeNull();
-    }
+    // A person's browser: the error page; its link carries what the redirect would have (RFC 6749 4.1.2.1).
+    const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    const location = linkBack(await res.text());
+    expect(location.origin + location.pathname).toBe(redirectUri);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('error_description')).toContain(`resource=${mcpUrl}`);
+    expect(location.searchParams.get('state')).toBe('st-123');
+    expect(location.searchParams.get('iss')).toBe(baseUrl);
+    expect(location.searchParams.get('code')).toBeNull();
+    // A client asking for JSON: the same error as JSON.
+    const json = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'application/json' } });
+    expect(json.status).toBe(400);
+    expect(json.headers.get('location')).toBeNull();
+    const body = (await json.json()) as Record<string, string>;
+    expect(body.error).toBe('invalid_request');
+    expect(body.error_description).toContain(`resource=${mcpUrl}`);
   });
 
-  it('an unknown scope goes back to the client as invalid_scope naming the scopes there are', async () => {
+  it('an unknown scope: invalid_scope naming the scopes there are, on the page and in its link back', async () => {
     const params = new URLSearchParams(authorizeParams(pkcePair().challenge, { scope: 'profile:read everything' }));
-    const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual' });
-    expect(res.status).toBe(303);
-    const location = new URL(res.headers.get('location')!);
+    const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+    expect(res.status).toBe(400);
+    const location = linkBack(await res.text());
     expect(location.searchParams.get('error')).toBe('invalid_scope');
     expect(location.searchParams.get('error_description')).toMatch(/"everything".*profile:read/);
     expect(location.searchParams.get('state')).toBe('st-123');
@@ -77,11 +89,11 @@ describe('GET /authorize', () => {
     const params = new URLSearchParams(authorizeParams(pkcePair().challenge));
     params.delete('code_challenge');
     params.delete('code_challenge_method');
-    const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual' });
-    // The client and redirect URI are valid, so the error goes back to the client.
-    expect([302, 303]).toContain(res.status);
-    const location = new URL(res.headers.get('location')!);
-    expect(location.searchParams.get('error')).toBe('invalid_request');
+    const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+    // The client and redirect URI are valid, but no person is involved yet: the page, with the link back.
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(linkBack(await res.text()).searchParams.get('error')).toBe('invalid_request');
   });
 
   it('approve: code with iss and state; exchange needs the verifier and the resource; a code works once', async () => {

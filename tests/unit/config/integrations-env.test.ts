@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assertSecretsConfigured, ConfigError, parseConfig } from '@/lib/env';
 
 const s = 'x'.repeat(40);
-const shared = { DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise', SESSION_SECRET: s, TOKEN_SECRET: s };
+const shared = { DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise', SITE_URL: 'https://pacewise.example', SESSION_SECRET: s, TOKEN_SECRET: s };
 
 describe('integration settings', () => {
   it('Strava is offered only with both client credentials; the base URL defaults to Strava', () => {

@@ -20,7 +20,15 @@ describe('client_name', () => {
     [' padded', 'spaces'],
     ['', 'empty'],
     ['Verified by Pacewise', 'status'],
-    ['Pacewise CLI (laptop)', null],
+    ['Pacewise CLI (laptop)', 'kept for Pacewise'],
+    ['Coach CLI (laptop)', null],
+    ['ＰＡＣＥＷＩＳＥ ＣＬＩ', 'kept for Pacewise'],
+    ['Pacew\u0131se CLI', 'kept for Pacewise'],
+    ['v\u00e9rified agent', 'status'],
+    ['veri\u3164fied', 'status'],
+    ['\u3164\u3164', 'letters or digits'],
+    ['Curs\u0585r', 'look-alike'],
+    ['\u13DFlaude', 'look-alike'],
     ['Pacewise-Approved', 'status'],
     ['T r u s t e d', 'status'],
     ['ＯＦＦＩＣＩＡＬ', 'official'],
@@ -45,7 +53,10 @@ describe('redirect URIs', () => {
     ['com.example.app:/cb', true],
     ['org.example.my-app://cb', true],
     ['cursor://anysphere.cursor-mcp/oauth/callback', true],
-    ['vscode-insiders://x/cb', true],
+    ['vscode-insiders://x/cb', false], // not the form the host registers (publisher.extension)
+    ['vscode-insiders://vscode.github-authentication/did-authenticate', true],
+    ['cursor://anysphere.cursor-deeplink/mcp/install?name=x', false], // a command, not a callback
+    ['x-apple.systempreferences:com.apple.preference.security', false], // an OS handler, not a reversed domain
     ['https:evil.example', false],
     ['https:/evil.example', false],
     ['HTTPS:evil.example', false],
