@@ -173,15 +173,17 @@ describe('stored documents are capped', () => {
 
   it('a stale document no grant uses is swept after a day; one a grant uses is kept', async () => {
     const { PrismaOidcAdapter } = await import('@/lib/oauth/oidc-adapter');
-    const [unused, used] = await prisma.clientMetadataDocument.findMany({ take: 2, orderBy: { url: 'asc' } });
+    // Two stale documents of its own (no test reads rows another test left).
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    await prisma.clientMetadataDocument.updateMany({ where: { url: { in: [unused!.url, used!.url] } }, data: { expiresAt: twoDaysAgo } });
+    const stale = (name: string) => ({ url: `https://sweep.example/${name}-${Date.now()}.json`, host: 'sweep.example', body: '{}', expiresAt: twoDaysAgo });
+    const unused = await prisma.clientMetadataDocument.create({ data: stale('unused') });
+    const used = await prisma.clientMetadataDocument.create({ data: stale('used') });
     const user = await prisma.user.create({ data: { email: `cimd-${Date.now()}@example.com`, passwordHash: 'x' } });
-    await prisma.oAuthGrantActivity.create({ data: { grantId: `g-${Date.now()}`, userId: user.id, clientId: used!.url } });
+    await prisma.oAuthGrantActivity.create({ data: { grantId: `g-${Date.now()}`, userId: user.id, clientId: used.url } });
     // The sweep runs when the adapter saves a grant (at most every 10 minutes per process).
     await new PrismaOidcAdapter('Grant').upsert(`sweep-${Date.now()}`, { accountId: user.id, clientId: 'x' } as never, 60);
-    expect(await prisma.clientMetadataDocument.findUnique({ where: { url: unused!.url } })).toBeNull();
-    expect(await prisma.clientMetadataDocument.findUnique({ where: { url: used!.url } })).not.toBeNull();
+    expect(await prisma.clientMetadataDocument.findUnique({ where: { url: unused.url } })).toBeNull();
+    expect(await prisma.clientMetadataDocument.findUnique({ where: { url: used.url } })).not.toBeNull();
   });
 });
 
