@@ -8,6 +8,12 @@ const alias = {
 };
 // A test that asserts nothing cannot fail: every test must make at least one expect() call.
 const expect = { requireAssertions: true };
+// Rows whose outcome depends on the database engine (migrations, driver reads and prepared
+// statements, locks and races, JSON instants and time zones, the health report, hostile bytes stored
+// by the fuzzers). A whole file is tagged with a `// @module-tag engine-parity` line at its top, one
+// row with `{ tags: ['engine-parity'] }`. CI runs the full integration suite on PostgreSQL and this
+// set again on PGlite (`npm test -- parity`, scripts/test.mjs).
+const tags = [{ name: 'engine-parity', description: 'depends on the database engine: runs on PGlite and on PostgreSQL' }];
 
 export default defineConfig({
   resolve: { alias },
@@ -23,6 +29,7 @@ export default defineConfig({
           name: 'integration',
           expect,
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          tags,
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -155,3 +155,35 @@ export async function startServer(
       }),
   };
 }
+
+export type OwnServer = RunningServer & {
+  /** The environment it runs with beyond the suite's (its database's included). */
+  env: Record<string, string>;
+  /** Stops it and drops the database it was given. */
+  close: () => Promise<void>;
+};
+
+/**
+ * A `next start` of a test's own, for a test whose subject is start-up, or a setting only a new
+ * process shows: on a free port, on a fresh database of the run's engine (or on `options.database`,
+ * another server's, which close() then leaves alone), with `env` on top.
+ */
+export async function startServerWith(env: Record<string, string> = {}, options: { port?: number; nodeArgs?: string[]; database?: Record<string, string> } = {}): Promise<OwnServer> {
+  const fresh = options.database ? undefined : await freshDatabaseEnv();
+  const serverEnv = { ...(options.database ?? fresh!.env), ...env };
+  let server: RunningServer;
+  try {
+    server = await startServer({ port: options.port ?? (await freePort()), nodeArgs: options.nodeArgs, env: serverEnv });
+  } catch (error) {
+    await fresh?.cleanup();
+    throw error;
+  }
+  return {
+    ...server,
+    env: serverEnv,
+    close: async () => {
+      await server.stop();
+      await fresh?.cleanup();
+    },
+  };
+}

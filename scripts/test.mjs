@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: lint, type-check, unit tests, one production build, then the integration and browser
 // suites against `next start`. Prints one summary line per suite and a closing total.
-// Usage: npm test [-- <suite> ...] [-- --reuse-build]   suites: lint typecheck unit integration e2e
+// Usage: npm test [-- <suite> ...] [-- --reuse-build]   suites: lint typecheck unit integration parity e2e
+// `parity` is the engine-parity set alone (integration rows tagged `engine-parity`, vitest.config.ts):
+// CI runs the full integration suite and e2e on PostgreSQL and this set again on PGlite (.ci/run).
+// With no suite named, everything but `parity` runs (the full integration suite includes it), on
+// PGlite unless DATABASE_URL names a PostgreSQL server.
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
@@ -9,13 +13,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const all = ['lint', 'typecheck', 'unit', 'integration', 'e2e'];
+const all = ['lint', 'typecheck', 'unit', 'integration', 'parity', 'e2e'];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const w of wanted) if (!all.includes(w)) {
   console.error(`Unknown suite "${w}"; choose from: ${all.join(', ')}`);
   process.exit(2);
 }
-const suites = wanted.length ? all.filter((s) => wanted.includes(s)) : all;
+const suites = wanted.length ? all.filter((s) => wanted.includes(s)) : all.filter((s) => s !== 'parity');
 
 // System programs the server and browser suites drive for real. A missing one stops the run here
 // with the line that installs it, not later with a launch stack trace.
@@ -94,14 +98,16 @@ function check(name, cmd, args) {
   });
 }
 
-function vitest(project) {
-  return step(project, () => {
-    const out = path.join(os.tmpdir(), `pacewise-vitest-${project}-${process.pid}.json`);
-    const ok = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+function vitest(project, name = project, extra = []) {
+  return step(name, () => {
+    // PACEWISE_TEST_REPORTS=<folder> keeps each suite's JSON report there (docs/performance.md counts cases from them).
+    const keep = process.env.PACEWISE_TEST_REPORTS;
+    const out = keep ? path.resolve(keep, `${name}-${process.env.DATABASE_URL ? 'postgresql' : 'pglite'}.json`) : path.join(os.tmpdir(), `pacewise-vitest-${name}-${process.pid}.json`);
+    const ok = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]);
     let r = { numPassedTests: 0, numFailedTests: ok ? 0 : 1, numPendingTests: 0 };
     try {
       r = JSON.parse(fs.readFileSync(out, 'utf8'));
-      fs.rmSync(out, { force: true });
+      if (!keep) fs.rmSync(out, { force: true });
     } catch {
       // the runner died before writing its report: counted as one failure
     }
@@ -110,13 +116,28 @@ function vitest(project) {
   });
 }
 
+/** The integration files with an engine-parity row: only these are loaded (the filter skips the rest of their rows). */
+function parityFiles() {
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.test.ts') && fs.readFileSync(full, 'utf8').includes('engine-parity')) files.push(full);
+    }
+  };
+  walk('tests/integration');
+  walk('tests/security');
+  return files.sort();
+}
+
 let ok = run('npx', ['contentlayer2', 'build']) && run('node', ['scripts/build-views.mjs']);
 if (!ok) process.exit(1);
 for (const suite of suites) {
   if (suite === 'lint') check('lint', 'npm', ['run', '--silent', 'lint']);
   if (suite === 'typecheck') check('typecheck', 'npx', ['tsc', '--noEmit']);
   if (suite === 'unit') vitest('unit');
-  if (suite === 'integration' || suite === 'e2e') {
+  if (suite === 'integration' || suite === 'parity' || suite === 'e2e') {
     if (!summary.some((l) => l.startsWith('build'))) {
       // Pages are prerendered with SITE_URL, so the build is made for the test server's origin.
       env.SITE_URL = `http://127.0.0.1:${port}`;
@@ -129,7 +150,8 @@ for (const suite of suites) {
         fs.writeFileSync(marker, JSON.stringify({ siteUrl: env.SITE_URL, vercelOutput: true }));
       }
     }
-    vitest(suite);
+    if (suite === 'parity') vitest('integration', 'parity', ['--tags-filter=engine-parity', ...parityFiles()]);
+    else vitest(suite);
   }
 }
 console.log('\nPacewise test summary' + (process.env.DATABASE_URL ? ' (PostgreSQL)' : ' (embedded PGlite)'));

@@ -175,28 +175,17 @@ describe('stored documents are capped', () => {
 
   it('a stale document no grant uses is swept after a day; one a grant uses is kept', async () => {
     const { PrismaOidcAdapter } = await import('@/lib/oauth/oidc-adapter');
-    // Its own two documents, on another path: nothing read from the test above.
-    docs.setDocument('/sweep.json', agentDocument('(sweep)', redirectUri));
-    for (const url of [`${docs.origin}/sweep.json?v=unused`, `${docs.origin}/sweep.json?v=used`]) {
-      await lib.withMetadataDocumentScope(async () => {
-        const res = await lib.fetchMetadataDocument(url);
-        expect(res.status).toBe(200);
-        await res.arrayBuffer();
-        await lib.acceptMetadataDocumentClient({ clientId: url, clientAuthMethod: 'none' });
-      });
-    }
-    const unused = await prisma.clientMetadataDocument.findUnique({ where: { url: `${docs.origin}/sweep.json?v=unused` } });
-    const used = await prisma.clientMetadataDocument.findUnique({ where: { url: `${docs.origin}/sweep.json?v=used` } });
-    expect(unused).not.toBeNull();
-    expect(used).not.toBeNull();
+    // Two stale documents of its own (no test reads rows another test left).
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    await prisma.clientMetadataDocument.updateMany({ where: { url: { in: [unused!.url, used!.url] } }, data: { expiresAt: twoDaysAgo } });
+    const stale = (name: string) => ({ url: `https://sweep.example/${name}-${Date.now()}.json`, host: 'sweep.example', body: '{}', expiresAt: twoDaysAgo });
+    const unused = await prisma.clientMetadataDocument.create({ data: stale('unused') });
+    const used = await prisma.clientMetadataDocument.create({ data: stale('used') });
     const user = await prisma.user.create({ data: { email: `cimd-${Date.now()}@example.com`, passwordHash: 'x' } });
-    await prisma.oAuthGrantActivity.create({ data: { grantId: `g-${Date.now()}`, userId: user.id, clientId: used!.url } });
+    await prisma.oAuthGrantActivity.create({ data: { grantId: `g-${Date.now()}`, userId: user.id, clientId: used.url } });
     // The sweep runs when the adapter saves a grant (at most every 10 minutes per process).
     await new PrismaOidcAdapter('Grant').upsert(`sweep-${Date.now()}`, { accountId: user.id, clientId: 'x' } as never, 60);
-    expect(await prisma.clientMetadataDocument.findUnique({ where: { url: unused!.url } })).toBeNull();
-    expect(await prisma.clientMetadataDocument.findUnique({ where: { url: used!.url } })).not.toBeNull();
+    expect(await prisma.clientMetadataDocument.findUnique({ where: { url: unused.url } })).toBeNull();
+    expect(await prisma.clientMetadataDocument.findUnique({ where: { url: used.url } })).not.toBeNull();
   });
 });
 

@@ -6,12 +6,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FormSession, createPerson, hiddenField, simulatedAddress } from '../../harness/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../harness/server';
+import { startServerWith, type OwnServer } from '../../harness/server';
 import { deviceClient } from '../integration/oauth/flows';
 
 const sharedUrl = inject('baseUrl');
-let server: RunningServer;
-let database: Awaited<ReturnType<typeof freshDatabaseEnv>>;
+let server: OwnServer;
 
 let counter = 0;
 const fresh = () => `198.51.${(counter >> 8) & 255}.${counter++ & 255}`;
@@ -42,14 +41,12 @@ async function signInAttempt(url: string, headers: Record<string, string>, email
 }
 
 beforeAll(async () => {
-  database = await freshDatabaseEnv();
   // No trusted proxy: what a self-hosted `next start` does by default.
-  server = await startServer({ port: await freePort(), env: { ...database.env, TRUSTED_PROXY_HOPS: '' } });
+  server = await startServerWith({ TRUSTED_PROXY_HOPS: '' });
 }, 180_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await database?.cleanup();
+  await server?.close();
 });
 
 describe('with no trusted proxy, a client cannot choose its address', () => {

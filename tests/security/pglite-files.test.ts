@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPerson } from '../../harness/oauth';
-import { freePort, startServer, type RunningServer } from '../../harness/server';
+import { startServerWith, type OwnServer } from '../../harness/server';
 
-let server: RunningServer;
+let server: OwnServer;
 let root: string;
 let dir: string;
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-pglite-modes-'));
   dir = path.join(root, 'db');
   // PGlite regardless of the suite's engine: DATABASE_URL blank.
-  server = await startServer({ port: await freePort(), env: { PGLITE_DIR: dir, DATABASE_URL: '' } });
+  server = await startServerWith({}, { database: { PGLITE_DIR: dir, DATABASE_URL: '' } });
 }, 180_000);
 
 afterAll(async () => {

@@ -1,3 +1,4 @@
+// @module-tag engine-parity
 // The seed's rule (issue 24, "Done when"): reusing a consumed refresh token revokes the whole token
 // family, and so does a race of two refreshes with one token: one wins, the loser is a reuse, and
 // the winner's new pair dies with the family. Run each way several times (a race is a race).

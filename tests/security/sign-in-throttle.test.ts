@@ -73,7 +73,7 @@ describe('sign-in throttling per account and address', () => {
     }
   });
 
-  it('one address spraying many accounts is capped (100 failures in 15 minutes)', async () => {
+  it('one address spraying many accounts is capped (100 failures in 15 minutes)', { tags: ['engine-parity'] }, async () => {
     const address = simulatedAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 100; i += 10) {

@@ -8,13 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPerson, signUp, type TestPerson } from '../../harness/accounts';
 import { connectV1, type ToolCaller } from '../support/mcp-clients';
 import { FormSession, hiddenField, obtainAccessToken } from '../../harness/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../harness/server';
+import { startServerWith, type OwnServer } from '../../harness/server';
 import { startStravaStub, type StravaStub } from '../support/strava-stub';
 import { activateSubscription } from '../../harness/subscription';
 
 let stub: StravaStub;
-let server: RunningServer;
-let database: Awaited<ReturnType<typeof freshDatabaseEnv>>;
+let server: OwnServer;
 const owner = newPerson('strava-owner');
 const other = newPerson('strava-other');
 let agent: ToolCaller;
@@ -70,8 +69,7 @@ const exchanges = () => stub.requests.filter((r) => r.path === '/oauth/token' &&
 
 beforeAll(async () => {
   stub = await startStravaStub();
-  database = await freshDatabaseEnv();
-  server = await startServer({ port: await freePort(), env: { ...database.env, STRAVA_CLIENT_ID: stub.clientId, STRAVA_CLIENT_SECRET: stub.clientSecret, STRAVA_BASE_URL: stub.url } });
+  server = await startServerWith({ STRAVA_CLIENT_ID: stub.clientId, STRAVA_CLIENT_SECRET: stub.clientSecret, STRAVA_BASE_URL: stub.url });
   await signUp(server.url, owner);
   await signUp(server.url, other);
   const token = (await obtainAccessToken(server.url, owner)).accessToken;
@@ -81,9 +79,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agent?.close().catch(() => undefined);
-  await server?.stop();
+  await server?.close();
   await stub?.close();
-  await database?.cleanup();
 });
 
 describe("a connect link made for one person cannot link someone else's Strava", () => {

@@ -1,12 +1,28 @@
 // Debian's Chromium driven by playwright-core (Playwright's own browser download fails here).
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 
+const options = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+};
+
+/** The environment variable that hands the run's one Chromium (tests/support/global-setup.ts) to the test files. */
+export const BROWSER_ENDPOINT_VAR = 'PACEWISE_BROWSER_WS';
+
+/** One Chromium for a whole test run, started by the global setup; files connect to it. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(options);
+}
+
+/**
+ * A browser for one test file: a connection to the run's shared Chromium when the global setup
+ * started one (its close() closes this connection's contexts and disconnects, the browser stays up
+ * for the next file), else a Chromium of its own (scripts run outside vitest).
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-  });
+  const endpoint = process.env[BROWSER_ENDPOINT_VAR];
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(options);
 }
 
 /** Fills and submits the sign-in form the page is on (it may have been redirected there). */

@@ -1,7 +1,8 @@
-// One server and one fresh database per suite run, shared by every test file of the suite.
+// One server, one fresh database and one Chromium per suite run, shared by every test file of the suite.
 import type { TestProject } from 'vitest/node';
 import fs from 'node:fs';
 import { makeLoopbackCertificate, type TlsFiles } from './metadata-documents';
+import { BROWSER_ENDPOINT_VAR, launchBrowserServer } from './browser';
 import { ensureBuild, freshDatabaseEnv, startServer } from '../../harness/server';
 
 declare module 'vitest' {
@@ -24,7 +25,13 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.url);
   project.provide('documentTls', documentTls);
   project.provide('databaseEngine', db.env.DATABASE_URL ? 'postgresql' : 'pglite');
+  // One Chromium for every file (launchBrowser connects to it): the workers, started after this
+  // setup, inherit its endpoint from the environment.
+  const browser = await launchBrowserServer();
+  process.env[BROWSER_ENDPOINT_VAR] = browser.wsEndpoint();
   return async () => {
+    await browser.close();
+    delete process.env[BROWSER_ENDPOINT_VAR];
     await server.stop();
     await db.cleanup();
     fs.rmSync(documentTls.dir, { recursive: true, force: true });

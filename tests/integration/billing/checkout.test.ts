@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { newPerson, signUp } from '../../../harness/accounts';
 import { connectV1, type ToolCaller } from '../../support/mcp-clients';
 import { hiddenField, obtainAccessToken } from '../../../harness/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
+import { startServerWith, type OwnServer } from '../../../harness/server';
 import { startStripeStub } from '../../support/stripe-stub';
 import { confirmCheckout } from '../../../harness/subscription';
 
@@ -18,9 +18,8 @@ async function personWithClient(baseUrl: string, label: string) {
 }
 
 async function own(env: Record<string, string>) {
-  const db = await freshDatabaseEnv();
-  const server = await startServer({ port: await freePort(), env: { ...db.env, ...env } });
-  return { server, stop: async () => { await server.stop(); await db.cleanup(); } };
+  const server = await startServerWith(env);
+  return { server, stop: server.close };
 }
 
 describe('local test-mode checkout', () => {
@@ -126,7 +125,7 @@ describe('Stripe provider', () => {
   const stripe = new Stripe('sk_test_offline');
   let stub: Awaited<ReturnType<typeof startStripeStub>>;
   let srv: Awaited<ReturnType<typeof own>>;
-  let server: RunningServer;
+  let server: OwnServer;
   let client: ToolCaller;
 
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+// @module-tag engine-parity
 // 200 parallel complete_workout / create_workout calls for one person, over several SDK clients
 // sharing one token: no write is lost and no adaptation is half-applied. Every completion is a
 // miss at 100 kg on the same (past) day, so the linear rule's outcome does not depend on the order

@@ -1,3 +1,4 @@
+// @module-tag engine-parity
 // The one-body-weight-store migration against the real engine of this run: rows of the old
 // BodyWeightEntry table become manual body_mass health records (one per day), and a manual reading
 // already stored for a day is kept.

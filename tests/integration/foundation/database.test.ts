@@ -1,3 +1,4 @@
+// @module-tag engine-parity
 // The migrator against the real engine of this run (PGlite, or PostgreSQL when DATABASE_URL is set).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawDatabase } from '@/lib/database/engine';

@@ -8,7 +8,7 @@ import path from 'node:path';
 const baseUrl = inject('baseUrl');
 
 describe('GET /api/health', () => {
-  it('reports the database reachable and every migration applied', async () => {
+  it('reports the database reachable and every migration applied', { tags: ['engine-parity'] }, async () => {
     const res = await fetch(`${baseUrl}/api/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');

@@ -2,19 +2,16 @@
 // LTS, and `next start` loads the OAuth server (oidc-provider) without its "Unsupported runtime"
 // warning, which it prints on any Node older than the Jod (22) LTS line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
+import { startServerWith, type OwnServer } from '../../../harness/server';
 
-let server: RunningServer | undefined;
-let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>> | undefined;
+let server: OwnServer | undefined;
 
 beforeAll(async () => {
-  fresh = await freshDatabaseEnv();
-  server = await startServer({ port: await freePort(), env: fresh.env });
+  server = await startServerWith();
 }, 180_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await fresh?.cleanup();
+  await server?.close();
 });
 
 describe('runtime', () => {

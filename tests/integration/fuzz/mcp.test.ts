@@ -1,3 +1,4 @@
+// @module-tag engine-parity
 // Fuzzing /mcp: the HTTP transport edge, JSON-RPC envelopes, and hostile arguments to every tool in
 // tools/list, as a subscribed person. No 5xx, every reply well-formed, and a rejected write leaves
 // the person's data (everything the read tools show) exactly as it was. FUZZ_SCALE multiplies the runs.

@@ -1,3 +1,4 @@
+// @module-tag engine-parity
 // Fuzzing the OAuth endpoints and the account forms: hostile JSON and form bodies, wrong types,
 // payloads in every field, odd content types. No 5xx, OAuth errors are JSON with an error code, and
 // a live token family survives it all: hostile /token and /revoke requests neither consume nor revoke

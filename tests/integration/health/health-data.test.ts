@@ -176,7 +176,7 @@ describe('idempotency', () => {
     expect(got.records).toEqual([expect.objectContaining({ value: 58, externalId: 'whoop-2026-05-01', source: { kind: 'agent', id: 'agent' } })]);
   });
 
-  it('parallel retries of one record (one agent connection each) store it once', async () => {
+  it('parallel retries of one record (one agent connection each) store it once', { tags: ['engine-parity'] }, async () => {
     const same = { type: 'vo2max', value: 51, unit: 'mL/kg/min', start: '2026-05-02', clientRecordId: 'watch-vo2-2026-05-02' };
     const agents = await Promise.all(Array.from({ length: 12 }, () => connectV1(baseUrl, token)));
     try {

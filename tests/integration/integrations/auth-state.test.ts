@@ -1,3 +1,4 @@
+// @module-tag engine-parity
 // The OAuth state of a provider authorization, in-process against a real database (the clock cannot
 // be moved inside `next start`): bound to one person and integration, single use, expiring, hashed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

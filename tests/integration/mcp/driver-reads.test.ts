@@ -1,3 +1,4 @@
+// @module-tag engine-parity
 // The reads that skip Prisma (lib/database/reads.ts: the token check, the profile, list_workouts)
 // on a server whose local time is far from UTC: a timestamp read as local time would expire every
 // token (or keep expired ones alive) and move completedAt by hours.
@@ -5,26 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool, subscribedPerson, type Connected } from '../../../harness/people';
 import { newPerson, signUp } from '../../../harness/accounts';
 import { obtainAccessToken } from '../../../harness/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
+import { startServerWith, type OwnServer } from '../../../harness/server';
 import { activateSubscription } from '../../../harness/subscription';
 
 type Listed = { today: string; units: { weight: string; distance: string }; workouts: { id: string; date: string; status: string; completedAt: string | null }[]; nextCursor: string | null };
 
-let server: RunningServer;
-let cleanup: () => Promise<void>;
+let server: OwnServer;
 let me: Connected;
 
 beforeAll(async () => {
-  const fresh = await freshDatabaseEnv();
-  cleanup = fresh.cleanup;
   // UTC+13 in November, UTC+12 in winter: either way hours away from UTC.
-  server = await startServer({ port: await freePort(), env: { ...fresh.env, PACEWISE_SEED: '0', TZ: 'Pacific/Auckland' } });
+  server = await startServerWith({ PACEWISE_SEED: '0', TZ: 'Pacific/Auckland' });
   me = await subscribedPerson(server.url, 'driver-reads');
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await cleanup?.();
+  await server?.close();
 });
 
 async function call<T>(name: string, args: Record<string, unknown> = {}): Promise<T> {

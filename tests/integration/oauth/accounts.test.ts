@@ -98,7 +98,7 @@ describe('sign-up, sign-in and sign-out', () => {
     expect(ok.headers.get('location')).toBe('/account');
   });
 
-  it.skipIf(engine !== 'pglite')('lets the seeded demo person sign in', async () => {
+  it.skipIf(engine !== 'pglite')('lets the seeded demo person sign in', { tags: ['engine-parity'] }, async () => {
     const session = new FormSession(baseUrl, { 'x-forwarded-for': simulatedAddress() });
     const res = await session.signIn('demo@pacewise.example', 'pacewise-demo-2026');
     expect(new URL(res.url).pathname).toBe('/account');

@@ -1,3 +1,4 @@
+// @module-tag engine-parity
 // Database-stored rate limits on /register and /device_authorization (429 + Retry-After), counted
 // per client address. Each test uses an address of its own, so the shared server is unaffected.
 import { describe, expect, inject, it } from 'vitest';

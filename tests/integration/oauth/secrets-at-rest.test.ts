@@ -3,16 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type RawDatabase } from '@/lib/database/engine';
 import { DEVICE_GRANT, createPerson, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../../harness/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
+import { startServerWith, type OwnServer } from '../../../harness/server';
 import { authorizeOverHttp, browserClient, pkcePair, refresh, registerClient } from './flows';
 
-let server: RunningServer;
-let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
+let server: OwnServer;
 const secrets = new Map<string, string>();
 
 beforeAll(async () => {
-  fresh = await freshDatabaseEnv();
-  server = await startServer({ port: await freePort(), env: { ...fresh.env, PACEWISE_SEED: '0' } });
+  server = await startServerWith({ PACEWISE_SEED: '0' });
   const baseUrl = server.url;
   const mcpUrl = `${baseUrl}/mcp`;
 
@@ -71,8 +69,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await fresh?.cleanup();
+  await server?.close();
 });
 
 describe('secrets at rest and in logs', () => {
@@ -92,8 +89,8 @@ describe('secrets at rest and in logs', () => {
   it('a dump of every table contains none of them', async () => {
     await server.stop();
     let raw: RawDatabase;
-    if (fresh.env.DATABASE_URL) raw = await openPostgres(fresh.env.DATABASE_URL);
-    else raw = await openPglite(fresh.env.PGLITE_DIR!);
+    if (server.env.DATABASE_URL) raw = await openPostgres(server.env.DATABASE_URL);
+    else raw = await openPglite(server.env.PGLITE_DIR!);
     try {
       const tables = await raw.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
       expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['OAuthRecord', 'OAuthClient', 'Session', 'User']));

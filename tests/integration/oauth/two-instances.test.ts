@@ -1,30 +1,28 @@
+// @module-tag engine-parity
 // Two `next start` instances on one PostgreSQL database (as on Vercel): 50 concurrent refreshes of
 // one token spread over both, and exactly one succeeds. PGlite is one process per database, so this
 // runs only when DATABASE_URL is set (the single-instance race is in refresh.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '../../../harness/oauth';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
+import { freePort, startServerWith, type OwnServer } from '../../../harness/server';
 import { connectDevice, mcpStatus, refresh } from './flows';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
-let a: RunningServer | undefined;
-let b: RunningServer | undefined;
-let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>> | undefined;
+let a: OwnServer | undefined;
+let b: OwnServer | undefined;
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  fresh = await freshDatabaseEnv();
   const portA = await freePort();
   const siteUrl = `http://127.0.0.1:${portA}`;
-  a = await startServer({ port: portA, env: fresh.env });
+  a = await startServerWith({}, { port: portA });
   // Same deployment: same origin (issuer, tool URL) and secrets, another process.
-  b = await startServer({ port: await freePort(), env: { ...fresh.env, SITE_URL: siteUrl } });
+  b = await startServerWith({ SITE_URL: siteUrl }, { database: a.env });
 }, 180_000);
 
 afterAll(async () => {
-  await a?.stop();
-  await b?.stop();
-  await fresh?.cleanup();
+  await b?.close();
+  await a?.close();
 });
 
 describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {

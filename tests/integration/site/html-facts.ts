@@ -1,7 +1,7 @@
-// Reads served HTML with Chromium's own parser (DOMParser, scripts never run), so the checks see the
-// document the way a browser or crawler does.
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../../support/browser';
+// Reads served HTML with an HTML5 parser (cheerio over parse5, the WHATWG parsing algorithm a browser
+// uses; scripts never run), so the checks see the document the way a browser or crawler does,
+// without starting a browser.
+import { load, type CheerioAPI } from 'cheerio';
 
 export type HtmlFacts = {
   lang: string | null;
@@ -19,63 +19,73 @@ export type HtmlFacts = {
   bodyText: string;
 };
 
-let browser: Browser | undefined;
-let parserPage: Page | undefined;
+/** A parsed document as DOMParser gives it: a template's content is not part of the tree. */
+function parse(html: string): CheerioAPI {
+  const $ = load(html);
+  $('template').empty();
+  return $;
+}
 
+function facts(html: string): HtmlFacts {
+  const $ = parse(html);
+  const meta: Record<string, string> = {};
+  $('meta[property], meta[name]').each((_, m) => {
+    const key = $(m).attr('property') ?? $(m).attr('name')!;
+    if (!(key in meta)) meta[key] = $(m).attr('content') ?? '';
+  });
+  const main = $('main').first();
+  const anchors = main.length ? main.find('a[href]') : $('a[href]');
+  const body = $('body').first().clone();
+  body.find('script, style, template').remove();
+  return {
+    lang: $('html').attr('lang') ?? null,
+    // document.title: the first <title>, ASCII whitespace stripped and collapsed.
+    title: $('title').first().text().replace(/[\t\n\f\r ]+/g, ' ').trim(),
+    description: $('meta[name="description"]').first().attr('content') ?? null,
+    canonical: $('link[rel="canonical"]').first().attr('href') ?? null,
+    alternates: $('link[rel="alternate"]')
+      .toArray()
+      .map((l) => ({ type: $(l).attr('type') ?? '', href: $(l).attr('href') ?? '' })),
+    meta,
+    jsonLdTexts: $('script[type="application/ld+json"]')
+      .toArray()
+      .map((s) => $(s).text()),
+    h1: $('h1')
+      .toArray()
+      .map((h) => $(h).text().trim()),
+    mainCount: $('main').length,
+    links: anchors
+      .toArray()
+      .map((a) => ({ href: $(a).attr('href')!, text: $(a).text().trim() })),
+    ids: $('[id]')
+      .toArray()
+      .map((e) => $(e).attr('id')!),
+    bodyText: body.text(),
+  };
+}
+
+/** The page reader (async, as callers await it). */
 export async function htmlParser(): Promise<(html: string) => Promise<HtmlFacts>> {
-  browser ??= await launchBrowser();
-  parserPage ??= await browser.newPage();
-  const page = parserPage;
-  return (html: string) =>
-    page.evaluate((source) => {
-      const doc = new DOMParser().parseFromString(source, 'text/html');
-      const meta: Record<string, string> = {};
-      for (const m of Array.from(doc.querySelectorAll('meta[property], meta[name]'))) {
-        const key = m.getAttribute('property') ?? m.getAttribute('name')!;
-        if (!(key in meta)) meta[key] = m.getAttribute('content') ?? '';
-      }
-      const main = doc.querySelector('main');
-      const body = doc.body.cloneNode(true) as HTMLElement;
-      for (const el of Array.from(body.querySelectorAll('script, style, template'))) el.remove();
-      return {
-        lang: doc.documentElement.getAttribute('lang'),
-        title: doc.title,
-        description: doc.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
-        canonical: doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
-        alternates: Array.from(doc.querySelectorAll('link[rel="alternate"]')).map((l) => ({ type: l.getAttribute('type') ?? '', href: l.getAttribute('href') ?? '' })),
-        meta,
-        jsonLdTexts: Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map((s) => s.textContent ?? ''),
-        h1: Array.from(doc.querySelectorAll('h1')).map((h) => (h.textContent ?? '').trim()),
-        mainCount: doc.querySelectorAll('main').length,
-        links: Array.from((main ?? doc).querySelectorAll('a[href]')).map((a) => ({ href: a.getAttribute('href')!, text: (a.textContent ?? '').trim() })),
-        ids: Array.from(doc.querySelectorAll('[id]')).map((e) => e.id),
-        bodyText: body.textContent ?? '',
-      };
-    }, html);
+  return async (html: string) => facts(html);
 }
 
 export type ElementFacts = { text: string; href: string | null; id: string; dateTime: string | null };
 
 /** The elements of `html` matching a CSS selector, in document order. */
 export async function selectAll(html: string, selector: string): Promise<ElementFacts[]> {
-  await htmlParser();
-  return parserPage!.evaluate(
-    ([source, sel]) =>
-      Array.from(new DOMParser().parseFromString(source, 'text/html').querySelectorAll(sel)).map((e) => ({
-        text: (e.textContent ?? '').trim(),
-        href: e.getAttribute('href'),
-        id: e.id,
-        dateTime: e.getAttribute('datetime'),
-      })),
-    [html, selector] as const,
-  );
+  const $ = parse(html);
+  return $(selector)
+    .toArray()
+    .map((e) => ({
+      text: $(e).text().trim(),
+      href: $(e).attr('href') ?? null,
+      id: $(e).attr('id') ?? '',
+      dateTime: $(e).attr('datetime') ?? null,
+    }));
 }
 
-export async function closeHtmlParser(): Promise<void> {
-  await browser?.close();
-  browser = undefined;
-  parserPage = undefined;
-}
+/** Kept for the callers' afterAll: nothing to close, no browser is started. */
+export async function closeHtmlParser(): Promise<void> {}
 
 /** Every JSON-LD block of a page, parsed; a block that does not parse fails the caller. */
 export function jsonLdOf(facts: HtmlFacts): Record<string, unknown>[] {

@@ -2,7 +2,7 @@
 // sign-in, sign-up, device, account and checkout pages are never framed or cached; JSON and Markdown
 // are nosniff; /api/public answers CORS; cookies are Secure whenever the site is HTTPS.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
+import { freePort, startServerWith, type OwnServer } from '../../../harness/server';
 import { postFacts } from './content-facts';
 
 const baseUrl = inject('baseUrl');
@@ -80,19 +80,15 @@ describe('security headers', () => {
 });
 
 describe('cookies follow the site origin', () => {
-  let https: RunningServer;
-  let cleanup: () => Promise<void>;
+  let https: OwnServer;
 
   beforeAll(async () => {
     // The same build behind a TLS-terminating proxy: SITE_URL is https on the loopback host.
     const port = await freePort();
-    const db = await freshDatabaseEnv();
-    cleanup = db.cleanup;
-    https = await startServer({ port, env: { ...db.env, SITE_URL: `https://127.0.0.1:${port}`, PACEWISE_SEED: '0' } });
+    https = await startServerWith({ SITE_URL: `https://127.0.0.1:${port}`, PACEWISE_SEED: '0' }, { port });
   });
   afterAll(async () => {
-    await https?.stop();
-    await cleanup?.();
+    await https?.close();
   });
 
   async function csrfCookie(origin: string): Promise<string> {

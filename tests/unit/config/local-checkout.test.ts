@@ -7,6 +7,7 @@ const cases: { env: Record<string, string>; on: boolean }[] = [
   { env: { SITE_URL: 'http://127.0.0.1:3311' }, on: true },
   { env: { SITE_URL: 'http://[::1]:3000' }, on: true },
   { env: { SITE_URL: 'https://pacewise.example' }, on: false },
+  { env: { SITE_URL: 'https://pacewise.example', PACEWISE_ENV: 'development' }, on: false },
   { env: { SITE_URL: 'http://192.168.1.20:3000' }, on: false },
   { env: { SITE_URL: 'http://localhost.evil.example' }, on: false },
   { env: { SITE_URL: 'https://pacewise.example', DATABASE_URL: 'postgresql://u@h/db', NODE_ENV: 'production' }, on: false },
