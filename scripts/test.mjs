@@ -4,14 +4,18 @@
 // Usage: npm test [-- <suite> ...] [-- --reuse-build]   suites: lint typecheck unit integration parity e2e
 // `parity` is the engine-parity set alone (integration rows tagged `engine-parity`, vitest.config.ts):
 // CI runs the full integration suite and e2e on PostgreSQL and this set again on PGlite (.ci/run).
-// With no suite named, everything but `parity` runs (the full integration suite includes it), on
-// PGlite unless DATABASE_URL names a PostgreSQL server.
+// With no suite named, `npm test` is the whole CI matrix: lint, typecheck, unit, the one build and
+// `parity` on the embedded PGlite, then `integration` and `e2e` on a throwaway PostgreSQL cluster it
+// starts itself on loopback (scripts/pg-cluster.mjs) and stops afterwards. With DATABASE_URL set it
+// uses that server instead and runs everything but `parity` there. Named suites run on PGlite unless
+// DATABASE_URL is set.
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pgBinaries, startCluster } from './pg-cluster.mjs';
 
 const all = ['lint', 'typecheck', 'unit', 'integration', 'parity', 'e2e'];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -19,7 +23,9 @@ for (const w of wanted) if (!all.includes(w)) {
   console.error(`Unknown suite "${w}"; choose from: ${all.join(', ')}`);
   process.exit(2);
 }
-const suites = wanted.length ? all.filter((s) => wanted.includes(s)) : all.filter((s) => s !== 'parity');
+const suites = wanted.length ? all.filter((s) => wanted.includes(s)) : all.filter((s) => s !== 'parity' || !process.env.DATABASE_URL);
+/** The whole matrix: the server suites move to a PostgreSQL cluster of this run's own. */
+const matrix = !wanted.length && !process.env.DATABASE_URL;
 
 // System programs the server and browser suites drive for real. A missing one stops the run here
 // with the line that installs it, not later with a launch stack trace.
@@ -30,6 +36,7 @@ const PROGRAMS = [
   { suite: 'integration', name: 'D-Bus', pkg: 'dbus', command: 'dbus-daemon' },
 ];
 const onPath = (command) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, command)));
+if (matrix) PROGRAMS.push({ suite: 'integration', name: 'PostgreSQL', pkg: 'postgresql', paths: pgBinaries() });
 const missing = PROGRAMS.filter((p) => suites.includes(p.suite) && !(p.paths ? p.paths.some((f) => fs.existsSync(f)) : onPath(p.command)));
 if (missing.length) {
   console.error(
@@ -85,7 +92,7 @@ function step(name, fn) {
   const t0 = Date.now();
   const result = fn();
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  summary.push(`${name.padEnd(12)} ${result.line}  (${secs}s)`);
+  summary.push(`${name.padEnd(20)} ${result.line}  (${secs}s)`);
   passed += result.passed;
   failed += result.failed;
   return result.failed === 0;
@@ -102,7 +109,7 @@ function vitest(project, name = project, extra = []) {
   return step(name, () => {
     // PACEWISE_TEST_REPORTS=<folder> keeps each suite's JSON report there (docs/performance.md counts cases from them).
     const keep = process.env.PACEWISE_TEST_REPORTS;
-    const out = keep ? path.resolve(keep, `${name}-${process.env.DATABASE_URL ? 'postgresql' : 'pglite'}.json`) : path.join(os.tmpdir(), `pacewise-vitest-${name}-${process.pid}.json`);
+    const out = keep ? path.resolve(keep, `${name.replace('/', '-')}.json`) : path.join(os.tmpdir(), `pacewise-vitest-${name}-${process.pid}.json`);
     const ok = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]);
     let r = { numPassedTests: 0, numFailedTests: ok ? 0 : 1, numPendingTests: 0 };
     try {
@@ -133,6 +140,7 @@ function parityFiles() {
 
 let ok = run('npx', ['contentlayer2', 'build']) && run('node', ['scripts/build-views.mjs']);
 if (!ok) process.exit(1);
+let cluster;
 for (const suite of suites) {
   if (suite === 'lint') check('lint', 'npm', ['run', '--silent', 'lint']);
   if (suite === 'typecheck') check('typecheck', 'npx', ['tsc', '--noEmit']);
@@ -150,11 +158,20 @@ for (const suite of suites) {
         fs.writeFileSync(marker, JSON.stringify({ siteUrl: env.SITE_URL, vercelOutput: true }));
       }
     }
-    if (suite === 'parity') vitest('integration', 'parity', ['--tags-filter=engine-parity', ...parityFiles()]);
-    else vitest(suite);
+    // The matrix: parity ran on PGlite before this; the full suites go to PostgreSQL, on the same build
+    // (nothing about the engine is built in; Chromium and the HTML crawls do not depend on it).
+    if (matrix && suite !== 'parity' && !cluster) {
+      cluster = await startCluster();
+      env.DATABASE_URL = cluster.url;
+      summary.push(`${'postgresql'.padEnd(12)} ${cluster.version} on port ${cluster.port}: integration and e2e below run there`);
+    }
+    const engine = env.DATABASE_URL ? 'postgresql' : 'pglite';
+    if (suite === 'parity') vitest('integration', `parity/${engine}`, ['--tags-filter=engine-parity', ...parityFiles()]);
+    else vitest(suite, `${suite}/${engine}`);
   }
 }
-console.log('\nPacewise test summary' + (process.env.DATABASE_URL ? ' (PostgreSQL)' : ' (embedded PGlite)'));
+cluster?.stop();
+console.log('\nPacewise test summary' + (matrix ? ' (PGlite, then PostgreSQL)' : env.DATABASE_URL ? ' (PostgreSQL)' : ' (embedded PGlite)'));
 for (const line of summary) console.log('  ' + line);
 console.log(`total: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
