@@ -9,6 +9,31 @@ import { heldTrends, type HeldSnapshot, type HeldTrends } from '@/lib/training/h
 import { readAthlete, type ProfileFacts } from './athlete-store';
 import { parseAthleteState } from './documents';
 import { toWorkout } from './records';
+import { predictGoalRace, predictionText, type RacePrediction } from '@/lib/training/race-prediction';
+
+const RACE_NAMES: Record<number, string> = { 5000: '5 km', 10000: '10 km', 21097.5: 'half marathon', 42195: 'marathon' };
+
+export type GoalRace = { planId: string; planName: string; raceDate: string | null; prediction: RacePrediction; text: string };
+
+/**
+ * The goal race of the person's current plan (active, else the next upcoming; running and hybrid plans
+ * with a race distance) and the finish time the VDOT held now predicts for it; null without either.
+ */
+export async function goalRace(userId: string, today: IsoDate, vdot: number | undefined, goalTimeS?: number): Promise<GoalRace | null> {
+  if (vdot === undefined) return null;
+  const prisma = await db();
+  const plans = await prisma.trainingPlan.findMany({
+    where: { userId, raceDistanceM: { not: null } },
+    orderBy: [{ startDate: 'asc' }, { createdAt: 'asc' }],
+    select: { id: true, name: true, startDate: true, weeks: true, raceDate: true, raceDistanceM: true },
+  });
+  const current = plans.filter((p) => addDays(p.startDate, p.weeks * 7 - 1) >= today);
+  const plan = current.find((p) => p.startDate <= today) ?? current[0];
+  if (!plan || plan.raceDistanceM == null) return null;
+  const prediction = predictGoalRace(vdot, plan.raceDistanceM, goalTimeS);
+  const name = RACE_NAMES[plan.raceDistanceM] ?? `${Math.round(plan.raceDistanceM) / 1000} km race`;
+  return { planId: plan.id, planName: plan.name, raceDate: plan.raceDate, prediction, text: predictionText(prediction, name) };
+}
 
 export async function getProgress(userId: string, profile: ProfileFacts, recent: number) {
   const prisma = await db();

@@ -1,5 +1,4 @@
 import { addDays, daysBetween } from './dates';
-import { karvonenTarget } from './heart-rate';
 import { HEART_RATE_UNKNOWN_NOTE, hrFallLeft, hrPaceWindow, heartRateKnown, judgeHrPace, MAX_WEEKLY_VDOT_FALL_FROM_HR, vdotFromHeartRate, type HrPaceReading } from './hr-pace';
 import { heartRateRange } from './run-targets';
 import type { AthleteState, IsoDate, PlanChange, RunActual, RunSegment, Workout } from './types';
