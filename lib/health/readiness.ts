@@ -19,7 +19,7 @@ const WINDOW_DAYS = 35;
 
 export const READINESS_HOW_TO_USE =
   'Advisory only: mention it with the next session when level is "low", quoting the reasons; suggest an easier day if the person agrees. ' +
-  'Never change or skip training because of it without asking. "unknown" means too little resting heart rate or HRV data.';
+  'Never change or skip training because of it without asking. "unknown" means too little resting heart rate, HRV or sleep data.';
 
 export type ReadinessRow = { type: string; value: number; date: string; stage?: string | null; sourceId?: string | null };
 

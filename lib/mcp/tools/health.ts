@@ -125,7 +125,7 @@ export const getHealthData = defineTool({
   description:
     'Health data for a date range (YYYY-MM-DD, inclusive, person\'s timezone; default last 7 days, 28 for weekly): daily or weekly (Monday-Sunday) summaries, ' +
     'or the records ("none"). Each series has its unit; days without data have no point. Types: as in record_health_data. ' +
-    '`readiness`: today\'s, from resting heart rate and HRV trends; advisory (list_workouts and get_workout carry it with the next session).',
+    '`readiness`: today\'s, from resting heart rate and HRV trends and sleep; advisory (list_workouts and get_workout carry it with the next session).',
   scope: 'health:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
