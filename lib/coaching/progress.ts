@@ -10,6 +10,8 @@ import { readAthlete, type ProfileFacts } from './athlete-store';
 import { parseAthleteState } from './documents';
 import { toWorkout } from './records';
 import { predictGoalRace, predictionText, type RacePrediction } from '@/lib/training/race-prediction';
+import { RACE_DISTANCE_M } from '@/lib/training/plan';
+import type { PlanGoal } from '@/lib/training/types';
 
 const RACE_NAMES: Record<number, string> = { 5000: '5 km', 10000: '10 km', 21097.5: 'half marathon', 42195: 'marathon' };
 
@@ -23,15 +25,17 @@ export async function goalRace(userId: string, today: IsoDate, vdot: number | un
   if (vdot === undefined) return null;
   const prisma = await db();
   const plans = await prisma.trainingPlan.findMany({
-    where: { userId, raceDistanceM: { not: null } },
+    where: { userId, goal: { not: 'strength' } },
     orderBy: [{ startDate: 'asc' }, { createdAt: 'asc' }],
-    select: { id: true, name: true, startDate: true, weeks: true, raceDate: true, raceDistanceM: true },
+    select: { id: true, name: true, goal: true, startDate: true, weeks: true, raceDate: true, raceDistanceM: true },
   });
   const current = plans.filter((p) => addDays(p.startDate, p.weeks * 7 - 1) >= today);
   const plan = current.find((p) => p.startDate <= today) ?? current[0];
-  if (!plan || plan.raceDistanceM == null) return null;
-  const prediction = predictGoalRace(vdot, plan.raceDistanceM, goalTimeS);
-  const name = RACE_NAMES[plan.raceDistanceM] ?? `${Math.round(plan.raceDistanceM) / 1000} km race`;
+  // A plan without its own race distance races its goal's (a 5K plan, a 5 km race).
+  const distanceM = plan ? (plan.raceDistanceM ?? RACE_DISTANCE_M[plan.goal as Exclude<PlanGoal, 'strength'>]) : undefined;
+  if (!plan || distanceM === undefined) return null;
+  const prediction = predictGoalRace(vdot, distanceM, goalTimeS);
+  const name = RACE_NAMES[distanceM] ?? `${Math.round(distanceM) / 1000} km race`;
   return { planId: plan.id, planName: plan.name, raceDate: plan.raceDate, prediction, text: predictionText(prediction, name) };
 }
 

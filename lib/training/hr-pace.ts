@@ -1,14 +1,18 @@
 import { daysBetween } from './dates';
+import { ZONE_BOUNDS } from './heart-rate';
+import { ZONE_FOR_KIND } from './run-targets';
 import type { AthleteState, IsoDate, RunActual, RunSegment } from './types';
-import { vo2Cost } from './vdot';
+import { TRAINING_INTENSITY, vo2Cost } from './vdot';
 
 /**
  * Running fitness from heart rate against pace. Heart-rate reserve tracks VO2 reserve (Swain &
- * Leutholtz 1997), the same link the engine already uses for threshold effort (T pace at 88 % of
- * VDOT is run at about 88 % HRR). So a steady run says: the oxygen cost of this pace was this share
- * of the person's capacity, i.e. VDOT ≈ cost(pace) / %HRR. One run is noisy (heat, hills, caffeine,
- * a bad night); the rule acts on the median of the runs of the last weeks, and only when it is
- * clearly away from the VDOT held:
+ * Leutholtz 1997). The plan prescribes threshold work at T pace (88 % of VDOT) and in zone 4 (80-90 %
+ * HRR): a run at T pace in the middle of that range is exactly what the VDOT held predicts. So a
+ * threshold run says VDOT ≈ cost(pace) / (88 % × HRR / 85 %): at T pace and a heart rate under the
+ * prescribed range the person is fitter than the VDOT held, above it less fit. One run is noisy (heat,
+ * hills, caffeine, a bad night); the rule acts on the median of the runs of the last weeks, and only
+ * when it lies outside what the prescribed range allows (the same pace below its bottom, or above
+ * its top: about ±6 %):
  *
  * - slower at a higher heart rate than the paces assume, over weeks: VDOT falls, at most
  *   MAX_WEEKLY_VDOT_FALL_FROM_HR a week;
@@ -25,12 +29,20 @@ export const HR_PACE_WINDOW_DAYS = 21;
 export const HR_PACE_MIN_READINGS = 3;
 /** ... spread over at least this many days ("over weeks", not one hot weekend). */
 export const HR_PACE_MIN_SPAN_DAYS = 7;
-/** The median must be this many VDOT points from the VDOT held (about 3 %, 4-6 bpm at threshold). */
-export const HR_PACE_MARGIN = 1.5;
+/** The threshold heart-rate range (zone 4 of heart-rate.ts) as fractions of heart-rate reserve. */
+const [, ZONE_LOW, ZONE_HIGH] = ZONE_BOUNDS.find(([z]) => z === ZONE_FOR_KIND.threshold)!;
+const ZONE_MID = (ZONE_LOW + ZONE_HIGH) / 2;
+/** Median above VDOT × this: T pace below the prescribed range. Below VDOT × HR_PACE_DOWN: above it. */
+export const HR_PACE_UP = ZONE_MID / ZONE_LOW;
+export const HR_PACE_DOWN = ZONE_MID / ZONE_HIGH;
 /** Most heart-rate evidence may take off VDOT in any 7 days (the same as training may add). */
 export const MAX_WEEKLY_VDOT_FALL_FROM_HR = 0.5;
-/** Only steady running is read: easy, long, marathon-pace and threshold segments of at least 10 minutes. */
-export const HR_PACE_KINDS: ReadonlySet<RunSegment['kind']> = new Set(['easy', 'long', 'marathon', 'threshold']);
+/**
+ * Only threshold segments of at least 10 minutes are read: they are run to a pace target in a narrow
+ * heart-rate range. Easy and long runs span a wide pace range by design (run by feel), so heart rate
+ * against their pace says too little.
+ */
+export const HR_PACE_KINDS: ReadonlySet<RunSegment['kind']> = new Set(['threshold']);
 export const HR_PACE_MIN_DURATION_S = 600;
 /** Below 50 % HRR heart rate says little about effort; above 95 % the run was not steady. */
 export const HR_PACE_MIN_HRR = 0.5;
@@ -56,7 +68,7 @@ export function vdotFromHeartRate(kind: RunSegment['kind'], actual: RunActual, s
   const hrr = (actual.avgHr - (state.restingHr as number)) / ((state.maxHr as number) - (state.restingHr as number));
   if (hrr < HR_PACE_MIN_HRR || hrr > HR_PACE_MAX_HRR) return undefined;
   const metresPerMinute = actual.distanceM / (actual.durationS / 60);
-  return round1(vo2Cost(metresPerMinute) / hrr);
+  return round1(vo2Cost(metresPerMinute) / ((TRAINING_INTENSITY.threshold * hrr) / ZONE_MID));
 }
 
 function median(values: readonly number[]): number {
@@ -85,9 +97,9 @@ export function judgeHrPace(window: readonly HrPaceReading[], vdot: number): HrP
   const to = dates[dates.length - 1] as IsoDate;
   if (daysBetween(from, to) < HR_PACE_MIN_SPAN_DAYS) return { move: 'none', why: `the runs with heart rate span ${daysBetween(from, to)} days, fewer than ${HR_PACE_MIN_SPAN_DAYS}` };
   const implied = round1(median(window.map((r) => r.vdot)));
-  if (implied >= vdot + HR_PACE_MARGIN) return { move: 'up', implied, runs: window.length, from, to };
-  if (implied <= vdot - HR_PACE_MARGIN) return { move: 'down', implied, runs: window.length, from, to };
-  return { move: 'none', why: `heart rate against pace implies VDOT ${implied.toFixed(1)}, within ${HR_PACE_MARGIN} of the ${vdot.toFixed(1)} held` };
+  if (implied > vdot * HR_PACE_UP) return { move: 'up', implied, runs: window.length, from, to };
+  if (implied < vdot * HR_PACE_DOWN) return { move: 'down', implied, runs: window.length, from, to };
+  return { move: 'none', why: `heart rate against pace implies VDOT ${implied.toFixed(1)}, inside what the prescribed heart-rate range allows around the ${vdot.toFixed(1)} held` };
 }
 
 /** How much heart-rate evidence may still take off VDOT on `date`, given the falls of the 7 days before. */

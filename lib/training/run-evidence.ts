@@ -162,7 +162,7 @@ export function offTargetNotes(completed: Workout, state: AthleteState): string[
       if (highEffort) {
         notes.push(
           `${what} at a high effort (${effort}): fatigue, heat or a target above current fitness. Paces stay for now; ${
-            heartRateKnown(state) && actual.avgHr !== undefined
+            segment.kind === 'threshold' && heartRateKnown(state) && actual.avgHr !== undefined
               ? 'if runs keep coming in slower at this heart rate over the next weeks, VDOT falls with them (heart rate against pace); a race or a set_benchmark result resets it at once.'
               : 'if this repeats, a race or a set_benchmark result will reset them.'
           }`,

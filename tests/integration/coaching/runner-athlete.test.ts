@@ -132,9 +132,11 @@ describe('8 weeks of 5K training through the tools', () => {
     expect(skipped.adaptation.notes.join(' ')).toMatch(/was skipped: skips never count as failures/);
     const slow = thresholdSteps()[5]!;
     expect(slow.adaptation.changes).toEqual([]);
-    expect(slow.adaptation.notes.join(' ')).toMatch(/did not beat the target: paces unchanged/);
+    // Issue 32: the note says what happened (slower, or on target), not "did not beat the target".
+    expect(slow.adaptation.notes.join(' ')).toMatch(/Threshold segment at \d:\d\d \/km was slower than the target \d:\d\d \/km: paces unchanged/);
     const onTarget = thresholdSteps()[0]!;
     expect(onTarget.adaptation.changes).toEqual([]);
+    expect(onTarget.adaptation.notes.join(' ')).toMatch(/was on the target \d:\d\d \/km \(within 1 %\): paces unchanged/);
   });
 
   it('never changes a session once it is done', async () => {
