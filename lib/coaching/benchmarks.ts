@@ -76,7 +76,7 @@ async function applyBenchmark(tx: Tx, ctx: CoachingContext, athlete: Athlete, be
     const id = benchmark.exercise;
     const name = findExercise(id)?.name ?? id;
     const lift = athlete.state.lifts[id];
-    const what = `${name} ${formatLoad(benchmark.loadKg ?? 0, athlete.state.unit)} × ${benchmark.reps} on ${benchmark.date}`;
+    const what = `${name} ${formatLoad(benchmark.loadKg ?? 0, athlete.state.unit)} × ${benchmark.reps}${benchmark.rpe != null ? ` @ RPE ${benchmark.rpe}` : ''} on ${benchmark.date}`;
     if (lift?.lastDate !== undefined && benchmark.date < lift.lastDate) {
       notes.push(`Benchmark ${what} is older than the last logged ${name} session (${lift.lastDate}): loads unchanged.`);
     } else {

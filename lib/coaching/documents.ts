@@ -69,7 +69,9 @@ export const athleteStateDoc = z.object({
   vdot: z.number().positive().optional(),
   lastRunWorkoutId: z.string().optional(),
   lastRunDate: z.string().optional(),
-  vdotTrainingRise: z.object({ since: z.string(), points: z.number().nonnegative() }).optional(),
+  vdotTrainingRise: z.object({ since: z.string(), points: z.number().nonnegative(), race: z.boolean().optional() }).optional(),
+  vdotHrFall: z.object({ since: z.string(), points: z.number().nonnegative(), race: z.boolean().optional() }).optional(),
+  hrPace: z.array(z.object({ date: z.string(), vdot: z.number().positive() })).optional(),
   restingHr: z.number().positive().optional(),
   maxHr: z.number().positive().optional(),
 });

@@ -144,9 +144,13 @@ async function countsFor(tx: Tx | Awaited<ReturnType<typeof db>>, userId: string
     const c = g.planId ? result.get(g.planId) : undefined;
     if (c && (g.status === 'scheduled' || g.status === 'completed' || g.status === 'skipped')) c[g.status] = g._count._all;
   }
+  // A scheduled session whose day has passed is missed, not scheduled: the counts add up to the sessions.
   for (const g of missed) {
     const c = g.planId ? result.get(g.planId) : undefined;
-    if (c) c.missed = g._count._all;
+    if (c) {
+      c.missed = g._count._all;
+      c.scheduled -= g._count._all;
+    }
   }
   return result;
 }
@@ -233,7 +237,8 @@ export async function createPlan(
     // The first weeks ramp from what was run before the plan (a new athlete: from the plan's first week).
     const rampNotes = await capNewSessions(tx, ctx, athlete.state, generated.workouts, `Plan "${plan.name}" created`);
     const rows = await tx.workout.findMany({ where: { planId }, orderBy: [{ date: 'asc' }, { id: 'asc' }] });
-    const counts = { scheduled: rows.length, completed: 0, skipped: 0, missed: rows.filter((r) => r.date < ctx.today).length };
+    const missed = rows.filter((r) => r.date < ctx.today).length;
+    const counts = { scheduled: rows.length - missed, completed: 0, skipped: 0, missed };
     return { ...summary(plan, counts, ctx.today), workouts: rows.map(toWorkout), replaced, fitNotes: [...generated.notes, ...rampNotes] };
   });
 }

@@ -9,6 +9,35 @@ import { heldTrends, type HeldSnapshot, type HeldTrends } from '@/lib/training/h
 import { readAthlete, type ProfileFacts } from './athlete-store';
 import { parseAthleteState } from './documents';
 import { toWorkout } from './records';
+import { predictGoalRace, predictionText, type RacePrediction } from '@/lib/training/race-prediction';
+import { RACE_DISTANCE_M } from '@/lib/training/plan';
+import type { PlanGoal } from '@/lib/training/types';
+
+const RACE_NAMES: Record<number, string> = { 5000: '5 km', 10000: '10 km', 21097.5: 'half marathon', 42195: 'marathon' };
+
+export type GoalRace = { planId: string; planName: string; raceDate: string | null; prediction: RacePrediction; text: string };
+
+/**
+ * The goal race of the person's current plan (active, else the next upcoming; running and hybrid plans
+ * with a race distance) and the finish time the VDOT held now predicts for it; null without either.
+ */
+export async function goalRace(userId: string, today: IsoDate, vdot: number | undefined, goalTimeS?: number): Promise<GoalRace | null> {
+  if (vdot === undefined) return null;
+  const prisma = await db();
+  const plans = await prisma.trainingPlan.findMany({
+    where: { userId, goal: { not: 'strength' } },
+    orderBy: [{ startDate: 'asc' }, { createdAt: 'asc' }],
+    select: { id: true, name: true, goal: true, startDate: true, weeks: true, raceDate: true, raceDistanceM: true },
+  });
+  const current = plans.filter((p) => addDays(p.startDate, p.weeks * 7 - 1) >= today);
+  const plan = current.find((p) => p.startDate <= today) ?? current[0];
+  // A plan without its own race distance races its goal's (a 5K plan, a 5 km race).
+  const distanceM = plan ? (plan.raceDistanceM ?? RACE_DISTANCE_M[plan.goal as Exclude<PlanGoal, 'strength'>]) : undefined;
+  if (!plan || distanceM === undefined) return null;
+  const prediction = predictGoalRace(vdot, distanceM, goalTimeS);
+  const name = RACE_NAMES[distanceM] ?? `${Math.round(distanceM) / 1000} km race`;
+  return { planId: plan.id, planName: plan.name, raceDate: plan.raceDate, prediction, text: predictionText(prediction, name) };
+}
 
 export async function getProgress(userId: string, profile: ProfileFacts, recent: number) {
   const prisma = await db();

@@ -5,6 +5,7 @@ import { db } from '@/lib/database/client';
 import { parameters, read, type Bind } from '@/lib/database/reads';
 import type { Workout as WorkoutRow } from '@/lib/generated/prisma/client';
 import { adaptAfterCompletion, adaptAfterSkip, type AdaptationResult } from '@/lib/training/adaptation';
+import { readinessWithin } from '@/lib/health/readiness';
 import { unlearnSession, type AppliedSession } from '@/lib/training/unlearning';
 import { withTargetPace } from '@/lib/training/run-targets';
 import type { PlanChange, Workout, WorkoutKind } from '@/lib/training/types';
@@ -442,12 +443,14 @@ async function applyAdaptation(
   ctx: CoachingContext,
   athlete: Athlete,
   logged: Workout,
-  adapt: (input: { workouts: Workout[]; completed: Workout; today: string; state: Athlete['state'] }) => AdaptationResult,
+  adapt: (input: { workouts: Workout[]; completed: Workout; today: string; state: Athlete['state']; readiness?: 'low' | 'normal' | 'unknown' }) => AdaptationResult,
   data: Parameters<Tx['workout']['update']>[0]['data'],
 ): Promise<AdaptationOutcome> {
   const future = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout).filter((w) => w.id !== logged.id);
   const stateBefore = athlete.state;
-  const result = adapt({ workouts: [logged, ...future], completed: logged, today: ctx.today, state: athlete.state });
+  // How ready the person was on the day (resting HR, HRV, sleep): a low-readiness session counts for less.
+  const readiness = logged.status === 'completed' && logged.strength.length > 0 ? (await readinessWithin(tx, ctx.userId, logged.date)).level : undefined;
+  const result = adapt({ workouts: [logged, ...future], completed: logged, today: ctx.today, state: athlete.state, ...(readiness ? { readiness } : {}) });
   const saved = await tx.workout.update({ where: { id: logged.id }, data });
   // Weekly running follows what was run (lib/training/volume-ramp.ts), on top of what adaptation changed.
   const capped = await capRunVolume(tx, ctx.userId, ctx.today, result.state, mergeUpdated(future, result.updatedWorkouts));

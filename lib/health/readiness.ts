@@ -2,6 +2,7 @@
 // module only feeds it the person's records. Advisory: callers show it with an explanation and never
 // change training because of it on their own.
 import { parameters, read, type Bind } from '@/lib/database/reads';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { addDays } from '@/lib/training/dates';
 import { assessReadiness, type Readiness, type ReadinessSample } from '@/lib/training/readiness';
 import type { IsoDate } from '@/lib/training/types';
@@ -18,25 +19,57 @@ const WINDOW_DAYS = 35;
 
 export const READINESS_HOW_TO_USE =
   'Advisory only: mention it with the next session when level is "low", quoting the reasons; suggest an easier day if the person agrees. ' +
-  'Never change or skip training because of it without asking. "unknown" means too little resting heart rate or HRV data.';
+  'Never change or skip training because of it without asking. "unknown" means too little resting heart rate, HRV or sleep data.';
 
-export type ReadinessRow = { type: string; value: number; date: string };
+export type ReadinessRow = { type: string; value: number; date: string; stage?: string | null; sourceId?: string | null };
 
 /**
  * A driver-read column, "readinessRows": the person's resting heart rate and HRV records of the window
  * ending `today`, as JSON (null when none). list_workouts reads it in the same statement as its page.
  */
 export function readinessColumn(bind: Bind, userId: string, today: IsoDate): string {
-  return `(SELECT json_agg(json_build_object('type', h."type", 'value', h."value", 'date', h."date"))
+  return `(SELECT json_agg(json_build_object('type', h."type", 'value', h."value", 'date', h."date", 'stage', h."stage", 'sourceId', h."sourceId"))
              FROM "HealthRecord" h
-            WHERE h."userId" = ${bind(userId)} AND h."type" IN ('resting_heart_rate', 'hrv_rmssd')
+            WHERE h."userId" = ${bind(userId)} AND h."type" IN ('resting_heart_rate', 'hrv_rmssd', 'sleep')
               AND h."date" >= ${bind(addDays(today, -(WINDOW_DAYS - 1)))} AND h."date" <= ${bind(today)}) AS "readinessRows"`;
 }
 
 /** Readiness on `today` from the rows of `readinessColumn`. */
 export function readinessFrom(rows: readonly ReadinessRow[] | null, today: IsoDate): ReadinessView {
-  const samples: ReadinessSample[] = (rows ?? []).map((r) => (r.type === 'resting_heart_rate' ? { date: r.date, restingHr: r.value } : { date: r.date, hrvMs: r.value }));
+  const all = rows ?? [];
+  const samples: ReadinessSample[] = all.flatMap((r): ReadinessSample[] =>
+    r.type === 'resting_heart_rate' ? [{ date: r.date, restingHr: r.value }] : r.type === 'hrv_rmssd' ? [{ date: r.date, hrvMs: r.value }] : [],
+  );
+  for (const night of sleepNights(all.filter((r) => r.type === 'sleep'))) samples.push(night);
   return { ...assessReadiness(samples, today), asOf: today, howToUse: READINESS_HOW_TO_USE };
+}
+
+const ASLEEP = new Set(['asleep', 'light', 'deep', 'rem']);
+const STAGED = new Set(['light', 'deep', 'rem']);
+
+/**
+ * Minutes asleep per night from sleep records (stored in minutes, counted for the day the night
+ * ends), as the health series count them: per source, staged records win over an unstaged total
+ * from the same source; the source reporting the most for a night stands for it.
+ */
+export function sleepNights(rows: readonly ReadinessRow[]): ReadinessSample[] {
+  const bySource = new Map<string, { staged: number; unstaged: number }>();
+  for (const r of rows) {
+    const stage = r.stage ?? 'asleep';
+    if (!ASLEEP.has(stage)) continue;
+    const key = `${r.date}\u0000${r.sourceId ?? ''}`;
+    const night = bySource.get(key) ?? { staged: 0, unstaged: 0 };
+    if (STAGED.has(stage)) night.staged += r.value;
+    else night.unstaged += r.value;
+    bySource.set(key, night);
+  }
+  const byDate = new Map<string, number>();
+  for (const [key, night] of bySource) {
+    const date = key.slice(0, key.indexOf('\u0000'));
+    const asleep = night.staged > 0 ? night.staged : night.unstaged;
+    byDate.set(date, Math.max(byDate.get(date) ?? 0, asleep));
+  }
+  return [...byDate].map(([date, sleepMin]) => ({ date, sleepMin }));
 }
 
 /** Readiness of one person on `today` (their local date), from resting heart rate and HRV (RMSSD) records. */
@@ -44,4 +77,16 @@ export async function readinessFor(userId: string, today: IsoDate): Promise<Read
   const { params, bind } = parameters();
   const [row] = await read<{ readinessRows: ReadinessRow[] | null }>(`SELECT ${readinessColumn(bind, userId, today)}`, params);
   return readinessFrom(row?.readinessRows ?? null, today);
+}
+
+/**
+ * Readiness on `day` read inside a coaching transaction (on PGlite a read outside it would wait for
+ * it): logging a session asks how ready the person was on the day it was done.
+ */
+export async function readinessWithin(tx: Pick<Prisma.TransactionClient, 'healthRecord'>, userId: string, day: IsoDate): Promise<ReadinessView> {
+  const rows = await tx.healthRecord.findMany({
+    where: { userId, type: { in: ['resting_heart_rate', 'hrv_rmssd', 'sleep'] }, date: { gte: addDays(day, -(WINDOW_DAYS - 1)), lte: day } },
+    select: { type: true, value: true, date: true, stage: true, sourceId: true },
+  });
+  return readinessFrom(rows, day);
 }

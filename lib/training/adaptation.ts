@@ -1,13 +1,16 @@
-import { bestSetE1rm } from './e1rm';
+import { bestSetE1rm, easySetE1rm } from './e1rm';
 import { projectWorkouts, weekKey } from './load-projection';
 import {
   DEFAULT_FAILURES_BEFORE_DELOAD,
   E1RM_MAX_STEP,
   E1RM_OUTLIER_STEP,
+  EASY_SESSION_RPE_MARGIN,
   LOWER_AFTER_HEAVY_FAILURE,
+  LOW_READINESS_WEIGHT,
   boundedE1rm,
   defaultIncrementKg,
   doubleProgression,
+  easySessionTarget,
   judgeSession,
   linearProgression,
   type E1rmUpdate,
@@ -44,6 +47,11 @@ export interface AdaptationInput {
   completed: Workout;
   today: IsoDate;
   state: AthleteState;
+  /**
+   * Readiness (resting heart rate, HRV, sleep: readiness.ts) on the session's day. A session on a
+   * low-readiness day counts for less (LOW_READINESS_WEIGHT): a bad day is weaker evidence.
+   */
+  readiness?: 'low' | 'normal' | 'unknown';
 }
 
 export interface AdaptationResult {
@@ -86,6 +94,11 @@ export function describeSets(sets: readonly PerformedSet[], unit: LoadUnit): str
   return `${volume} @ ${loads}${effort}`;
 }
 
+/** "working load stays 100 kg", or nothing for work without a load (bodyweight, holds). */
+function staysAt(kg: number | undefined, unit: LoadUnit): string {
+  return kg === undefined ? '' : ` and the working load stays ${formatLoad(kg, unit)}`;
+}
+
 function fmtLoad(kg: number | undefined, unit: LoadUnit): string {
   return kg === undefined ? 'no load set' : formatLoad(kg, unit);
 }
@@ -105,7 +118,7 @@ const pct = (x: number) => `${Math.round(Math.abs(x) * 1000) / 10} %`;
 const dev = (x: number) => `${x > 0 ? '+' : '−'}${Math.round(Math.abs(x) * 100)} %`;
 
 /** The e1RM part of the reason: only when the estimate moved, naming the set it came from. */
-function e1rmReason(name: string, before: number | undefined, update: E1rmUpdate, set: PerformedSet, observedKg: number, unit: LoadUnit): string | undefined {
+function e1rmReason(name: string, before: number | undefined, update: E1rmUpdate, set: PerformedSet, observedKg: number, unit: LoadUnit, weight = 1): string | undefined {
   const from = describeSet(set, unit);
   const after = formatLoad(update.e1rmKg, unit);
   if (update.move === 'first' || before === undefined) return `${name} e1RM set to ${after} from ${from}`;
@@ -115,11 +128,11 @@ function e1rmReason(name: string, before: number | undefined, update: E1rmUpdate
     case 'unchanged':
       return undefined;
     case 'outlier':
-      return `${name}: ${from} is worth an e1RM of ${worth}, far ${update.deviation > 0 ? 'above' : 'below'} the ${was} estimate (${dev(update.deviation)}), so it moves only ${pct(E1RM_OUTLIER_STEP)} to ${after} until the next session confirms it`;
+      return `${name}: ${from} is worth an e1RM of ${worth}, far ${update.deviation > 0 ? 'above' : 'below'} the ${was} estimate (${dev(update.deviation)}), so it moves only ${pct(E1RM_OUTLIER_STEP * weight)} to ${after} until the next session confirms it`;
     case 'confirmed':
-      return `${name}: a second session ${update.deviation > 0 ? 'above' : 'below'} the estimate confirms it (${from} is worth ${worth}): e1RM ${was} → ${after}${update.capped ? ` (at most ${pct(E1RM_MAX_STEP)} per session)` : ''}`;
+      return `${name}: a second session ${update.deviation > 0 ? 'above' : 'below'} the estimate confirms it (${from} is worth ${worth}): e1RM ${was} → ${after}${update.capped ? ` (at most ${pct(E1RM_MAX_STEP * weight)} per session)` : ''}`;
     case 'moved':
-      return `${name} e1RM ${was} → ${after} from ${from}${update.capped ? ` (worth ${worth}; at most ${pct(E1RM_MAX_STEP)} per session)` : ''}`;
+      return `${name} e1RM ${was} → ${after} from ${from}${update.capped ? ` (worth ${worth}; at most ${pct(E1RM_MAX_STEP * weight)} per session)` : ''}`;
   }
 }
 
@@ -128,6 +141,8 @@ export interface LiftContext {
   nextInSameWeek: boolean;
   /** The person's last strength session before this one (time away is a break from lifting). */
   lastLifted: string | undefined;
+  /** Readiness was low on the session's day: its e1RM evidence counts LOW_READINESS_WEIGHT. */
+  lowReadiness?: boolean;
 }
 
 /** Apply one exercise's logged sets to its lift state; returns the new state and the reason text. */
@@ -162,16 +177,28 @@ function progressLift(
   const prescribed = block.sets.map((s) => (s.loadKg === undefined && reference !== undefined ? { ...s, loadKg: reference } : s));
   const judged = judgeSession(prescribed, firstBlockDone);
 
-  const best = bestSetE1rm(done);
+  // Easy sets count: a session well under its target RPE is read as reps done plus reps in reserve
+  // when no set is on the chart; it may raise the estimate, never lower it.
+  const easyTarget = easySessionTarget(prescribed, firstBlockDone);
+  const charted = bestSetE1rm(done);
+  const easyRead = !charted && easyTarget !== undefined && lift.e1rmKg !== undefined ? easySetE1rm(done) : undefined;
+  const best = charted ?? (easyRead && easyRead.e1rmKg > (lift.e1rmKg as number) ? easyRead : undefined);
   if (best) {
     const set = done[best.setIndex] as PerformedSet;
     // Missed reps are no evidence of more strength: the estimate may fall, not rise.
-    const observed = judged.missedReps > 0 && lift.e1rmKg !== undefined ? Math.min(best.e1rmKg, lift.e1rmKg) : best.e1rmKg;
-    const update = boundedE1rm(lift.e1rmKg, observed, lift.pendingOutlier);
+    let observed = judged.missedReps > 0 && lift.e1rmKg !== undefined ? Math.min(best.e1rmKg, lift.e1rmKg) : best.e1rmKg;
+    // Easy sets are no evidence of less strength either.
+    if (easyTarget !== undefined && lift.e1rmKg !== undefined) observed = Math.max(observed, lift.e1rmKg);
+    const weight = liftCtx.lowReadiness ? LOW_READINESS_WEIGHT : 1;
+    const update = boundedE1rm(lift.e1rmKg, observed, lift.pendingOutlier, weight);
     next.e1rmKg = update.e1rmKg;
     if (update.pendingOutlier) next.pendingOutlier = update.pendingOutlier;
     else if (update.move !== 'unchanged') delete next.pendingOutlier;
-    const why = e1rmReason(name, lift.e1rmKg, update, set, best.e1rmKg, unit);
+    let why = e1rmReason(name, lift.e1rmKg, update, set, best.e1rmKg, unit, weight);
+    if (why && easyTarget !== undefined && update.move !== 'first' && update.e1rmKg > (lift.e1rmKg as number)) {
+      why += ` (every set at least ${EASY_SESSION_RPE_MARGIN} RPE under the target RPE ${easyTarget}: easy sets count as evidence of more strength${easyRead === best ? ', read as reps done plus reps in reserve' : ''})`;
+    }
+    if (why && liftCtx.lowReadiness && update.move !== 'first') why += ` (readiness was low on ${completed.date}, so this session counts ${Math.round(LOW_READINESS_WEIGHT * 100)} %)`;
     if (why) parts.push(why);
   }
 
@@ -184,7 +211,7 @@ function progressLift(
     const cleared = lift.failureStreak > 0 && block.progression === 'linear';
     if (block.progression === 'linear') next.failureStreak = 0;
     delete next.missedWeek;
-    parts.push(`${name}: ${phase} week, so progression is paused and the working load stays ${fmtLoad(lift.workingLoadKg, unit)}${cleared ? '; the miss streak starts again after it' : ''}`);
+    parts.push(`${name}: ${phase} week, so progression is paused${staysAt(lift.workingLoadKg, unit)}${cleared ? '; the miss streak starts again after it' : ''}`);
   } else if (block.progression === 'linear') {
     if (reference === undefined) {
       parts.push(`${name}: no load recorded, so linear progression cannot move`);
@@ -336,6 +363,7 @@ export function adaptAfterCompletion(input: AdaptationInput): AdaptationResult {
     const outcome = progressLift(block, done, firstBlockDone, lift, completed, nextState, {
       nextInSameWeek: nextOfLift !== undefined && weekKey(nextOfLift) === weekKey(completed),
       lastLifted,
+      lowReadiness: input.readiness === 'low',
     });
     lifts[block.exerciseId] = outcome.lift;
     notes.push(outcome.headline);

@@ -1,4 +1,4 @@
-import { fractionOf1RM, isChartReps, isChartRpe } from './rpe';
+import { fractionOf1RM, isChartReps, isChartRpe, percentOf1RMByReserve } from './rpe';
 import type { PerformedSet } from './types';
 
 /** Estimated one-rep max from a set, by three published methods. */
@@ -45,4 +45,21 @@ export function bestSetE1rm(sets: readonly PerformedSet[]): BestSet | undefined 
     if (!best || e1rmKg > best.e1rmKg) best = { e1rmKg, setIndex };
   });
   return best;
+}
+
+/**
+ * The e1RM of an easy session (every set well under its target RPE, some below the chart): its hardest
+ * set read as reps done plus reps in reserve (percentOf1RMByReserve). The hardest set is the one
+ * closest to failure, so its reserve is the best judged; undefined when no set can be read.
+ */
+export function easySetE1rm(sets: readonly PerformedSet[]): BestSet | undefined {
+  let hardest: { rpe: number; setIndex: number } | undefined;
+  sets.forEach((set, setIndex) => {
+    if (set.rpe === undefined || !(set.loadKg > 0)) return;
+    if (!hardest || set.rpe > hardest.rpe) hardest = { rpe: set.rpe, setIndex };
+  });
+  if (!hardest) return undefined;
+  const set = sets[hardest.setIndex] as PerformedSet;
+  const percent = percentOf1RMByReserve(set.reps, hardest.rpe);
+  return percent === undefined ? undefined : { e1rmKg: set.loadKg / (percent / 100), setIndex: hardest.setIndex };
 }

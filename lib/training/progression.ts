@@ -197,12 +197,34 @@ export interface E1rmUpdate {
 }
 
 /**
+ * Easy sets count: a session whose every set was logged at least this many RPE under its target (and
+ * every prescribed rep done) is evidence of more strength than the estimate holds. It may only raise
+ * the estimate, within the same bound as every other session.
+ */
+export const EASY_SESSION_RPE_MARGIN = 1.5;
+/** A session on a day readiness was low counts this much of a normal one (its move and its bound). */
+export const LOW_READINESS_WEIGHT = 0.5;
+
+/**
+ * The session's target RPE (the highest prescribed) when every set logged an RPE at least
+ * EASY_SESSION_RPE_MARGIN under it and no rep was missed; undefined otherwise (no target, a set without
+ * an RPE, a set near the target, missed reps).
+ */
+export function easySessionTarget(prescribed: readonly StrengthSet[], done: readonly PerformedSet[]): number | undefined {
+  const targets = prescribed.map((s) => s.rpe).filter((r): r is number => r !== undefined);
+  if (targets.length === 0 || done.length === 0) return undefined;
+  const target = Math.max(...targets);
+  if (judgeSession(prescribed, done).missedReps > 0) return undefined;
+  return done.every((s) => s.rpe !== undefined && s.rpe <= target - EASY_SESSION_RPE_MARGIN + 1e-9) ? target : undefined;
+}
+
+/**
  * The working e1RM after a session. Noise must not ratchet it: a session moves it E1RM_WEIGHT of
  * the way toward its own estimate and by at most E1RM_MAX_STEP, the same rule up and down. A session
  * far from expectation (beyond E1RM_OUTLIER) moves it half as much, at most E1RM_OUTLIER_STEP, until
  * the next session lands on the same side of the estimate; then the full rule applies.
  */
-export function boundedE1rm(previousKg: number | undefined, observedKg: number, pending?: 'up' | 'down'): E1rmUpdate {
+export function boundedE1rm(previousKg: number | undefined, observedKg: number, pending?: 'up' | 'down', evidenceWeight = 1): E1rmUpdate {
   if (!Number.isFinite(observedKg) || observedKg <= 0) throw new RangeError(`observed e1RM must be > 0 kg, got ${observedKg}`);
   if (previousKg === undefined) return { e1rmKg: observedKg, move: 'first', deviation: 0, capped: false };
   const deviation = observedKg / previousKg - 1;
@@ -211,8 +233,10 @@ export function boundedE1rm(previousKg: number | undefined, observedKg: number, 
   const direction = deviation > 0 ? 'up' : 'down';
   const far = Math.abs(deviation) > E1RM_OUTLIER + 1e-9;
   const confirmed = far && pending === direction;
-  const bound = far && !confirmed ? E1RM_OUTLIER_STEP : E1RM_MAX_STEP;
-  const weight = far && !confirmed ? E1RM_WEIGHT / 2 : E1RM_WEIGHT;
+  // A session that counts for less (low readiness) moves the estimate less and within a smaller bound.
+  const counts = Math.min(1, Math.max(0, evidenceWeight));
+  const bound = (far && !confirmed ? E1RM_OUTLIER_STEP : E1RM_MAX_STEP) * counts;
+  const weight = (far && !confirmed ? E1RM_WEIGHT / 2 : E1RM_WEIGHT) * counts;
   const step = Math.min(Math.abs(deviation) * weight, bound);
   const e1rmKg = previousKg * (1 + Math.sign(deviation) * step);
   const update: E1rmUpdate = { e1rmKg, move: far ? (confirmed ? 'confirmed' : 'outlier') : 'moved', deviation, capped: Math.abs(deviation) * weight > bound };

@@ -14,6 +14,8 @@ export interface ReadinessSample {
   restingHr?: number;
   /** RMSSD in milliseconds. */
   hrvMs?: number;
+  /** Minutes asleep in the night that ended on `date`. */
+  sleepMin?: number;
 }
 
 export interface ReadinessOptions {
@@ -26,6 +28,12 @@ export interface ReadinessOptions {
   restingHrRiseBpm?: number;
   /** HRV drop that flags: the larger of 1 baseline SD and this fraction of the baseline mean. */
   hrvDropFraction?: number;
+  /** Sleep is judged from this many nights in the recent window (no baseline needed for the floor). */
+  minRecentNights?: number;
+  /** Recent nights averaging under this many minutes asleep flag (about 6 h: below it strength and endurance suffer). */
+  shortSleepMin?: number;
+  /** Recent nights this many minutes under the person's own baseline flag (needs minBaselineReadings nights). */
+  sleepDropMin?: number;
 }
 
 export interface MetricComparison {
@@ -42,6 +50,8 @@ export interface Readiness {
   reasons: string[];
   restingHr?: MetricComparison;
   hrv?: MetricComparison;
+  /** Minutes asleep; baselineMean is 0 and baselineReadings 0 when there is no baseline yet. */
+  sleep?: MetricComparison;
   /** Reminder for callers: never use this to change training automatically. */
   advisory: true;
 }
@@ -53,6 +63,9 @@ const DEFAULTS: Required<ReadinessOptions> = {
   minBaselineReadings: 14,
   restingHrRiseBpm: 5,
   hrvDropFraction: 0.1,
+  minRecentNights: 3,
+  shortSleepMin: 360,
+  sleepDropMin: 60,
 };
 
 function mean(values: readonly number[]): number {
@@ -118,11 +131,31 @@ export function assessReadiness(samples: readonly ReadinessSample[], today: IsoD
     ? compare(hrvWindows, (recent, base, sd) => base - recent >= Math.max(sd, o.hrvDropFraction * base))
     : undefined;
 
+  // Sleep: a floor that needs no baseline (short nights are short for anyone), and a drop against the
+  // person's own nights when there are enough of them.
+  const sleepWindows = windows((s) => s.sleepMin);
+  const sleepBaseline = sleepWindows.baseline.length >= o.minBaselineReadings;
+  const sleep =
+    sleepWindows.recent.length >= o.minRecentNights
+      ? (() => {
+          const recentMean = mean(sleepWindows.recent);
+          const baselineMean = sleepBaseline ? mean(sleepWindows.baseline) : 0;
+          return {
+            recentMean,
+            baselineMean,
+            baselineSd: sleepBaseline ? sampleSd(sleepWindows.baseline) : 0,
+            recentReadings: sleepWindows.recent.length,
+            baselineReadings: sleepBaseline ? sleepWindows.baseline.length : 0,
+            flagged: recentMean < o.shortSleepMin || (sleepBaseline && baselineMean - recentMean >= o.sleepDropMin),
+          };
+        })()
+      : undefined;
+
   const needs = `at least ${o.minRecentReadings} readings in the last ${o.recentDays} days and ${o.minBaselineReadings} in the ${o.baselineDays} days before`;
-  if (!restingHr && !hrv) {
+  if (!restingHr && !hrv && !sleep) {
     return {
       level: 'unknown',
-      reasons: [`Not enough data to judge readiness yet: resting heart rate or HRV needs ${needs}.`],
+      reasons: [`Not enough data to judge readiness yet: resting heart rate or HRV needs ${needs}; sleep needs ${o.minRecentNights} nights in the last ${o.recentDays} days.`],
       advisory: true,
     };
   }
@@ -155,10 +188,27 @@ export function assessReadiness(samples: readonly ReadinessSample[], today: IsoD
     other.push(`HRV not judged: it needs ${needs}.`);
   }
 
+  const hm = (min: number) => `${Math.floor(Math.round(min) / 60)} h ${String(Math.round(min) % 60).padStart(2, '0')} min`;
+  if (sleep) {
+    const against = sleep.baselineReadings > 0 ? `, against your usual ${hm(sleep.baselineMean)}` : '';
+    if (sleep.flagged) {
+      flagged.push(
+        `Sleep averages ${hm(sleep.recentMean)} a night over the last ${sleep.recentReadings} nights recorded${against}: ${
+          sleep.recentMean < o.shortSleepMin ? `under ${o.shortSleepMin / 60} h, which blunts strength and endurance` : `${Math.round(sleep.baselineMean - sleep.recentMean)} min less than usual`
+        }.`,
+      );
+    } else {
+      other.push(`Sleep (${hm(sleep.recentMean)} a night over the last ${sleep.recentReadings} nights recorded${against}) is enough.`);
+    }
+  } else {
+    other.push(`Sleep not judged: it needs ${o.minRecentNights} nights recorded in the last ${o.recentDays} days.`);
+  }
+
   // When something is flagged, lead with it; the rest is context.
   const low = flagged.length > 0;
   const result: Readiness = { level: low ? 'low' : 'normal', reasons: [...flagged, ...other], advisory: true };
   if (restingHr) result.restingHr = restingHr;
   if (hrv) result.hrv = hrv;
+  if (sleep) result.sleep = sleep;
   return result;
 }

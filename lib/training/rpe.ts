@@ -81,3 +81,25 @@ export function percentOf1RM(reps: number, rpe: number): number {
 export function fractionOf1RM(reps: number, rpe: number): number {
   return percentOf1RM(reps, rpe) / 100;
 }
+
+/**
+ * Below the chart (RPE under 6.5): the RTS chart is one curve read along its diagonals, reps at RPE r
+ * being worth reps + (10 - r) at RPE 10 (5 @ 8 = 7 @ 10 = 81.1 %). Easy sets are read the same way,
+ * as reps done plus reps in reserve, while that total stays on the chart (12 reps) and the reserve is
+ * at most RESERVE_READ_MAX_RIR: further from failure, a lifter's guess of the reps left says little.
+ */
+export const RESERVE_READ_MAX_RIR = 5;
+
+/** %1RM of `reps` at an RPE below the chart (5.5 = 4.5 in reserve), or undefined when it cannot be read. */
+export function percentOf1RMByReserve(reps: number, rpe: number): number | undefined {
+  if (!isChartReps(reps) || !Number.isFinite(rpe) || rpe > MAX_RPE) return undefined;
+  const rir = MAX_RPE - rpe;
+  if (rir < 0 || rir > RESERVE_READ_MAX_RIR + 1e-9) return undefined;
+  const total = reps + rir;
+  if (total > MAX_CHART_REPS + 1e-9) return undefined;
+  const lower = Math.floor(total);
+  const upper = Math.ceil(total);
+  const low = cell(10, lower);
+  if (upper === lower) return low;
+  return low + (cell(10, upper) - low) * (total - lower);
+}

@@ -1,5 +1,6 @@
 import { addDays, daysBetween } from './dates';
-import { karvonenTarget } from './heart-rate';
+import { HEART_RATE_UNKNOWN_NOTE, hrFallLeft, hrPaceWindow, heartRateKnown, judgeHrPace, MAX_WEEKLY_VDOT_FALL_FROM_HR, vdotFromHeartRate, type HrPaceReading } from './hr-pace';
+import { heartRateRange } from './run-targets';
 import type { AthleteState, IsoDate, PlanChange, RunActual, RunSegment, Workout } from './types';
 import { formatDistance, formatDuration, formatPace } from './units';
 import { TRAINING_INTENSITY, trainingPaces, vdotFromPerformance, vdotFromThresholdPace } from './vdot';
@@ -80,9 +81,10 @@ function hrrFraction(avgHr: number | undefined, state: AthleteState): number | u
   return (avgHr - state.restingHr) / (state.maxHr - state.restingHr);
 }
 
-function bpmAt(state: AthleteState, fraction: number): number | undefined {
-  if (state.restingHr === undefined || state.maxHr === undefined || state.maxHr <= state.restingHr) return undefined;
-  return Math.round(karvonenTarget(state.restingHr, state.maxHr, fraction));
+
+/** Top of the heart-rate range a segment is prescribed at (run-targets.ts): the ceiling notes quote. */
+function rangeTop(segment: Pick<RunSegment, 'kind' | 'zone'>, state: AthleteState): number | undefined {
+  return heartRateRange(segment, state.restingHr, state.maxHr)?.max;
 }
 
 export type ThresholdEffort = { ok: true } | { ok: false; why: string };
@@ -91,8 +93,9 @@ export type ThresholdEffort = { ok: true } | { ok: false; why: string };
  * Was a faster threshold run done at or below threshold effort? It needs evidence (RPE or heart rate)
  * and every piece of evidence given must agree: RPE 8 or 89 % HRR is working harder, not fitter.
  */
-export function thresholdEffort(actual: RunActual, state: AthleteState): ThresholdEffort {
-  const ceiling = bpmAt(state, THRESHOLD_MAX_HRR_FRACTION);
+export function thresholdEffort(actual: RunActual, state: AthleteState, segment: Pick<RunSegment, 'kind' | 'zone'> = { kind: 'threshold' }): ThresholdEffort {
+  // The ceiling is the top of the range the segment was prescribed at: a note never contradicts it.
+  const ceiling = rangeTop(segment, state);
   const hrKnown = actual.avgHr !== undefined && ceiling !== undefined;
   if (actual.rpe === undefined && !hrKnown) {
     return { ok: false, why: 'no RPE or heart rate was logged to show it was at threshold effort' };
@@ -104,6 +107,14 @@ export function thresholdEffort(actual: RunActual, state: AthleteState): Thresho
     return { ok: false, why: `session RPE ${actual.rpe} was harder than threshold effort (≤ ${THRESHOLD_TARGET_RPE})` };
   }
   return { ok: true };
+}
+
+/** Why training may not raise VDOT more this week: the race that set it, or the rises already made. */
+function weekFull(rise: AthleteState['vdotTrainingRise'], date: IsoDate): string {
+  const since = rise?.since ?? date;
+  return rise?.race
+    ? `the race on ${since} set VDOT and outranks training evidence for a week (next possible ${addDays(since, 7)})`
+    : `VDOT already rose as far as training may move it in a week (+${MAX_WEEKLY_VDOT_RISE_FROM_TRAINING} since ${since}; next possible ${addDays(since, 7)})`;
 }
 
 /** How much training may still raise VDOT on `date`, given the rises of the 7 days before. */
@@ -128,12 +139,13 @@ export function offTargetNotes(completed: Workout, state: AthleteState): string[
       const range = state.vdot !== undefined ? trainingPaces(state.vdot).easy : undefined;
       const fastEnd = range?.fast ?? (segment.targetPaceSPerKm !== undefined ? segment.targetPaceSPerKm * (1 - 0.05) : undefined);
       const tooFast = fastEnd !== undefined && pace < fastEnd * (1 - PACE_NOTE_MARGIN);
-      const tooHard = hrr !== undefined && hrr > EASY_MAX_HRR_FRACTION;
+      const ceiling = rangeTop(segment, state);
+      const tooHard = actual.avgHr !== undefined && ceiling !== undefined && actual.avgHr > ceiling;
       if (!tooFast && !tooHard) return;
       const target = range ? `${formatPace(range.fast, unit).replace(/ \/.*$/, '')}–${formatPace(range.slow, unit)}` : formatPace(fastEnd as number, unit);
       const parts = [`${name} at ${formatPace(pace, unit)}`];
       if (tooFast) parts.push(`faster than easy pace (${target})`);
-      if (actual.avgHr !== undefined) parts.push(tooHard ? `at ${actual.avgHr} bpm, above easy effort (≤ ${bpmAt(state, EASY_MAX_HRR_FRACTION)} bpm)` : `at ${actual.avgHr} bpm`);
+      if (actual.avgHr !== undefined) parts.push(tooHard ? `at ${actual.avgHr} bpm, above easy effort (≤ ${ceiling} bpm, the top of the prescribed ${heartRateRange(segment, state.restingHr, state.maxHr)?.min}–${ceiling} bpm)` : `at ${actual.avgHr} bpm`);
       notes.push(`${parts.join(', ')}: easy runs build endurance when kept easy, and leave energy for the hard days. Slow down next time.`);
       return;
     }
@@ -141,11 +153,20 @@ export function offTargetNotes(completed: Workout, state: AthleteState): string[
     if (segment.kind === 'interval' || segment.kind === 'repetition' || segment.kind === 'threshold') {
       const slowBy = pace / segment.targetPaceSPerKm - 1;
       if (slowBy <= PACE_NOTE_MARGIN) return;
-      const highEffort = (actual.rpe !== undefined && actual.rpe >= HIGH_EFFORT_RPE) || (hrr !== undefined && hrr >= HIGH_EFFORT_HRR_FRACTION);
+      // High effort by heart rate: above the prescribed range (threshold: its top), or 92 % HRR for work prescribed up to max.
+      const top = rangeTop(segment, state);
+      const hrHigh = actual.avgHr !== undefined && top !== undefined && (actual.avgHr > top || (hrr !== undefined && hrr >= HIGH_EFFORT_HRR_FRACTION));
+      const highEffort = (actual.rpe !== undefined && actual.rpe >= HIGH_EFFORT_RPE) || hrHigh;
       const effort = [actual.rpe !== undefined ? `RPE ${actual.rpe}` : undefined, actual.avgHr !== undefined ? `${actual.avgHr} bpm` : undefined].filter(Boolean).join(', ');
       const what = `${name} at ${formatPace(pace, unit)}, ${pct(slowBy)} slower than the target ${formatPace(segment.targetPaceSPerKm, unit)}`;
       if (highEffort) {
-        notes.push(`${what} at a high effort (${effort}): fatigue, heat or a target above current fitness. Paces stay; if this repeats, a race or a set_benchmark result will reset them.`);
+        notes.push(
+          `${what} at a high effort (${effort}): fatigue, heat or a target above current fitness. Paces stay for now; ${
+            segment.kind === 'threshold' && heartRateKnown(state) && actual.avgHr !== undefined
+              ? 'if runs keep coming in slower at this heart rate over the next weeks, VDOT falls with them (heart rate against pace); a race or a set_benchmark result resets it at once.'
+              : 'if this repeats, a race or a set_benchmark result will reset them.'
+          }`,
+        );
       } else if (effort) {
         notes.push(`${what} at ${effort}: run the work at the target pace; the paces stay.`);
       }
@@ -205,8 +226,11 @@ export function learnFromRun(completed: Workout, state: AthleteState): RunLearni
       notes.push(`The ${what}, as expected: paces unchanged.`);
     }
     vdot = raced;
-    // Training evidence waits a week after a race: the race is the better measure.
-    next.vdotTrainingRise = { since: completed.date, points: MAX_WEEKLY_VDOT_RISE_FROM_TRAINING };
+    // Training evidence waits a week after a race, both ways: the race is the better measure. Heart
+    // rate against pace starts again from the race: readings before it are outranked.
+    next.vdotTrainingRise = { since: completed.date, points: MAX_WEEKLY_VDOT_RISE_FROM_TRAINING, race: true };
+    next.vdotHrFall = { since: completed.date, points: MAX_WEEKLY_VDOT_FALL_FROM_HR, race: true };
+    next.hrPace = [];
   } else if (vdot !== undefined) {
     completed.run.forEach((segment, i) => {
       if (segment.kind !== 'threshold' || segment.targetPaceSPerKm === undefined) return;
@@ -215,10 +239,15 @@ export function learnFromRun(completed: Workout, state: AthleteState): RunLearni
       if (!actual || pace === undefined || vdot === undefined) return;
       const target = segment.targetPaceSPerKm;
       if (pace >= target * (1 - THRESHOLD_BEAT_MARGIN)) {
-        notes.push(`Threshold segment at ${formatPace(pace, unit)} (target ${formatPace(target, unit)}) did not beat the target: paces unchanged.`);
+        const slower = pace > target * (1 + THRESHOLD_BEAT_MARGIN);
+        notes.push(
+          slower
+            ? `Threshold segment at ${formatPace(pace, unit)} was slower than the target ${formatPace(target, unit)}: paces unchanged.`
+            : `Threshold segment at ${formatPace(pace, unit)} was on the target ${formatPace(target, unit)} (within ${Math.round(THRESHOLD_BEAT_MARGIN * 100)} %): paces unchanged.`,
+        );
         return;
       }
-      const effort = thresholdEffort(actual, state);
+      const effort = thresholdEffort(actual, state, segment);
       const beat = `Threshold segment at ${formatPace(pace, unit)} beat the target ${formatPace(target, unit)}`;
       if (!effort.ok) {
         notes.push(`${beat}, but ${effort.why}: not credited as fitness, paces unchanged.`);
@@ -227,8 +256,7 @@ export function learnFromRun(completed: Workout, state: AthleteState): RunLearni
       const left = trainingRiseLeft(next, completed.date);
       const implied = vdotFromThresholdPace(pace);
       if (left <= 0) {
-        const since = next.vdotTrainingRise?.since ?? completed.date;
-        notes.push(`${beat} at threshold effort, but VDOT already rose as far as training may move it in a week (+${MAX_WEEKLY_VDOT_RISE_FROM_TRAINING} since ${since}; next possible ${addDays(since, 7)}): paces unchanged.`);
+        notes.push(`${beat} at threshold effort, but ${weekFull(next.vdotTrainingRise, completed.date)}: paces unchanged.`);
         return;
       }
       const raised = round1(Math.min(implied, vdot + left));
@@ -240,6 +268,60 @@ export function learnFromRun(completed: Workout, state: AthleteState): RunLearni
       next.vdotTrainingRise = active ? { since: rise.since, points: round1(rise.points + raised - vdot) } : { since: completed.date, points: round1(raised - vdot) };
       vdot = raised;
     });
+  }
+
+  // Heart rate against pace (hr-pace.ts): after the race and threshold rules, never on a race day.
+  if (raceIndex < 0) {
+    const readings: HrPaceReading[] = [];
+    let hrLogged = false;
+    completed.run.forEach((segment, i) => {
+      const actual = segmentActual(completed, i);
+      if (!actual || actual.avgHr === undefined) return;
+      hrLogged = true;
+      const implied = vdotFromHeartRate(segment.kind, actual, state);
+      if (implied !== undefined) readings.push({ date: completed.date, vdot: implied });
+    });
+    if (!heartRateKnown(state)) {
+      if (hrLogged) notes.push(HEART_RATE_UNKNOWN_NOTE);
+    } else if (vdot !== undefined && (readings.length > 0 || state.hrPace !== undefined)) {
+      const window = hrPaceWindow(state.hrPace, readings, completed.date);
+      next.hrPace = window;
+      const verdict = readings.length > 0 ? judgeHrPace(window, vdot) : undefined;
+      if (verdict && verdict.move !== 'none') {
+        const what = `heart rate against pace over ${verdict.runs} runs (${verdict.from} to ${verdict.to}) implies VDOT ${verdict.implied.toFixed(1)} (median)`;
+        if (verdict.move === 'up') {
+          const left = trainingRiseLeft(next, completed.date);
+          const raised = round1(Math.min(verdict.implied, vdot + left));
+          if (left <= 0 || raised <= vdot) {
+            notes.push(`The same paces at a lower heart rate: ${what}, but ${weekFull(next.vdotTrainingRise, completed.date)}: paces unchanged.`);
+          } else {
+            reasons.push(`the same paces at a clearly lower heart rate: ${what}${raised < verdict.implied ? ` (training moves VDOT at most +${MAX_WEEKLY_VDOT_RISE_FROM_TRAINING} a week)` : ''}`);
+            const rise = next.vdotTrainingRise;
+            const active = rise && daysBetween(rise.since, completed.date) >= 0 && daysBetween(rise.since, completed.date) < 7;
+            next.vdotTrainingRise = active ? { since: rise.since, points: round1(rise.points + raised - vdot) } : { since: completed.date, points: round1(raised - vdot) };
+            vdot = raised;
+          }
+        } else {
+          const left = hrFallLeft(next, completed.date);
+          const lowered = round1(Math.max(verdict.implied, vdot - left));
+          if (left <= 0 || lowered >= vdot) {
+            const fall = next.vdotHrFall;
+            const since = fall?.since ?? completed.date;
+            notes.push(
+              `Slower at a higher heart rate than the paces assume: ${what}, but ${
+                fall?.race ? `the race on ${since} set VDOT and outranks training evidence for a week (next possible ${addDays(since, 7)})` : `VDOT already fell as far as heart rate may move it in a week (−${MAX_WEEKLY_VDOT_FALL_FROM_HR} since ${since}; next possible ${addDays(since, 7)})`
+              }: paces unchanged.`,
+            );
+          } else {
+            reasons.push(`slower at a higher heart rate than the paces assume: ${what}${lowered > verdict.implied ? ` (heart rate moves VDOT at most −${MAX_WEEKLY_VDOT_FALL_FROM_HR} a week)` : ''}`);
+            const fall = next.vdotHrFall;
+            const active = fall && !fall.race && daysBetween(fall.since, completed.date) >= 0 && daysBetween(fall.since, completed.date) < 7;
+            next.vdotHrFall = active ? { since: fall.since, points: round1(fall.points + vdot - lowered) } : { since: completed.date, points: round1(vdot - lowered) };
+            vdot = lowered;
+          }
+        }
+      }
+    }
   }
 
   notes.push(...offTargetNotes(completed, { ...state, ...(vdot !== undefined ? { vdot: old ?? vdot } : {}) }));

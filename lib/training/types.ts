@@ -223,8 +223,15 @@ export interface AthleteState {
   lastRunWorkoutId?: string;
   /** Date of the latest completed run: the gap to the next one decays VDOT and ramps running back in. */
   lastRunDate?: IsoDate;
-  /** VDOT added by training evidence in the 7 days from `since` (capped per week; a race fills it). */
-  vdotTrainingRise?: { since: IsoDate; points: number };
+  /**
+   * VDOT added by training evidence in the 7 days from `since` (capped per week). A race fills it
+   * (`race`: the week belongs to the race, not to a training rise).
+   */
+  vdotTrainingRise?: { since: IsoDate; points: number; race?: boolean };
+  /** VDOT taken off by heart rate against pace in the 7 days from `since` (capped per week; a race fills it). */
+  vdotHrFall?: { since: IsoDate; points: number; race?: boolean };
+  /** Heart rate against pace of the last weeks' steady runs: the VDOT each implied (hr-pace.ts). */
+  hrPace?: { date: IsoDate; vdot: number }[];
   restingHr?: number;
   maxHr?: number;
 }

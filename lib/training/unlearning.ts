@@ -21,13 +21,15 @@ export type Unlearning = {
 
 /** `target` with the running fields (VDOT and the run history behind it) taken from `from`. */
 function withRunFields(target: AthleteState, from: AthleteState): AthleteState {
-  const { vdot: _v, lastRunWorkoutId: _id, lastRunDate: _date, vdotTrainingRise: _rise, ...rest } = target;
+  const { vdot: _v, lastRunWorkoutId: _id, lastRunDate: _date, vdotTrainingRise: _rise, vdotHrFall: _fall, hrPace: _hr, ...rest } = target;
   return {
     ...rest,
     ...(from.vdot !== undefined ? { vdot: from.vdot } : {}),
     ...(from.lastRunWorkoutId !== undefined ? { lastRunWorkoutId: from.lastRunWorkoutId } : {}),
     ...(from.lastRunDate !== undefined ? { lastRunDate: from.lastRunDate } : {}),
     ...(from.vdotTrainingRise !== undefined ? { vdotTrainingRise: from.vdotTrainingRise } : {}),
+    ...(from.vdotHrFall !== undefined ? { vdotHrFall: from.vdotHrFall } : {}),
+    ...(from.hrPace !== undefined ? { hrPace: from.hrPace } : {}),
   };
 }
 

@@ -8,6 +8,15 @@ type Series = (number | null)[];
 export type ProgressData = {
   units: { weight: string; distance: string };
   vdot: number | null;
+  /** The current plan's race and the finish time the VDOT held predicts (get_training_progress `goalRace`). */
+  goalRace?: {
+    planName: string;
+    raceDate: string | null;
+    predicted: { time: string };
+    range: { fast: { time: string }; slow: { time: string } };
+    goal: { time: string; gapSeconds: number } | null;
+    text: string;
+  } | null;
   weekly: {
     weeks: string[];
     /** What the coach held; older results without it chart the weekly evidence instead. */
@@ -52,7 +61,11 @@ export function renderProgress(data: ProgressData, options: { heading?: string }
     (week, i) => html`<tr><td>${week}</td><td class="n">${w.sessions.completed[i]}</td><td class="n">${w.sessions.skipped[i]}</td><td class="n">${w.running.distance[i]} ${data.units.distance}</td></tr>`,
   );
   const note = w.held && (liftCharts.length > 0 || running.length > 0) ? html`<p class="pw-muted">Charts show the estimates the coach prescribed from at the end of each week.</p>` : '';
+  const race = data.goalRace;
+  const goal = race
+    ? html`<h3>Goal race${race.raceDate ? ` · ${race.raceDate}` : ''}</h3><p><strong>${race.predicted.time}</strong> predicted (range ${race.range.fast.time}–${race.range.slow.time})${race.goal ? html`, goal ${race.goal.time}` : ''}</p><p class="pw-muted">${race.text}</p>`
+    : '';
   return html`<section class="pw" aria-label="Training progress"><h2>${options.heading ?? 'Your progress'}${data.vdot !== null && running.length === 0 ? html` · VDOT ${data.vdot}` : ''}</h2>
-${note}${liftCharts}${running}${predicted.some((p) => p !== '') ? html`<h3>Predicted 5 km</h3><table><thead><tr><th>Week of</th><th class="n">Time</th></tr></thead><tbody>${predicted}</tbody></table>` : ''}
+${note}${goal}${liftCharts}${running}${predicted.some((p) => p !== '') ? html`<h3>Predicted 5 km</h3><table><thead><tr><th>Week of</th><th class="n">Time</th></tr></thead><tbody>${predicted}</tbody></table>` : ''}
 <h3>Weekly volume</h3><table><thead><tr><th>Week of</th><th class="n">Sessions</th><th class="n">Skipped</th><th class="n">Run distance</th></tr></thead><tbody>${volume}</tbody></table></section>`;
 }

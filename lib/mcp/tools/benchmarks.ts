@@ -27,6 +27,7 @@ const benchmarkOutput = z.object({
   date: z.string().describe('YYYY-MM-DD'),
   exercise: z.string().nullable(),
   reps: z.number().nullable(),
+  rpe: z.number().nullable().describe('Lift only: the RPE the set was done at; null: a max effort'),
   load: z.number().nullable(),
   unit: z.enum(['kg', 'lb']),
   loadKg: z.number().nullable(),
@@ -34,7 +35,7 @@ const benchmarkOutput = z.object({
   distanceUnit: z.enum(['km', 'mi']),
   distanceM: z.number().nullable(),
   timeSeconds: z.number().nullable(),
-  e1rmKg: z.number().nullable().describe('Epley e1RM, kg'),
+  e1rmKg: z.number().nullable().describe('e1RM, kg: from the RTS RPE chart when rpe is set, else Epley (a max effort)'),
   vdot: z.number().nullable(),
   notes: z.string().nullable(),
 });
@@ -47,6 +48,7 @@ function view(b: Benchmark, unit: 'kg' | 'lb', distanceUnit: 'km' | 'mi'): z.inf
     date: b.date,
     exercise: b.exercise,
     reps: b.reps,
+    rpe: b.rpe,
     load: b.loadKg == null ? null : round1(unit === 'kg' ? b.loadKg : kgToLb(b.loadKg)),
     unit,
     loadKg: b.loadKg == null ? null : round1(b.loadKg),
@@ -64,9 +66,10 @@ export const setBenchmark = defineTool({
   name: 'set_benchmark',
   title: 'Set a benchmark',
   description:
-    'Records a benchmark the plan is built from: a lift (kind "lift": exercise id, load with unit "kg"/"lb", reps 1-12; a 1RM is reps 1) ' +
+    'Records a benchmark the plan is built from: a lift (kind "lift": exercise id, load with unit "kg"/"lb", reps 1-12; a 1RM is reps 1; ' +
+    'rpe 6.5-10 when the set was not all-out, e.g. 5 reps at RPE 8 left two in reserve) ' +
     'or a race result (kind "race": distance with distanceUnit "km"/"mi"/"m", and timeSeconds). Returns it with the derived estimate: ' +
-    'e1rmKg (Epley) for lifts, VDOT for races. Completes the onboarding BENCHMARKS step; next, call get_profile.',
+    'e1rmKg for lifts (RTS RPE chart when rpe is given, else Epley for a max effort), VDOT for races. Completes the onboarding BENCHMARKS step; next, call get_profile.',
   scope: 'profile:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
@@ -77,6 +80,13 @@ export const setBenchmark = defineTool({
       load: z.number().positive().max(1000).optional().describe('Lift only: the load lifted, in `unit`'),
       unit: weightUnit.optional().describe('Lift only; default: the profile unit'),
       reps: z.number().int().min(1).max(12).optional().describe('Lift only: repetitions completed with that load'),
+      rpe: z
+        .number()
+        .min(6.5)
+        .max(10)
+        .multipleOf(0.5)
+        .optional()
+        .describe('Lift only: RPE of the set (6.5-10 in half points; 10 = no rep left, 8 = two left). Omit for an all-out set'),
       distance: z.number().positive().optional().describe('Race only: distance in `distanceUnit`'),
       distanceUnit: z.enum(['km', 'mi', 'm']).optional().describe('Race only'),
       timeSeconds: z.number().positive().optional().describe('Race only: finishing time in seconds (24:30 = 1470)'),
@@ -88,6 +98,7 @@ export const setBenchmark = defineTool({
       const need = (field: keyof typeof v, why: string) => {
         if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `is required ${why}` });
       };
+      if (v.kind === 'race' && v.rpe !== undefined) ctx.addIssue({ code: 'custom', path: ['rpe'], message: 'is for lifts only; omit it for a race' });
       if (v.kind === 'lift') {
         need('exercise', 'for a lift');
         need('load', 'for a lift');
@@ -119,7 +130,15 @@ export const setBenchmark = defineTool({
     const { ctx, units } = await coachingCall(person);
     const { benchmark: b, effect } =
       args.kind === 'lift'
-        ? await recordBenchmark(ctx, { kind: 'lift', exercise: args.exercise!, reps: args.reps!, loadKg: unit === 'kg' ? args.load! : lbToKg(args.load!), date, notes: args.notes })
+        ? await recordBenchmark(ctx, {
+            kind: 'lift',
+            exercise: args.exercise!,
+            reps: args.reps!,
+            loadKg: unit === 'kg' ? args.load! : lbToKg(args.load!),
+            ...(args.rpe !== undefined ? { rpe: args.rpe } : {}),
+            date,
+            notes: args.notes,
+          })
         : await recordBenchmark(ctx, {
             kind: 'race',
             distanceM: args.distance! * (args.distanceUnit === 'km' ? 1000 : args.distanceUnit === 'mi' ? METRES_PER_MILE : 1),

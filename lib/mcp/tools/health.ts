@@ -86,8 +86,9 @@ export const readinessOutput = z
     howToUse: z.string(),
     restingHr: comparison.describe('Resting heart rate, bpm: last 7 days against the 28 days before'),
     hrv: comparison.describe('HRV (RMSSD), ms: last 7 days against the 28 days before'),
+    sleep: comparison.describe('Minutes asleep a night: last 7 days (at least 3 nights) against the 28 days before (baselineReadings 0: no baseline yet, only the 6 h floor applies)'),
   })
-  .describe('Readiness today from the resting heart rate and HRV trend');
+  .describe('Readiness today from the resting heart rate and HRV trends and sleep');
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -101,6 +102,7 @@ export function readinessView(r: Awaited<ReturnType<typeof readinessFor>>): z.in
     howToUse: r.howToUse,
     ...(r.restingHr ? { restingHr: cmp(r.restingHr) } : {}),
     ...(r.hrv ? { hrv: cmp(r.hrv) } : {}),
+    ...(r.sleep ? { sleep: cmp(r.sleep) } : {}),
   };
 }
 
@@ -123,7 +125,7 @@ export const getHealthData = defineTool({
   description:
     'Health data for a date range (YYYY-MM-DD, inclusive, person\'s timezone; default last 7 days, 28 for weekly): daily or weekly (Monday-Sunday) summaries, ' +
     'or the records ("none"). Each series has its unit; days without data have no point. Types: as in record_health_data. ' +
-    '`readiness`: today\'s, from resting heart rate and HRV trends; advisory (list_workouts and get_workout carry it with the next session).',
+    '`readiness`: today\'s, from resting heart rate and HRV trends and sleep; advisory (list_workouts and get_workout carry it with the next session).',
   scope: 'health:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

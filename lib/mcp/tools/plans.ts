@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EQUIPMENT } from '@/lib/training/types';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan, type PlanSummary } from '@/lib/coaching/plans';
-import { getHeldTrends, getProgress, getWeeklyTrends } from '@/lib/coaching/progress';
+import { getHeldTrends, getProgress, getWeeklyTrends, goalRace } from '@/lib/coaching/progress';
 import type { StoredWorkout } from '@/lib/coaching/records';
 import { SHOWN_STATUSES, shownStatus } from '@/lib/coaching/status';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
@@ -10,7 +10,7 @@ import { findExercise } from '@/lib/training/catalogue';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { MAX_DAYS_PER_WEEK, MAX_WEEKS, MIN_DAYS_PER_WEEK } from '@/lib/training/plan';
 import type { Equipment, Experience, PlanGoal } from '@/lib/training/types';
-import { formatPace } from '@/lib/training/units';
+import { formatDuration, formatPace } from '@/lib/training/units';
 import { trainingPaces } from '@/lib/training/vdot';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
@@ -51,12 +51,14 @@ const planOutput = z.object({
   notes: z.string().nullable(),
   revision: z.number().describe('Bumped each time update_training_plan regenerates the remaining sessions'),
   units: unitsOutput,
-  sessions: z.object({
-    scheduled: z.number(),
-    completed: z.number(),
-    skipped: z.number(),
-    missed: z.number().describe('Still scheduled but dated before today'),
-  }),
+  sessions: z
+    .object({
+      scheduled: z.number().describe('Not done yet and dated today or later'),
+      completed: z.number(),
+      skipped: z.number(),
+      missed: z.number().describe('Not done and dated before today (not counted in scheduled)'),
+    })
+    .describe('The plan\'s sessions by status; the four add up to all of them'),
   basis: z
     .object({
       lifts: z.array(z.object({ exercise: z.string(), e1rm: z.number(), e1rmKg: z.number(), source: z.enum(['benchmark', 'training']), date: z.string().nullable() })),
@@ -351,7 +353,8 @@ export const getTrainingProgress = defineTool({
   title: 'Get training progress',
   description:
     'What the coach holds now: per lift e1RM, working load, target reps, misses in a row; VDOT and its paces; the latest adaptations with each change and reason; ' +
-    '`weekly` series (Monday-Sunday): e1RM and VDOT the coach held, tonnage, run distance, predicted 5 km, sessions done and skipped.',
+    '`weekly` series (Monday-Sunday): e1RM and VDOT the coach held, tonnage, run distance, predicted 5 km, sessions done and skipped; ' +
+    '`goalRace`: the finish time the VDOT held predicts for the current plan\'s race, with a range (pass goalTimeSeconds to get the gap to a goal time).',
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'progress',
@@ -360,6 +363,12 @@ export const getTrainingProgress = defineTool({
     .object({
       recent: z.number().int().min(0).max(50).optional().describe('How many recent adaptation events to include; default 10'),
       weeks: z.number().int().min(1).max(52).optional().describe('Weeks of `weekly` trends, ending with the current week; default 12'),
+      goalTimeSeconds: z
+        .number()
+        .positive()
+        .max(86_400)
+        .optional()
+        .describe('The person\'s goal finish time for the plan\'s race in seconds (1:45:00 = 6300): goalRace then says how far the prediction is from it'),
       weightUnit: weightUnitArg,
       distanceUnit: distanceUnitArg,
     })
@@ -395,6 +404,25 @@ export const getTrainingProgress = defineTool({
       }),
     ),
     totals: z.object({ adaptations: z.number(), changes: z.number() }),
+    goalRace: z
+      .object({
+        planId: z.string(),
+        planName: z.string(),
+        raceDate: z.string().nullable().describe('YYYY-MM-DD'),
+        distance: z.number().describe('units.distance'),
+        distanceM: z.number(),
+        vdot: z.number().describe('The VDOT the prediction comes from (moves as the coach\'s VDOT moves)'),
+        predicted: z.object({ time: z.string().describe('h:mm:ss or m:ss'), seconds: z.number() }),
+        range: z
+          .object({ fast: z.object({ time: z.string(), seconds: z.number() }), slow: z.object({ time: z.string(), seconds: z.number() }) })
+          .describe('VDOT one point faster, and 1 (to 10 km), 1.5 (half) or 2.5 (marathon) points slower: long races are more often slower than the tables'),
+        goal: z
+          .object({ time: z.string(), seconds: z.number(), gapSeconds: z.number().describe('predicted - goal: positive means the prediction is slower than the goal') })
+          .nullable(),
+        text: z.string().describe('One sentence to quote'),
+      })
+      .nullable()
+      .describe('The current plan\'s race (active plan, else the next upcoming one) and its predicted finish time; null without a race distance or a VDOT'),
     weekly: z.object({
       weeks: z.array(z.string()).describe('Monday of each week, oldest first'),
       held: z
@@ -423,7 +451,8 @@ export const getTrainingProgress = defineTool({
     coached(async () => {
       const { ctx, units, timezone } = await coachingCall(person, args);
       const [{ athlete, events, totals }, trends] = await Promise.all([getProgress(person.id, ctx.profile, args.recent ?? 10), getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12)]);
-      const held = await getHeldTrends(person.id, ctx.profile, timezone, ctx.today, trends.weeks);
+      const [held, race] = await Promise.all([getHeldTrends(person.id, ctx.profile, timezone, ctx.today, trends.weeks), goalRace(person.id, ctx.today, athlete.state.vdot, args.goalTimeSeconds)]);
+      const time = (seconds: number) => ({ time: formatDuration(seconds), seconds });
       const kg = (v: number | undefined) => (v === undefined ? null : fromKg(v, units.weight));
       const p = athlete.state.vdot === undefined ? undefined : trainingPaces(athlete.state.vdot);
       const pv = (s: number) => ({ pace: formatPace(s, units.distance), sPerKm: Math.round(s) });
@@ -456,6 +485,20 @@ export const getTrainingProgress = defineTool({
           changes: e.changes.map((c) => changeView({ workoutId: c.workoutId, date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units)),
         })),
         totals: { adaptations: totals.events, changes: totals.changes },
+        goalRace: race
+          ? {
+              planId: race.planId,
+              planName: race.planName,
+              raceDate: race.raceDate,
+              distance: fromMetres(race.prediction.distanceM, units.distance),
+              distanceM: race.prediction.distanceM,
+              vdot: race.prediction.vdot,
+              predicted: time(race.prediction.seconds),
+              range: { fast: time(race.prediction.fastS), slow: time(race.prediction.slowS) },
+              goal: race.prediction.goal ? { ...time(race.prediction.goal.seconds), gapSeconds: race.prediction.goal.gapS } : null,
+              text: race.text,
+            }
+          : null,
         weekly: weeklyView(trends, units, held),
       };
     }),

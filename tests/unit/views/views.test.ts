@@ -191,6 +191,21 @@ describe('progress charts plot what the coach held', () => {
     expect(out).toContain('estimates the coach prescribed from');
   });
 
+  it('shows the goal race prediction, its range and the goal (issue 32), and nothing without one', () => {
+    const goalRace = {
+      planName: '10-week half-marathon plan',
+      raceDate: '2027-06-06',
+      predicted: { time: '1:40:14' },
+      range: { fast: { time: '1:38:21' }, slow: { time: '1:43:12' } },
+      goal: { time: '1:40:00', gapSeconds: 14 },
+      text: 'At VDOT 45.0 the half marathon predicts 1:40:14 (range 1:38:21–1:43:12), 0:14 slower than the goal of 1:40:00.',
+    };
+    const out = renderProgress({ units: { weight: 'kg', distance: 'km' }, vdot: 45, weekly, goalRace }).__html;
+    expect(out).toContain('<h3>Goal race · 2027-06-06</h3><p><strong>1:40:14</strong> predicted (range 1:38:21–1:43:12), goal 1:40:00</p>');
+    expect(out).toContain('0:14 slower than the goal of 1:40:00.');
+    expect(renderProgress({ units: { weight: 'kg', distance: 'km' }, vdot: 45, weekly, goalRace: null }).__html).not.toContain('Goal race');
+  });
+
   it('older results without `held` still chart the weekly evidence', () => {
     const { held: _held, ...old } = weekly;
     const out = renderProgress({ units: { weight: 'kg', distance: 'km' }, vdot: 47.6, weekly: old }).__html;

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Benchmark" ADD COLUMN     "rpe" DOUBLE PRECISION;
+
