@@ -6,12 +6,12 @@
 //   adapters    lib/mcp > lib/views, lib/oauth; lib/seo > lib/markdown > lib/public-api
 //   services    lib/integrations > lib/coaching > lib/health, lib/profile; lib/auth > lib/billing
 //   domain      lib/content > lib/training (pure: imports nothing outside itself)
-//   infra       lib/database > lib/web (with lib/env.ts and lib/clock.ts)
+//   infra       lib/database, lib/mail > lib/web (with lib/env.ts and lib/clock.ts)
 //
 // Beside the app: harness/ (server start, accounts, OAuth and MCP requests) is shared by tests/ and
 // bench/ and imports neither; bench/ may not import tests/; scripts/ may not import tests/ or bench/.
 
-const INFRA = ['database', 'web'];
+const INFRA = ['database', 'mail', 'web'];
 const DOMAIN = ['content', 'training'];
 const LIB = [
   'mcp', 'views', 'oauth', 'seo', 'markdown', 'public-api',
@@ -41,6 +41,7 @@ export const LAYERS = {
   training: [],
   // infra
   database: ['web'],
+  mail: ['web'],
   web: [],
   // generated at build time (lib/generated/views.ts): the one script the three views' documents wrap
   'views-bundle': [],
@@ -72,6 +73,7 @@ export const ELEMENTS = [
   { type: 'billing', pattern: 'lib/billing/**', partialMatch: false },
   { type: 'content', pattern: 'lib/content/**', partialMatch: false },
   { type: 'training', pattern: 'lib/training/**', partialMatch: false },
+  { type: 'mail', pattern: 'lib/mail/**', partialMatch: false },
   { type: 'database', pattern: ['lib/database/**', 'lib/generated/prisma/**'], partialMatch: false },
   { type: 'views-bundle', pattern: 'lib/generated/views.ts', mode: 'full' },
   {
