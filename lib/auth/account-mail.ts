@@ -24,7 +24,8 @@ function notYou(): string {
 
 /** At most a few mails of one kind per account per hour: nobody can flood an inbox through our forms. */
 async function mayMail(kind: 'proof' | 'reset' | 'sign_in' | 'taken', email: string): Promise<boolean> {
-  return (await hit(RATE_LIMITS.accountMail, `${kind}:${secretHash('mail', email)}`)).allowed;
+  const rule = kind === 'sign_in' ? RATE_LIMITS.signInLinkMail : RATE_LIMITS.accountMail;
+  return (await hit(rule, `${kind}:${secretHash('mail', email)}`)).allowed;
 }
 
 /** After sign-up: a proof link for a new account; for a taken address, a note to its owner instead. */

@@ -63,7 +63,8 @@ function waitText(seconds: number): string {
 const LINK_OFFER = 'If this address has a Pacewise account, we have e-mailed it a link that signs you in without the password.';
 
 function throttled(retryAfterSeconds: number, what = 'Too many failed sign-ins for this account from your network.', mailLink = false) {
-  return { ok: false as const, reason: 'throttled' as const, retryAfterSeconds, mailLink, message: `${what} Or wait ${waitText(retryAfterSeconds)} and try again.` };
+  const message = `${what} Wait ${waitText(retryAfterSeconds)} and try again.${mailLink ? ` ${LINK_OFFER}` : ''}`;
+  return { ok: false as const, reason: 'throttled' as const, retryAfterSeconds, mailLink, message };
 }
 
 export type SignInOutcome =
@@ -93,9 +94,9 @@ export async function signIn(input: { email: unknown; password: unknown }, addre
 
   if (!trusted) {
     const perAddress = await isLimited(RATE_LIMITS.signInAddress, from);
-    if (!perAddress.allowed) return throttled(perAddress.retryAfterSeconds, `Too many failed sign-ins from your network. ${LINK_OFFER}`, true);
+    if (!perAddress.allowed) return throttled(perAddress.retryAfterSeconds, 'Too many failed sign-ins from your network.', true);
     const perAccount = await isLimited(RATE_LIMITS.signInAccount, account);
-    if (!perAccount.allowed) return throttled(perAccount.retryAfterSeconds, `This account has had too many failed sign-ins. ${LINK_OFFER}`, true);
+    if (!perAccount.allowed) return throttled(perAccount.retryAfterSeconds, 'This account has had too many failed sign-ins.', true);
     const pair = await pairMayTry(account, from);
     if (!pair.allowed) return throttled(pair.retryAfterSeconds);
   }

@@ -20,7 +20,12 @@ export const RATE_LIMITS = {
   knownDeviceFailures: { name: 'known_device_failures', limit: 10, windowSeconds: 3600 },
   /** "Forgot password" and sign-in link requests per address (/64 for IPv6). */
   mailRequestAddress: { name: 'mail_request_address', limit: 30, windowSeconds: 3600 },
-  /** Mails of one kind to one account. */
+  /**
+   * Sign-in links to one account: one per 5 minutes, each working 15 minutes, so during an attack
+   * the owner's inbox always holds a live link, and the attacker cannot flood it.
+   */
+  signInLinkMail: { name: 'sign_in_link_mail', limit: 1, windowSeconds: 300 },
+  /** Other mails of one kind to one account. */
   accountMail: { name: 'account_mail', limit: 3, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
