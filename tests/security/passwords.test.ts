@@ -1,6 +1,6 @@
 // Weak passwords and account enumeration at sign-up (issue 24, item 8): a password must have at
-// least 10 characters and not be guessable (common-password list and patterns, lib/auth/
-// password-policy.ts); sign-up answers a taken e-mail exactly as a new one, changes nothing on the
+// least 10 characters and not be guessable (common-password list and patterns, the site's own words
+// and the e-mail: lib/auth/password-policy.ts); sign-up answers a taken e-mail exactly as a new one, changes nothing on the
 // existing account, and signs nobody in.
 import crypto from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
@@ -33,6 +33,10 @@ describe('weak passwords are refused at sign-up', () => {
     ['iloveyou12', 'guessable'],
     ['aaaaaaaaaaaa', 'guessable'],
     ['pacewise2026', 'guessable'],
+    // issue 34: the sprayers' favourite, the famous example, the README's demo password
+    ['Summer2026!!', 'guessable'],
+    ['correcthorsebattery', 'guessable'],
+    ['pacewise-demo-2026', 'guessable'],
     ['Kx9#mQ2!v', 'password'], // nine characters
     ['', 'password'],
   ])('%j: refused with the fix named, and no account is made', async (password, code) => {
