@@ -30,7 +30,7 @@ export function passwordWords(email: string): string[] {
     siteWords = [...new Set([...text.split(/[^a-z0-9]+/).filter((w) => w.length >= 4), site.name.toLowerCase(), DEMO_EMAIL, DEMO_PASSWORD, 'demo'])];
   }
   const lower = email.toLowerCase();
-  return [...siteWords, lower, ...lower.split(/[^a-z0-9]+/).filter((w) => w.length >= 3)];
+  return [...siteWords, lower, lower.split('@')[0] ?? '', ...lower.split(/[^a-z0-9]+/).filter((w) => w.length >= 3)];
 }
 
 let estimator: ZxcvbnFactory | undefined;

@@ -80,7 +80,7 @@ describe('sign-up does not tell whether an e-mail has an account', () => {
         status: res.status,
         location: res.headers.get('location'),
         sessionCookie: res.headers.getSetCookie().some((c) => c.startsWith('pacewise_session=')),
-        notice: page.html.includes('Your account is ready if this e-mail address was new'),
+        notice: page.html.includes('Check your e-mail: we have sent a message to this address.'),
       });
     }
     for (const a of answers) expect(a, a.label).toEqual({ label: a.label, status: 303, location: '/sign-in?next=%2Faccount&signed_up=1', sessionCookie: false, notice: true });
