@@ -7,7 +7,7 @@
 //               lib/account (export and deletion of one person: the account page only, never lib/mcp)
 //   services    lib/integrations > lib/coaching > lib/health, lib/profile; lib/auth > lib/billing
 //   domain      lib/content > lib/training (pure: imports nothing outside itself)
-//   infra       lib/database > lib/web > config (lib/env.ts, lib/clock.ts, lib/loopback.ts)
+//   infra       lib/database, lib/mail > lib/web > config (lib/env.ts, lib/clock.ts, lib/loopback.ts)
 //   start-up    lib/startup.ts (run by instrumentation.ts), server.ts (the self-hosted server)
 //
 // Beside the app: harness/ (server start, accounts, OAuth and MCP requests) is shared by tests/ and
@@ -16,7 +16,7 @@
 // belong to an element (boundaries/no-unknown-files): a new file at the lib/ root is refused until
 // it is placed in a layer here.
 
-const INFRA = ['database', 'web', 'config'];
+const INFRA = ['database', 'mail', 'web', 'config'];
 const DOMAIN = ['content', 'training'];
 const LIB = [
   'account', 'mcp', 'views', 'oauth', 'seo', 'markdown', 'public-api',
@@ -49,6 +49,7 @@ export const LAYERS = {
   training: [],
   // infra
   database: ['web', 'config'],
+  mail: ['web', 'config'],
   web: ['config'],
   config: [],
   startup: ['web', 'config', 'build'],
@@ -86,6 +87,7 @@ export const ELEMENTS = [
   { type: 'billing', pattern: 'lib/billing/**', partialMatch: false },
   { type: 'content', pattern: 'lib/content/**', partialMatch: false },
   { type: 'training', pattern: 'lib/training/**', partialMatch: false },
+  { type: 'mail', pattern: 'lib/mail/**', partialMatch: false },
   { type: 'database', pattern: ['lib/database/**', 'lib/generated/prisma/**'], partialMatch: false },
   { type: 'views-bundle', pattern: 'lib/generated/views.ts', mode: 'full' },
   { type: 'web', pattern: 'lib/web/**', partialMatch: false },

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres, type PostgresOptions, type RawDatabase } from '@/lib/database/engine';
+import { startMailbox, type Mailbox } from './mailbox';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
@@ -59,8 +60,21 @@ export function build(siteUrl = TEST_SITE_URL): void {
 
 export type RunningServer = { url: string; port: number; logs: () => string; stop: () => Promise<void>; process: ChildProcess };
 
-/** Environment for a fresh database: a new PostgreSQL database when DATABASE_URL is set, else an empty PGlite folder. */
-export async function freshDatabaseEnv(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+/**
+ * Environment for a fresh database: a new PostgreSQL database when DATABASE_URL is set, else an empty
+ * PGlite folder; and a real SMTP server of its own (SMTP_URL), so account mail is delivered as in
+ * production (a deployment refuses to start without it) and never lands in the checkout's .data/mail.
+ */
+export async function freshDatabaseEnv(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void>; mailbox: Mailbox }> {
+  const mailbox = await startMailbox();
+  const fresh = await freshDatabaseOnly();
+  return { env: { ...fresh.env, SMTP_URL: mailbox.url }, mailbox, cleanup: async () => {
+    await fresh.cleanup();
+    await mailbox.close();
+  } };
+}
+
+async function freshDatabaseOnly(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   const admin = process.env.DATABASE_URL;
   if (admin) {
     const pg = (await import('pg')).default;
@@ -95,7 +109,7 @@ export async function freshDatabaseEnv(): Promise<{ env: Record<string, string>;
 
 /** A fresh database of this run's engine, opened raw (nothing migrated); `options` apply on PostgreSQL. */
 export async function freshRawDatabase(options: PostgresOptions = {}): Promise<{ raw: RawDatabase; close: () => Promise<void> }> {
-  const fresh = await freshDatabaseEnv();
+  const fresh = await freshDatabaseOnly();
   const raw = fresh.env.DATABASE_URL ? await openPostgres(fresh.env.DATABASE_URL, options) : await openPglite(fresh.env.PGLITE_DIR!);
   return {
     raw,

@@ -66,6 +66,20 @@ const schema = z.object({
     .transform((list) => list.map((v) => (v === '*' ? v : new URL(v).origin)))
     .default([]),
   CHECKOUT_LINK_TTL_SECONDS: z.string().trim().regex(/^[1-9][0-9]*$/, 'must be a whole number of seconds (tests of expiry only; ignored in production)').transform(Number).optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && Boolean(u.hostname);
+      } catch {
+        return false;
+      }
+    }, 'must be an SMTP URL such as smtps://user:password@smtp.example.com:465 or smtp://127.0.0.1:2525')
+    .optional(),
+  MAIL_FROM: z.string().trim().regex(/^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, 'must be an address such as "Pacewise <no-reply@pacewise.example>"').optional(),
+  EMAIL_LINK_TTL_SECONDS: z.string().trim().regex(/^[1-9][0-9]*$/, 'must be a whole number of seconds (tests of expiry only; ignored in production)').transform(Number).optional(),
   CIMD_ALLOW_LOOPBACK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   CIMD_FETCH_TIMEOUT_SECONDS: z
     .string()
@@ -129,6 +143,15 @@ export type Config = {
     encryptionKey: string | undefined;
     /** Strava is offered for connection only when both client credentials are set. */
     strava: { clientId: string; clientSecret: string; baseUrl: string } | undefined;
+  };
+  mail: {
+    /** SMTP_URL; without it (development only) mail is written to the local mailbox folder. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** The development mailbox: one .eml file per message (lib/mail/transport.ts). */
+    mailboxDir: string;
+    /** Lifetime override of mailed links (tests of expiry only; ignored in production). */
+    linkTtlSeconds: number | undefined;
   };
   /**
    * Client ID Metadata Documents on a literal loopback host (127.0.0.1, [::1], localhost) may be
@@ -212,6 +235,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           ? { clientId: e.STRAVA_CLIENT_ID, clientSecret: e.STRAVA_CLIENT_SECRET, baseUrl: e.STRAVA_BASE_URL }
           : undefined,
     },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Pacewise <no-reply@${new URL(e.SITE_URL).hostname}>`,
+      mailboxDir: '.data/mail',
+      linkTtlSeconds: production ? undefined : e.EMAIL_LINK_TTL_SECONDS,
+    },
     cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && loopbackSite,
     cimdFetchTimeoutSeconds: (!e.VERCEL && !production && loopbackSite && e.CIMD_FETCH_TIMEOUT_SECONDS) || 2.5,
     testClock: e.PACEWISE_TEST_CLOCK === '1' && !e.VERCEL && !production && loopbackSite,
@@ -233,7 +262,10 @@ export function assertSecretsConfigured(c: Config): void {
       'Missing environment variable SITE_URL: required with DATABASE_URL; set it to the public origin, such as SITE_URL=https://pacewise.example (or SITE_URL=http://localhost:3000 for a PostgreSQL on your own machine).',
     );
   }
-  if (!c.secretsRequired) return;
+  if (!c.secretsRequired) {
+    if (c.production) assertMailConfigured(c);
+    return;
+  }
   for (const [name, value] of [['SESSION_SECRET', c.sessionSecret], ['TOKEN_SECRET', c.tokenSecret]] as const) {
     if (!value) {
       throw new ConfigError(
@@ -246,6 +278,15 @@ export function assertSecretsConfigured(c: Config): void {
       'Missing environment variable INTEGRATIONS_ENCRYPTION_KEY: required with DATABASE_URL or on Vercel (instances must share it); make one with: openssl rand -base64 32',
     );
   }
+  assertMailConfigured(c);
+}
+
+/** Deployed (several instances, or production): sign-up proof and reset links must really be mailed. */
+function assertMailConfigured(c: Config): void {
+  if (c.mail.smtpUrl) return;
+  throw new ConfigError(
+    "Missing environment variable SMTP_URL: required in production, with DATABASE_URL or on Vercel (sign-up proof and password reset links are mailed); set your provider's, such as smtps://user:password@smtp.example.com:465",
+  );
 }
 
 let cached: Config | undefined;

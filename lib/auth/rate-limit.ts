@@ -14,6 +14,19 @@ export const RATE_LIMITS = {
   signInAddress: { name: 'sign_in_address', limit: 100, windowSeconds: 900 },
   signUpAddress: { name: 'sign_up_address', limit: 30, windowSeconds: 3600 },
   deviceCodeEntry: { name: 'device_code_entry', limit: 20, windowSeconds: 900 },
+  /** ASVS 2.2.1: at most about 100 failed sign-ins an hour per account, from all addresses together. */
+  signInAccount: { name: 'sign_in_account', limit: 100, windowSeconds: 3600 },
+  /** A known-device cookie that fails this often loses its pass for the rest of the hour. */
+  knownDeviceFailures: { name: 'known_device_failures', limit: 10, windowSeconds: 3600 },
+  /** "Forgot password" and sign-in link requests per address (/64 for IPv6). */
+  mailRequestAddress: { name: 'mail_request_address', limit: 30, windowSeconds: 3600 },
+  /**
+   * Sign-in links to one account: one per 5 minutes, each working 15 minutes, so during an attack
+   * the owner's inbox always holds a live link, and the attacker cannot flood it.
+   */
+  signInLinkMail: { name: 'sign_in_link_mail', limit: 1, windowSeconds: 300 },
+  /** Other mails of one kind to one account. */
+  accountMail: { name: 'account_mail', limit: 3, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts one hit against `rule` for `subject` and says whether it is within the limit. */

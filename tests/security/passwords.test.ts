@@ -1,6 +1,6 @@
 // Weak passwords and account enumeration at sign-up (issue 24, item 8): a password must have at
-// least 10 characters and not be guessable (common-password list and patterns, lib/auth/
-// password-policy.ts); sign-up answers a taken e-mail exactly as a new one, changes nothing on the
+// least 10 characters and not be guessable (common-password list and patterns, the site's own words
+// and the e-mail: lib/auth/password-policy.ts); sign-up answers a taken e-mail exactly as a new one, changes nothing on the
 // existing account, and signs nobody in.
 import crypto from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
@@ -33,6 +33,10 @@ describe('weak passwords are refused at sign-up', () => {
     ['iloveyou12', 'guessable'],
     ['aaaaaaaaaaaa', 'guessable'],
     ['pacewise2026', 'guessable'],
+    // issue 34: the sprayers' favourite, the famous example, the README's demo password
+    ['Summer2026!!', 'guessable'],
+    ['correcthorsebattery', 'guessable'],
+    ['pacewise-demo-2026', 'guessable'],
     ['Kx9#mQ2!v', 'password'], // nine characters
     ['', 'password'],
   ])('%j: refused with the fix named, and no account is made', async (password, code) => {
@@ -76,7 +80,7 @@ describe('sign-up does not tell whether an e-mail has an account', () => {
         status: res.status,
         location: res.headers.get('location'),
         sessionCookie: res.headers.getSetCookie().some((c) => c.startsWith('pacewise_session=')),
-        notice: page.html.includes('Your account is ready if this e-mail address was new'),
+        notice: page.html.includes('Check your e-mail: we have sent a message to this address.'),
       });
     }
     for (const a of answers) expect(a, a.label).toEqual({ label: a.label, status: 303, location: '/sign-in?next=%2Faccount&signed_up=1', sessionCookie: false, notice: true });

@@ -72,6 +72,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         </div>
       )}
       <p>
+        <Link href="/forgot-password">Forgot your password?</Link>
+      </p>
+      <p>
         New to Pacewise? <Link href={withQuery('/sign-up', { next })}>Create an account</Link>
       </p>
     </>

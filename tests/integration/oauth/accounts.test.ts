@@ -60,12 +60,12 @@ describe('sign-up, sign-in and sign-out', () => {
     // The answer a new e-mail gets (tests/security/passwords.test.ts compares both).
     expect(new URL(again.url).pathname).toBe('/sign-in');
     expect(again.html).not.toMatch(/already (exists|registered|taken)/i);
-    expect(again.html).toContain('Your account is ready if this e-mail address was new');
+    expect(again.html).toContain('Check your e-mail: we have sent a message to this address.');
   });
 
   it('refuses every form without its CSRF token (403)', async () => {
     const { session } = await createPerson(baseUrl, 'csrf');
-    for (const path of ['/api/auth/sign-in', '/api/auth/sign-up']) {
+    for (const path of ['/api/auth/sign-in', '/api/auth/sign-up', '/api/auth/forgot', '/api/auth/reset', '/api/auth/email-link']) {
       const res = await session.raw(path, { form: { email: 'a@example.com', password: 'whatever-long', next: '/account' } });
       expect(res.status, path).toBe(403);
     }

@@ -53,7 +53,7 @@ describe('parseConfig', () => {
       /Missing environment variable SESSION_SECRET: .*openssl rand -base64 48/,
     );
     const s = 'x'.repeat(40);
-    const c = parseConfig({ DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise', SITE_URL: 'https://pacewise.example', SESSION_SECRET: s, TOKEN_SECRET: s, INTEGRATIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') });
+    const c = parseConfig({ DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise', SITE_URL: 'https://pacewise.example', SESSION_SECRET: s, TOKEN_SECRET: s, INTEGRATIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), SMTP_URL: 'smtp://mail.example:587' });
     expect(() => assertSecretsConfigured(c)).not.toThrow();
     expect(c.databaseUrl).toBe('postgresql://u:p@db.example:5432/pacewise');
     expect(c.secretsRequired).toBe(true);

@@ -28,7 +28,7 @@ describe('integration settings', () => {
   it('the encryption key is required with DATABASE_URL or on Vercel, and optional in development', () => {
     expect(() => assertSecretsConfigured(parseConfig(shared))).toThrowError(ConfigError);
     expect(() => assertSecretsConfigured(parseConfig(shared))).toThrowError(/INTEGRATIONS_ENCRYPTION_KEY: .*openssl rand -base64 32/);
-    expect(() => assertSecretsConfigured(parseConfig({ ...shared, INTEGRATIONS_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') }))).not.toThrow();
+    expect(() => assertSecretsConfigured(parseConfig({ ...shared, INTEGRATIONS_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'), SMTP_URL: 'smtp://mail.example:587' }))).not.toThrow();
     expect(() => assertSecretsConfigured(parseConfig({}))).not.toThrow();
   });
 });

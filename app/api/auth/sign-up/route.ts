@@ -1,3 +1,5 @@
+import { after } from 'next/server';
+import { mailAfterSignUp, mailLater } from '@/lib/auth/account-mail';
 import { signUp } from '@/lib/auth/accounts';
 import { clientAddress } from '@/lib/auth/client-address';
 import { CSRF_FIELD, verifyAnonymousCsrf } from '@/lib/auth/csrf';
@@ -13,8 +15,12 @@ export async function POST(request: Request) {
     return forbidden('This sign-up form has expired. Go back, reload the page and try again.');
   }
   const outcome = await signUp({ email: form.get('email'), password: form.get('password') }, clientAddress((h) => request.headers.get(h)));
-  // The same answer for a new and a taken e-mail: the person signs in next (lib/auth/accounts.ts).
-  if (outcome.ok) return seeOther(withQuery('/sign-in', { next, signed_up: '1' }));
+  // The same answer for a new and a taken e-mail (lib/auth/accounts.ts): the mail, sent after the
+  // response, proves a new address or tells the owner of a taken one. The person may sign in now.
+  if (outcome.ok) {
+    mailLater(after, () => mailAfterSignUp(outcome.email, outcome.created));
+    return seeOther(withQuery('/sign-in', { next, signed_up: '1' }));
+  }
   if (outcome.reason === 'throttled') return throttledPage(outcome.message, outcome.retryAfterSeconds, withQuery('/sign-up', { next }));
   return seeOther(withQuery('/sign-up', { next, error: outcome.code }));
 }

@@ -1,0 +1,241 @@
+// Accounts a person can prove and recover, and sign-in limits that never lock the owner out
+// (issue 34). Against `next start` on a fresh database with a real SMTP server of the test's own
+// (harness/mailbox.ts): every attack is refused, and the owner still gets in. (Expiry of links is
+// tested in the browser suite, tests/e2e/account/mail-flows.test.ts, with short-lived links.)
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, type Mailbox } from '../../harness/mailbox';
+import { initializeRequest, rpc } from '../../harness/mcp';
+import { FormSession, createPerson, hiddenField, obtainAccessToken, simulatedAddress, tokenRequest } from '../../harness/oauth';
+import { TEST_PORT, freshDatabaseEnv, startServer, type RunningServer } from '../../harness/server';
+
+let server: RunningServer;
+let mailbox: Mailbox;
+let cleanup: () => Promise<void>;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const fresh = await freshDatabaseEnv();
+  mailbox = fresh.mailbox;
+  cleanup = fresh.cleanup;
+  server = await startServer({ port: TEST_PORT + 2, env: fresh.env });
+  baseUrl = server.url;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await cleanup?.();
+});
+
+const newEmail = (label: string) => `${label}-${crypto.randomBytes(5).toString('hex')}@example.com`;
+const strong = () => `pw-${crypto.randomBytes(12).toString('base64url')}`;
+
+async function formPost(session: FormSession, page: string, action: string, fields: Record<string, string>) {
+  const csrf = hiddenField((await session.follow(page)).html, 'csrf');
+  if (!csrf) throw new Error(`${page} has no CSRF field`);
+  return session.raw(action, { form: { ...fields, csrf } });
+}
+
+async function signInAttempt(session: FormSession, email: string, password: string): Promise<Response> {
+  return formPost(session, '/sign-in', '/api/auth/sign-in', { email, password, next: '/account' });
+}
+
+async function signUp(session: FormSession, email: string, password: string): Promise<Response> {
+  return formPost(session, '/sign-up', '/api/auth/sign-up', { email, password, next: '/account' });
+}
+
+async function isSignedIn(session: FormSession): Promise<boolean> {
+  return new URL((await session.follow('/account')).url).pathname === '/account';
+}
+
+async function requestReset(session: FormSession, email: string): Promise<Response> {
+  return formPost(session, '/forgot-password', '/api/auth/forgot', { email });
+}
+
+async function reset(session: FormSession, link: URL, password: string): Promise<Response> {
+  return formPost(session, link.pathname + link.search, '/api/auth/reset', { token: link.searchParams.get('token')!, password });
+}
+
+describe('a squatter gains nothing from an address that is not theirs', () => {
+  it('owner resets: the squatter is signed out everywhere, their agent revoked, their password dead; the owner is in', async () => {
+    const victim = newEmail('victim');
+    const squatterPassword = strong();
+    const squatter = new FormSession(baseUrl);
+    const sent = Date.now();
+    expect((await signUp(squatter, victim, squatterPassword)).headers.get('location')).toMatch(/^\/sign-in\?/);
+    // The squatter can sign in and connect an agent before the address is proved...
+    expect((await signInAttempt(squatter, victim, squatterPassword)).headers.get('location')).toBe('/account');
+    const agent = await obtainAccessToken(baseUrl, { email: victim, password: squatterPassword });
+    expect((await rpc(baseUrl, initializeRequest('2025-11-25'), { token: agent.accessToken })).status).toBe(200);
+    // ...but the proof link went to the owner's mailbox, not to the squatter.
+    const proof = await mailbox.waitFor(victim, /Confirm your e-mail address/, { after: sent });
+    expect(linkIn(proof, '/verify-email').searchParams.get('token')).toMatch(/^[\w-]{43}$/);
+
+    // The owner asks for a reset: the link arrives at the address, and works.
+    const owner = new FormSession(baseUrl);
+    const asked = Date.now();
+    expect((await requestReset(owner, victim)).headers.get('location')).toBe('/forgot-password?sent=1');
+    const link = linkIn(await mailbox.waitFor(victim, /Reset your Pacewise password/, { after: asked }), '/reset-password');
+    const ownerPassword = strong();
+    const done = await reset(owner, link, ownerPassword);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/account?password_reset=1');
+    expect(await isSignedIn(owner)).toBe(true);
+
+    // Refused: the squatter's session, agent token, refresh token and old password.
+    expect(await isSignedIn(squatter)).toBe(false);
+    expect((await rpc(baseUrl, initializeRequest('2025-11-25'), { token: agent.accessToken })).status).toBe(401);
+    const refreshed = await tokenRequest(baseUrl, { grant_type: 'refresh_token', refresh_token: agent.refreshToken, client_id: agent.clientId, resource: `${baseUrl}/mcp` });
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.body.error).toBe('invalid_grant');
+    expect((await signInAttempt(new FormSession(baseUrl), victim, squatterPassword)).headers.get('location')).toMatch(/error=credentials/);
+    // The owner signs in with the new password from anywhere.
+    expect((await signInAttempt(new FormSession(baseUrl), victim, ownerPassword)).headers.get('location')).toBe('/account');
+  });
+
+  it('a reset link works once', async () => {
+    const { email } = await createPerson(baseUrl, 'once');
+    const session = new FormSession(baseUrl);
+    const asked = Date.now();
+    await requestReset(session, email);
+    const link = linkIn(await mailbox.waitFor(email, /Reset your Pacewise password/, { after: asked }), '/reset-password');
+    expect((await reset(session, link, strong())).headers.get('location')).toBe('/account?password_reset=1');
+    // Used: the page says so, and a replayed post changes nothing.
+    const again = await new FormSession(baseUrl).follow(link.pathname + link.search);
+    expect(again.html).toMatch(/expired or has been used already/);
+    const other = new FormSession(baseUrl);
+    const csrf = hiddenField((await other.follow('/forgot-password')).html, 'csrf')!;
+    const replay = await other.raw('/api/auth/reset', { form: { csrf, token: link.searchParams.get('token')!, password: strong() } });
+    expect(replay.headers.get('location')).toBe('/reset-password?error=link');
+    expect(await isSignedIn(other)).toBe(false);
+
+  });
+
+  it.each([
+    ['a made-up token', 'x'.repeat(43)],
+    ['a malformed token', '../../etc'],
+    ['no token', ''],
+  ])('%s is refused', async (_name, token) => {
+    const session = new FormSession(baseUrl);
+    const csrf = hiddenField((await session.follow('/forgot-password')).html, 'csrf')!;
+    const res = await session.raw('/api/auth/reset', { form: { csrf, token, password: strong() } });
+    expect(res.headers.get('location')).toBe('/reset-password?error=link');
+    expect(await isSignedIn(session)).toBe(false);
+  });
+});
+
+describe('no address enumeration', () => {
+  it('"Forgot password" answers an unknown address exactly as a known one; only the known one gets mail', async () => {
+    const { email } = await createPerson(baseUrl, 'known');
+    const unknown = newEmail('nobody');
+    const asked = Date.now();
+    const [a, b] = [await requestReset(new FormSession(baseUrl), email), await requestReset(new FormSession(baseUrl), unknown)];
+    expect([a.status, a.headers.get('location'), await a.text()]).toEqual([b.status, b.headers.get('location'), await b.text()]);
+    await mailbox.waitFor(email, /Reset your Pacewise password/, { after: asked });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(mailbox.messages.filter((m) => m.to.includes(unknown))).toEqual([]);
+  });
+
+  it('sign-up answers a taken address as a new one; the owner of the taken one is told, the account unchanged', async () => {
+    const { email, password } = await createPerson(baseUrl, 'taken');
+    const asked = Date.now();
+    const taken = await signUp(new FormSession(baseUrl), email, strong());
+    const fresh = await signUp(new FormSession(baseUrl), newEmail('new'), strong());
+    expect(taken.headers.get('location')).toBe(fresh.headers.get('location'));
+    expect((await mailbox.waitFor(email, /Someone tried to create a Pacewise account/, { after: asked })).text).not.toMatch(/token=/);
+    expect((await signInAttempt(new FormSession(baseUrl), email, password)).headers.get('location')).toBe('/account');
+  });
+});
+
+describe('sign-in limits never lock the owner out', () => {
+  it('200 guesses at one account from 40 addresses: refused after the account budget; the known device signs in, a new one gets a sign-in link', async () => {
+    const { email, password } = await createPerson(baseUrl, 'target');
+    const attackStart = Date.now();
+    // The owner's phone signed in before the attack: it holds the known-device cookie.
+    const phone = new FormSession(baseUrl);
+    expect((await signInAttempt(phone, email, password)).headers.get('location')).toBe('/account');
+    const statuses: number[] = [];
+    for (let a = 0; a < 40; a++) {
+      const attacker = new FormSession(baseUrl, { 'x-forwarded-for': simulatedAddress() });
+      for (let i = 0; i < 5; i++) statuses.push((await signInAttempt(attacker, email, `guess-${a}-${i}-x9`)).status);
+    }
+    // 100 failures an hour per account: the second hundred is not even checked.
+    expect(statuses.filter((s) => s === 303)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100);
+    // The right password from a new browser is not checked either...
+    const laptop = new FormSession(baseUrl);
+    const paused = await signInAttempt(laptop, email, password);
+    expect(paused.status).toBe(429);
+    expect(await paused.text()).toMatch(/too many failed sign-ins/);
+    // ...but the owner gets in: from the known device with the password,
+    const phoneAgain = new FormSession(baseUrl);
+    for (const [k, v] of phone.cookies) if (k === 'pacewise_device') phoneAgain.cookies.set(k, v);
+    expect((await signInAttempt(phoneAgain, email, password)).headers.get('location')).toBe('/account');
+    // and from the new browser through the sign-in link mailed to the address (at most one per 5
+    // minutes, each working 15: the newest one in the inbox).
+    const link = linkIn(await mailbox.waitFor(email, /sign-in link/, { after: attackStart }), '/email-sign-in');
+    expect(mailbox.messages.filter((m) => m.to.includes(email) && /sign-in link/.test(m.subject))).toHaveLength(1);
+    const page = await laptop.follow(link.pathname + link.search);
+    const res = await laptop.raw('/api/auth/email-link', { form: { csrf: hiddenField(page.html, 'csrf')!, token: hiddenField(page.html, 'token')!, purpose: 'sign_in' } });
+    expect(res.headers.get('location')).toBe('/account');
+    expect(await isSignedIn(laptop)).toBe(true);
+  }, 180_000);
+
+  it('100 failures with random e-mails from one office address: the known device of an account behind it still signs in', async () => {
+    const office = simulatedAddress();
+    const { email, password } = await createPerson(baseUrl, 'office');
+    const desk = new FormSession(baseUrl, { 'x-forwarded-for': office });
+    expect((await signInAttempt(desk, email, password)).headers.get('location')).toBe('/account');
+    for (let i = 0; i < 100; i += 10) {
+      await Promise.all(Array.from({ length: 10 }, () => signInAttempt(new FormSession(baseUrl, { 'x-forwarded-for': office }), newEmail('spray'), 'Summer2026!!')));
+    }
+    const stranger = await signInAttempt(new FormSession(baseUrl, { 'x-forwarded-for': office }), email, password);
+    expect(stranger.status).toBe(429);
+    expect(await stranger.text()).toMatch(/from your network/);
+    const deskAgain = new FormSession(baseUrl, { 'x-forwarded-for': office });
+    deskAgain.cookies.set('pacewise_device', desk.cookies.get('pacewise_device')!);
+    expect((await signInAttempt(deskAgain, email, password)).headers.get('location')).toBe('/account');
+  }, 120_000);
+
+  it('IPv6: a client cannot escape the per-address limit by moving inside its /64', async () => {
+    const prefix = `2001:db8:${crypto.randomBytes(2).toString('hex')}:${crypto.randomBytes(2).toString('hex')}`;
+    const from = (host: number) => new FormSession(baseUrl, { 'x-forwarded-for': `${prefix}:0:0:0:${host.toString(16)}` });
+    for (let i = 0; i < 100; i += 10) {
+      await Promise.all(Array.from({ length: 10 }, (_, j) => signInAttempt(from(i + j + 1), newEmail('v6'), 'wrong-password-x')));
+    }
+    const { email, password } = await createPerson(baseUrl, 'v6owner');
+    expect((await signInAttempt(from(4096), email, password)).status).toBe(429);
+    // Another /64 is another subject.
+    expect((await signInAttempt(new FormSession(baseUrl, { 'x-forwarded-for': `2001:db8:ffff:${crypto.randomBytes(2).toString('hex')}::1` }), email, password)).headers.get('location')).toBe('/account');
+  }, 120_000);
+
+  it('a stolen known-device cookie is no free pass: it loses it after 10 failures', async () => {
+    const { email, password } = await createPerson(baseUrl, 'stolen');
+    const device = new FormSession(baseUrl);
+    await signInAttempt(device, email, password);
+    const cookie = device.cookies.get('pacewise_device')!;
+    const thief = new FormSession(baseUrl);
+    thief.cookies.set('pacewise_device', cookie);
+    const statuses: number[] = [];
+    for (let i = 0; i < 17; i++) statuses.push((await signInAttempt(thief, email, `thief-${i}-guess`)).status);
+    // Ten failures with the cookie, then the limits of anyone: five free failures, then delays.
+    expect(statuses.slice(0, 15)).toEqual(Array(15).fill(303));
+    expect(statuses.slice(15)).toContain(429);
+    // The owner's own device (and password) still work.
+    const owner = new FormSession(baseUrl);
+    owner.cookies.set('pacewise_device', cookie);
+    expect((await signInAttempt(owner, email, password)).status).toBe(303);
+  });
+
+  it('a sign-in from a new browser is told to the owner; the known device is not', async () => {
+    const { email, password } = await createPerson(baseUrl, 'notice');
+    const t0 = Date.now();
+    const browser = new FormSession(baseUrl);
+    await signInAttempt(browser, email, password);
+    expect((await mailbox.waitFor(email, /New sign-in to your Pacewise account/, { after: t0 })).text).toMatch(/Network address: 10\./);
+    const t1 = Date.now();
+    await signInAttempt(browser, email, password);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mailbox.messages.filter((m) => m.to.includes(email) && m.receivedAt >= t1)).toEqual([]);
+  });
+});
