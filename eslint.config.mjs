@@ -7,7 +7,18 @@ const config = [
   ...next,
   ...nextTs,
   {
-    ignores: [".next*/**", '.vercel/**', '.contentlayer/**', 'lib/generated/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'bench/results.json', 'cli/dist/**', 'dist/**'],
+    ignores: [
+      '.next*/**',
+      '.vercel/**',
+      '.contentlayer/**',
+      'lib/generated/**',
+      'node_modules/**',
+      '.data/**',
+      'next-env.d.ts',
+      'bench/results.json',
+      'cli/dist/**',
+      'dist/**',
+    ],
   },
   {
     rules: {
@@ -23,7 +34,19 @@ const config = [
       // eslint.layers.mjs knowingly keeps the deprecated 'full' mode for single files (proxy.ts, lib/env.ts).
       'boundaries/legacy-warnings': false,
       // Every source file of the repository: root files and cli/ included (lib/generated/prisma is Prisma's).
-      'boundaries/include': ['*.{ts,tsx,mts,mjs,js}', 'app/**', 'pages/**', 'views/**', 'lib/**', 'harness/**', 'bench/**', 'tests/**', 'scripts/**', 'prisma/**', 'cli/**'],
+      'boundaries/include': [
+        '*.{ts,tsx,mts,mjs,js}',
+        'app/**',
+        'pages/**',
+        'views/**',
+        'lib/**',
+        'harness/**',
+        'bench/**',
+        'tests/**',
+        'scripts/**',
+        'prisma/**',
+        'cli/**',
+      ],
     },
     rules: {
       'boundaries/no-unknown-files': 'error',
@@ -43,10 +66,21 @@ const config = [
     // The pure domain does no I/O: no Node built-ins, no database or network clients.
     files: ['lib/training/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['node:*', 'fs', 'fs/*', 'http', 'https', 'net', 'child_process', 'async_hooks'], message: 'lib/training is pure: no I/O (ARCHITECTURE.md).' },
-        { group: ['pg', '@prisma/*', '@electric-sql/*', 'pglite-prisma-adapter', 'stripe', 'next', 'next/*', '@modelcontextprotocol/*'], message: 'lib/training is pure: no I/O (ARCHITECTURE.md).' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'fs/*', 'http', 'https', 'net', 'child_process', 'async_hooks'],
+              message: 'lib/training is pure: no I/O (ARCHITECTURE.md).',
+            },
+            {
+              group: ['pg', '@prisma/*', '@electric-sql/*', 'pglite-prisma-adapter', 'stripe', 'next', 'next/*', '@modelcontextprotocol/*'],
+              message: 'lib/training is pure: no I/O (ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
     },
   },
 ];

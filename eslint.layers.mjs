@@ -19,9 +19,22 @@
 const INFRA = ['database', 'mail', 'web', 'config'];
 const DOMAIN = ['content', 'training'];
 const LIB = [
-  'account', 'mcp', 'views', 'oauth', 'seo', 'markdown', 'public-api',
-  'integrations', 'coaching', 'health', 'profile', 'auth', 'billing',
-  ...DOMAIN, ...INFRA, 'views-bundle',
+  'account',
+  'mcp',
+  'views',
+  'oauth',
+  'seo',
+  'markdown',
+  'public-api',
+  'integrations',
+  'coaching',
+  'health',
+  'profile',
+  'auth',
+  'billing',
+  ...DOMAIN,
+  ...INFRA,
+  'views-bundle',
 ];
 
 /** Element type -> the types it may import (besides itself). */

@@ -85,7 +85,10 @@ export function proxy(request: NextRequest) {
   // The endpoints answer at their lower-case paths alone.
   if (ENDPOINT_ANY_CASE.test(pathname) && !ENDPOINT_LOWER.test(pathname)) {
     const error = `No endpoint at ${pathname}. Endpoint paths are lower case: the MCP endpoint is /mcp; the OAuth endpoints are listed at /.well-known/oauth-authorization-server.`;
-    return withHeaders(NextResponse.json({ error }, { status: 404, headers: { 'Cache-Control': 'no-store' } }), endpointSecurityHeaders(pathname, isHttps(request)));
+    return withHeaders(
+      NextResponse.json({ error }, { status: 404, headers: { 'Cache-Control': 'no-store' } }),
+      endpointSecurityHeaders(pathname, isHttps(request)),
+    );
   }
   // /api/mcp and /api/oidc/* are where next.config.mjs rewrites /mcp and the OAuth endpoints. Proxy
   // runs before those rewrites and sees the URL the client asked for, so a direct request to an

@@ -33,7 +33,8 @@ try {
   throw error;
 }
 const port = Number(flag(['-p', '--port']) ?? process.env.PORT ?? 3000);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`the port must be a number from 0 to 65535; got ${flag(['-p', '--port']) ?? process.env.PORT}`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`the port must be a number from 0 to 65535; got ${flag(['-p', '--port']) ?? process.env.PORT}`);
 const hostname = flag(['-H', '--hostname']);
 // dist/server.mjs -> the project folder, where the build (.next) and next.config.mjs are.
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

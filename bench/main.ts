@@ -92,7 +92,14 @@ export async function main(args: string[]): Promise<number> {
         appEnv: { ...db.env, SITE_URL: server.url },
         cluster,
         distDir: DIST_DIR,
-        ports: { app: port, staticBaseline: port + 1, mcpBaseline: port + 2, oauthBaseline: port + 3, lighthouse: port + 4, mcpFloor: port + 5 },
+        ports: {
+          app: port,
+          staticBaseline: port + 1,
+          mcpBaseline: port + 2,
+          oauthBaseline: port + 3,
+          lighthouse: port + 4,
+          mcpFloor: port + 5,
+        },
         connections: Number(option(args, 'connections') ?? 10),
         durationSeconds: Number(option(args, 'duration') ?? (quick ? 2 : 5)),
         rounds: Number(option(args, 'rounds') ?? (quick ? 1 : 3)),
@@ -110,7 +117,10 @@ export async function main(args: string[]): Promise<number> {
         if (cluster && option(args, 'database') !== 'postgresql') mcp.pglite = await onPglite(ctx, log, (c) => benchMcp(c, 'PGlite'));
         results.mcp = mcp;
       }
-      if (wanted('oauth')) results.oauth = cluster ? await benchOAuth(ctx) : skipped(print, 'OAuth', 'needs PostgreSQL for the baseline to share the database');
+      if (wanted('oauth'))
+        results.oauth = cluster
+          ? await benchOAuth(ctx)
+          : skipped(print, 'OAuth', 'needs PostgreSQL for the baseline to share the database');
       if (wanted('lighthouse')) results.lighthouse = await benchLighthouse(ctx, Number(option(args, 'lighthouse-runs') ?? 1));
     }
     if (wanted('build')) printBuild({ print }, build);
@@ -119,7 +129,9 @@ export async function main(args: string[]): Promise<number> {
   }
 
   const m = machine();
-  print(`\n${started.toISOString().slice(0, 10)} on ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB, Node ${m.node}, database ${String(results.database ?? '-')}`);
+  print(
+    `\n${started.toISOString().slice(0, 10)} on ${m.cores} cores (${m.cpu}), ${m.memoryGb} GB, Node ${m.node}, database ${String(results.database ?? '-')}`,
+  );
   const out = path.join(ROOT, 'bench', 'results.json');
   // Sections not run keep their previous figures.
   let previous: Record<string, unknown> = {};

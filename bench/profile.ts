@@ -26,7 +26,12 @@ function option(name: string, fallback: string): string {
   return hit ? hit.slice(name.length + 3) : fallback;
 }
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number; children?: number[] };
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount?: number;
+  children?: number[];
+};
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 const maps = new Map<string, SourceMap | undefined>();
@@ -59,7 +64,16 @@ try {
     const date = new Date(Date.now() - (i - 5) * 86_400_000).toISOString().slice(0, 10);
     await tool(seedServer.url, me.accessToken, 'create_workout', {
       date,
-      strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 60 + i }, { reps: 5, load: 60 + i }, { reps: 5, load: 60 + i }] }],
+      strength: [
+        {
+          exercise: 'back-squat',
+          sets: [
+            { reps: 5, load: 60 + i },
+            { reps: 5, load: 60 + i },
+            { reps: 5, load: 60 + i },
+          ],
+        },
+      ],
     });
   }
   await seedServer.stop();
@@ -75,7 +89,12 @@ try {
     : {
         url: `${server.url}/mcp`,
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${me.accessToken}`, 'mcp-protocol-version': PROTOCOL },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${me.accessToken}`,
+          'mcp-protocol-version': PROTOCOL,
+        },
         body: JSON.stringify(callToolRequest(target)),
       };
   await autocannon({ ...spec, connections, durationSeconds: 2 }); // warm-up (JIT, connection pool)
@@ -86,7 +105,9 @@ try {
   // The profile ends when the server exits, just after the stop: the load window is counted back from there.
   const window = { fromEndUs: (Date.now() - loadStart) * 1000, toEndUs: (Date.now() - loadEnd) * 1000 };
   cleanup.pop();
-  console.log(`${target} on ${database}: ${Math.round(result.rps)} per s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx} non-2xx (${connections} connections, ${seconds} s)`);
+  console.log(
+    `${target} on ${database}: ${Math.round(result.rps)} per s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx} non-2xx (${connections} connections, ${seconds} s)`,
+  );
 
   const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('next start wrote no profile');
@@ -128,7 +149,8 @@ function area(node: Node): string {
   const source = originalSource(url, lineNumber, columnNumber) ?? url;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   if (pkg) return pkg[1]!;
-  if (/\/(?:lib|app|pages|proxy)\b/.test(source)) return `app ${source.replace(/^.*?\/(lib|app|pages)\//, '$1/').replace(/^.*\/proxy/, 'proxy')}`;
+  if (/\/(?:lib|app|pages|proxy)\b/.test(source))
+    return `app ${source.replace(/^.*?\/(lib|app|pages)\//, '$1/').replace(/^.*\/proxy/, 'proxy')}`;
   return source.replace(/^file:\/\/.*?\/(\.next[^/]*)\//, '$1/');
 }
 
@@ -156,9 +178,13 @@ function summarize(profile: Profile, requests: number, window: { fromEndUs: numb
     const fn = `${node.callFrame.functionName || '(anonymous)'}  ${a}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
   }
-  console.log(`\nbusy CPU ${(busy / 1000).toFixed(0)} ms of ${((to - from) / 1000).toFixed(0)} ms under load: ${(busy / 1000 / Math.max(1, requests)).toFixed(2)} ms per request`);
+  console.log(
+    `\nbusy CPU ${(busy / 1000).toFixed(0)} ms of ${((to - from) / 1000).toFixed(0)} ms under load: ${(busy / 1000 / Math.max(1, requests)).toFixed(2)} ms per request`,
+  );
   console.log('\nself time by area');
-  for (const [name, us] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${((us / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
+  for (const [name, us] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`${((us / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
   console.log(`\nhottest ${top} functions (self time)`);
-  for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((us / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
+  for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((us / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
 }

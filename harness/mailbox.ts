@@ -15,7 +15,10 @@ export type Mailbox = {
 
 /** The first link in a message to `pathname` on the site. */
 export function linkIn(mail: ReceivedMail, pathname: string): URL {
-  const found = mail.text.match(/https?:\/\/\S+/g)?.map((u) => new URL(u)).find((u) => u.pathname === pathname);
+  const found = mail.text
+    .match(/https?:\/\/\S+/g)
+    ?.map((u) => new URL(u))
+    .find((u) => u.pathname === pathname);
   if (!found) throw new Error(`no ${pathname} link in "${mail.subject}":\n${mail.text}`);
   return found;
 }
@@ -57,7 +60,10 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
           .filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject) && m.receivedAt >= (options.after ?? 0))
           .at(-1);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} (received: ${messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'none'})`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no mail to ${to} matching ${subject} (received: ${messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'none'})`,
+          );
         await new Promise((r) => setTimeout(r, 100));
       }
     },

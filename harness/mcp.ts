@@ -40,7 +40,12 @@ export async function rpc(
 }
 
 export function initializeRequest(protocolVersion: string, id = 1) {
-  return { jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'pacewise-tests', version: '1.0.0' } } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 'pacewise-tests', version: '1.0.0' } },
+  };
 }
 
 export function callToolRequest(name: string, args: Record<string, unknown> = {}, id = 3) {

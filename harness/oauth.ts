@@ -14,7 +14,10 @@ export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 export class FormSession {
   readonly cookies = new Map<string, string>();
   readonly headers: Record<string, string>;
-  constructor(readonly baseUrl: string, headers: Record<string, string> = {}) {
+  constructor(
+    readonly baseUrl: string,
+    headers: Record<string, string> = {},
+  ) {
     this.headers = { 'x-forwarded-for': simulatedAddress(), ...headers };
   }
 
@@ -115,7 +118,11 @@ export function hiddenField(html: string, name: string): string | undefined {
   return tag?.match(/value="([^"]*)"/)?.[1]?.replace(/&amp;/g, '&');
 }
 
-export async function registerDeviceClient(baseUrl: string, clientName = 'Suite test agent', headers: Record<string, string> = {}): Promise<string> {
+export async function registerDeviceClient(
+  baseUrl: string,
+  clientName = 'Suite test agent',
+  headers: Record<string, string> = {},
+): Promise<string> {
   const res = await fetch(`${baseUrl}/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -165,7 +172,8 @@ export async function tokenRequest(
 }
 
 export function toTokenSet(clientId: string, body: Record<string, unknown>): TokenSet {
-  if (typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string') throw new Error(`no tokens in ${JSON.stringify(body)}`);
+  if (typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string')
+    throw new Error(`no tokens in ${JSON.stringify(body)}`);
   return {
     accessToken: body.access_token,
     refreshToken: body.refresh_token,
@@ -189,7 +197,8 @@ export async function obtainAccessToken(
   const device = await startDeviceAuthorization(baseUrl, clientId, options.scopes, address);
   const person = new FormSession(baseUrl, address);
   const signedIn = await person.signIn(options.email, options.password, `/device?user_code=${encodeURIComponent(device.user_code)}`);
-  if (!new URL(signedIn.url).pathname.startsWith('/device')) throw new Error(`sign-in failed for ${options.email} (ended at ${signedIn.url})`);
+  if (!new URL(signedIn.url).pathname.startsWith('/device'))
+    throw new Error(`sign-in failed for ${options.email} (ended at ${signedIn.url})`);
   await person.decideDevice(device.user_code, 'approve');
   const token = await tokenRequest(
     baseUrl,

@@ -13,8 +13,14 @@ export type ToolReply = { status: number; isError: boolean; body: Record<string,
 
 /** One tools/call over raw JSON-RPC: the HTTP status, whether the tool failed, and its result object. */
 export async function callTool(baseUrl: string, token: string, name: string, args: unknown = {}): Promise<ToolReply> {
-  const reply = await rpc(baseUrl, { ...callToolRequest(name), params: { name, arguments: args } }, { token, headers: { 'mcp-protocol-version': PROTOCOL } });
-  const json = reply.json as { result?: { isError?: boolean; structuredContent?: Record<string, unknown>; content?: { text?: string }[] }; error?: unknown } | undefined;
+  const reply = await rpc(
+    baseUrl,
+    { ...callToolRequest(name), params: { name, arguments: args } },
+    { token, headers: { 'mcp-protocol-version': PROTOCOL } },
+  );
+  const json = reply.json as
+    | { result?: { isError?: boolean; structuredContent?: Record<string, unknown>; content?: { text?: string }[] }; error?: unknown }
+    | undefined;
   const result = json?.result;
   let body: Record<string, unknown> = {};
   if (result) {
@@ -28,7 +34,12 @@ export async function callTool(baseUrl: string, token: string, name: string, arg
 }
 
 /** Calls a tool that must succeed; returns its structured result. */
-export async function tool<T = Record<string, unknown>>(baseUrl: string, token: string, name: string, args: Record<string, unknown> = {}): Promise<T> {
+export async function tool<T = Record<string, unknown>>(
+  baseUrl: string,
+  token: string,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
   const r = await callTool(baseUrl, token, name, args);
   if (r.status !== 200 || r.isError) throw new Error(`${name} failed (${r.status}): ${r.raw.slice(0, 400)}`);
   return r.body as T;
@@ -40,7 +51,11 @@ export async function subscribedPerson(baseUrl: string, label: string): Promise<
   await signUp(baseUrl, person);
   const tokens = await obtainAccessToken(baseUrl, { ...person, clientName: `Agent ${label}` });
   await activateSubscription(baseUrl, { ...person, accessToken: tokens.accessToken });
-  await tool(baseUrl, tokens.accessToken, 'update_profile', { timezone: 'UTC', experience: 'novice', units: { weight: 'kg', distance: 'km' } });
+  await tool(baseUrl, tokens.accessToken, 'update_profile', {
+    timezone: 'UTC',
+    experience: 'novice',
+    units: { weight: 'kg', distance: 'km' },
+  });
   return { person, ...tokens };
 }
 

@@ -68,10 +68,14 @@ export type RunningServer = { url: string; port: number; logs: () => string; sto
 export async function freshDatabaseEnv(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void>; mailbox: Mailbox }> {
   const mailbox = await startMailbox();
   const fresh = await freshDatabaseOnly();
-  return { env: { ...fresh.env, SMTP_URL: mailbox.url }, mailbox, cleanup: async () => {
-    await fresh.cleanup();
-    await mailbox.close();
-  } };
+  return {
+    env: { ...fresh.env, SMTP_URL: mailbox.url },
+    mailbox,
+    cleanup: async () => {
+      await fresh.cleanup();
+      await mailbox.close();
+    },
+  };
 }
 
 async function freshDatabaseOnly(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
@@ -131,7 +135,9 @@ export async function startServer(
   if (!(await portIsFree(port))) throw new Error(`Port ${port} is taken; set TEST_PORT to a free port.`);
   let output = '';
   // Node flags such as --cpu-prof are refused in NODE_OPTIONS: they go on node's own command line.
-  const entry = options.plainNextStart ? [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start'] : [path.join(ROOT, 'scripts', 'start.mjs')];
+  const entry = options.plainNextStart
+    ? [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start']
+    : [path.join(ROOT, 'scripts', 'start.mjs')];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry, '-H', '127.0.0.1', '-p', String(port)], {
     cwd: ROOT,
     // The app runs with its own origin as SITE_URL, the origin the test build is made for (production
@@ -182,7 +188,10 @@ export type OwnServer = RunningServer & {
  * process shows: on a free port, on a fresh database of the run's engine (or on `options.database`,
  * another server's, which close() then leaves alone), with `env` on top.
  */
-export async function startServerWith(env: Record<string, string> = {}, options: { port?: number; nodeArgs?: string[]; database?: Record<string, string> } = {}): Promise<OwnServer> {
+export async function startServerWith(
+  env: Record<string, string> = {},
+  options: { port?: number; nodeArgs?: string[]; database?: Record<string, string> } = {},
+): Promise<OwnServer> {
   const fresh = options.database ? undefined : await freshDatabaseEnv();
   const serverEnv = { ...(options.database ?? fresh!.env), ...env };
   let server: RunningServer;

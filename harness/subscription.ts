@@ -4,7 +4,10 @@ import { FormSession, hiddenField } from './oauth';
 import { callToolRequest, rpc } from './mcp';
 
 export async function checkoutLink(baseUrl: string, accessToken: string): Promise<{ url: string; expiresAt: string }> {
-  const reply = await rpc(baseUrl, callToolRequest('get_payment_checkout_link'), { token: accessToken, headers: { 'mcp-protocol-version': '2025-11-25' } });
+  const reply = await rpc(baseUrl, callToolRequest('get_payment_checkout_link'), {
+    token: accessToken,
+    headers: { 'mcp-protocol-version': '2025-11-25' },
+  });
   const result = (reply.json as { result?: { structuredContent?: { url: string; expiresAt: string }; isError?: boolean } }).result;
   if (!result?.structuredContent?.url || result.isError) throw new Error(`no checkout link: ${reply.raw}`);
   return result.structuredContent;
@@ -15,11 +18,15 @@ export async function confirmCheckout(session: FormSession, url: string): Promis
   const path = new URL(url).pathname;
   const page = await session.follow(path);
   const csrf = hiddenField(page.html, 'csrf');
-  if (!csrf || !page.html.includes('Confirm subscription')) throw new Error(`checkout page has no confirm form (status ${page.res.status}): ${page.html.slice(0, 300)}`);
+  if (!csrf || !page.html.includes('Confirm subscription'))
+    throw new Error(`checkout page has no confirm form (status ${page.res.status}): ${page.html.slice(0, 300)}`);
   return (await session.follow(`${path}/confirm`, { form: { csrf } })).html;
 }
 
-export async function activateSubscription(baseUrl: string, options: { email: string; password: string; accessToken: string }): Promise<void> {
+export async function activateSubscription(
+  baseUrl: string,
+  options: { email: string; password: string; accessToken: string },
+): Promise<void> {
   const link = await checkoutLink(baseUrl, options.accessToken);
   const session = new FormSession(baseUrl);
   await session.signIn(options.email, options.password, new URL(link.url).pathname);

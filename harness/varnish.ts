@@ -15,7 +15,10 @@ export const SHIPPED_VCL = path.join(ROOT, 'deploy', 'varnish', 'pacewise.vcl');
 /** The shipped VCL with only its backend's host and port changed. */
 export function vclFor(backend: URL, file = SHIPPED_VCL): string {
   const vcl = fs.readFileSync(file, 'utf8');
-  const pointed = vcl.replace(/(backend default \{[^}]*?\.host = )"[^"]*"(;[^}]*?\.port = )"[^"]*"/, `$1"${backend.hostname}"$2"${backend.port}"`);
+  const pointed = vcl.replace(
+    /(backend default \{[^}]*?\.host = )"[^"]*"(;[^}]*?\.port = )"[^"]*"/,
+    `$1"${backend.hostname}"$2"${backend.port}"`,
+  );
   if (pointed === vcl) throw new Error(`${file}: no \`backend default { .host = ...; .port = ...; }\` to point at the test server`);
   return pointed;
 }
@@ -25,7 +28,10 @@ export function vclFor(backend: URL, file = SHIPPED_VCL): string {
  * rules. `port` for its plain socket (`http`), `tlsPort` for the socket the shipped VCL treats as
  * behind a TLS terminator (`tls`), as deploy/varnish/pacewise.vcl's Run line names them.
  */
-export async function startVarnish(backendUrl: string, options: { vcl?: 'shipped'; port?: number; tlsPort?: number } = {}): Promise<RunningVarnish & { tlsUrl?: string }> {
+export async function startVarnish(
+  backendUrl: string,
+  options: { vcl?: 'shipped'; port?: number; tlsPort?: number } = {},
+): Promise<RunningVarnish & { tlsUrl?: string }> {
   if (!VARNISHD) throw new Error('varnishd is not installed (apt-get install varnish)');
   const backend = new URL(backendUrl);
   const port = options.port ?? (await freePort());
@@ -41,7 +47,17 @@ export async function startVarnish(backendUrl: string, options: { vcl?: 'shipped
   }
   const child: ChildProcess = spawn(
     VARNISHD,
-    ['-F', '-a', `http=127.0.0.1:${port}`, ...(options.tlsPort ? ['-a', `tls=127.0.0.1:${options.tlsPort}`] : []), ...rules, '-n', dir, '-s', 'malloc,64m'],
+    [
+      '-F',
+      '-a',
+      `http=127.0.0.1:${port}`,
+      ...(options.tlsPort ? ['-a', `tls=127.0.0.1:${options.tlsPort}`] : []),
+      ...rules,
+      '-n',
+      dir,
+      '-s',
+      'malloc,64m',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -18,8 +18,7 @@ const origin = (example: string) =>
     .refine(isOrigin, `must be an absolute http(s) origin without a path, such as ${example}`)
     .transform((v) => new URL(v).origin);
 
-const secret = (name: string) =>
-  z.string().min(32, `${name} must be at least 32 characters; make one with: openssl rand -base64 48`);
+const secret = (name: string) => z.string().min(32, `${name} must be at least 32 characters; make one with: openssl rand -base64 48`);
 
 const schema = z.object({
   SITE_URL: origin('https://pacewise.example').default('http://localhost:3000'),
@@ -36,7 +35,10 @@ const schema = z.object({
     .transform(Number)
     .default(10),
   DATABASE_PREPARED_STATEMENTS: z
-    .enum(['0', '1'], { message: 'must be 1 (driver reads as named prepared statements, the default) or 0 (for a pooler in transaction mode without prepared-statement support)' })
+    .enum(['0', '1'], {
+      message:
+        'must be 1 (driver reads as named prepared statements, the default) or 0 (for a pooler in transaction mode without prepared-statement support)',
+    })
     .default('1'),
   PGLITE_DIR: z.string().trim().min(1).default('.data/pglite'),
   PACEWISE_SEED: z.enum(['0', '1'], { message: 'must be 0 (a new embedded database starts empty) or 1 (with the demo person)' }).optional(),
@@ -46,14 +48,26 @@ const schema = z.object({
   VERCEL_ENV: z.string().optional(),
   PACEWISE_ENV: z.enum(['development', 'production'], { message: 'must be "development" or "production"' }).optional(),
   BILLING_LOCAL_CHECKOUT: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)').optional(),
-  STRIPE_PRICE_ID: z.string().regex(/^price_\w+$/, 'must be a Stripe price id (price_...)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
+    .optional(),
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_\w+$/, 'must be a Stripe price id (price_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_...)')
+    .optional(),
   STRIPE_API_BASE: z.url().optional(),
   INTEGRATIONS_ENCRYPTION_KEY: z
     .string()
     .trim()
-    .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 random bytes in base64; make one with: openssl rand -base64 32')
+    .refine(
+      (v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32,
+      'must be 32 random bytes in base64; make one with: openssl rand -base64 32',
+    )
     .optional(),
   STRAVA_CLIENT_ID: z.string().trim().regex(/^\w+$/, 'must be the Client ID from https://www.strava.com/settings/api').optional(),
   STRAVA_CLIENT_SECRET: z.string().trim().min(8, 'must be the Client Secret from https://www.strava.com/settings/api').optional(),
@@ -61,11 +75,24 @@ const schema = z.object({
   MCP_ALLOWED_ORIGINS: z
     .string()
     .trim()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .refine((list) => list.every((v) => v === '*' || isOrigin(v)), 'must be comma-separated http(s) origins without a path, such as https://app.example,http://localhost:6274, or *')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((v) => v === '*' || isOrigin(v)),
+      'must be comma-separated http(s) origins without a path, such as https://app.example,http://localhost:6274, or *',
+    )
     .transform((list) => list.map((v) => (v === '*' ? v : new URL(v).origin)))
     .default([]),
-  CHECKOUT_LINK_TTL_SECONDS: z.string().trim().regex(/^[1-9][0-9]*$/, 'must be a whole number of seconds (tests of expiry only; ignored in production)').transform(Number).optional(),
+  CHECKOUT_LINK_TTL_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]*$/, 'must be a whole number of seconds (tests of expiry only; ignored in production)')
+    .transform(Number)
+    .optional(),
   SMTP_URL: z
     .string()
     .trim()
@@ -78,8 +105,17 @@ const schema = z.object({
       }
     }, 'must be an SMTP URL such as smtps://user:password@smtp.example.com:465 or smtp://127.0.0.1:2525')
     .optional(),
-  MAIL_FROM: z.string().trim().regex(/^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, 'must be an address such as "Pacewise <no-reply@pacewise.example>"').optional(),
-  EMAIL_LINK_TTL_SECONDS: z.string().trim().regex(/^[1-9][0-9]*$/, 'must be a whole number of seconds (tests of expiry only; ignored in production)').transform(Number).optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, 'must be an address such as "Pacewise <no-reply@pacewise.example>"')
+    .optional(),
+  EMAIL_LINK_TTL_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]*$/, 'must be a whole number of seconds (tests of expiry only; ignored in production)')
+    .transform(Number)
+    .optional(),
   CIMD_ALLOW_LOOPBACK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   CIMD_FETCH_TIMEOUT_SECONDS: z
     .string()
@@ -91,13 +127,19 @@ const schema = z.object({
   REGISTRATIONS_PER_HOUR: z
     .string()
     .trim()
-    .regex(/^[1-9][0-9]{0,6}$/, 'must be the most client registrations (POST /register) the server accepts an hour from all addresses together, such as 2000')
+    .regex(
+      /^[1-9][0-9]{0,6}$/,
+      'must be the most client registrations (POST /register) the server accepts an hour from all addresses together, such as 2000',
+    )
     .transform(Number)
     .default(2000),
   TRUSTED_PROXY_HOPS: z
     .string()
     .trim()
-    .regex(/^(?:[0-9]|10)$/, 'must be the number of proxies in front of the server that append to X-Forwarded-For, 0 to 10 (0: none, the socket is the client)')
+    .regex(
+      /^(?:[0-9]|10)$/,
+      'must be the number of proxies in front of the server that append to X-Forwarded-For, 0 to 10 (0: none, the socket is the client)',
+    )
     .transform(Number)
     .default(0),
 });
@@ -225,7 +267,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       checkoutLinkTtlSeconds: production ? undefined : e.CHECKOUT_LINK_TTL_SECONDS,
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID
-          ? { secretKey: e.STRIPE_SECRET_KEY, priceId: e.STRIPE_PRICE_ID, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              priceId: e.STRIPE_PRICE_ID,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiBase: e.STRIPE_API_BASE,
+            }
           : undefined,
     },
     integrations: {
@@ -266,7 +313,10 @@ export function assertSecretsConfigured(c: Config): void {
     if (c.production) assertMailConfigured(c);
     return;
   }
-  for (const [name, value] of [['SESSION_SECRET', c.sessionSecret], ['TOKEN_SECRET', c.tokenSecret]] as const) {
+  for (const [name, value] of [
+    ['SESSION_SECRET', c.sessionSecret],
+    ['TOKEN_SECRET', c.tokenSecret],
+  ] as const) {
     if (!value) {
       throw new ConfigError(
         `Missing environment variable ${name}: required with DATABASE_URL or on Vercel (instances must share it); make one with: openssl rand -base64 48`,

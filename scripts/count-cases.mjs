@@ -16,7 +16,11 @@ const POSTGRES = 'postgresql://count@127.0.0.1:9/none';
 function list(project, engine, extra = []) {
   const out = path.join(os.tmpdir(), `pacewise-count-${project}-${engine}-${process.pid}-${extra.length}.json`);
   const env = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', DATABASE_URL: engine === 'postgresql' ? POSTGRES : '' };
-  const r = spawnSync('npx', ['vitest', 'list', '--no-static-parse', '--config', 'vitest.count.config.ts', '--project', project, `--json=${out}`, ...extra], { encoding: 'utf8', env });
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'list', '--no-static-parse', '--config', 'vitest.count.config.ts', '--project', project, `--json=${out}`, ...extra],
+    { encoding: 'utf8', env },
+  );
   if (r.status !== 0) throw new Error(`vitest list ${project} failed:\n${r.stderr}`);
   const cases = JSON.parse(fs.readFileSync(out, 'utf8'));
   fs.rmSync(out, { force: true });
@@ -56,4 +60,6 @@ console.log('| --- | ---: | ---: | --- |');
 for (const r of rows) console.log(`| ${r.name} | ${r.before} | ${r.after} | ${r.note} |`);
 console.log(`| **total** | **${sum('before')}** | **${sum('after')}** | |`);
 const distinct = [...unit.values(), ...integration.values(), ...e2e.values()].reduce((s, n) => s + n, 0);
-console.log(`\nDistinct cases: ${distinct} (unit ${[...unit.values()].reduce((s, n) => s + n, 0)}, integration ${[...integration.values()].reduce((s, n) => s + n, 0)}, e2e ${[...e2e.values()].reduce((s, n) => s + n, 0)}); engine-parity cases: ${[...parity.values()].reduce((s, n) => s + n, 0)}.`);
+console.log(
+  `\nDistinct cases: ${distinct} (unit ${[...unit.values()].reduce((s, n) => s + n, 0)}, integration ${[...integration.values()].reduce((s, n) => s + n, 0)}, e2e ${[...e2e.values()].reduce((s, n) => s + n, 0)}); engine-parity cases: ${[...parity.values()].reduce((s, n) => s + n, 0)}.`,
+);

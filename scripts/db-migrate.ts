@@ -8,7 +8,9 @@ const raw = c.databaseUrl ? await openPostgres(c.databaseUrl) : await openPglite
 try {
   const applied = await migrate(raw);
   const status = await migrationStatus(raw);
-  console.log(`${raw.engine}: applied ${applied.length} migration(s) now; ${status.applied.length} applied, ${status.pending.length} pending.`);
+  console.log(
+    `${raw.engine}: applied ${applied.length} migration(s) now; ${status.applied.length} applied, ${status.pending.length} pending.`,
+  );
 } finally {
   await raw.close();
 }

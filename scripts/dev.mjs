@@ -41,7 +41,10 @@ function portIsFree(port, hostname) {
 
 function answers(port, hostname) {
   return new Promise((resolve) => {
-    const socket = net.connect({ port, host: !hostname || ['0.0.0.0', '::', '[::]'].includes(hostname) ? 'localhost' : hostname.replace(/^\[|\]$/g, '') });
+    const socket = net.connect({
+      port,
+      host: !hostname || ['0.0.0.0', '::', '[::]'].includes(hostname) ? 'localhost' : hostname.replace(/^\[|\]$/g, ''),
+    });
     socket.once('connect', () => socket.end(() => resolve(true)));
     socket.once('error', () => resolve(false));
   });

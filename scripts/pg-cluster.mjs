@@ -36,7 +36,9 @@ export async function startCluster() {
   fs.chmodSync(dir, 0o755);
   if (asRoot) spawnSync('chown', ['postgres', dir]);
   const sh = (command) => {
-    const r = asRoot ? spawnSync('su', ['postgres', '-c', command], { encoding: 'utf8' }) : spawnSync('sh', ['-c', command], { encoding: 'utf8' });
+    const r = asRoot
+      ? spawnSync('su', ['postgres', '-c', command], { encoding: 'utf8' })
+      : spawnSync('sh', ['-c', command], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${command}\n${r.stderr || r.stdout}`);
     return r.stdout;
   };

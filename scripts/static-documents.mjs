@@ -40,4 +40,6 @@ if (pages === 0) {
 }
 // The origin the pages were prerendered for, compared with SITE_URL when a server starts.
 recordBuildOrigin(distDir, process.env.SITE_URL);
-console.log(`static-documents: ${pages} prerendered pages without the client runtime (${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB of HTML)`);
+console.log(
+  `static-documents: ${pages} prerendered pages without the client runtime (${(before / 1024).toFixed(0)} kB -> ${(after / 1024).toFixed(0)} kB of HTML)`,
+);

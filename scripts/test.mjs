@@ -19,10 +19,11 @@ import { pgBinaries, startCluster } from './pg-cluster.mjs';
 
 const all = ['lint', 'typecheck', 'unit', 'integration', 'parity', 'e2e'];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-for (const w of wanted) if (!all.includes(w)) {
-  console.error(`Unknown suite "${w}"; choose from: ${all.join(', ')}`);
-  process.exit(2);
-}
+for (const w of wanted)
+  if (!all.includes(w)) {
+    console.error(`Unknown suite "${w}"; choose from: ${all.join(', ')}`);
+    process.exit(2);
+  }
 const suites = wanted.length ? all.filter((s) => wanted.includes(s)) : all.filter((s) => s !== 'parity' || !process.env.DATABASE_URL);
 /** The whole matrix: the server suites move to a PostgreSQL cluster of this run's own. */
 const matrix = !wanted.length && !process.env.DATABASE_URL;
@@ -109,8 +110,19 @@ function vitest(project, name = project, extra = []) {
   return step(name, () => {
     // PACEWISE_TEST_REPORTS=<folder> keeps each suite's JSON report there (docs/performance.md counts cases from them).
     const keep = process.env.PACEWISE_TEST_REPORTS;
-    const out = keep ? path.resolve(keep, `${name.replace('/', '-')}.json`) : path.join(os.tmpdir(), `pacewise-vitest-${name}-${process.pid}.json`);
-    const ok = run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra]);
+    const out = keep
+      ? path.resolve(keep, `${name.replace('/', '-')}.json`)
+      : path.join(os.tmpdir(), `pacewise-vitest-${name}-${process.pid}.json`);
+    const ok = run('npx', [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      ...extra,
+    ]);
     let r = { numPassedTests: 0, numFailedTests: ok ? 0 : 1, numPendingTests: 0 };
     try {
       r = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -171,7 +183,9 @@ for (const suite of suites) {
   }
 }
 cluster?.stop();
-console.log('\nPacewise test summary' + (matrix ? ' (PGlite, then PostgreSQL)' : env.DATABASE_URL ? ' (PostgreSQL)' : ' (embedded PGlite)'));
+console.log(
+  '\nPacewise test summary' + (matrix ? ' (PGlite, then PostgreSQL)' : env.DATABASE_URL ? ' (PostgreSQL)' : ' (embedded PGlite)'),
+);
 for (const line of summary) console.log('  ' + line);
 console.log(`total: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

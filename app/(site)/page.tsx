@@ -39,7 +39,8 @@ export default function HomePage() {
               </Link>
             </p>
             <p className="hero-note">
-              Then <Link href="/agents">connect your AI agent</Link>. Connecting is free; coaching needs a <a href="#pricing">subscription</a>.
+              Then <Link href="/agents">connect your AI agent</Link>. Connecting is free; coaching needs a{' '}
+              <a href="#pricing">subscription</a>.
             </p>
           </div>
         </div>

@@ -14,7 +14,11 @@ export function serveFetch(port: number, handle: (request: Request) => Promise<R
       try {
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-        const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? new Uint8Array(await body(req)) : undefined });
+        const request = new Request(`http://127.0.0.1:${port}${req.url}`, {
+          method: req.method,
+          headers,
+          body: req.method === 'POST' ? new Uint8Array(await body(req)) : undefined,
+        });
         const response = await handle(request);
         res.writeHead(response.status, Object.fromEntries(response.headers));
         res.end(Buffer.from(await response.arrayBuffer()));

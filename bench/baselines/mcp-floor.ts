@@ -9,7 +9,16 @@ import { z } from 'zod';
 const port = Number(process.argv[2]);
 const ACCOUNT = {
   email: 'floor@example.com',
-  grantedScopes: ['profile:read', 'profile:write', 'workouts:read', 'workouts:write', 'integrations:read', 'integrations:write', 'health:read', 'health:write'],
+  grantedScopes: [
+    'profile:read',
+    'profile:write',
+    'workouts:read',
+    'workouts:write',
+    'integrations:read',
+    'integrations:write',
+    'health:read',
+    'health:write',
+  ],
   subscription: { status: 'active', active: true, currentPeriodEnd: '2026-12-24T00:00:00.000Z', checkoutAvailable: false },
 };
 const handler = createMcpHandler(
@@ -17,7 +26,11 @@ const handler = createMcpHandler(
     const server = new McpServer({ name: 'pacewise-floor', version: '1.0.0' });
     server.registerTool(
       'get_account',
-      { description: 'The account, from memory.', inputSchema: z.object({}), outputSchema: z.object({ email: z.string(), grantedScopes: z.array(z.string()), subscription: z.record(z.string(), z.unknown()) }) },
+      {
+        description: 'The account, from memory.',
+        inputSchema: z.object({}),
+        outputSchema: z.object({ email: z.string(), grantedScopes: z.array(z.string()), subscription: z.record(z.string(), z.unknown()) }),
+      },
       async () => ({ content: [{ type: 'text', text: JSON.stringify(ACCOUNT) }], structuredContent: ACCOUNT }),
     );
     return server;

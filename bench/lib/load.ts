@@ -39,9 +39,12 @@ export function autocannon(spec: LoadSpec): Promise<LoadResult> {
   const args = [
     path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js'),
     '--json',
-    '-c', String(spec.connections ?? 10),
-    '-d', String(spec.durationSeconds ?? 5),
-    '-m', spec.method ?? 'GET',
+    '-c',
+    String(spec.connections ?? 10),
+    '-d',
+    String(spec.durationSeconds ?? 5),
+    '-m',
+    spec.method ?? 'GET',
   ];
   for (const [k, v] of Object.entries(spec.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (spec.body !== undefined) args.push('-b', spec.body);
@@ -115,7 +118,17 @@ export async function sideBySide(name: string, target: LoadSpec, baseline: LoadS
 }
 
 export function comparisonRow(c: Comparison): (string | number)[] {
-  return [c.name, c.target.rps, c.baseline.rps, c.ratio, c.target.p50, c.baseline.p50, c.target.p99, c.baseline.p99, c.targetFailures + c.baselineFailures];
+  return [
+    c.name,
+    c.target.rps,
+    c.baseline.rps,
+    c.ratio,
+    c.target.p50,
+    c.baseline.p50,
+    c.target.p99,
+    c.baseline.p99,
+    c.targetFailures + c.baselineFailures,
+  ];
 }
 
 export const COMPARISON_HEADER = ['what', 'req/s', 'base req/s', 'ratio', 'p50 ms', 'base p50', 'p99 ms', 'base p99', 'failed'];
@@ -137,7 +150,11 @@ export async function sequentialLatency(spec: LoadSpec, calls: number): Promise<
         { host: url.hostname, port: url.port, path: url.pathname + url.search, method: spec.method ?? 'GET', headers: spec.headers, agent },
         (res) => {
           res.on('data', () => undefined);
-          res.on('end', () => (res.statusCode && res.statusCode < 300 ? resolve(performance.now() - started) : reject(new Error(`${spec.url} answered ${res.statusCode}`))));
+          res.on('end', () =>
+            res.statusCode && res.statusCode < 300
+              ? resolve(performance.now() - started)
+              : reject(new Error(`${spec.url} answered ${res.statusCode}`)),
+          );
         },
       );
       req.on('error', reject);

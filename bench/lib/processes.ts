@@ -10,7 +10,12 @@ export const TSX_ARGS = ['--tsconfig', path.join(ROOT, 'bench', 'tsconfig.json')
 export type Child = { process: ChildProcess; logs: () => string; stop: () => Promise<void> };
 
 /** Starts a server process and waits until it prints `ready`. */
-export function startChild(command: string, args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 60_000): Promise<Child> {
+export function startChild(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 60_000,
+): Promise<Child> {
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const stop = () =>
@@ -43,7 +48,11 @@ export function startChild(command: string, args: string[], env: Record<string, 
 
 /** Runs a tsx script to completion and parses the JSON it prints last on stdout. */
 export function runJsonWorker<T>(script: string, input: unknown, env: Record<string, string | undefined> = {}): Promise<T> {
-  const child = spawn(TSX, [...TSX_ARGS, path.join(ROOT, script)], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(TSX, [...TSX_ARGS, path.join(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));

@@ -30,7 +30,10 @@ export function table(rows: (string | number)[][]): string {
   const cells = rows.map((r) => r.map((c) => (typeof c === 'number' ? (Number.isFinite(c) ? String(c) : '-') : c)));
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   const line = (r: string[], raw: (string | number)[]) =>
-    r.map((c, i) => (typeof raw[i] === 'number' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+    r
+      .map((c, i) => (typeof raw[i] === 'number' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const out = [line(cells[0]!, rows[0]!), widths.map((w) => '-'.repeat(w)).join('  ')];
   for (let i = 1; i < cells.length; i++) out.push(line(cells[i]!, rows[i]!));
   return out.join('\n');

@@ -32,5 +32,10 @@ export function printBuild(ctx: Pick<BenchContext, 'print'>, times: BuildTimes |
     ctx.print('not measured: --reuse-build reused an existing build');
     return;
   }
-  ctx.print(table([['step', 'seconds'], ['npm run build (contentlayer2, views, next build, static documents; empty build folder)', times.totalSeconds]]));
+  ctx.print(
+    table([
+      ['step', 'seconds'],
+      ['npm run build (contentlayer2, views, next build, static documents; empty build folder)', times.totalSeconds],
+    ]),
+  );
 }

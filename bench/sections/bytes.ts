@@ -76,7 +76,17 @@ export async function benchBytes(ctx: BenchContext): Promise<{ pages: PageBytes[
   const rows: (string | number)[][] = [['page', 'HTML kB', 'MD kB', 'HTML/MD', 'HTML gz kB', 'MD gz kB', 'JS files', 'JS kB', 'JS gz kB']];
   const posts = pages.filter((p) => p.path.startsWith('/blog/'));
   for (const p of pages.filter((x) => !x.path.startsWith('/blog/'))) {
-    rows.push([p.path, kb(p.htmlBytes), kb(p.markdownBytes), p.ratio, kb(p.htmlGzip), kb(p.markdownGzip), p.firstLoadJs.files, kb(p.firstLoadJs.bytes), kb(p.firstLoadJs.gzip)]);
+    rows.push([
+      p.path,
+      kb(p.htmlBytes),
+      kb(p.markdownBytes),
+      p.ratio,
+      kb(p.htmlGzip),
+      kb(p.markdownGzip),
+      p.firstLoadJs.files,
+      kb(p.firstLoadJs.bytes),
+      kb(p.firstLoadJs.gzip),
+    ]);
   }
   if (posts.length) {
     const m = (f: (p: PageBytes) => number) => median(posts.map(f));
@@ -84,7 +94,10 @@ export async function benchBytes(ctx: BenchContext): Promise<{ pages: PageBytes[
       `/blog/* (${posts.length} posts, medians)`,
       kb(m((p) => p.htmlBytes)),
       kb(m((p) => p.markdownBytes)),
-      round(m((p) => p.ratio), 1),
+      round(
+        m((p) => p.ratio),
+        1,
+      ),
       kb(m((p) => p.htmlGzip)),
       kb(m((p) => p.markdownGzip)),
       m((p) => p.firstLoadJs.files),

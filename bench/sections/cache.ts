@@ -28,7 +28,8 @@ function capture(url: string, accept: string): Promise<{ status: number; headers
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const headers: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+          for (const [k, v] of Object.entries(res.headers))
+            if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
           resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
         });
       })
@@ -36,7 +37,9 @@ function capture(url: string, accept: string): Promise<{ status: number; headers
   });
 }
 
-export async function benchCache(ctx: BenchContext): Promise<{ comparisons: Comparison[]; crossed: number; asked: number } | { skipped: string }> {
+export async function benchCache(
+  ctx: BenchContext,
+): Promise<{ comparisons: Comparison[]; crossed: number; asked: number } | { skipped: string }> {
   if (!VARNISHD) {
     ctx.print('\n== Shared cache: skipped (varnishd is not installed: apt-get install varnish) ==');
     return { skipped: 'varnishd not installed' };
@@ -55,7 +58,13 @@ export async function benchCache(ctx: BenchContext): Promise<{ comparisons: Comp
   for (const t of targets) {
     const res = await capture(ctx.appUrl + t.path, t.accept);
     if (res.status !== 200) throw new Error(`cache bench: ${t.path} answered ${res.status}`);
-    routes.push({ path: t.path, variant: t.accept === MARKDOWN ? 'markdown' : undefined, status: 200, headers: res.headers, body: res.body.toString('base64') });
+    routes.push({
+      path: t.path,
+      variant: t.accept === MARKDOWN ? 'markdown' : undefined,
+      status: 200,
+      headers: res.headers,
+      body: res.body.toString('base64'),
+    });
   }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-bench-')), 'routes.json');
   fs.writeFileSync(file, JSON.stringify(routes));
@@ -78,10 +87,21 @@ export async function benchCache(ctx: BenchContext): Promise<{ comparisons: Comp
     }
     const comparisons: Comparison[] = [];
     for (const t of targets) {
-      const spec = { headers: { accept: t.accept, 'accept-encoding': ENCODING }, connections: ctx.connections, durationSeconds: ctx.durationSeconds };
-      const c = await sideBySide(`${t.name} via Varnish`, { ...spec, url: site.url + t.path }, { ...spec, url: baseline.url + t.path }, ctx.rounds);
+      const spec = {
+        headers: { accept: t.accept, 'accept-encoding': ENCODING },
+        connections: ctx.connections,
+        durationSeconds: ctx.durationSeconds,
+      };
+      const c = await sideBySide(
+        `${t.name} via Varnish`,
+        { ...spec, url: site.url + t.path },
+        { ...spec, url: baseline.url + t.path },
+        ctx.rounds,
+      );
       comparisons.push(c);
-      ctx.log(`  ${t.name}: ${c.target.rps} req/s through Varnish vs ${c.baseline.rps} for the same bytes from a static origin (${c.ratio}x)`);
+      ctx.log(
+        `  ${t.name}: ${c.target.rps} req/s through Varnish vs ${c.baseline.rps} for the same bytes from a static origin (${c.ratio}x)`,
+      );
     }
     ctx.print(
       heading(

@@ -50,7 +50,10 @@ export async function benchLighthouse(ctx: BenchContext, runs: number): Promise<
   for (const p of paths) {
     const all: Record<string, number>[] = [];
     for (let i = 0; i < runs; i++) all.push(await runLighthouse(`${ctx.appUrl}${p}`));
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((s) => s[c]!))])) as Record<(typeof CATEGORIES)[number], number>;
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((s) => s[c]!))])) as Record<
+      (typeof CATEGORIES)[number],
+      number
+    >;
     pages.push({ path: p, runs, ...scores });
     ctx.log(`  lighthouse ${p}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}`);
   }
@@ -61,7 +64,8 @@ export async function benchLighthouse(ctx: BenchContext, runs: number): Promise<
 
 export function lighthouseVersion(): string {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return '12';
   }

@@ -32,15 +32,26 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
     const date = new Date(today.getTime() - (i - 5) * 86_400_000).toISOString().slice(0, 10);
     await tool(ctx.appUrl, me.accessToken, 'create_workout', {
       date,
-      strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 60 + i }, { reps: 5, load: 60 + i }, { reps: 5, load: 60 + i }] }],
+      strength: [
+        {
+          exercise: 'back-squat',
+          sets: [
+            { reps: 5, load: 60 + i },
+            { reps: 5, load: 60 + i },
+            { reps: 5, load: 60 + i },
+          ],
+        },
+      ],
       notes: `bench workout ${i}`,
     });
   }
   // The app must really answer the calls (a tool error is a 200 too).
   const account = await tool<{ subscription: { status: string } }>(ctx.appUrl, me.accessToken, 'get_account');
-  if (account.subscription.status !== 'active') throw new Error(`mcp bench: the app sees the subscription as ${account.subscription.status}`);
+  if (account.subscription.status !== 'active')
+    throw new Error(`mcp bench: the app sees the subscription as ${account.subscription.status}`);
   const list = await tool<{ workouts: unknown[] }>(ctx.appUrl, me.accessToken, 'list_workouts');
-  if (list.workouts.length !== WORKOUTS) throw new Error(`mcp bench: the app listed ${list.workouts.length} workouts, expected ${WORKOUTS}`);
+  if (list.workouts.length !== WORKOUTS)
+    throw new Error(`mcp bench: the app listed ${list.workouts.length} workouts, expected ${WORKOUTS}`);
   const workoutsListed = list.workouts.length;
   const headers = {
     'content-type': 'application/json',
@@ -48,7 +59,14 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
     authorization: `Bearer ${me.accessToken}`,
     'mcp-protocol-version': PROTOCOL,
   };
-  const appSpec = (name: string) => ({ method: 'POST' as const, headers, body: JSON.stringify(callToolRequest(name)), url: `${ctx.appUrl}/mcp`, connections: ctx.connections, durationSeconds: ctx.durationSeconds });
+  const appSpec = (name: string) => ({
+    method: 'POST' as const,
+    headers,
+    body: JSON.stringify(callToolRequest(name)),
+    url: `${ctx.appUrl}/mcp`,
+    connections: ctx.connections,
+    durationSeconds: ctx.durationSeconds,
+  });
 
   let comparisons: Comparison[] | null = null;
   if (ctx.cluster) {
@@ -57,7 +75,8 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
     comparisons = [];
     try {
       const check = await tool<{ workouts: unknown[] }>(baseUrl, me.accessToken, 'list_workouts');
-      if (check.workouts.length !== WORKOUTS) throw new Error(`mcp bench: the same-query baseline listed ${check.workouts.length} workouts`);
+      if (check.workouts.length !== WORKOUTS)
+        throw new Error(`mcp bench: the same-query baseline listed ${check.workouts.length} workouts`);
       for (const name of TOOLS) {
         const c = await sideBySide(`tools/call ${name}`, appSpec(name), { ...appSpec(name), url: `${baseUrl}/mcp` }, ctx.rounds);
         comparisons.push(c);
@@ -99,7 +118,12 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
   // What an agent holds in context on every turn: the whole tools/list, compact JSON.
   const listed = await fetch(`${ctx.appUrl}/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${me.accessToken}`, 'mcp-protocol-version': PROTOCOL },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: `Bearer ${me.accessToken}`,
+      'mcp-protocol-version': PROTOCOL,
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
   const result = ((await listed.json()) as { result: { tools: unknown[] } }).result;
@@ -107,15 +131,30 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
   // About 4 bytes of JSON per token for English-heavy schemas (the issue's 124 KB was measured as ~31k tokens).
   const catalogue = { tools: result.tools.length, bytes, estimatedTokens: Math.round(bytes / 4) };
   ctx.print(heading(`MCP catalogue (${database}): tools/list, compact JSON`));
-  ctx.print(`${catalogue.tools} tools, ${(bytes / 1024).toFixed(1)} KB, about ${catalogue.estimatedTokens.toLocaleString('en')} tokens (target <= 52 KB)`);
+  ctx.print(
+    `${catalogue.tools} tools, ${(bytes / 1024).toFixed(1)} KB, about ${catalogue.estimatedTokens.toLocaleString('en')} tokens (target <= 52 KB)`,
+  );
   const calls = COMPARISON_HEADER.map((h) => h.replace('req/s', 'calls/s'));
   if (comparisons) {
-    ctx.print(heading(`MCP on ${database}: /mcp (next start) vs bare @modelcontextprotocol/server stateless handler, same queries (${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s, medians; list_workouts returns ${workoutsListed})`));
+    ctx.print(
+      heading(
+        `MCP on ${database}: /mcp (next start) vs bare @modelcontextprotocol/server stateless handler, same queries (${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s, medians; list_workouts returns ${workoutsListed})`,
+      ),
+    );
     ctx.print(table([calls, ...comparisons.map(comparisonRow)]));
   }
-  ctx.print(heading(`MCP on ${database}: /mcp (next start) vs the protocol floor, the SDK's stateless handler answering get_account from memory on bare node:http (targets: get_account >= 0.25x, list_workouts >= 0.15x)`));
+  ctx.print(
+    heading(
+      `MCP on ${database}: /mcp (next start) vs the protocol floor, the SDK's stateless handler answering get_account from memory on bare node:http (targets: get_account >= 0.25x, list_workouts >= 0.15x)`,
+    ),
+  );
   ctx.print(table([calls, ...floor.map(comparisonRow)]));
   ctx.print(heading(`MCP on ${database}: one connection, ${SEQUENTIAL_CALLS} sequential calls (target on PostgreSQL: p50 <= 5 ms)`));
-  ctx.print(table([['what', 'p50 ms', 'p99 ms', 'floor p50 ms', 'floor p99 ms'], ...oneConnection.map((o) => [`tools/call ${o.tool}`, o.app.p50, o.app.p99, o.floor.p50, o.floor.p99])]));
+  ctx.print(
+    table([
+      ['what', 'p50 ms', 'p99 ms', 'floor p50 ms', 'floor p99 ms'],
+      ...oneConnection.map((o) => [`tools/call ${o.tool}`, o.app.p50, o.app.p99, o.floor.p50, o.floor.p99]),
+    ]),
+  );
   return { database, comparisons, floor, oneConnection, workoutsListed, catalogue };
 }

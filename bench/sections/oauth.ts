@@ -56,22 +56,58 @@ export async function benchOAuth(ctx: BenchContext): Promise<{ figures: OAuthFig
     const t: WorkerResult[] = [];
     const b: WorkerResult[] = [];
     for (let i = 0; i < ctx.rounds; i++) {
-      const order: [string, WorkerResult[]][] = i % 2 === 0 ? [[ctx.appUrl, t], [baseUrl, b]] : [[baseUrl, b], [ctx.appUrl, t]];
+      const order: [string, WorkerResult[]][] =
+        i % 2 === 0
+          ? [
+              [ctx.appUrl, t],
+              [baseUrl, b],
+            ]
+          : [
+              [baseUrl, b],
+              [ctx.appUrl, t],
+            ];
       for (const [url, into] of order) into.push(await refreshRound(url, ctx.durationSeconds * 1000));
     }
-    figures.push({ name: `refresh grants (rotation, ${FAMILIES} families)`, target: summary(t), baseline: summary(b), ratio: 0, failures: mergeFailures([...t, ...b]) });
+    figures.push({
+      name: `refresh grants (rotation, ${FAMILIES} families)`,
+      target: summary(t),
+      baseline: summary(b),
+      ratio: 0,
+      failures: mergeFailures([...t, ...b]),
+    });
 
     const pollRound = async (url: string): Promise<WorkerResult> => {
       const devices = await pendingDeviceCodes(ctx.appUrl, DEVICE_CODES);
-      return runJsonWorker<WorkerResult>('bench/workers/oauth-load.ts', { mode: 'poll', url, resource, devices, concurrency: ctx.connections });
+      return runJsonWorker<WorkerResult>('bench/workers/oauth-load.ts', {
+        mode: 'poll',
+        url,
+        resource,
+        devices,
+        concurrency: ctx.connections,
+      });
     };
     const pt: WorkerResult[] = [];
     const pb: WorkerResult[] = [];
     for (let i = 0; i < ctx.rounds; i++) {
-      const order: [string, WorkerResult[]][] = i % 2 === 0 ? [[ctx.appUrl, pt], [baseUrl, pb]] : [[baseUrl, pb], [ctx.appUrl, pt]];
+      const order: [string, WorkerResult[]][] =
+        i % 2 === 0
+          ? [
+              [ctx.appUrl, pt],
+              [baseUrl, pb],
+            ]
+          : [
+              [baseUrl, pb],
+              [ctx.appUrl, pt],
+            ];
       for (const [url, into] of order) into.push(await pollRound(url));
     }
-    figures.push({ name: `device polls (pending, ${DEVICE_CODES} codes)`, target: summary(pt), baseline: summary(pb), ratio: 0, failures: mergeFailures([...pt, ...pb]) });
+    figures.push({
+      name: `device polls (pending, ${DEVICE_CODES} codes)`,
+      target: summary(pt),
+      baseline: summary(pb),
+      ratio: 0,
+      failures: mergeFailures([...pt, ...pb]),
+    });
   } finally {
     await baseline.stop();
   }
@@ -80,7 +116,17 @@ export async function benchOAuth(ctx: BenchContext): Promise<{ figures: OAuthFig
   ctx.print(
     table([
       ['what', 'per s', 'base per s', 'ratio', 'p50 ms', 'base p50', 'p99 ms', 'base p99', 'failed'],
-      ...figures.map((f) => [f.name, f.target.perSecond, f.baseline.perSecond, f.ratio, f.target.p50, f.baseline.p50, f.target.p99, f.baseline.p99, Object.values(f.failures).reduce((a, n) => a + n, 0)]),
+      ...figures.map((f) => [
+        f.name,
+        f.target.perSecond,
+        f.baseline.perSecond,
+        f.ratio,
+        f.target.p50,
+        f.baseline.p50,
+        f.target.p99,
+        f.baseline.p99,
+        Object.values(f.failures).reduce((a, n) => a + n, 0),
+      ]),
     ]),
   );
   return { figures };

@@ -52,7 +52,11 @@ export async function benchStatic(ctx: BenchContext): Promise<{ comparisons: Com
     await baseline.stop();
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
-  ctx.print(heading(`Static content at the origin alone: next start vs bare node:http with identical bytes (tracked; ${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s rounds, medians)`));
+  ctx.print(
+    heading(
+      `Static content at the origin alone: next start vs bare node:http with identical bytes (tracked; ${ctx.connections} connections, ${ctx.rounds} x ${ctx.durationSeconds}s rounds, medians)`,
+    ),
+  );
   ctx.print(table([COMPARISON_HEADER, ...comparisons.map(comparisonRow)]));
   return { comparisons };
 }

@@ -21,17 +21,30 @@ export class Agent {
     readonly resource: string,
   ) {}
 
-  async call(baseUrl: string, name: string, args: Record<string, unknown>, timeoutMs = 30_000): Promise<Outcome & { body?: Record<string, unknown> }> {
+  async call(
+    baseUrl: string,
+    name: string,
+    args: Record<string, unknown>,
+    timeoutMs = 30_000,
+  ): Promise<Outcome & { body?: Record<string, unknown> }> {
     const t0 = performance.now();
     try {
       const res = await fetch(`${baseUrl}/mcp`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: ACCEPT_BOTH, authorization: `Bearer ${this.tokens.accessToken}`, 'mcp-protocol-version': PROTOCOL },
+        headers: {
+          'content-type': 'application/json',
+          accept: ACCEPT_BOTH,
+          authorization: `Bearer ${this.tokens.accessToken}`,
+          'mcp-protocol-version': PROTOCOL,
+        },
         body: JSON.stringify({ ...callToolRequest(name), params: { name, arguments: args } }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const reply = await readReply(res);
-      const result = (reply.json as { result?: { isError?: boolean; structuredContent?: Record<string, unknown>; content?: { text?: string }[] } } | undefined)?.result;
+      const result = (
+        reply.json as
+          { result?: { isError?: boolean; structuredContent?: Record<string, unknown>; content?: { text?: string }[] } } | undefined
+      )?.result;
       const ok = res.status === 200 && Boolean(result) && !result!.isError;
       const detail = ok ? undefined : (result?.content?.[0]?.text ?? reply.raw).slice(0, 200);
       return { at: Date.now(), op: name, ok, status: res.status, ms: performance.now() - t0, detail, body: result?.structuredContent };
@@ -43,7 +56,11 @@ export class Agent {
   async createWorkout(baseUrl: string, today: Date): Promise<Outcome> {
     const tag = `stress-${this.id}-${this.n++}-${Math.random().toString(36).slice(2, 8)}`;
     const date = new Date(today.getTime() - (this.n % 10) * 86_400_000).toISOString().slice(0, 10);
-    const r = await this.call(baseUrl, 'create_workout', { date, strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 60 }] }], notes: tag });
+    const r = await this.call(baseUrl, 'create_workout', {
+      date,
+      strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 60 }] }],
+      notes: tag,
+    });
     if (r.ok) this.acknowledged.push(tag);
     return { ...r, detail: r.ok ? tag : r.detail };
   }
@@ -55,7 +72,12 @@ export class Agent {
       const res = await fetch(`${baseUrl}/token`, {
         method: 'POST',
         headers: { 'x-forwarded-for': this.address },
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: old, client_id: this.tokens.clientId, resource: this.resource }),
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: old,
+          client_id: this.tokens.clientId,
+          resource: this.resource,
+        }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
@@ -63,16 +85,37 @@ export class Agent {
       if (res.status === 200) {
         const next = body.refresh_token;
         if (typeof next !== 'string' || next === old || typeof body.access_token !== 'string') {
-          return { at: Date.now(), op: 'refresh', ok: false, status: 200, ms, detail: 'not rotated: the same or no refresh token came back' };
+          return {
+            at: Date.now(),
+            op: 'refresh',
+            ok: false,
+            status: 200,
+            ms,
+            detail: 'not rotated: the same or no refresh token came back',
+          };
         }
         this.consumed.push(old);
         this.tokens = { ...this.tokens, accessToken: body.access_token, refreshToken: next };
         this.rotations++;
         return { at: Date.now(), op: 'refresh', ok: true, status: 200, ms };
       }
-      return { at: Date.now(), op: 'refresh', ok: false, status: res.status, ms, detail: `${String(body.error)}: ${String(body.error_description ?? '').slice(0, 120)}` };
+      return {
+        at: Date.now(),
+        op: 'refresh',
+        ok: false,
+        status: res.status,
+        ms,
+        detail: `${String(body.error)}: ${String(body.error_description ?? '').slice(0, 120)}`,
+      };
     } catch (error) {
-      return { at: Date.now(), op: 'refresh', ok: false, status: 0, ms: performance.now() - t0, detail: `network: ${(error as Error).message}` };
+      return {
+        at: Date.now(),
+        op: 'refresh',
+        ok: false,
+        status: 0,
+        ms: performance.now() - t0,
+        detail: `network: ${(error as Error).message}`,
+      };
     }
   }
 }

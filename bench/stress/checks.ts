@@ -13,7 +13,12 @@ export async function withPg<T>(url: string, fn: (c: pg.Client) => Promise<T>): 
 
 /** Acknowledged create_workout tags vs the rows: lost (acknowledged, no row), duplicated, unacknowledged. */
 export async function workoutLedger(url: string, acknowledged: string[]) {
-  const rows = await withPg(url, async (c) => (await c.query<{ notes: string; n: string }>(`SELECT notes, count(*) AS n FROM "Workout" WHERE notes LIKE 'stress-%' GROUP BY notes`)).rows);
+  const rows = await withPg(
+    url,
+    async (c) =>
+      (await c.query<{ notes: string; n: string }>(`SELECT notes, count(*) AS n FROM "Workout" WHERE notes LIKE 'stress-%' GROUP BY notes`))
+        .rows,
+  );
   const inDb = new Map(rows.map((r) => [r.notes, Number(r.n)]));
   const ack = new Set(acknowledged);
   return {
@@ -30,16 +35,18 @@ export async function workoutLedger(url: string, acknowledged: string[]) {
  * tokens. Consistent: one grant with exactly one usable refresh token, or nothing left (revoked).
  */
 export async function families(url: string, clientIds: string[]) {
-  const rows = await withPg(url, async (c) =>
-    (
-      await c.query<{ clientId: string; grants: string; active: string }>(
-        `SELECT "clientId",
+  const rows = await withPg(
+    url,
+    async (c) =>
+      (
+        await c.query<{ clientId: string; grants: string; active: string }>(
+          `SELECT "clientId",
                 count(*) FILTER (WHERE kind = 'Grant') AS grants,
                 count(*) FILTER (WHERE kind = 'RefreshToken' AND "consumedAt" IS NULL AND ("expiresAt" IS NULL OR "expiresAt" > now())) AS active
            FROM "OAuthRecord" WHERE "clientId" = ANY($1) GROUP BY "clientId"`,
-        [clientIds],
-      )
-    ).rows,
+          [clientIds],
+        )
+      ).rows,
   );
   const by = new Map(rows.map((r) => [r.clientId, { grants: Number(r.grants), active: Number(r.active) }]));
   let live = 0;
@@ -60,12 +67,16 @@ const BOOKKEEPING = new Set(['RateLimit', 'OAuthGrantActivity', '_prisma_migrati
 /** A digest of every data table (row count and an md5 over its rows), for "rejected writes change nothing". */
 export async function fingerprint(url: string): Promise<Record<string, string>> {
   return withPg(url, async (c) => {
-    const tables = (await c.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).rows
+    const tables = (
+      await c.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)
+    ).rows
       .map((r) => r.tablename)
       .filter((t) => !BOOKKEEPING.has(t));
     const out: Record<string, string> = {};
     for (const t of tables) {
-      const r = await c.query<{ n: string; h: string | null }>(`SELECT count(*) AS n, md5(string_agg(x::text, '|' ORDER BY x::text)) AS h FROM "${t}" x`);
+      const r = await c.query<{ n: string; h: string | null }>(
+        `SELECT count(*) AS n, md5(string_agg(x::text, '|' ORDER BY x::text)) AS h FROM "${t}" x`,
+      );
       out[t] = `${r.rows[0]!.n}:${r.rows[0]!.h ?? ''}`;
     }
     return out;

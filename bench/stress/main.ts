@@ -93,10 +93,24 @@ export async function stress(args: string[]): Promise<number> {
       }
       const counterexamples = [...output.matchAll(/Counterexample: (.{0,300})/g)].map((m) => m[1]!);
       const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
-      const failures = [...plain.matchAll(/FAIL .*? > (.+)\n[\s\S]*?Caused by: (.{0,300})/g)].map((m) => `${m[1]!.trim()}: ${m[2]!.trim()}`);
+      const failures = [...plain.matchAll(/FAIL .*? > (.+)\n[\s\S]*?Caused by: (.{0,300})/g)].map(
+        (m) => `${m[1]!.trim()}: ${m[2]!.trim()}`,
+      );
       if (failures.length) log(`fuzz failures:\n  ${failures.join('\n  ')}`);
-      report.fuzz = { scale: Number(fuzzScale), inputs, passed, failed, seconds: Math.round((Date.now() - t0) / 1000), failures, counterexamples };
-      check(`fuzz suite x${fuzzScale}`, r.status === 0 && failed === 0, `${inputs} inputs, ${passed} tests passed, ${failed} failed${counterexamples.length ? `; first counterexample ${counterexamples[0]}` : ''}`);
+      report.fuzz = {
+        scale: Number(fuzzScale),
+        inputs,
+        passed,
+        failed,
+        seconds: Math.round((Date.now() - t0) / 1000),
+        failures,
+        counterexamples,
+      };
+      check(
+        `fuzz suite x${fuzzScale}`,
+        r.status === 0 && failed === 0,
+        `${inputs} inputs, ${passed} tests passed, ${failed} failed${counterexamples.length ? `; first counterexample ${counterexamples[0]}` : ''}`,
+      );
     }
 
     /* ---------- two instances on one database ---------- */
@@ -126,8 +140,46 @@ export async function stress(args: string[]): Promise<number> {
     if (wanted('fuzz') && a) {
       const me = await subscribedPerson(a.url, 'stress-fuzz-db');
       const agent = new Agent(0, me, resource);
-      const writes = ['create_workout', 'update_workout', 'complete_workout', 'delete_workout', 'update_profile', 'log_body_weight', 'set_benchmark', 'record_health_data', 'create_training_plan', 'update_training_plan', 'delete_training_plan', 'skip_workout', 'disconnect_integration'];
-      const samples = fc.sample(fc.record({ name: fc.constantFrom(...writes), args: fc.dictionary(fc.constantFrom('date', 'id', 'weight', 'unit', 'notes', 'strength', 'run', 'timezone', 'kind', 'value', 'planId', 'workoutId', 'provider'), hostileJson, { maxKeys: 5 }) }), Number(fuzzScale) * 30);
+      const writes = [
+        'create_workout',
+        'update_workout',
+        'complete_workout',
+        'delete_workout',
+        'update_profile',
+        'log_body_weight',
+        'set_benchmark',
+        'record_health_data',
+        'create_training_plan',
+        'update_training_plan',
+        'delete_training_plan',
+        'skip_workout',
+        'disconnect_integration',
+      ];
+      const samples = fc.sample(
+        fc.record({
+          name: fc.constantFrom(...writes),
+          args: fc.dictionary(
+            fc.constantFrom(
+              'date',
+              'id',
+              'weight',
+              'unit',
+              'notes',
+              'strength',
+              'run',
+              'timezone',
+              'kind',
+              'value',
+              'planId',
+              'workoutId',
+              'provider',
+            ),
+            hostileJson,
+            { maxKeys: 5 },
+          ),
+        }),
+        Number(fuzzScale) * 30,
+      );
       let rejected = 0;
       let accepted = 0;
       let changed: string[] = [];
@@ -144,27 +196,50 @@ export async function stress(args: string[]): Promise<number> {
         before = after;
       }
       // Hostile OAuth writes that cannot be genuine (unknown clients and tokens).
-      const oauthSamples = fc.sample(fc.record({ path: fc.constantFrom('/register', '/token', '/revoke', '/device_authorization'), form: fc.dictionary(fc.constantFrom('client_id', 'token', 'refresh_token', 'grant_type', 'resource', 'scope', 'device_code', 'client_name'), hostileString, { maxKeys: 5 }) }), Number(fuzzScale) * 20);
+      const oauthSamples = fc.sample(
+        fc.record({
+          path: fc.constantFrom('/register', '/token', '/revoke', '/device_authorization'),
+          form: fc.dictionary(
+            fc.constantFrom('client_id', 'token', 'refresh_token', 'grant_type', 'resource', 'scope', 'device_code', 'client_name'),
+            hostileString,
+            { maxKeys: 5 },
+          ),
+        }),
+        Number(fuzzScale) * 20,
+      );
       before = await fingerprint(dbUrl);
       let oauthRejected = 0;
       for (const s of oauthSamples) {
-        const res = await fetch(`${a.url}${s.path}`, { method: 'POST', headers: { 'x-forwarded-for': simulatedAddress(), ...(s.path === '/register' ? { 'content-type': 'application/json' } : {}) }, body: s.path === '/register' ? JSON.stringify(s.form) : new URLSearchParams(s.form) });
+        const res = await fetch(`${a.url}${s.path}`, {
+          method: 'POST',
+          headers: { 'x-forwarded-for': simulatedAddress(), ...(s.path === '/register' ? { 'content-type': 'application/json' } : {}) },
+          body: s.path === '/register' ? JSON.stringify(s.form) : new URLSearchParams(s.form),
+        });
         await res.arrayBuffer();
         if (res.status >= 400) oauthRejected++;
       }
       const oauthDiff = diffFingerprints(before, await fingerprint(dbUrl));
       changed = changed.concat(oauthDiff.length ? [`hostile OAuth requests changed ${oauthDiff.join(', ')}`] : []);
       report.rejectedWrites = { toolCalls: samples.length, rejected, accepted, oauthRequests: oauthSamples.length, oauthRejected, changed };
-      check('rejected writes change no row (database digest)', changed.length === 0, `${rejected} rejected tool writes, ${oauthRejected} rejected OAuth requests; ${changed.length ? changed.slice(0, 3).join(' | ') : 'every data table identical after each'}`);
+      check(
+        'rejected writes change no row (database digest)',
+        changed.length === 0,
+        `${rejected} rejected tool writes, ${oauthRejected} rejected OAuth requests; ${changed.length ? changed.slice(0, 3).join(' | ') : 'every data table identical after each'}`,
+      );
 
       const methods: Record<string, number> = {};
-      for (const m of UNREPRESENTABLE_METHODS) for (const p of ['/', '/api/public/posts', '/mcp']) {
-        const reply = await rawRequest(port, `${m} ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-        methods[`${m} ${p}`] = reply.status;
-      }
+      for (const m of UNREPRESENTABLE_METHODS)
+        for (const p of ['/', '/api/public/posts', '/mcp']) {
+          const reply = await rawRequest(port, `${m} ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+          methods[`${m} ${p}`] = reply.status;
+        }
       report.unrepresentableMethods = methods;
       const fiveHundreds = Object.entries(methods).filter(([, s]) => s >= 500);
-      check('TRACE/TRACK/CONNECT answered without a 5xx', fiveHundreds.length === 0, fiveHundreds.length ? `known Next.js defect: ${fiveHundreds.map(([k, s]) => `${k} -> ${s}`).join(', ')}` : 'all below 500');
+      check(
+        'TRACE/TRACK/CONNECT answered without a 5xx',
+        fiveHundreds.length === 0,
+        fiveHundreds.length ? `known Next.js defect: ${fiveHundreds.map(([k, s]) => `${k} -> ${s}`).join(', ')}` : 'all below 500',
+      );
     }
 
     /* ---------- load: agents over both instances ---------- */
@@ -173,13 +248,20 @@ export async function stress(args: string[]): Promise<number> {
       const people = Math.ceil(agentsWanted / perPerson);
       log(`load: setting up ${people} subscribed people x ${perPerson} agents`);
       const t0 = Date.now();
-      const connected = await pool(Array.from({ length: people }, (_, i) => i), 4, async (i) => {
-        const first = await subscribedPerson(a!.url, `stress-${i}`);
-        const more: Connected[] = [];
-        for (let k = 1; k < perPerson; k++) more.push(await connectAgent(a!.url, first.person, `stress ${i}.${k}`));
-        return [first, ...more];
-      });
-      const agents = connected.flat().slice(0, agentsWanted).map((c, i) => new Agent(i, c, resource));
+      const connected = await pool(
+        Array.from({ length: people }, (_, i) => i),
+        4,
+        async (i) => {
+          const first = await subscribedPerson(a!.url, `stress-${i}`);
+          const more: Connected[] = [];
+          for (let k = 1; k < perPerson; k++) more.push(await connectAgent(a!.url, first.person, `stress ${i}.${k}`));
+          return [first, ...more];
+        },
+      );
+      const agents = connected
+        .flat()
+        .slice(0, agentsWanted)
+        .map((c, i) => new Agent(i, c, resource));
       log(`load: ${agents.length} agents ready in ${Math.round((Date.now() - t0) / 1000)}s; running ${seconds}s`);
       const outcomes: Outcome[] = [];
       const deadline = Date.now() + seconds * 1000;
@@ -198,7 +280,10 @@ export async function stress(args: string[]): Promise<number> {
       );
       const t = tally(outcomes);
       const lat = (op: string) => outcomes.filter((o) => o.op === op && o.ok).map((o) => o.ms);
-      const ledger = await workoutLedger(dbUrl, agents.flatMap((x) => x.acknowledged));
+      const ledger = await workoutLedger(
+        dbUrl,
+        agents.flatMap((x) => x.acknowledged),
+      );
 
       // Rotation: a consumed refresh token is refused and revokes its family; the others still work.
       const probes = agents.filter((x) => x.consumed.length > 0).slice(0, 10);
@@ -206,15 +291,24 @@ export async function stress(args: string[]): Promise<number> {
       let familyRevoked = 0;
       for (const p of probes) {
         const stale = p.consumed.at(-1)!;
-        const res = await fetch(`${a.url}/token`, { method: 'POST', headers: { 'x-forwarded-for': p.address }, body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: stale, client_id: p.tokens.clientId, resource }) });
+        const res = await fetch(`${a.url}/token`, {
+          method: 'POST',
+          headers: { 'x-forwarded-for': p.address },
+          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: stale, client_id: p.tokens.clientId, resource }),
+        });
         const body = (await res.json()) as { error?: string };
         if (res.status === 400 && body.error === 'invalid_grant') reuseRefused++;
         const after = await p.call(b.url, 'get_account', {});
         if (after.status === 401) familyRevoked++;
       }
       const others = agents.filter((x) => !probes.includes(x));
-      const stillWorking = (await pool(others, 10, async (x) => (await x.call(x.id % 2 ? a!.url : b!.url, 'get_account', {})).ok)).filter(Boolean).length;
-      const fam = await families(dbUrl, agents.map((x) => x.tokens.clientId));
+      const stillWorking = (await pool(others, 10, async (x) => (await x.call(x.id % 2 ? a!.url : b!.url, 'get_account', {})).ok)).filter(
+        Boolean,
+      ).length;
+      const fam = await families(
+        dbUrl,
+        agents.map((x) => x.tokens.clientId),
+      );
       const rotations = agents.reduce((n, x) => n + x.rotations, 0);
 
       report.load = {
@@ -227,7 +321,12 @@ export async function stress(args: string[]): Promise<number> {
         rateLimited: t.rateLimited,
         failed: t.failed,
         failures: t.failures,
-        latencyMs: Object.fromEntries(['list_workouts', 'get_account', 'create_workout', 'refresh'].map((op) => [op, { n: lat(op).length, p50: round(percentile(lat(op), 50), 0), p99: round(percentile(lat(op), 99), 0) }])),
+        latencyMs: Object.fromEntries(
+          ['list_workouts', 'get_account', 'create_workout', 'refresh'].map((op) => [
+            op,
+            { n: lat(op).length, p50: round(percentile(lat(op), 50), 0), p99: round(percentile(lat(op), 99), 0) },
+          ]),
+        ),
         ledger,
         rotations,
         reuseProbes: probes.length,
@@ -240,16 +339,32 @@ export async function stress(args: string[]): Promise<number> {
       console.log(
         table([
           ['operation', 'ok', 'p50 ms', 'p99 ms'],
-          ...['list_workouts', 'get_account', 'create_workout', 'refresh'].map((op) => [op, lat(op).length, round(percentile(lat(op), 50), 0), round(percentile(lat(op), 99), 0)]),
+          ...['list_workouts', 'get_account', 'create_workout', 'refresh'].map((op) => [
+            op,
+            lat(op).length,
+            round(percentile(lat(op), 50), 0),
+            round(percentile(lat(op), 99), 0),
+          ]),
           ['all', t.ok, '', ''],
         ]),
       );
       console.log(`requests ${t.total} (${round(t.total / seconds, 1)}/s), 429s ${t.rateLimited}, other failures ${t.failed}`);
-      check('load: zero errors besides 429s', t.failed === 0, t.failed ? JSON.stringify(t.failures).slice(0, 400) : `${t.total} requests, ${t.rateLimited} x 429`);
-      check('load: no lost or duplicated writes', ledger.lost === 0 && ledger.duplicated === 0 && ledger.unacknowledged === 0, `${ledger.acknowledged} acknowledged creates, ${ledger.rows} rows, lost ${ledger.lost}, duplicated ${ledger.duplicated}, unacknowledged ${ledger.unacknowledged}`);
+      check(
+        'load: zero errors besides 429s',
+        t.failed === 0,
+        t.failed ? JSON.stringify(t.failures).slice(0, 400) : `${t.total} requests, ${t.rateLimited} x 429`,
+      );
+      check(
+        'load: no lost or duplicated writes',
+        ledger.lost === 0 && ledger.duplicated === 0 && ledger.unacknowledged === 0,
+        `${ledger.acknowledged} acknowledged creates, ${ledger.rows} rows, lost ${ledger.lost}, duplicated ${ledger.duplicated}, unacknowledged ${ledger.unacknowledged}`,
+      );
       check(
         'load: tokens rotate correctly',
-        reuseRefused === probes.length && familyRevoked === probes.length && stillWorking === others.length && fam.inconsistent.length === 0,
+        reuseRefused === probes.length &&
+          familyRevoked === probes.length &&
+          stillWorking === others.length &&
+          fam.inconsistent.length === 0,
         `${rotations} rotations; reused refresh token refused ${reuseRefused}/${probes.length} and its family revoked ${familyRevoked}/${probes.length}; other agents working ${stillWorking}/${others.length}; families live ${fam.live}, revoked ${fam.revoked}, inconsistent ${fam.inconsistent.length}`,
       );
     }
@@ -297,7 +412,10 @@ export async function stress(args: string[]): Promise<number> {
         // Clear: an answer that says the service failed. Not clear: no answer, or a 401 invalid_token,
         // which tells the agent its token is bad (it would refresh or sign in again) when it is not.
         const unclear = during.filter((o) => !o.ok && (o.status === 0 || o.status === 401 || !o.detail));
-        const ledger = await workoutLedger(dbUrl, agents.flatMap((x) => x.acknowledged));
+        const ledger = await workoutLedger(
+          dbUrl,
+          agents.flatMap((x) => x.acknowledged),
+        );
         const duringTally = tally(during);
         report.faultDatabaseRestart = {
           downSeconds: 8,
@@ -311,7 +429,12 @@ export async function stress(args: string[]): Promise<number> {
         };
         check(
           'fault: database restart mid-run',
-          hung.length === 0 && unclear.length === 0 && lateFailures.length === 0 && firstOk !== undefined && ledger.lost === 0 && ledger.duplicated === 0,
+          hung.length === 0 &&
+            unclear.length === 0 &&
+            lateFailures.length === 0 &&
+            firstOk !== undefined &&
+            ledger.lost === 0 &&
+            ledger.duplicated === 0,
           `${during.length} requests during the outage, ${unclear.length} unclear (no answer or 401): ${JSON.stringify(duringTally.failures).slice(0, 300)}; first success ${recoverySeconds}s after restart; failures >10s after: ${lateFailures.length}; hung: ${hung.length}; lost writes ${ledger.lost}`,
         );
       } else log('faults: database restart skipped (DATABASE_URL is not ours to restart)');
@@ -336,9 +459,14 @@ export async function stress(args: string[]): Promise<number> {
         else if (r.status === 400 && r.detail?.startsWith('invalid_grant')) refusedAsReuse++;
         else otherOutcome++;
       }
-      const fam = await families(dbUrl, victims.map((v) => v.tokens.clientId));
+      const fam = await families(
+        dbUrl,
+        victims.map((v) => v.tokens.clientId),
+      );
       // A refused family must be dead everywhere: its last access token no longer works.
-      const deadStillWorking = (await Promise.all(victims.map(async (v) => ({ v, ok: (await v.call(a!.url, 'get_account', {})).ok })))).filter(({ ok }) => ok).length - recoveredWithOld;
+      const deadStillWorking =
+        (await Promise.all(victims.map(async (v) => ({ v, ok: (await v.call(a!.url, 'get_account', {})).ok })))).filter(({ ok }) => ok)
+          .length - recoveredWithOld;
       report.faultKilledInstance = {
         families: victims.length,
         answeredBeforeKill: answered.filter((o) => o.ok).length,

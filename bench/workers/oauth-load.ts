@@ -35,7 +35,12 @@ async function refresh(input: Extract<Input, { mode: 'refresh' }>) {
   await Promise.all(
     input.families.map(async (f) => {
       while (Date.now() < deadline) {
-        const r = await post(input.url, { grant_type: 'refresh_token', refresh_token: f.refreshToken, client_id: f.clientId, resource: input.resource });
+        const r = await post(input.url, {
+          grant_type: 'refresh_token',
+          refresh_token: f.refreshToken,
+          client_id: f.clientId,
+          resource: input.resource,
+        });
         const next = r.body.refresh_token;
         if (r.status === 200 && typeof next === 'string' && next !== f.refreshToken && typeof r.body.access_token === 'string') {
           f.refreshToken = next;
@@ -50,7 +55,14 @@ async function refresh(input: Extract<Input, { mode: 'refresh' }>) {
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  return { ok: latencies.length, perSecond: round(latencies.length / seconds, 1), p50: round(percentile(latencies, 50), 1), p99: round(percentile(latencies, 99), 1), failures, families: input.families };
+  return {
+    ok: latencies.length,
+    perSecond: round(latencies.length / seconds, 1),
+    p50: round(percentile(latencies, 50), 1),
+    p99: round(percentile(latencies, 99), 1),
+    failures,
+    families: input.families,
+  };
 }
 
 async function poll(input: Extract<Input, { mode: 'poll' }>) {
@@ -61,7 +73,12 @@ async function poll(input: Extract<Input, { mode: 'poll' }>) {
   await Promise.all(
     Array.from({ length: input.concurrency }, async () => {
       for (let d = queue.shift(); d; d = queue.shift()) {
-        const r = await post(input.url, { grant_type: DEVICE_GRANT, device_code: d.deviceCode, client_id: d.clientId, resource: input.resource });
+        const r = await post(input.url, {
+          grant_type: DEVICE_GRANT,
+          device_code: d.deviceCode,
+          client_id: d.clientId,
+          resource: input.resource,
+        });
         if (r.status === 400 && r.body.error === 'authorization_pending') latencies.push(r.ms);
         else {
           const key = `${r.status} ${String(r.body.error ?? '')}`;
@@ -71,7 +88,13 @@ async function poll(input: Extract<Input, { mode: 'poll' }>) {
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  return { ok: latencies.length, perSecond: round(latencies.length / seconds, 1), p50: round(percentile(latencies, 50), 1), p99: round(percentile(latencies, 99), 1), failures };
+  return {
+    ok: latencies.length,
+    perSecond: round(latencies.length / seconds, 1),
+    p50: round(percentile(latencies, 50), 1),
+    p99: round(percentile(latencies, 99), 1),
+    failures,
+  };
 }
 
 let raw = '';

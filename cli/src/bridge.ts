@@ -62,7 +62,8 @@ export async function runBridge(connection: Connection, io: Pick<Io, 'err'>): Pr
 }
 
 function bridgeErrorMessage(error: unknown, server: string): string {
-  if (error instanceof SignInRequired) return `${error.message} Pacewise needs a sign-in: run \`${loginCommand(server)}\` in a terminal, then try again.`;
+  if (error instanceof SignInRequired)
+    return `${error.message} Pacewise needs a sign-in: run \`${loginCommand(server)}\` in a terminal, then try again.`;
   if (error instanceof CliError) return error.message;
   return `Pacewise could not be reached: ${error instanceof Error ? error.message : String(error)}`;
 }

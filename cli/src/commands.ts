@@ -67,7 +67,11 @@ export async function tools(connection: Connection, { json }: { json?: boolean |
   return 0;
 }
 
-export async function call(connection: Connection, { tool, args, json }: { tool: string; args: Record<string, unknown>; json?: boolean | undefined }, io: Io): Promise<number> {
+export async function call(
+  connection: Connection,
+  { tool, args, json }: { tool: string; args: Record<string, unknown>; json?: boolean | undefined },
+  io: Io,
+): Promise<number> {
   const outcome = await withTools(connection, io, async (mcp) => {
     // The live list first: it says whether the tool exists and whether it only reads (repeatable).
     const list = (await mcp.client.listTools()).tools;
@@ -99,7 +103,10 @@ export async function call(connection: Connection, { tool, args, json }: { tool:
     io.err(`Sign in again and approve it: pacewise login --scope "${wanted}"`);
   } else if (code === 'subscription_inactive') {
     io.err(`${tool} needs an active Pacewise subscription.`);
-    if (checkout) io.err(`Open this checkout link to subscribe (valid until ${checkout.expiresAt}):\n  ${checkout.url}\nThen run \`pacewise whoami\` to check that the subscription is active.`);
+    if (checkout)
+      io.err(
+        `Open this checkout link to subscribe (valid until ${checkout.expiresAt}):\n  ${checkout.url}\nThen run \`pacewise whoami\` to check that the subscription is active.`,
+      );
     else io.err("Run `pacewise call get_payment_checkout_link '{}'` for a checkout link.");
   } else if (!json) {
     io.err(`${tool} failed: ${details.message ?? (typeof result.data === 'string' ? result.data : JSON.stringify(result.data))}`);
@@ -115,7 +122,8 @@ function errorCode(result: { isError: boolean; data: unknown }): string | undefi
 
 export async function mcp(connection: Connection, io: Io): Promise<number> {
   // Fail early and clearly when there is no sign-in at all; later failures are answered per request.
-  if (!connection.stored()?.session) io.err(`pacewise mcp: not signed in to ${connection.server} yet; run \`${loginCommand(connection.server)}\` in a terminal.`);
+  if (!connection.stored()?.session)
+    io.err(`pacewise mcp: not signed in to ${connection.server} yet; run \`${loginCommand(connection.server)}\` in a terminal.`);
   await runBridge(connection, io);
   return 0;
 }

@@ -110,13 +110,19 @@ export class CredentialStore {
     if (!entry) throw new Error('no registration for this server');
     const keychain = findKeychain();
     const now = Date.now();
-    const base = { scope: facts.scope, expiresAt: new Date(now + facts.expiresIn * 1000).toISOString(), obtainedAt: new Date(now).toISOString() };
+    const base = {
+      scope: facts.scope,
+      expiresAt: new Date(now + facts.expiresIn * 1000).toISOString(),
+      obtainedAt: new Date(now).toISOString(),
+    };
     const previous = entry.session?.storage;
     if (keychain && keychain.set(server, JSON.stringify(pair))) {
       entry.session = { ...base, storage: 'keyring' };
     } else {
       if (process.env.PACEWISE_STORAGE === 'keychain') {
-        throw new Error('PACEWISE_STORAGE=keychain, but no working OS keychain was found (the macOS Keychain, the Windows Credential Manager or a Secret Service such as GNOME Keyring or KWallet).');
+        throw new Error(
+          'PACEWISE_STORAGE=keychain, but no working OS keychain was found (the macOS Keychain, the Windows Credential Manager or a Secret Service such as GNOME Keyring or KWallet).',
+        );
       }
       entry.session = { ...base, storage: 'file', ...pair };
     }

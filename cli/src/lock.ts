@@ -14,7 +14,11 @@ export type LockOptions = {
 const RETRY_MS = 100;
 
 /** Runs `fn` while holding the lock `file` (a directory proper-lockfile creates and removes). */
-export async function withLock<T>(file: string, fn: () => Promise<T>, { timeoutMs = 90_000, staleMs = 10_000 }: LockOptions = {}): Promise<T> {
+export async function withLock<T>(
+  file: string,
+  fn: () => Promise<T>,
+  { timeoutMs = 90_000, staleMs = 10_000 }: LockOptions = {},
+): Promise<T> {
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(file, {
@@ -27,7 +31,8 @@ export async function withLock<T>(file: string, fn: () => Promise<T>, { timeoutM
       onCompromised: () => undefined,
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new Error(`Another pacewise process has held ${file} for too long; if none is running, delete that folder.`);
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED')
+      throw new Error(`Another pacewise process has held ${file} for too long; if none is running, delete that folder.`);
     throw error;
   }
   try {

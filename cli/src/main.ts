@@ -87,7 +87,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         } catch {
           throw new CliError(`The arguments are not valid JSON: ${rawArgs}. Example: pacewise call list_workouts '{"limit": 5}'`, 2);
         }
-        if (!args || typeof args !== 'object' || Array.isArray(args)) throw new CliError("The arguments must be a JSON object, e.g. '{}'.", 2);
+        if (!args || typeof args !== 'object' || Array.isArray(args))
+          throw new CliError("The arguments must be a JSON object, e.g. '{}'.", 2);
         return await commands.call(connection, { tool, args: args as Record<string, unknown>, json: values.json }, io);
       }
       case 'mcp':

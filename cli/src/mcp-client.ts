@@ -9,10 +9,21 @@ import { toolUrl } from './oauth.js';
 import type { Connection } from './session.js';
 
 // src/ and dist/ both sit one level below the package's package.json.
-export const CLI_VERSION = (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const CLI_VERSION = (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 
 /** JSON-RPC methods that only read: safe to send twice. */
-const READ_METHODS = new Set(['initialize', 'ping', 'tools/list', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list', 'prompts/get', 'completion/complete']);
+const READ_METHODS = new Set([
+  'initialize',
+  'ping',
+  'tools/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+]);
 
 type RpcMessage = { id?: string | number; method?: unknown; params?: { name?: unknown } };
 
@@ -33,7 +44,8 @@ export class IdempotencyRules {
 
   /** `reply`: a JSON-RPC response to tools/list. */
   learn(reply: unknown): void {
-    const tools = (reply as { result?: { tools?: { name: string; annotations?: { readOnlyHint?: boolean } }[] } } | undefined)?.result?.tools;
+    const tools = (reply as { result?: { tools?: { name: string; annotations?: { readOnlyHint?: boolean } }[] } } | undefined)?.result
+      ?.tools;
     for (const tool of tools ?? []) if (tool.annotations?.readOnlyHint === true) this.readOnlyTools.add(tool.name);
   }
 }
@@ -95,7 +107,9 @@ export function authorizedFetch(connection: Connection, rules: IdempotencyRules)
       }
       if (res.status === 401) {
         await res.body?.cancel();
-        throw new CliError(`${connection.server} refused a freshly refreshed access token (HTTP 401). Run \`pacewise login\` to sign in again.`);
+        throw new CliError(
+          `${connection.server} refused a freshly refreshed access token (HTTP 401). Run \`pacewise login\` to sign in again.`,
+        );
       }
       if (res.status === 403 && /insufficient_scope/.test(res.headers.get('www-authenticate') ?? '')) {
         // A scope challenge: the call was not carried out; name the sign-in that fixes it.
@@ -105,7 +119,8 @@ export function authorizedFetch(connection: Connection, rules: IdempotencyRules)
         const granted = (connection.stored()?.session?.scope ?? '').split(' ').filter(Boolean);
         const wanted = [...new Set([...granted, ...challenged.split(' ').filter(Boolean), missing])].sort().join(' ');
         throw new CliError(
-          `${body?.error?.data?.tool ?? describe(message)} needs the "${missing}" scope, which this sign-in was not granted.\n` + `Sign in again and approve it: pacewise login --scope "${wanted}"`,
+          `${body?.error?.data?.tool ?? describe(message)} needs the "${missing}" scope, which this sign-in was not granted.\n` +
+            `Sign in again and approve it: pacewise login --scope "${wanted}"`,
         );
       }
       if (method !== 'POST' || !res.ok || res.status === 202 || !isRequest) return res;
@@ -161,7 +176,10 @@ export async function connectTools(connection: Connection): Promise<Tools> {
 }
 
 /** A tool result as data: structuredContent, else the JSON in its text content, else the text. */
-export function resultData(result: { isError?: boolean; structuredContent?: unknown; content?: unknown }): { isError: boolean; data: unknown } {
+export function resultData(result: { isError?: boolean; structuredContent?: unknown; content?: unknown }): {
+  isError: boolean;
+  data: unknown;
+} {
   if (result.structuredContent !== undefined) return { isError: Boolean(result.isError), data: result.structuredContent };
   const blocks = (Array.isArray(result.content) ? result.content : []) as { type?: unknown; text?: unknown }[];
   const joined = blocks

@@ -54,7 +54,12 @@ const insecure = (url: string) => url.startsWith('http:');
 
 /** openid-client's options: the CLI's fetch (proxy-aware), OAuth 2.0 discovery, 30 s per request. */
 function requestOptions(server: string): oidc.DiscoveryRequestOptions & oidc.DynamicClientRegistrationRequestOptions {
-  return { [oidc.customFetch]: oauthFetch, algorithm: 'oauth2', timeout: 30, execute: insecure(server) ? [oidc.allowInsecureRequests] : [] };
+  return {
+    [oidc.customFetch]: oauthFetch,
+    algorithm: 'oauth2',
+    timeout: 30,
+    execute: insecure(server) ? [oidc.allowInsecureRequests] : [],
+  };
 }
 
 /** A public client (no secret: client_id in the body) of `meta`. */
@@ -70,7 +75,8 @@ function clientConfig(meta: ServerMetadata, clientId: string): oidc.Configuratio
 type Failure = { answered: false } | { answered: true; status: number; error?: string; description?: string };
 
 function failureOf(error: unknown): Failure {
-  if (error instanceof oidc.ResponseBodyError) return { answered: true, status: error.status, error: error.error, description: error.error_description };
+  if (error instanceof oidc.ResponseBodyError)
+    return { answered: true, status: error.status, error: error.error, description: error.error_description };
   if (error instanceof oidc.WWWAuthenticateChallengeError) {
     const params = error.cause[0]?.parameters;
     return { answered: true, status: error.status, error: params?.error, description: params?.error_description };
@@ -97,7 +103,10 @@ export async function discover(server: string): Promise<ServerMetadata> {
       throw new NetworkFailure(`${server} does not look like a Pacewise server (no OAuth metadata at ${url}, HTTP ${failure.status}).`);
     }
     const endpoints = Endpoints.safeParse(meta);
-    if (!endpoints.success) throw new NetworkFailure(`${server} does not look like a Pacewise server (the OAuth metadata at ${url} lacks the device flow endpoints).`);
+    if (!endpoints.success)
+      throw new NetworkFailure(
+        `${server} does not look like a Pacewise server (the OAuth metadata at ${url} lacks the device flow endpoints).`,
+      );
     return { ...meta, ...endpoints.data };
   }
 }
@@ -113,12 +122,18 @@ export async function registerDeviceClient(_server: string): Promise<string> {
   return FIRST_PARTY_CLIENT_ID;
 }
 
-export async function startDeviceAuthorization(meta: ServerMetadata, server: string, clientId: string, scope: string | undefined): Promise<DeviceAuthorization> {
+export async function startDeviceAuthorization(
+  meta: ServerMetadata,
+  server: string,
+  clientId: string,
+  scope: string | undefined,
+): Promise<DeviceAuthorization> {
   try {
     return await oidc.initiateDeviceAuthorization(clientConfig(meta, clientId), { resource: toolUrl(server), ...(scope ? { scope } : {}) });
   } catch (error) {
     const failure = failureOf(error);
-    if (!failure.answered) throw new NetworkFailure('Could not reach the device authorization endpoint; check your connection and run the command again.');
+    if (!failure.answered)
+      throw new NetworkFailure('Could not reach the device authorization endpoint; check your connection and run the command again.');
     if (failure.error === 'invalid_client') throw new ClientUnknown();
     if (failure.status === 502) throw new HostRestriction(meta.device_authorization_endpoint, 'HTTP 502');
     throw new OAuthFailure('Starting the sign-in', failure.status, failure.error, failure.description);
@@ -127,7 +142,13 @@ export async function startDeviceAuthorization(meta: ServerMetadata, server: str
 
 function tokensOf(response: oidc.TokenEndpointResponse, where: string): Tokens {
   const tokens = TokenResponse.safeParse(response);
-  if (!tokens.success) throw new OAuthFailure(where, 200, undefined, 'the token endpoint answered without a refresh token or expiry. Run `pacewise login` again.');
+  if (!tokens.success)
+    throw new OAuthFailure(
+      where,
+      200,
+      undefined,
+      'the token endpoint answered without a refresh token or expiry. Run `pacewise login` again.',
+    );
   return tokens.data;
 }
 
@@ -136,29 +157,52 @@ function tokensOf(response: oidc.TokenEndpointResponse, where: string): Tokens {
  * code), then lets openid-client poll /token every `interval` (longer after slow_down) until
  * approval, denial or expiry. A network failure is polled through, up to three in a row.
  */
-export async function pollDeviceToken(meta: ServerMetadata, server: string, clientId: string, device: DeviceAuthorization, show: (prompt: DevicePrompt) => void): Promise<Tokens> {
-  show({ userCode: device.user_code, verificationUri: device.verification_uri, verificationUriComplete: device.verification_uri_complete, expiresIn: device.expires_in });
+export async function pollDeviceToken(
+  meta: ServerMetadata,
+  server: string,
+  clientId: string,
+  device: DeviceAuthorization,
+  show: (prompt: DevicePrompt) => void,
+): Promise<Tokens> {
+  show({
+    userCode: device.user_code,
+    verificationUri: device.verification_uri,
+    verificationUriComplete: device.verification_uri_complete,
+    expiresIn: device.expires_in,
+  });
   const config = clientConfig(meta, clientId);
   const deadline = Date.now() + device.expires_in * 1000;
-  const expired = () => new OAuthFailure('Sign-in', 400, 'expired_token', 'the code expired before it was approved. Run `pacewise login` to get a new code.');
+  const expired = () =>
+    new OAuthFailure('Sign-in', 400, 'expired_token', 'the code expired before it was approved. Run `pacewise login` to get a new code.');
   let failures = 0;
   for (;;) {
     const left = deadline - Date.now();
     if (left <= 0) throw expired();
     try {
-      return tokensOf(await oidc.pollDeviceAuthorizationGrant(config, device, { resource: toolUrl(server) }, { signal: AbortSignal.timeout(left) }), 'Sign-in');
+      return tokensOf(
+        await oidc.pollDeviceAuthorizationGrant(config, device, { resource: toolUrl(server) }, { signal: AbortSignal.timeout(left) }),
+        'Sign-in',
+      );
     } catch (error) {
       if (error instanceof OAuthFailure) throw error;
       const failure = failureOf(error);
       if (!failure.answered) {
         if (Date.now() >= deadline) throw expired();
-        if (++failures >= 3) throw new NetworkFailure('The token endpoint could not be reached three times in a row; check your connection and run `pacewise login` again.');
+        if (++failures >= 3)
+          throw new NetworkFailure(
+            'The token endpoint could not be reached three times in a row; check your connection and run `pacewise login` again.',
+          );
         continue;
       }
       if (failure.status === 502) throw new HostRestriction(meta.token_endpoint, 'HTTP 502');
       switch (failure.error) {
         case 'access_denied':
-          throw new OAuthFailure('Sign-in', failure.status, 'access_denied', 'the request was declined on the device page, so nothing was connected. Run `pacewise login` to try again.');
+          throw new OAuthFailure(
+            'Sign-in',
+            failure.status,
+            'access_denied',
+            'the request was declined on the device page, so nothing was connected. Run `pacewise login` to try again.',
+          );
         case 'expired_token':
           throw expired();
         case 'refresh_rejected':
@@ -166,7 +210,12 @@ export async function pollDeviceToken(meta: ServerMetadata, server: string, clie
         case 'invalid_client':
           throw new ClientUnknown();
         default:
-          throw new OAuthFailure('Sign-in', failure.status, failure.error, failure.description ?? 'the token endpoint gave no usable answer. Run `pacewise login` again.');
+          throw new OAuthFailure(
+            'Sign-in',
+            failure.status,
+            failure.error,
+            failure.description ?? 'the token endpoint gave no usable answer. Run `pacewise login` again.',
+          );
       }
     }
   }
@@ -174,7 +223,13 @@ export async function pollDeviceToken(meta: ServerMetadata, server: string, clie
 
 export type RefreshOutcome =
   | { ok: true; tokens: Tokens }
-  | { ok: false; kind: 'invalid_grant' | 'invalid_client' | 'unknown_outcome' | 'rejected'; error?: string; description?: string; status?: number };
+  | {
+      ok: false;
+      kind: 'invalid_grant' | 'invalid_client' | 'unknown_outcome' | 'rejected';
+      error?: string;
+      description?: string;
+      status?: number;
+    };
 
 /**
  * One refresh grant. Never repeated: when the outcome is unknown (network failure, an answer that
@@ -198,7 +253,12 @@ export async function refreshGrant(meta: ServerMetadata, server: string, clientI
 }
 
 /** Revokes a token (the server revokes its pair). Returns false when the server could not be told. */
-export async function revoke(meta: ServerMetadata, clientId: string, token: string, hint: 'refresh_token' | 'access_token'): Promise<boolean> {
+export async function revoke(
+  meta: ServerMetadata,
+  clientId: string,
+  token: string,
+  hint: 'refresh_token' | 'access_token',
+): Promise<boolean> {
   try {
     await oidc.tokenRevocation(clientConfig(meta, clientId), token, { token_type_hint: hint });
     return true;

@@ -19,7 +19,11 @@ export function showDevicePrompt(prompt: DevicePrompt, io: Io): void {
   io.err('Waiting for your approval...');
 }
 
-export type Account = { email: string; grantedScopes: string[]; subscription: { status: string; renewsAt?: string | null; expiresAt?: string | null } };
+export type Account = {
+  email: string;
+  grantedScopes: string[];
+  subscription: { status: string; renewsAt?: string | null; expiresAt?: string | null };
+};
 
 export function printAccount(account: Account, server: string, storage: string | undefined, io: Io): void {
   io.out(`Signed in to ${server} as ${account.email}`);
@@ -27,11 +31,18 @@ export function printAccount(account: Account, server: string, storage: string |
   const sub = account.subscription;
   const when = sub.status === 'active' && sub.renewsAt ? `, renews ${sub.renewsAt}` : sub.expiresAt ? `, ended ${sub.expiresAt}` : '';
   io.out(`Subscription: ${sub.status}${when}`);
-  if (sub.status !== 'active') io.out("Most tools need an active subscription: run `pacewise call get_payment_checkout_link '{}'` for a checkout link.");
+  if (sub.status !== 'active')
+    io.out("Most tools need an active subscription: run `pacewise call get_payment_checkout_link '{}'` for a checkout link.");
   if (storage) io.out(`Tokens: ${storage}`);
 }
 
-export type ToolSummary = { name: string; title?: string; description?: string; annotations?: { readOnlyHint?: boolean }; _meta?: Record<string, unknown> };
+export type ToolSummary = {
+  name: string;
+  title?: string;
+  description?: string;
+  annotations?: { readOnlyHint?: boolean };
+  _meta?: Record<string, unknown>;
+};
 
 export function printTools(tools: ToolSummary[], io: Io): void {
   for (const tool of tools) {

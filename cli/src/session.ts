@@ -3,7 +3,17 @@
 // logout (revocation, then forgetting).
 import { CliError, ClientUnknown, OAuthFailure, SignInRequired } from './errors.js';
 import { CredentialStore, type StoredSession } from './credentials.js';
-import { discover, normalizeServer, pollDeviceToken, refreshGrant, registerDeviceClient, revoke, startDeviceAuthorization, type DevicePrompt, type ServerMetadata } from './oauth.js';
+import {
+  discover,
+  normalizeServer,
+  pollDeviceToken,
+  refreshGrant,
+  registerDeviceClient,
+  revoke,
+  startDeviceAuthorization,
+  type DevicePrompt,
+  type ServerMetadata,
+} from './oauth.js';
 
 /** Seconds before the stored expiry at which a token counts as expired (clock skew, request time). */
 const EXPIRY_SKEW_SECONDS = 30;
@@ -13,7 +23,13 @@ const EXPIRY_SKEW_SECONDS = 30;
  * app's own configuration (MCP_BASE_URL, SITE_URL), else a local development server.
  */
 export function resolveServer(option: string | undefined, store: CredentialStore): string {
-  const chosen = option ?? process.env.PACEWISE_SERVER ?? store.read().defaultServer ?? process.env.MCP_BASE_URL ?? process.env.SITE_URL ?? 'http://localhost:3000';
+  const chosen =
+    option ??
+    process.env.PACEWISE_SERVER ??
+    store.read().defaultServer ??
+    process.env.MCP_BASE_URL ??
+    process.env.SITE_URL ??
+    'http://localhost:3000';
   return normalizeServer(chosen);
 }
 
@@ -52,7 +68,8 @@ export class Connection {
     const entry = this.store.read().servers[this.server];
     if (!entry?.session) throw this.notSignedIn();
     const pair = this.store.tokens(this.server, entry.session);
-    if (!pair) throw new SignInRequired(`The stored tokens for ${this.server} are gone (was the keychain entry removed?). Run: pacewise login`);
+    if (!pair)
+      throw new SignInRequired(`The stored tokens for ${this.server} are gone (was the keychain entry removed?). Run: pacewise login`);
     if (!expired(entry.session)) return pair.accessToken;
     return this.refresh(pair.accessToken);
   }
@@ -73,17 +90,27 @@ export class Connection {
       const result = await refreshGrant(await this.metadata(), this.server, entry.clientId, pair.refreshToken);
       if (result.ok) {
         // Written (keychain now, file when update() returns) before anyone uses the new token.
-        this.store.putSession(data, this.server, { accessToken: result.tokens.access_token, refreshToken: result.tokens.refresh_token }, {
-          scope: result.tokens.scope ?? session.scope,
-          expiresIn: result.tokens.expires_in,
-        });
+        this.store.putSession(
+          data,
+          this.server,
+          { accessToken: result.tokens.access_token, refreshToken: result.tokens.refresh_token },
+          {
+            scope: result.tokens.scope ?? session.scope,
+            expiresIn: result.tokens.expires_in,
+          },
+        );
         return { token: result.tokens.access_token };
       }
       const previous = { scope: session.scope };
       switch (result.kind) {
         case 'invalid_grant':
           this.store.dropSession(data, this.server);
-          return { error: new SignInRequired(`Your Pacewise sign-in has ended (${result.description ?? 'the refresh token is no longer valid'}).`, previous) };
+          return {
+            error: new SignInRequired(
+              `Your Pacewise sign-in has ended (${result.description ?? 'the refresh token is no longer valid'}).`,
+              previous,
+            ),
+          };
         case 'invalid_client':
           this.store.dropSession(data, this.server);
           delete data.servers[this.server];
@@ -92,7 +119,12 @@ export class Connection {
           // The server may have consumed the refresh token; sending it again would end the whole
           // session, so it is dropped and a new sign-in is needed.
           this.store.dropSession(data, this.server);
-          return { error: new SignInRequired('The token refresh got no usable answer (network failure or an empty reply); a refresh is never sent twice.', previous) };
+          return {
+            error: new SignInRequired(
+              'The token refresh got no usable answer (network failure or an empty reply); a refresh is never sent twice.',
+              previous,
+            ),
+          };
         default:
           return { error: new OAuthFailure('Refreshing the access token', result.status ?? 400, result.error, result.description) };
       }
@@ -133,15 +165,21 @@ export class Connection {
       const old = entry.session && entry.clientId === finalClientId ? this.store.tokens(this.server, entry.session) : undefined;
       if (entry.clientId !== finalClientId) this.store.dropSession(data, this.server);
       entry.clientId = finalClientId;
-      this.store.putSession(data, this.server, { accessToken: tokens.access_token, refreshToken: tokens.refresh_token }, {
-        scope: tokens.scope ?? scope ?? '',
-        expiresIn: tokens.expires_in,
-      });
+      this.store.putSession(
+        data,
+        this.server,
+        { accessToken: tokens.access_token, refreshToken: tokens.refresh_token },
+        {
+          scope: tokens.scope ?? scope ?? '',
+          expiresIn: tokens.expires_in,
+        },
+      );
       data.defaultServer = this.server;
       return old;
     });
     // The new sign-in replaces the previous one: end it on the server too (best effort).
-    if (previous && previous.refreshToken !== tokens.refresh_token) await revoke(meta, finalClientId, previous.refreshToken, 'refresh_token');
+    if (previous && previous.refreshToken !== tokens.refresh_token)
+      await revoke(meta, finalClientId, previous.refreshToken, 'refresh_token');
     return this.stored()?.session;
   }
 
@@ -179,7 +217,10 @@ export class Connection {
       }
     }
     if (!revoked && !forget) {
-      throw new CliError(`Could not reach ${this.server} to revoke the tokens; they are kept so you can try again. ` + '`pacewise logout --forget` deletes them anyway (then revoke the agent on your account page).');
+      throw new CliError(
+        `Could not reach ${this.server} to revoke the tokens; they are kept so you can try again. ` +
+          '`pacewise logout --forget` deletes them anyway (then revoke the agent on your account page).',
+      );
     }
     await this.store.update(async (data) => this.store.dropSession(data, this.server));
     return revoked ? 'revoked' : 'forgotten-unrevoked';

@@ -47,7 +47,11 @@ export async function deleteAccount(userId: string): Promise<DeletionReport> {
   }
 
   // 2. Agents: every token family of every grant (the same revocation as the account page's button).
-  const grants = await prisma.oAuthRecord.findMany({ where: { accountId: userId, grantId: { not: null } }, select: { grantId: true }, distinct: ['grantId'] });
+  const grants = await prisma.oAuthRecord.findMany({
+    where: { accountId: userId, grantId: { not: null } },
+    select: { grantId: true },
+    distinct: ['grantId'],
+  });
   const grantIds = grants.flatMap((g) => (g.grantId ? [g.grantId] : []));
   for (const grantId of grantIds) await revokeGrantFamily(grantId);
 

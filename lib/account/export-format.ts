@@ -10,7 +10,10 @@ export const EXPORT_FORMAT = 'pacewise-account-export';
 export const EXPORT_VERSION = 1;
 
 const instant = z.iso.datetime().describe('RFC 3339 instant in UTC');
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD in the person\'s timezone');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("YYYY-MM-DD in the person's timezone");
 const document = z.unknown().describe('JSON document in the shape of lib/training/types.ts (SI units: kg, metres, seconds)');
 
 export const ExportedAccount = z.strictObject({
@@ -45,7 +48,7 @@ export const ExportedSubscription = z.strictObject({
   status: z.string(),
   provider: z.string().describe('stripe | local (the test-mode checkout)'),
   currentPeriodEnd: instant.nullable(),
-  providerCustomerId: z.string().nullable().describe('The payment provider\'s customer id (an identifier, not a credential)'),
+  providerCustomerId: z.string().nullable().describe("The payment provider's customer id (an identifier, not a credential)"),
   providerSubscriptionId: z.string().nullable(),
   createdAt: instant,
   updatedAt: instant,
@@ -130,7 +133,7 @@ export const ExportedAdaptation = z.strictObject({
   trigger: z.string().describe('completed | skipped | benchmark | plan_updated | workout_created | ...'),
   workoutId: z.string().nullable(),
   benchmarkId: z.string().nullable(),
-  notes: z.array(z.string()).describe('The coach\'s reasons, in words'),
+  notes: z.array(z.string()).describe("The coach's reasons, in words"),
   stateBefore: z.unknown().nullable().describe('The athlete state just before (the history of athleteState)'),
   stateAfter: z.unknown().nullable().describe('The athlete state just after'),
   createdAt: instant,
@@ -228,7 +231,7 @@ export const AccountExport = z.strictObject({
   plans: z.array(ExportedPlan).describe('Your training plans and what each was generated from'),
   sessions: z.array(ExportedSession).describe('Every training session, oldest first, with its prescription and what was done'),
   adaptationHistory: z.array(ExportedAdaptation).describe('Why the future changed, oldest first'),
-  athleteState: ExportedAthleteState.nullable().describe('The coach\'s current picture of you'),
+  athleteState: ExportedAthleteState.nullable().describe("The coach's current picture of you"),
   timeOff: z.array(ExportedTimeOff).describe('Days you could not train'),
   healthRecords: z.array(ExportedHealthRecord).describe('Every health measurement, from integrations, you or your agent'),
   connectedAgents: z.array(ExportedAgent).describe('OAuth grants to AI agents (never their tokens)'),

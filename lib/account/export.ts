@@ -20,80 +20,214 @@ export async function exportAccount(userId: string, now = new Date()): Promise<A
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true, email: true, createdAt: true, updatedAt: true } });
   if (!user) return null;
 
-  const [profile, subscription, checkouts, signIns, benchmarks, plans, workouts, events, athleteState, timeOff, healthRecords, connections, activities, agents] =
-    await Promise.all([
-      prisma.profile.findUnique({
-        where,
-        select: {
-          displayName: true, birthYear: true, sex: true, heightCm: true, experience: true, timezone: true, weightUnit: true, distanceUnit: true,
-          goal: true, goalNotes: true, raceDate: true, raceDistanceM: true, trainingDays: true, equipment: true, restingHr: true, maxHr: true,
-          createdAt: true, updatedAt: true,
+  const [
+    profile,
+    subscription,
+    checkouts,
+    signIns,
+    benchmarks,
+    plans,
+    workouts,
+    events,
+    athleteState,
+    timeOff,
+    healthRecords,
+    connections,
+    activities,
+    agents,
+  ] = await Promise.all([
+    prisma.profile.findUnique({
+      where,
+      select: {
+        displayName: true,
+        birthYear: true,
+        sex: true,
+        heightCm: true,
+        experience: true,
+        timezone: true,
+        weightUnit: true,
+        distanceUnit: true,
+        goal: true,
+        goalNotes: true,
+        raceDate: true,
+        raceDistanceM: true,
+        trainingDays: true,
+        equipment: true,
+        restingHr: true,
+        maxHr: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+    }),
+    prisma.subscription.findUnique({
+      where,
+      select: {
+        status: true,
+        provider: true,
+        currentPeriodEnd: true,
+        providerCustomerId: true,
+        providerSubscriptionId: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+    }),
+    // The checkout URL is left out: it is a payment link, not data about the person.
+    prisma.checkoutSession.findMany({
+      where,
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, provider: true, status: true, expiresAt: true, completedAt: true, createdAt: true },
+    }),
+    prisma.session.findMany({
+      where: { userId, expiresAt: { gt: now } },
+      orderBy: { createdAt: 'asc' },
+      select: { createdAt: true, lastSeenAt: true, expiresAt: true },
+    }),
+    prisma.benchmark.findMany({
+      where,
+      orderBy: [{ date: 'asc' }, { createdAt: 'asc' }],
+      select: {
+        id: true,
+        kind: true,
+        exercise: true,
+        reps: true,
+        loadKg: true,
+        distanceM: true,
+        timeS: true,
+        date: true,
+        notes: true,
+        createdAt: true,
+      },
+    }),
+    prisma.trainingPlan.findMany({
+      where,
+      orderBy: { createdAt: 'asc' },
+      select: {
+        id: true,
+        name: true,
+        goal: true,
+        startDate: true,
+        weeks: true,
+        daysPerWeek: true,
+        trainingDays: true,
+        equipment: true,
+        raceDate: true,
+        raceDistanceM: true,
+        mainLiftProgression: true,
+        notes: true,
+        basis: true,
+        revision: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+    }),
+    prisma.workout.findMany({
+      where,
+      orderBy: [{ date: 'asc' }, { createdAt: 'asc' }],
+      select: {
+        id: true,
+        planId: true,
+        date: true,
+        status: true,
+        kind: true,
+        title: true,
+        week: true,
+        phase: true,
+        strength: true,
+        run: true,
+        actual: true,
+        notes: true,
+        completedAt: true,
+        skippedAt: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+    }),
+    prisma.adaptationEvent.findMany({
+      where,
+      orderBy: { createdAt: 'asc' },
+      select: {
+        id: true,
+        trigger: true,
+        workoutId: true,
+        benchmarkId: true,
+        notes: true,
+        stateBefore: true,
+        stateAfter: true,
+        createdAt: true,
+        changes: {
+          orderBy: { position: 'asc' },
+          select: { workoutId: true, date: true, path: true, before: true, after: true, reason: true },
         },
-      }),
-      prisma.subscription.findUnique({
-        where,
-        select: { status: true, provider: true, currentPeriodEnd: true, providerCustomerId: true, providerSubscriptionId: true, createdAt: true, updatedAt: true },
-      }),
-      // The checkout URL is left out: it is a payment link, not data about the person.
-      prisma.checkoutSession.findMany({ where, orderBy: { createdAt: 'asc' }, select: { id: true, provider: true, status: true, expiresAt: true, completedAt: true, createdAt: true } }),
-      prisma.session.findMany({ where: { userId, expiresAt: { gt: now } }, orderBy: { createdAt: 'asc' }, select: { createdAt: true, lastSeenAt: true, expiresAt: true } }),
-      prisma.benchmark.findMany({
-        where,
-        orderBy: [{ date: 'asc' }, { createdAt: 'asc' }],
-        select: { id: true, kind: true, exercise: true, reps: true, loadKg: true, distanceM: true, timeS: true, date: true, notes: true, createdAt: true },
-      }),
-      prisma.trainingPlan.findMany({
-        where,
-        orderBy: { createdAt: 'asc' },
-        select: {
-          id: true, name: true, goal: true, startDate: true, weeks: true, daysPerWeek: true, trainingDays: true, equipment: true, raceDate: true,
-          raceDistanceM: true, mainLiftProgression: true, notes: true, basis: true, revision: true, createdAt: true, updatedAt: true,
-        },
-      }),
-      prisma.workout.findMany({
-        where,
-        orderBy: [{ date: 'asc' }, { createdAt: 'asc' }],
-        select: {
-          id: true, planId: true, date: true, status: true, kind: true, title: true, week: true, phase: true, strength: true, run: true, actual: true,
-          notes: true, completedAt: true, skippedAt: true, createdAt: true, updatedAt: true,
-        },
-      }),
-      prisma.adaptationEvent.findMany({
-        where,
-        orderBy: { createdAt: 'asc' },
-        select: {
-          id: true, trigger: true, workoutId: true, benchmarkId: true, notes: true, stateBefore: true, stateAfter: true, createdAt: true,
-          changes: { orderBy: { position: 'asc' }, select: { workoutId: true, date: true, path: true, before: true, after: true, reason: true } },
-        },
-      }),
-      prisma.athleteState.findUnique({ where, select: { state: true, vdotDate: true, version: true, updatedAt: true } }),
-      prisma.timeOff.findMany({ where, orderBy: { fromDate: 'asc' }, select: { id: true, fromDate: true, toDate: true, kind: true, note: true, createdAt: true } }),
-      prisma.healthRecord.findMany({
-        where,
-        orderBy: [{ startAt: 'asc' }, { id: 'asc' }],
-        select: {
-          id: true, type: true, value: true, unit: true, maxValue: true, stage: true, date: true, startAt: true, endAt: true, source: true, sourceId: true,
-          externalId: true, createdAt: true, updatedAt: true,
-        },
-      }),
-      // Never the provider tokens (accessToken, refreshToken are not selected).
-      prisma.integrationConnection.findMany({
-        where,
-        orderBy: { createdAt: 'asc' },
-        select: { integrationId: true, status: true, externalAccountId: true, scopes: true, connectedAt: true, disconnectedAt: true, lastSyncAt: true, lastError: true, createdAt: true },
-      }),
-      prisma.importedActivity.findMany({
-        where,
-        orderBy: { startAt: 'asc' },
-        select: {
-          integrationId: true, externalId: true, sportType: true, name: true, date: true, startAt: true, distanceM: true, movingTimeS: true,
-          elapsedTimeS: true, avgHr: true, maxHr: true, workoutId: true, importedAt: true,
-        },
-      }),
-      listConnectedAgents(userId),
-    ]);
+      },
+    }),
+    prisma.athleteState.findUnique({ where, select: { state: true, vdotDate: true, version: true, updatedAt: true } }),
+    prisma.timeOff.findMany({
+      where,
+      orderBy: { fromDate: 'asc' },
+      select: { id: true, fromDate: true, toDate: true, kind: true, note: true, createdAt: true },
+    }),
+    prisma.healthRecord.findMany({
+      where,
+      orderBy: [{ startAt: 'asc' }, { id: 'asc' }],
+      select: {
+        id: true,
+        type: true,
+        value: true,
+        unit: true,
+        maxValue: true,
+        stage: true,
+        date: true,
+        startAt: true,
+        endAt: true,
+        source: true,
+        sourceId: true,
+        externalId: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+    }),
+    // Never the provider tokens (accessToken, refreshToken are not selected).
+    prisma.integrationConnection.findMany({
+      where,
+      orderBy: { createdAt: 'asc' },
+      select: {
+        integrationId: true,
+        status: true,
+        externalAccountId: true,
+        scopes: true,
+        connectedAt: true,
+        disconnectedAt: true,
+        lastSyncAt: true,
+        lastError: true,
+        createdAt: true,
+      },
+    }),
+    prisma.importedActivity.findMany({
+      where,
+      orderBy: { startAt: 'asc' },
+      select: {
+        integrationId: true,
+        externalId: true,
+        sportType: true,
+        name: true,
+        date: true,
+        startAt: true,
+        distanceM: true,
+        movingTimeS: true,
+        elapsedTimeS: true,
+        avgHr: true,
+        maxHr: true,
+        workoutId: true,
+        importedAt: true,
+      },
+    }),
+    listConnectedAgents(userId),
+  ]);
 
-  const clients = await prisma.oAuthClient.findMany({ where: { clientId: { in: [...new Set(agents.map((a) => a.clientId))] } }, select: { clientId: true, metadata: true } });
+  const clients = await prisma.oAuthClient.findMany({
+    where: { clientId: { in: [...new Set(agents.map((a) => a.clientId))] } },
+    select: { clientId: true, metadata: true },
+  });
   const clientOf = (clientId: string) => {
     const meta = clients.find((c) => c.clientId === clientId)?.metadata as Row | undefined;
     if (!meta) return null;

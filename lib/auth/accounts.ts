@@ -68,8 +68,7 @@ function throttled(retryAfterSeconds: number, what = 'Too many failed sign-ins f
 }
 
 export type SignInOutcome =
-  | { ok: true; userId: string; email: string; account: Account; newDevice: boolean }
-  | Exclude<AuthOutcome, { ok: true }>;
+  { ok: true; userId: string; email: string; account: Account; newDevice: boolean } | Exclude<AuthOutcome, { ok: true }>;
 
 /**
  * Checks a password. Limits, checked before a password hash is spent (a known-device cookie of this
@@ -109,7 +108,9 @@ export async function signIn(input: { email: unknown; password: unknown }, addre
   }
   await Promise.all([
     hit(RATE_LIMITS.signInAccount, account),
-    ...(trusted ? [hit(RATE_LIMITS.knownDeviceFailures, device)] : [recordPairFailure(account, from), hit(RATE_LIMITS.signInAddress, from)]),
+    ...(trusted
+      ? [hit(RATE_LIMITS.knownDeviceFailures, device)]
+      : [recordPairFailure(account, from), hit(RATE_LIMITS.signInAddress, from)]),
   ]);
   return { ok: false, reason: 'invalid', code: 'credentials', message: SIGN_IN_FAILED };
 }

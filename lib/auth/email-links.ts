@@ -48,7 +48,10 @@ type Tx = Parameters<Parameters<Awaited<ReturnType<typeof db>>['$transaction']>[
 export async function spendLink(tx: Tx, token: unknown, purpose: LinkPurpose, now = new Date()): Promise<string | null> {
   if (!wellFormed(token)) return null;
   const tokenHash = tokenKey(token);
-  const won = await tx.emailToken.updateMany({ where: { tokenHash, purpose, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  const won = await tx.emailToken.updateMany({
+    where: { tokenHash, purpose, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
   if (won.count !== 1) return null;
   const row = await tx.emailToken.findUnique({ where: { tokenHash }, select: { userId: true } });
   return row?.userId ?? null;

@@ -5,7 +5,8 @@ import { PERMISSIONS_POLICY } from '@/lib/web/security-headers';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-const STYLE = ':root{color-scheme:light dark}body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.6}code{padding:.1em .3em;border:1px solid #8886;border-radius:.3em}';
+const STYLE =
+  ':root{color-scheme:light dark}body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.6}code{padding:.1em .3em;border:1px solid #8886;border-radius:.3em}';
 const STYLE_HASH = `'sha256-${crypto.createHash('sha256').update(STYLE).digest('base64')}'`;
 
 /**

@@ -27,7 +27,9 @@ export function passwordWords(email: string): string[] {
   if (!siteWords) {
     const site = getSite();
     const text = `${site.name} ${site.description} ${site.email} ${new URL(site.url).hostname}`.toLowerCase();
-    siteWords = [...new Set([...text.split(/[^a-z0-9]+/).filter((w) => w.length >= 4), site.name.toLowerCase(), DEMO_EMAIL, DEMO_PASSWORD, 'demo'])];
+    siteWords = [
+      ...new Set([...text.split(/[^a-z0-9]+/).filter((w) => w.length >= 4), site.name.toLowerCase(), DEMO_EMAIL, DEMO_PASSWORD, 'demo']),
+    ];
   }
   const lower = email.toLowerCase();
   return [...siteWords, lower, lower.split('@')[0] ?? '', ...lower.split(/[^a-z0-9]+/).filter((w) => w.length >= 3)];

@@ -32,31 +32,33 @@ export async function resetPassword(token: unknown, password: unknown): Promise<
   const prisma = await db();
   // The hash is made before the transaction: argon2 takes a while, and PGlite runs one transaction at a time.
   const passwordHash = await hashPassword(password);
-  return prisma.$transaction(async (tx) => {
-    const now = new Date();
-    const userId = await spendLink(tx, token, 'reset', now);
-    if (!userId) return { ok: false, reason: 'link' } as const;
-    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, emailVerifiedAt: true } });
-    if (!judgePassword(password, passwordWords(user.email)).ok) throw new GuessableForAccount();
-    const account = await tx.user.update({
-      where: { id: userId },
-      data: { passwordHash, passwordChangedAt: now, emailVerifiedAt: user.emailVerifiedAt ?? now },
-      select: { id: true, passwordChangedAt: true },
+  return prisma
+    .$transaction(async (tx) => {
+      const now = new Date();
+      const userId = await spendLink(tx, token, 'reset', now);
+      if (!userId) return { ok: false, reason: 'link' } as const;
+      const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, emailVerifiedAt: true } });
+      if (!judgePassword(password, passwordWords(user.email)).ok) throw new GuessableForAccount();
+      const account = await tx.user.update({
+        where: { id: userId },
+        data: { passwordHash, passwordChangedAt: now, emailVerifiedAt: user.emailVerifiedAt ?? now },
+        select: { id: true, passwordChangedAt: true },
+      });
+      // Every other link of the account dies too: an older reset link cannot undo this one.
+      await tx.emailToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+      await tx.session.deleteMany({ where: { userId } });
+      // Every agent grant and its tokens, codes and oidc sessions (rows of the OAuth adapter's one table,
+      // lib/oauth/oidc-adapter.ts), written here so that the reset and the revocation are one transaction.
+      const grants = await tx.oAuthRecord.findMany({ where: { kind: 'Grant', accountId: userId }, select: { grantId: true } });
+      const grantIds = grants.map((g) => g.grantId).filter((id): id is string => Boolean(id));
+      await tx.oAuthRecord.deleteMany({ where: { OR: [{ accountId: userId }, { grantId: { in: grantIds } }] } });
+      await tx.oAuthGrantActivity.deleteMany({ where: { OR: [{ userId }, { grantId: { in: grantIds } }] } });
+      return { ok: true, account } as const;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof GuessableForAccount) return { ok: false, reason: 'guessable' } as const;
+      throw error;
     });
-    // Every other link of the account dies too: an older reset link cannot undo this one.
-    await tx.emailToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-    await tx.session.deleteMany({ where: { userId } });
-    // Every agent grant and its tokens, codes and oidc sessions (rows of the OAuth adapter's one table,
-    // lib/oauth/oidc-adapter.ts), written here so that the reset and the revocation are one transaction.
-    const grants = await tx.oAuthRecord.findMany({ where: { kind: 'Grant', accountId: userId }, select: { grantId: true } });
-    const grantIds = grants.map((g) => g.grantId).filter((id): id is string => Boolean(id));
-    await tx.oAuthRecord.deleteMany({ where: { OR: [{ accountId: userId }, { grantId: { in: grantIds } }] } });
-    await tx.oAuthGrantActivity.deleteMany({ where: { OR: [{ userId }, { grantId: { in: grantIds } }] } });
-    return { ok: true, account } as const;
-  }).catch((error: unknown) => {
-    if (error instanceof GuessableForAccount) return { ok: false, reason: 'guessable' } as const;
-    throw error;
-  });
 }
 
 /** Rolls the reset back (the link stays unspent) when the password holds this account's own words. */

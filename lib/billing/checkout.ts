@@ -34,15 +34,28 @@ export async function createCheckoutLink(user: { id: string; email: string }): P
   if (cfg.provider === 'stripe') {
     const session = await createStripeCheckout(user, expiresAt).catch((error: unknown) => {
       console.error('billing: Stripe checkout creation failed', error instanceof Error ? error.message : 'unknown error');
-      throw new CheckoutError('unavailable', 'The payment provider did not answer; nothing was charged. Try get_payment_checkout_link again in a minute.');
+      throw new CheckoutError(
+        'unavailable',
+        'The payment provider did not answer; nothing was charged. Try get_payment_checkout_link again in a minute.',
+      );
     });
     await prisma.checkoutSession.create({
-      data: { id: crypto.randomBytes(18).toString('base64url'), userId: user.id, provider: 'stripe', providerSessionId: session.id, url: session.url, expiresAt },
+      data: {
+        id: crypto.randomBytes(18).toString('base64url'),
+        userId: user.id,
+        provider: 'stripe',
+        providerSessionId: session.id,
+        url: session.url,
+        expiresAt,
+      },
     });
     return { url: session.url, expiresAt: expiresAt.toISOString(), provider: 'stripe', testMode: session.testMode };
   }
   if (cfg.provider === 'disabled') {
-    throw new CheckoutError('unavailable', 'Checkout is not configured on this server (no Stripe keys, and the test-mode checkout is disabled in production).');
+    throw new CheckoutError(
+      'unavailable',
+      'Checkout is not configured on this server (no Stripe keys, and the test-mode checkout is disabled in production).',
+    );
   }
   const id = crypto.randomBytes(18).toString('base64url');
   const url = `${cfg.siteUrl}/checkout/${id}`;
@@ -56,8 +69,13 @@ export type CheckoutView = { id: string; status: 'open' | 'completed' | 'expired
 export async function getCheckoutForUser(id: string, userId: string): Promise<CheckoutView> {
   const prisma = await db();
   const row = await prisma.checkoutSession.findUnique({ where: { id } });
-  if (!row) throw new CheckoutError('not_found', 'This checkout link does not exist. Ask your agent for a new one (get_payment_checkout_link).');
-  if (row.userId !== userId) throw new CheckoutError('forbidden', 'This checkout link belongs to another account. Sign in as the person it was created for, or ask for a new link.');
+  if (!row)
+    throw new CheckoutError('not_found', 'This checkout link does not exist. Ask your agent for a new one (get_payment_checkout_link).');
+  if (row.userId !== userId)
+    throw new CheckoutError(
+      'forbidden',
+      'This checkout link belongs to another account. Sign in as the person it was created for, or ask for a new link.',
+    );
   const status = row.status === 'open' && row.expiresAt.getTime() <= Date.now() ? 'expired' : (row.status as CheckoutView['status']);
   return { id: row.id, status, expiresAt: row.expiresAt, provider: row.provider };
 }
@@ -73,7 +91,14 @@ export async function completeLocalCheckout(id: string, userId: string): Promise
     });
     if (claimed.count !== 1) {
       const view = await getCheckoutForUserTx(tx, id, userId);
-      throw new CheckoutError(view, view === 'completed' ? 'This checkout was already completed; it cannot be used again.' : view === 'expired' ? 'This checkout link expired (links last 24 hours). Ask your agent for a new one.' : 'This checkout link cannot be completed.');
+      throw new CheckoutError(
+        view,
+        view === 'completed'
+          ? 'This checkout was already completed; it cannot be used again.'
+          : view === 'expired'
+            ? 'This checkout link expired (links last 24 hours). Ask your agent for a new one.'
+            : 'This checkout link cannot be completed.',
+      );
     }
     const periodEnd = new Date(Date.now() + LOCAL_PERIOD_MS);
     await tx.subscription.upsert({

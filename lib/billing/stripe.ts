@@ -8,11 +8,23 @@ function client(): { stripe: Stripe; priceId: string; webhookSecret: string | un
   const s = config().billing.stripe;
   if (!s) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY and STRIPE_PRICE_ID).');
   const base = s.apiBase ? new URL(s.apiBase) : undefined;
-  const stripe = new Stripe(s.secretKey, base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {});
+  const stripe = new Stripe(
+    s.secretKey,
+    base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {},
+  );
   return { stripe, priceId: s.priceId, webhookSecret: s.webhookSecret };
 }
 
-export async function createStripeCheckout(user: { id: string; email: string }, expiresAt: Date): Promise<{ id: string; url: string; testMode: boolean }> {
+export async function createStripeCheckout(
+  user: { id: string; email: string },
+  expiresAt: Date,
+): Promise<{ id: string; url: string; testMode: boolean }> {
   const { stripe, priceId } = client();
   const site = config().siteUrl;
   const session = await stripe.checkout.sessions.create({
@@ -61,11 +73,25 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
       const userId = session.client_reference_id ?? session.metadata?.userId;
       if (!userId) return;
       const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
-      await tx.checkoutSession.updateMany({ where: { providerSessionId: session.id }, data: { status: 'completed', completedAt: new Date() } });
+      await tx.checkoutSession.updateMany({
+        where: { providerSessionId: session.id },
+        data: { status: 'completed', completedAt: new Date() },
+      });
       await tx.subscription.upsert({
         where: { userId },
-        update: { status: 'active', provider: 'stripe', providerSubscriptionId: subscriptionId, providerCustomerId: customerId(session.customer) },
-        create: { userId, status: 'active', provider: 'stripe', providerSubscriptionId: subscriptionId, providerCustomerId: customerId(session.customer) },
+        update: {
+          status: 'active',
+          provider: 'stripe',
+          providerSubscriptionId: subscriptionId,
+          providerCustomerId: customerId(session.customer),
+        },
+        create: {
+          userId,
+          status: 'active',
+          provider: 'stripe',
+          providerSubscriptionId: subscriptionId,
+          providerCustomerId: customerId(session.customer),
+        },
       });
       return;
     }
@@ -88,7 +114,10 @@ async function applyEvent(tx: Tx, event: Stripe.Event): Promise<void> {
     }
     case 'invoice.payment_failed': {
       const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
-      const subId = typeof invoice.subscription === 'string' ? invoice.subscription : invoice.subscription?.id ?? invoice.parent?.subscription_details?.subscription;
+      const subId =
+        typeof invoice.subscription === 'string'
+          ? invoice.subscription
+          : (invoice.subscription?.id ?? invoice.parent?.subscription_details?.subscription);
       const id = typeof subId === 'string' ? subId : subId?.id;
       if (id) await tx.subscription.updateMany({ where: { providerSubscriptionId: id }, data: { status: 'past_due' } });
       return;

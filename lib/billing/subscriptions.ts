@@ -24,7 +24,9 @@ export function subscriptionView(row: SubscriptionRow | null): SubscriptionView 
 
 export async function getSubscription(userId: string): Promise<SubscriptionView> {
   const prisma = await db();
-  return subscriptionView(await prisma.subscription.findUnique({ where: { userId }, select: { status: true, provider: true, currentPeriodEnd: true } }));
+  return subscriptionView(
+    await prisma.subscription.findUnique({ where: { userId }, select: { status: true, provider: true, currentPeriodEnd: true } }),
+  );
 }
 
 export async function hasActiveSubscription(userId: string): Promise<boolean> {

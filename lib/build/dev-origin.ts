@@ -22,7 +22,10 @@ export function parseDevArgs(argv: readonly string[], env: Env): DevArgs | { err
     const name = inline ? inline[1]! : arg;
     if (['-p', '--port', '-H', '--hostname'].includes(name)) {
       const value = inline ? inline[2] : argv[++i];
-      if (value === undefined || value === '') return { error: `${name} needs a value, e.g. npm run dev -- ${name.startsWith('-p') || name === '--port' ? `${name} 4103` : `${name} 127.0.0.1`}` };
+      if (value === undefined || value === '')
+        return {
+          error: `${name} needs a value, e.g. npm run dev -- ${name.startsWith('-p') || name === '--port' ? `${name} 4103` : `${name} 127.0.0.1`}`,
+        };
       if (name === '-p' || name === '--port') port = value;
       else hostname = value;
       continue;
@@ -33,13 +36,15 @@ export function parseDevArgs(argv: readonly string[], env: Env): DevArgs | { err
   const portGiven = port !== undefined || Boolean(env.PORT);
   const raw = port ?? env.PORT ?? '3000';
   const n = Number(raw);
-  if (!/^\d+$/.test(String(raw)) || n < 1 || n > 65535) return { error: `The port must be a number from 1 to 65535 (got ${JSON.stringify(raw)}), e.g. npm run dev -- -p 4103` };
+  if (!/^\d+$/.test(String(raw)) || n < 1 || n > 65535)
+    return { error: `The port must be a number from 1 to 65535 (got ${JSON.stringify(raw)}), e.g. npm run dev -- -p 4103` };
   return { port: n, portGiven, hostname, https, rest };
 }
 
 /** The origin a browser on this machine uses for the dev server. */
 export function servedOrigin(port: number, hostname: string | undefined, https: boolean): string {
-  const host = !hostname || WILDCARD.has(hostname) ? 'localhost' : hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
+  const host =
+    !hostname || WILDCARD.has(hostname) ? 'localhost' : hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
   return `${https ? 'https' : 'http'}://${host}:${port}`;
 }
 
@@ -63,7 +68,9 @@ export function devOrigins(env: Env, served: string): { siteUrl: string; mcpBase
       url = null;
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      return { error: `${name}=${JSON.stringify(value)} is not an http(s) URL. Unset it (npm run dev then uses ${served}) or set it to ${served}.` };
+      return {
+        error: `${name}=${JSON.stringify(value)} is not an http(s) URL. Unset it (npm run dev then uses ${served}) or set it to ${served}.`,
+      };
     }
     if (LOOPBACK.has(url.hostname)) {
       if (url.protocol === servedUrl.protocol && effectivePort(url) === effectivePort(servedUrl)) return { value: url.origin };

@@ -29,7 +29,11 @@ export function buildActual(workout: Workout, input: CompletionInput): WorkoutAc
     let index = entry.blockIndex;
     if (index !== undefined) {
       const block = workout.strength[index];
-      if (!block) throw invalid(`${field}.blockIndex`, `the workout has ${workout.strength.length} strength block(s), numbered from 0; see get_workout.`);
+      if (!block)
+        throw invalid(
+          `${field}.blockIndex`,
+          `the workout has ${workout.strength.length} strength block(s), numbered from 0; see get_workout.`,
+        );
       if (entry.exerciseId !== undefined && entry.exerciseId !== block.exerciseId) {
         throw invalid(`${field}.exercise`, `block ${index} is ${block.exerciseId}, not ${entry.exerciseId}.`);
       }
@@ -37,7 +41,10 @@ export function buildActual(workout: Workout, input: CompletionInput): WorkoutAc
       index = workout.strength.findIndex((b, bi) => b.exerciseId === entry.exerciseId && !used.has(bi));
       if (index < 0) {
         const ids = [...new Set(workout.strength.map((b) => b.exerciseId))];
-        throw invalid(`${field}.exercise`, `this workout has no (further) ${entry.exerciseId} block; its exercises are ${ids.join(', ') || 'none'}.`);
+        throw invalid(
+          `${field}.exercise`,
+          `this workout has no (further) ${entry.exerciseId} block; its exercises are ${ids.join(', ') || 'none'}.`,
+        );
       }
     } else {
       throw invalid(field, 'name the block with exercise (an exercise id) or blockIndex (from get_workout).');
@@ -54,11 +61,18 @@ export function buildActual(workout: Workout, input: CompletionInput): WorkoutAc
   strength.sort((a, b) => a.blockIndex - b.blockIndex);
 
   if ((input.run || input.runSegments) && workout.run.length === 0) {
-    throw invalid(input.run ? 'run' : 'runSegments', 'this workout has no run segments; log strength sets only, or add segments with update_workout first.');
+    throw invalid(
+      input.run ? 'run' : 'runSegments',
+      'this workout has no run segments; log strength sets only, or add segments with update_workout first.',
+    );
   }
   const seen = new Set<number>();
   (input.runSegments ?? []).forEach((s, i) => {
-    if (!workout.run[s.segmentIndex]) throw invalid(`runSegments.${i}.segmentIndex`, `the workout has ${workout.run.length} run segment(s), numbered from 0; see get_workout.`);
+    if (!workout.run[s.segmentIndex])
+      throw invalid(
+        `runSegments.${i}.segmentIndex`,
+        `the workout has ${workout.run.length} run segment(s), numbered from 0; see get_workout.`,
+      );
     if (seen.has(s.segmentIndex)) throw invalid(`runSegments.${i}.segmentIndex`, `segment ${s.segmentIndex} is listed twice.`);
     seen.add(s.segmentIndex);
   });
@@ -66,9 +80,13 @@ export function buildActual(workout: Workout, input: CompletionInput): WorkoutAc
   const actual: WorkoutActual = {};
   if (strength.length > 0) actual.strength = strength;
   if (input.run) actual.run = input.run;
-  if (input.runSegments && input.runSegments.length > 0) actual.runSegments = [...input.runSegments].sort((a, b) => a.segmentIndex - b.segmentIndex);
+  if (input.runSegments && input.runSegments.length > 0)
+    actual.runSegments = [...input.runSegments].sort((a, b) => a.segmentIndex - b.segmentIndex);
   if (workout.strength.length > 0 && !actual.strength && !input.asPrescribed) {
-    throw invalid('strength', 'say what was lifted: list the sets done per block, or pass asPrescribed: true when every set was done as prescribed.');
+    throw invalid(
+      'strength',
+      'say what was lifted: list the sets done per block, or pass asPrescribed: true when every set was done as prescribed.',
+    );
   }
   return actual;
 }

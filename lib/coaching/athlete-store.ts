@@ -47,7 +47,9 @@ export function syncWithProfile(state: AthleteState, profile: ProfileFacts): Ath
 type LockedRow = { state: string; vdotDate: string | null };
 
 async function lockRow(tx: Tx, userId: string): Promise<LockedRow | undefined> {
-  const rows = await tx.$queryRaw<LockedRow[]>`SELECT "state"::text AS "state", "vdotDate" FROM "AthleteState" WHERE "userId" = ${userId} FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    LockedRow[]
+  >`SELECT "state"::text AS "state", "vdotDate" FROM "AthleteState" WHERE "userId" = ${userId} FOR UPDATE`;
   return rows[0];
 }
 
@@ -87,7 +89,17 @@ export async function readAthlete(userId: string, profile: ProfileFacts): Promis
   return { state: syncWithProfile(parseAthleteState(row.state), profile), vdotDate: row.vdotDate, version: row.version };
 }
 
-export type EventTrigger = 'completed' | 'skipped' | 'benchmark' | 'benchmark_deleted' | 'plan_updated' | 'workout_created' | 'workout_updated' | 'workout_deleted' | 'time_off' | 'time_away';
+export type EventTrigger =
+  | 'completed'
+  | 'skipped'
+  | 'benchmark'
+  | 'benchmark_deleted'
+  | 'plan_updated'
+  | 'workout_created'
+  | 'workout_updated'
+  | 'workout_deleted'
+  | 'time_off'
+  | 'time_away';
 
 /** Stores one adaptation event and its field changes; returns the event id. */
 export async function recordEvent(
@@ -144,7 +156,8 @@ export async function saveReprescribed(tx: Tx, userId: string, workouts: readonl
     UPDATE "Workout" AS w SET "strength" = v.strength::jsonb, "run" = v.run::jsonb, "updatedAt" = now()
     FROM (SELECT unnest(${ids}::text[]) AS id, unnest(${strength}::text[]) AS strength, unnest(${run}::text[]) AS run) AS v
     WHERE w."id" = v.id AND w."userId" = ${userId} AND w."status" = 'scheduled' AND w."date" >= ${today}`;
-  if (count !== workouts.length) throw new Error(`refusing to re-prescribe: ${workouts.length - count} of the sessions are not future scheduled ones`);
+  if (count !== workouts.length)
+    throw new Error(`refusing to re-prescribe: ${workouts.length - count} of the sessions are not future scheduled ones`);
 }
 
 /**

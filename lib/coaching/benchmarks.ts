@@ -43,7 +43,10 @@ export type BenchmarkEffect = { changes: (PlanChange & { title: string })[]; not
  * estimate (up or down) and every future scheduled session is re-prescribed from it. A back-dated
  * benchmark older than the evidence the coach already has changes nothing.
  */
-export async function recordBenchmark(ctx: CoachingContext, input: LiftBenchmarkInput | RaceBenchmarkInput): Promise<{ benchmark: Benchmark; effect: BenchmarkEffect }> {
+export async function recordBenchmark(
+  ctx: CoachingContext,
+  input: LiftBenchmarkInput | RaceBenchmarkInput,
+): Promise<{ benchmark: Benchmark; effect: BenchmarkEffect }> {
   return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
     // Stored and applied in one transaction: never a benchmark the plan has not seen.
     const benchmark = await tx.benchmark.create({ data: { userId: ctx.userId, ...input } });
@@ -61,7 +64,9 @@ async function applyBenchmark(tx: Tx, ctx: CoachingContext, athlete: Athlete, be
     const old = athlete.state.vdot;
     const what = `${formatDistance(benchmark.distanceM, athlete.state.distanceUnit)} in ${formatDuration(benchmark.timeS)} on ${benchmark.date}`;
     if (athlete.vdotDate !== null && benchmark.date < athlete.vdotDate) {
-      notes.push(`Benchmark ${what} (VDOT ${est.vdot.toFixed(1)}) is older than the current estimate (from ${athlete.vdotDate}): paces unchanged.`);
+      notes.push(
+        `Benchmark ${what} (VDOT ${est.vdot.toFixed(1)}) is older than the current estimate (from ${athlete.vdotDate}): paces unchanged.`,
+      );
     } else {
       athlete.state = { ...athlete.state, vdot: est.vdot };
       athlete.vdotDate = benchmark.date;
@@ -99,13 +104,23 @@ async function applyBenchmark(tx: Tx, ctx: CoachingContext, athlete: Athlete, be
     }
   }
   // The states around it let delete_benchmark take back exactly what it set (deleteBenchmark).
-  await recordEvent(tx, ctx.userId, { trigger: 'benchmark', benchmarkId: benchmark.id, notes, changes, states: { before: stateBefore, after: athlete.state } });
+  await recordEvent(tx, ctx.userId, {
+    trigger: 'benchmark',
+    benchmarkId: benchmark.id,
+    notes,
+    changes,
+    states: { before: stateBefore, after: athlete.state },
+  });
   const titles = new Map(future.map((w) => [w.id, w.title]));
   return { changes: changes.map((c) => ({ ...c, title: titles.get(c.workoutId) ?? '' })), notes };
 }
 
 export function benchmarkNotFound(id: string): CoachingError {
-  return new CoachingError('not_found', `No benchmark has the id "${id}" for this person. Call list_benchmarks to find current benchmark ids.`, { id });
+  return new CoachingError(
+    'not_found',
+    `No benchmark has the id "${id}" for this person. Call list_benchmarks to find current benchmark ids.`,
+    { id },
+  );
 }
 
 /**
@@ -121,11 +136,17 @@ export async function deleteBenchmark(ctx: CoachingContext, id: string): Promise
     await tx.benchmark.delete({ where: { id } });
     const est = derivedEstimate(benchmark);
     const unit = athlete.state.unit;
-    const event = await tx.adaptationEvent.findFirst({ where: { userId: ctx.userId, trigger: 'benchmark', benchmarkId: id }, select: { stateBefore: true, stateAfter: true } });
+    const event = await tx.adaptationEvent.findFirst({
+      where: { userId: ctx.userId, trigger: 'benchmark', benchmarkId: id },
+      select: { stateBefore: true, stateAfter: true },
+    });
     const before = event?.stateBefore ? parseAthleteState(event.stateBefore) : undefined;
     const after = event?.stateAfter ? parseAthleteState(event.stateAfter) : undefined;
     const same = { userId: ctx.userId, kind: benchmark.kind, ...(benchmark.kind === 'lift' ? { exercise: benchmark.exercise } : {}) };
-    const later = await tx.benchmark.findFirst({ where: { ...same, createdAt: { gt: benchmark.createdAt }, date: { gte: benchmark.date } }, orderBy: [{ date: 'desc' }, { createdAt: 'desc' }] });
+    const later = await tx.benchmark.findFirst({
+      where: { ...same, createdAt: { gt: benchmark.createdAt }, date: { gte: benchmark.date } },
+      orderBy: [{ date: 'desc' }, { createdAt: 'desc' }],
+    });
     const newest = await tx.benchmark.findFirst({ where: same, orderBy: [{ date: 'desc' }, { createdAt: 'desc' }] });
     const newestEst = newest ? derivedEstimate(newest) : undefined;
     const notes: string[] = [];
@@ -156,12 +177,17 @@ export async function deleteBenchmark(ctx: CoachingContext, id: string): Promise
         athlete.state = result.state;
         const projected = reprojectLifts(future, [exerciseId], result.state, () => headline);
         const merged = future.map((w) => projected.updated.find((u) => u.id === w.id) ?? w);
-        const blanked = result.state.lifts[exerciseId]?.e1rmKg === undefined ? blankAutoregulated(merged, exerciseId, unit, headline) : { updated: [], changes: [] };
+        const blanked =
+          result.state.lifts[exerciseId]?.e1rmKg === undefined
+            ? blankAutoregulated(merged, exerciseId, unit, headline)
+            : { updated: [], changes: [] };
         const updated = [...projected.updated.filter((u) => !blanked.updated.some((b) => b.id === u.id)), ...blanked.updated];
         await saveReprescribed(tx, ctx.userId, updated, ctx.today);
         changes = [...projected.changes, ...blanked.changes];
         if (result.state.lifts[exerciseId]?.workingLoadKg === undefined && block) {
-          notes.push(`${name}: no benchmark or logged session left to prescribe from, so its loads are blank. Record one with set_benchmark, or log a session's sets.`);
+          notes.push(
+            `${name}: no benchmark or logged session left to prescribe from, so its loads are blank. Record one with set_benchmark, or log a session's sets.`,
+          );
         }
       }
     }
@@ -188,7 +214,9 @@ export async function deleteBenchmark(ctx: CoachingContext, id: string): Promise
           await saveReprescribed(tx, ctx.userId, paced.updated, ctx.today);
           changes = paced.changes;
         } else {
-          notes.push('No race benchmark or logged run is left to set target paces from, so the paces already prescribed stay. Record a race with set_benchmark to set them again.');
+          notes.push(
+            'No race benchmark or logged run is left to set target paces from, so the paces already prescribed stay. Record a race with set_benchmark to set them again.',
+          );
         }
       }
     }
@@ -198,7 +226,13 @@ export async function deleteBenchmark(ctx: CoachingContext, id: string): Promise
   });
 }
 
-function liftHeadline(what: string, name: string, r: ReturnType<typeof unlearnBenchmark>, unit: 'kg' | 'lb', laterDate: string | undefined): string {
+function liftHeadline(
+  what: string,
+  name: string,
+  r: ReturnType<typeof unlearnBenchmark>,
+  unit: 'kg' | 'lb',
+  laterDate: string | undefined,
+): string {
   const from = r.before === undefined ? 'unset' : formatLoad(r.before, unit);
   const to = r.after === undefined ? 'unset' : formatLoad(r.after, unit);
   switch (r.outcome) {
@@ -235,16 +269,32 @@ function raceHeadline(what: string, r: ReturnType<typeof unlearnBenchmark>, late
 }
 
 /** Autoregulated loads follow the e1RM: with none left, they are blank (the projection keeps them). */
-function blankAutoregulated(future: readonly Workout[], exerciseId: string, unit: 'kg' | 'lb', headline: string): { updated: Workout[]; changes: PlanChange[] } {
+function blankAutoregulated(
+  future: readonly Workout[],
+  exerciseId: string,
+  unit: 'kg' | 'lb',
+  headline: string,
+): { updated: Workout[]; changes: PlanChange[] } {
   const updated: Workout[] = [];
   const changes: PlanChange[] = [];
   for (const w of future) {
-    if (!w.strength.some((b) => b.exerciseId === exerciseId && b.progression === 'autoregulated' && b.sets.some((s) => s.loadKg !== undefined))) continue;
+    if (
+      !w.strength.some(
+        (b) => b.exerciseId === exerciseId && b.progression === 'autoregulated' && b.sets.some((s) => s.loadKg !== undefined),
+      )
+    )
+      continue;
     const next: Workout = {
       ...w,
       strength: w.strength.map((b) =>
         b.exerciseId === exerciseId && b.progression === 'autoregulated'
-          ? { ...b, sets: b.sets.map((s) => { const { loadKg: _drop, ...rest } = s; return rest; }) }
+          ? {
+              ...b,
+              sets: b.sets.map((s) => {
+                const { loadKg: _drop, ...rest } = s;
+                return rest;
+              }),
+            }
           : b,
       ),
     };

@@ -59,9 +59,27 @@ function knownFrom(inputs: TimeAwayInputs | undefined): Parameters<typeof sessio
 }
 
 /** The briefing of `session` from the rows of historyColumn, readinessColumn and timeAwayColumns. Pure. */
-export function briefingFrom(session: StoredWorkout, history: readonly HistoryRow[] | null, readiness: readonly ReadinessRow[] | null, today: IsoDate, known?: TimeAwayInputs): Briefing {
-  const done = (history ?? []).map((r) => ({ id: r.id, date: r.date, title: r.title, status: 'completed' as const, strength: parseStrength(r.strength), run: parseRun(r.run) }));
-  return { workoutId: session.id, date: session.date, readiness: readinessFrom(readiness, today), ...sessionGap(session, done, knownFrom(known)) };
+export function briefingFrom(
+  session: StoredWorkout,
+  history: readonly HistoryRow[] | null,
+  readiness: readonly ReadinessRow[] | null,
+  today: IsoDate,
+  known?: TimeAwayInputs,
+): Briefing {
+  const done = (history ?? []).map((r) => ({
+    id: r.id,
+    date: r.date,
+    title: r.title,
+    status: 'completed' as const,
+    strength: parseStrength(r.strength),
+    run: parseRun(r.run),
+  }));
+  return {
+    workoutId: session.id,
+    date: session.date,
+    readiness: readinessFrom(readiness, today),
+    ...sessionGap(session, done, knownFrom(known)),
+  };
 }
 
 /** The briefing of one session (get_workout): one driver read. */

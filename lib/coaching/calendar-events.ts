@@ -72,7 +72,12 @@ function setText(block: StrengthBlock, unit: LoadUnit): string {
 }
 
 function segmentText(s: RunSegment, person: CalendarPerson): string {
-  const amount = s.distanceM !== undefined ? formatDistance(s.distanceM, person.distanceUnit) : s.durationS !== undefined ? formatDuration(s.durationS) : 'open';
+  const amount =
+    s.distanceM !== undefined
+      ? formatDistance(s.distanceM, person.distanceUnit)
+      : s.durationS !== undefined
+        ? formatDuration(s.durationS)
+        : 'open';
   const reps = s.repeats && s.repeats > 1 ? `${s.repeats} x ${amount}` : amount;
   const parts = [`${s.label ?? s.kind[0]!.toUpperCase() + s.kind.slice(1)}: ${reps}${s.label ? ` ${s.kind}` : ''}`];
   if (s.targetPaceSPerKm !== undefined) parts.push(`at ${formatPace(s.targetPaceSPerKm, person.distanceUnit)}`);
@@ -96,7 +101,12 @@ export function prescriptionText(w: Pick<StoredWorkout, 'strength' | 'run' | 'no
  * One event per session. SEQUENCE is twice the stored revision, plus one once the session is missed
  * (a state derived from today, never written): it rises with every change a calendar shows.
  */
-export function sessionEvent(w: CalendarWorkout, person: CalendarPerson, today: string, ctx: { uidDomain: string; now: Date; accountUrl: string }): CalendarEvent {
+export function sessionEvent(
+  w: CalendarWorkout,
+  person: CalendarPerson,
+  today: string,
+  ctx: { uidDomain: string; now: Date; accountUrl: string },
+): CalendarEvent {
   const shown = shownStatus(w.status, w.date, today);
   const prefix = shown === 'missed' ? 'Missed: ' : shown === 'skipped' ? 'Skipped: ' : shown === 'completed' ? 'Done: ' : '';
   const state =
@@ -109,7 +119,8 @@ export function sessionEvent(w: CalendarWorkout, person: CalendarPerson, today: 
           : 'Scheduled. The plan adapts: this event updates when your training changes it.';
   const description = [state, '', prescriptionText(w, person), '', `Your training: ${ctx.accountUrl}`].join('\n');
   // Missed from the start of the next local day; never later than now (a test clock may run ahead).
-  const missedAt = shown === 'missed' ? Math.min(zonedInstant(addDays(w.date, 1), '00:00', person.timezone).getTime(), ctx.now.getTime()) : 0;
+  const missedAt =
+    shown === 'missed' ? Math.min(zonedInstant(addDays(w.date, 1), '00:00', person.timezone).getTime(), ctx.now.getTime()) : 0;
   const lastModified = new Date(Math.min(Math.max(w.updatedAt.getTime(), missedAt), ctx.now.getTime()));
   const timed = person.trainingTime !== null && w.kind !== 'rest';
   const start = timed ? zonedInstant(w.date, person.trainingTime!, person.timezone) : null;
@@ -123,6 +134,9 @@ export function sessionEvent(w: CalendarWorkout, person: CalendarPerson, today: 
     created: w.createdAt,
     lastModified,
     transparent: !start,
-    categories: ['Training', w.kind === 'run' ? 'Run' : w.kind === 'strength' ? 'Strength' : w.kind === 'mixed' ? 'Strength and run' : 'Rest'],
+    categories: [
+      'Training',
+      w.kind === 'run' ? 'Run' : w.kind === 'strength' ? 'Strength' : w.kind === 'mixed' ? 'Strength and run' : 'Rest',
+    ],
   };
 }

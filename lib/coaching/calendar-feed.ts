@@ -41,7 +41,9 @@ export async function feedStatus(userId: string): Promise<FeedStatus> {
 }
 
 /** Creates the feed, or rotates it (the old URL stops working at once). Returns the new secret: shown once. */
-export async function createOrRotateFeed(userId: string): Promise<{ secret: string; rotated: boolean; urls: { https: string; webcal: string } }> {
+export async function createOrRotateFeed(
+  userId: string,
+): Promise<{ secret: string; rotated: boolean; urls: { https: string; webcal: string } }> {
   const secret = crypto.randomBytes(32).toString('base64url');
   const tokenHash = feedSecretHash(secret);
   const prisma = await db();

@@ -19,7 +19,10 @@ export type ChangeRecord = {
 
 /** Block and set order of a field path, so a session's changes read top to bottom. */
 function pathKey(path: string): (string | number)[] {
-  return path.split(/[[\].]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  return path
+    .split(/[[\].]+/)
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 }
 
 function byPath(a: { path: string }, b: { path: string }): number {
@@ -44,7 +47,16 @@ export function currentChanges<T extends { path: string }>(oldestFirst: readonly
   return [...latest.values()].sort(byPath);
 }
 
-type Row = { workoutId: string; date: string; path: string; before: number | null; after: number | null; reason: string; trigger: string; at: Date };
+type Row = {
+  workoutId: string;
+  date: string;
+  path: string;
+  before: number | null;
+  after: number | null;
+  reason: string;
+  trigger: string;
+  at: Date;
+};
 
 const SELECT = `SELECT c."workoutId", c."date", c."path", c."before", c."after", c."reason", e."trigger", e."createdAt" AT TIME ZONE 'UTC' AS "at"
   FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId"`;
@@ -84,10 +96,20 @@ export const HISTORY_DEFAULT_LIMIT = 100;
  * Every change the coach made to one session, newest first (the log outlives a deleted session).
  * Not found when the person has neither the session nor any change logged for it.
  */
-export async function changeHistory(userId: string, workoutId: string, limit = HISTORY_DEFAULT_LIMIT): Promise<{ total: number; changes: ChangeRecord[] }> {
+export async function changeHistory(
+  userId: string,
+  workoutId: string,
+  limit = HISTORY_DEFAULT_LIMIT,
+): Promise<{ total: number; changes: ChangeRecord[] }> {
   const [rows, counts, owned] = await Promise.all([
-    read<Row>(`${SELECT} WHERE e."userId" = $1 AND c."workoutId" = $2 ORDER BY e."createdAt" DESC, e."id" DESC, c."position" ASC LIMIT $3`, [userId, workoutId, limit]),
-    read<{ n: number | string }>(`SELECT count(*) AS "n" FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId" WHERE e."userId" = $1 AND c."workoutId" = $2`, [userId, workoutId]),
+    read<Row>(
+      `${SELECT} WHERE e."userId" = $1 AND c."workoutId" = $2 ORDER BY e."createdAt" DESC, e."id" DESC, c."position" ASC LIMIT $3`,
+      [userId, workoutId, limit],
+    ),
+    read<{ n: number | string }>(
+      `SELECT count(*) AS "n" FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId" WHERE e."userId" = $1 AND c."workoutId" = $2`,
+      [userId, workoutId],
+    ),
     read<{ id: string }>(`SELECT "id" FROM "Workout" WHERE "id" = $1 AND "userId" = $2`, [workoutId, userId]),
   ]);
   const total = Number(counts[0]?.n ?? 0);

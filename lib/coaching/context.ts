@@ -6,4 +6,10 @@ import type { ProfileFacts } from './athlete-store';
  * `experience` (from the profile) decides the strength rules of generated plans; `birthYear` (from the
  * profile) makes a masters plan at 50 and older.
  */
-export type CoachingContext = { userId: string; profile: ProfileFacts; today: string; experience?: Experience | null; birthYear?: number | null };
+export type CoachingContext = {
+  userId: string;
+  profile: ProfileFacts;
+  today: string;
+  experience?: Experience | null;
+  birthYear?: number | null;
+};

@@ -37,11 +37,23 @@ export const runSegmentDoc = z.object({
   label: z.string().optional(),
 });
 
-const performedSetDoc = z.object({ reps: z.number().int().nonnegative(), loadKg: nonNegative, rpe: z.number().min(1).max(10).optional(), durationS: nonNegative.optional() });
-const runActualDoc = z.object({ distanceM: nonNegative, durationS: nonNegative, avgHr: z.number().positive().optional(), rpe: z.number().min(1).max(10).optional() });
+const performedSetDoc = z.object({
+  reps: z.number().int().nonnegative(),
+  loadKg: nonNegative,
+  rpe: z.number().min(1).max(10).optional(),
+  durationS: nonNegative.optional(),
+});
+const runActualDoc = z.object({
+  distanceM: nonNegative,
+  durationS: nonNegative,
+  avgHr: z.number().positive().optional(),
+  rpe: z.number().min(1).max(10).optional(),
+});
 
 export const workoutActualDoc = z.object({
-  strength: z.array(z.object({ blockIndex: z.number().int().nonnegative(), exerciseId: z.string(), sets: z.array(performedSetDoc) })).optional(),
+  strength: z
+    .array(z.object({ blockIndex: z.number().int().nonnegative(), exerciseId: z.string(), sets: z.array(performedSetDoc) }))
+    .optional(),
   run: runActualDoc.optional(),
   runSegments: z.array(runActualDoc.extend({ segmentIndex: z.number().int().nonnegative() })).optional(),
 });

@@ -14,11 +14,17 @@ export class CoachingError extends Error {
 }
 
 export function workoutNotFound(id: string): CoachingError {
-  return new CoachingError('not_found', `No workout has the id "${id}" for this person. Call list_workouts to find current workout ids.`, { id });
+  return new CoachingError('not_found', `No workout has the id "${id}" for this person. Call list_workouts to find current workout ids.`, {
+    id,
+  });
 }
 
 export function planNotFound(id: string): CoachingError {
-  return new CoachingError('not_found', `No training plan has the id "${id}" for this person. Call list_training_plans to find current plan ids.`, { id });
+  return new CoachingError(
+    'not_found',
+    `No training plan has the id "${id}" for this person. Call list_training_plans to find current plan ids.`,
+    { id },
+  );
 }
 
 export function invalid(field: string, message: string): CoachingError {

@@ -35,9 +35,19 @@ function targetFields(step: FitStep): Record<string, unknown> {
     case 'open':
       return { targetType: 'open' };
     case 'speed':
-      return { targetType: 'speed', targetValue: 0, customTargetValueLow: Math.round(t.lowMps * 1000), customTargetValueHigh: Math.round(t.highMps * 1000) };
+      return {
+        targetType: 'speed',
+        targetValue: 0,
+        customTargetValueLow: Math.round(t.lowMps * 1000),
+        customTargetValueHigh: Math.round(t.highMps * 1000),
+      };
     case 'heartRate':
-      return { targetType: 'heartRate', targetValue: 0, customTargetValueLow: t.lowBpm + FIT_HR_OFFSET, customTargetValueHigh: t.highBpm + FIT_HR_OFFSET };
+      return {
+        targetType: 'heartRate',
+        targetValue: 0,
+        customTargetValueLow: t.lowBpm + FIT_HR_OFFSET,
+        customTargetValueHigh: t.highBpm + FIT_HR_OFFSET,
+      };
     case 'heartRateZone':
       return { targetType: 'heartRate', targetValue: t.zone };
   }
@@ -69,7 +79,9 @@ export function encodeFitWorkout(plan: FitPlan, options: { weightUnit: 'kg' | 'l
       ...(step.exercise
         ? {
             exerciseCategory: step.exercise.category,
-            ...(step.exercise.weightKg !== undefined ? { exerciseWeight: step.exercise.weightKg, weightDisplayUnit: options.weightUnit === 'lb' ? 'pound' : 'kilogram' } : {}),
+            ...(step.exercise.weightKg !== undefined
+              ? { exerciseWeight: step.exercise.weightKg, weightDisplayUnit: options.weightUnit === 'lb' ? 'pound' : 'kilogram' }
+              : {}),
           }
         : {}),
     } as Mesg);

@@ -26,7 +26,12 @@ export function signedFitUrl(userId: string, workoutId: string, expiresAt: Date,
 }
 
 export function fitFileName(w: { date: string; title: string }): string {
-  const slug = w.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'workout';
+  const slug =
+    w.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'workout';
   return `pacewise-${w.date}-${slug}.fit`;
 }
 
@@ -40,7 +45,10 @@ async function buildFile(userId: string, workoutId: string) {
   const w = await ownedWorkout(userId, workoutId);
   const p = await getOrCreateProfile(userId);
   const plan = fitPlan(w, { restingHr: p.restingHr, maxHr: p.maxHr });
-  if ('reason' in plan) throw new CoachingError('invalid_argument', `workoutId: "${w.title}" on ${w.date} has no watch workout file: ${plan.reason}.`, { field: 'workoutId' });
+  if ('reason' in plan)
+    throw new CoachingError('invalid_argument', `workoutId: "${w.title}" on ${w.date} has no watch workout file: ${plan.reason}.`, {
+      field: 'workoutId',
+    });
   return { w, plan, weightUnit: p.weightUnit === 'lb' ? ('lb' as const) : ('kg' as const) };
 }
 
@@ -51,11 +59,10 @@ export async function fitWorkoutLink(userId: string, workoutId: string, now = ne
   return { url: signedFitUrl(userId, w.id, expiresAt), expiresAt, fileName: fitFileName(w), sport: plan.sport, steps: plan.steps.length };
 }
 
-export type FitDownload =
-  | { status: 200; fileName: string; bytes: Uint8Array }
-  | { status: 404 | 410 | 409; message: string };
+export type FitDownload = { status: 200; fileName: string; bytes: Uint8Array } | { status: 404 | 410 | 409; message: string };
 
-const INVALID = 'This workout link is not valid: it was copied incompletely or changed. Get a new one from your account page or from your agent (get_workout_fit_link).';
+const INVALID =
+  'This workout link is not valid: it was copied incompletely or changed. Get a new one from your account page or from your agent (get_workout_fit_link).';
 
 /**
  * Opens a signed link. A missing, unknown or altered link is one 404; a genuine link past its expiry
@@ -65,19 +72,24 @@ export async function openFitLink(query: URLSearchParams, now = new Date()): Pro
   const w = query.get('w') ?? '';
   const e = query.get('e') ?? '';
   const sig = query.get('sig') ?? '';
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(w) || !/^\d{1,12}$/.test(e) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return { status: 404, message: INVALID };
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(w) || !/^\d{1,12}$/.test(e) || !/^[A-Za-z0-9_-]{43}$/.test(sig))
+    return { status: 404, message: INVALID };
   const row = await (await db()).workout.findUnique({ where: { id: w }, select: { userId: true } });
   const expected = fitLinkSignature(secrets().tokenSecret, row?.userId ?? '', w, Number(e));
   const genuine = crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(sig)) && row !== null;
   if (!genuine) return { status: 404, message: INVALID };
   if (Number(e) * 1000 < now.getTime()) {
-    return { status: 410, message: `This workout link expired at ${new Date(Number(e) * 1000).toISOString()} (links last ${FIT_LINK_MINUTES} minutes). Get a new one from your account page or from your agent (get_workout_fit_link).` };
+    return {
+      status: 410,
+      message: `This workout link expired at ${new Date(Number(e) * 1000).toISOString()} (links last ${FIT_LINK_MINUTES} minutes). Get a new one from your account page or from your agent (get_workout_fit_link).`,
+    };
   }
   try {
     const { w: workout, plan, weightUnit } = await buildFile(row.userId, w);
     return { status: 200, fileName: fitFileName(workout), bytes: encodeFitWorkout(plan, { weightUnit, createdAt: now }) };
   } catch (error) {
-    if (error instanceof CoachingError) return { status: 409, message: `${error.message.replace(/^workoutId: /, '')} The session changed since the link was made.` };
+    if (error instanceof CoachingError)
+      return { status: 409, message: `${error.message.replace(/^workoutId: /, '')} The session changed since the link was made.` };
     throw error;
   }
 }
@@ -86,7 +98,13 @@ export type WatchSession = { id: string; date: string; title: string; url: strin
 
 /** The person's sessions from `from` for `days` days, each with a signed FIT link or the reason it has none. */
 export async function watchSessions(userId: string, from: string, to: string, now = new Date()): Promise<WatchSession[]> {
-  const rows = await (await db()).workout.findMany({ where: { userId, date: { gte: from, lte: to }, status: 'scheduled' }, orderBy: [{ date: 'asc' }, { id: 'asc' }], take: 30 });
+  const rows = await (
+    await db()
+  ).workout.findMany({
+    where: { userId, date: { gte: from, lte: to }, status: 'scheduled' },
+    orderBy: [{ date: 'asc' }, { id: 'asc' }],
+    take: 30,
+  });
   const p = rows.length > 0 ? await getOrCreateProfile(userId) : null;
   const expiresAt = new Date(now.getTime() + FIT_LINK_MINUTES * 60_000);
   return rows.map(toWorkout).map((w) => {

@@ -95,7 +95,13 @@ function generate(input: PlanInput) {
   }
 }
 
-function planInput(planId: string, p: Omit<PlanDraft, 'name' | 'notes' | 'replaceExisting'> & { alignStart?: boolean }, basis: PlanBasis, state: AthleteState, ctx: CoachingContext): PlanInput {
+function planInput(
+  planId: string,
+  p: Omit<PlanDraft, 'name' | 'notes' | 'replaceExisting'> & { alignStart?: boolean },
+  basis: PlanBasis,
+  state: AthleteState,
+  ctx: CoachingContext,
+): PlanInput {
   const experience = ctx.experience;
   return {
     ...(experience ? { experience } : {}),
@@ -126,18 +132,36 @@ function planInput(planId: string, p: Omit<PlanDraft, 'name' | 'notes' | 'replac
 function withSubstitutes(basis: PlanBasis, equipment: readonly Equipment[]): { e1rmKg: Record<string, number>; notes: string[] } {
   const known = Object.fromEntries(Object.entries(basis.e1rmKg).map(([id, e]) => [id, e.value]));
   const subs = substituteEstimates(known, equipment);
-  return { e1rmKg: { ...known, ...Object.fromEntries(Object.entries(subs).map(([id, e]) => [id, e.e1rmKg])) }, notes: Object.values(subs).map((e) => e.reason) };
+  return {
+    e1rmKg: { ...known, ...Object.fromEntries(Object.entries(subs).map(([id, e]) => [id, e.e1rmKg])) },
+    notes: Object.values(subs).map((e) => e.reason),
+  };
 }
 
-const GOAL_NAMES: Record<PlanGoal, string> = { strength: 'strength', '5k': '5K', '10k': '10K', half: 'half-marathon', marathon: 'marathon', hybrid: 'hybrid strength and running' };
+const GOAL_NAMES: Record<PlanGoal, string> = {
+  strength: 'strength',
+  '5k': '5K',
+  '10k': '10K',
+  half: 'half-marathon',
+  marathon: 'marathon',
+  hybrid: 'hybrid strength and running',
+};
 
 export function defaultPlanName(goal: PlanGoal, weeks: number): string {
   return `${weeks}-week ${GOAL_NAMES[goal]} plan`;
 }
 
 async function countsFor(tx: Tx | Awaited<ReturnType<typeof db>>, userId: string, planIds: string[], today: string) {
-  const grouped = await tx.workout.groupBy({ by: ['planId', 'status'], where: { userId, planId: { in: planIds } }, _count: { _all: true } });
-  const missed = await tx.workout.groupBy({ by: ['planId'], where: { userId, planId: { in: planIds }, status: 'scheduled', date: { lt: today } }, _count: { _all: true } });
+  const grouped = await tx.workout.groupBy({
+    by: ['planId', 'status'],
+    where: { userId, planId: { in: planIds } },
+    _count: { _all: true },
+  });
+  const missed = await tx.workout.groupBy({
+    by: ['planId'],
+    where: { userId, planId: { in: planIds }, status: 'scheduled', date: { lt: today } },
+    _count: { _all: true },
+  });
   const result = new Map<string, PlanSummary['counts']>();
   for (const id of planIds) result.set(id, { scheduled: 0, completed: 0, skipped: 0, missed: 0 });
   for (const g of grouped) {
@@ -192,7 +216,9 @@ export async function createPlan(
         );
       }
       for (const o of overlapping) {
-        const { count } = await tx.workout.deleteMany({ where: { userId: ctx.userId, planId: o.planId, status: 'scheduled', date: { gte: from } } });
+        const { count } = await tx.workout.deleteMany({
+          where: { userId: ctx.userId, planId: o.planId, status: 'scheduled', date: { gte: from } },
+        });
         replaced.push({ planId: o.planId!, removed: count });
       }
     }
@@ -207,7 +233,12 @@ export async function createPlan(
       // (and learns the lift's spacing in this plan: time away is counted past it).
       const old = lifts[id];
       const everyDays = rhythm[id] ?? old?.everyDays;
-      lifts[id] = { ...lift, ...(old?.lastWorkoutId ? { lastWorkoutId: old.lastWorkoutId } : {}), ...(old?.lastDate ? { lastDate: old.lastDate } : {}), ...(everyDays !== undefined ? { everyDays } : {}) };
+      lifts[id] = {
+        ...lift,
+        ...(old?.lastWorkoutId ? { lastWorkoutId: old.lastWorkoutId } : {}),
+        ...(old?.lastDate ? { lastDate: old.lastDate } : {}),
+        ...(everyDays !== undefined ? { everyDays } : {}),
+      };
     }
     generated.notes.push(...withSubstitutes(basis, draft.equipment).notes);
     athlete.state = { ...athlete.state, lifts };
@@ -257,7 +288,12 @@ export async function getPlan(userId: string, id: string, today: string): Promis
 export async function listPlans(userId: string, today: string): Promise<PlanSummary[]> {
   const prisma = await db();
   const plans = await prisma.trainingPlan.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
-  const counts = await countsFor(prisma, userId, plans.map((p) => p.id), today);
+  const counts = await countsFor(
+    prisma,
+    userId,
+    plans.map((p) => p.id),
+    today,
+  );
   return plans.map((p) => summary(p, counts.get(p.id), today));
 }
 
@@ -298,7 +334,9 @@ export async function updatePlan(
   id: string,
   patch: PlanPatch,
   estimates: BenchmarkEstimates,
-): Promise<PlanSummary & { workouts: StoredWorkout[]; regenerated: { from: string; removed: number; added: number; moved: MovedSession[] } | null }> {
+): Promise<
+  PlanSummary & { workouts: StoredWorkout[]; regenerated: { from: string; removed: number; added: number; moved: MovedSession[] } | null }
+> {
   return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
     const row = await tx.trainingPlan.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw planNotFound(id);
@@ -341,7 +379,8 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
     ...(raceDistanceM !== undefined && raceDate !== undefined ? { raceDistanceM } : {}),
     mainLiftProgression: patch.mainLiftProgression ?? (row.mainLiftProgression as MainLiftProgression),
   };
-  if (raceDate !== undefined && raceDate < ctx.today) throw invalid('raceDate', `${raceDate} is in the past; give a future race day or null to remove it.`);
+  if (raceDate !== undefined && raceDate < ctx.today)
+    throw invalid('raceDate', `${raceDate} is in the past; give a future race day or null to remove it.`);
   const revision = row.revision + 1;
   const basis = planBasis(athlete.state, athlete.vdotDate, estimates);
   // Ids of regenerated sessions carry the revision, so they never collide with kept history.
@@ -358,24 +397,38 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
     athlete.vdotDate = basis.vdot.date;
   }
   // A day that already has a done (or skipped) session of this plan gets no second one.
-  const done = await tx.workout.findMany({ where: { userId: ctx.userId, planId: row.id, status: { not: 'scheduled' }, date: { gte: from } }, select: { date: true } });
+  const done = await tx.workout.findMany({
+    where: { userId: ctx.userId, planId: row.id, status: { not: 'scheduled' }, date: { gte: from } },
+    select: { date: true },
+  });
   const taken = new Set(done.map((d) => d.date));
   // A session already done (or skipped) in this plan week is not scheduled a second time in it.
-  const doneThisWeek = await tx.workout.findMany({ where: { userId: ctx.userId, planId: row.id, status: { not: 'scheduled' } }, select: { week: true, title: true } });
-  const doneKeys = doneThisWeek.map((d) => `${d.week}:${d.title}`);
-  const remaining = generated.workouts.filter((w) => w.date >= from && !taken.has(w.date)).filter((w) => {
-    const i = doneKeys.indexOf(`${w.week}:${w.title}`);
-    if (i < 0) return true;
-    doneKeys.splice(i, 1);
-    return false;
+  const doneThisWeek = await tx.workout.findMany({
+    where: { userId: ctx.userId, planId: row.id, status: { not: 'scheduled' } },
+    select: { week: true, title: true },
   });
+  const doneKeys = doneThisWeek.map((d) => `${d.week}:${d.title}`);
+  const remaining = generated.workouts
+    .filter((w) => w.date >= from && !taken.has(w.date))
+    .filter((w) => {
+      const i = doneKeys.indexOf(`${w.week}:${w.title}`);
+      if (i < 0) return true;
+      doneKeys.splice(i, 1);
+      return false;
+    });
   const fresh = prescribeFromState(
     remaining.map((w) => ({ ...w, planId: row.id })),
     athlete.state,
   );
-  const before = await tx.workout.findMany({ where: { userId: ctx.userId, planId: row.id, status: 'scheduled', date: { gte: from } }, orderBy: [{ date: 'asc' }, { id: 'asc' }], select: { date: true, title: true, week: true } });
+  const before = await tx.workout.findMany({
+    where: { userId: ctx.userId, planId: row.id, status: 'scheduled', date: { gte: from } },
+    orderBy: [{ date: 'asc' }, { id: 'asc' }],
+    select: { date: true, title: true, week: true },
+  });
   const moved = movedSessions(before, fresh);
-  const { count: removed } = await tx.workout.deleteMany({ where: { userId: ctx.userId, planId: row.id, status: 'scheduled', date: { gte: from } } });
+  const { count: removed } = await tx.workout.deleteMany({
+    where: { userId: ctx.userId, planId: row.id, status: 'scheduled', date: { gte: from } },
+  });
   if (fresh.length > 0) await tx.workout.createMany({ data: fresh.map((w) => workoutCreateData(ctx.userId, w)) });
   // Regenerated weeks keep following what was run, not the plan as first written.
   await capNewSessions(tx, ctx, athlete.state, fresh, `Plan "${row.name}" regenerated`);
@@ -406,12 +459,24 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
 }
 
 /** Caps the running of sessions just written (lib/coaching/volume-cap.ts), saves and records the changes; returns the notes. */
-async function capNewSessions(tx: Tx, ctx: CoachingContext, state: AthleteState, written: readonly Workout[], what: string): Promise<string[]> {
-  const future = written.filter((w) => w.status === 'scheduled' && w.date >= ctx.today).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
+async function capNewSessions(
+  tx: Tx,
+  ctx: CoachingContext,
+  state: AthleteState,
+  written: readonly Workout[],
+  what: string,
+): Promise<string[]> {
+  const future = written
+    .filter((w) => w.status === 'scheduled' && w.date >= ctx.today)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
   const capped = await capRunVolume(tx, ctx.userId, ctx.today, state, future);
   if (capped.updated.length === 0) return [];
   await saveReprescribed(tx, ctx.userId, capped.updated, ctx.today);
-  await recordEvent(tx, ctx.userId, { trigger: 'plan_updated', notes: [`${what}: running capped from what was run.`, ...capped.notes], changes: capped.changes });
+  await recordEvent(tx, ctx.userId, {
+    trigger: 'plan_updated',
+    notes: [`${what}: running capped from what was run.`, ...capped.notes],
+    changes: capped.changes,
+  });
   return capped.notes;
 }
 
@@ -432,7 +497,11 @@ function movedSessions(before: { date: string; title: string; week: number | nul
  * The person's training days changed: every running or upcoming plan moves its remaining sessions
  * onto the new days (completed and skipped sessions stay where they are).
  */
-export async function refitPlansToDays(ctx: CoachingContext, trainingDays: string[], estimates: BenchmarkEstimates): Promise<{ planId: string; name: string; moved: MovedSession[] }[]> {
+export async function refitPlansToDays(
+  ctx: CoachingContext,
+  trainingDays: string[],
+  estimates: BenchmarkEstimates,
+): Promise<{ planId: string; name: string; moved: MovedSession[] }[]> {
   const prisma = await db();
   const plans = await prisma.trainingPlan.findMany({ where: { userId: ctx.userId }, orderBy: { createdAt: 'asc' } });
   const result: { planId: string; name: string; moved: MovedSession[] }[] = [];
@@ -447,7 +516,11 @@ export async function refitPlansToDays(ctx: CoachingContext, trainingDays: strin
 
 /* ---------- delete ---------- */
 
-export async function deletePlan(ctx: CoachingContext, id: string, keepHistory: boolean): Promise<{ plan: PlanRow; removedScheduled: number; removedHistory: number; keptHistory: number }> {
+export async function deletePlan(
+  ctx: CoachingContext,
+  id: string,
+  keepHistory: boolean,
+): Promise<{ plan: PlanRow; removedScheduled: number; removedHistory: number; keptHistory: number }> {
   return withAthleteLock(ctx.userId, ctx.profile, async (tx) => {
     const plan = await tx.trainingPlan.findFirst({ where: { id, userId: ctx.userId } });
     if (!plan) throw planNotFound(id);

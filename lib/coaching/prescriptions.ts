@@ -71,22 +71,41 @@ export function defaultProgression(exercise: Exercise, sets: readonly SetInput[]
 
 export function buildBlock(exercise: Exercise, input: BlockInput, unit: LoadUnit, field: string): StrengthBlock {
   if (exercise.modality !== 'strength') {
-    throw invalid(`${field}.exercise`, `"${exercise.id}" is a run type; describe runs as run segments (kind "${exercise.runKind ?? 'easy'}") instead.`);
+    throw invalid(
+      `${field}.exercise`,
+      `"${exercise.id}" is a run type; describe runs as run segments (kind "${exercise.runKind ?? 'easy'}") instead.`,
+    );
   }
   if (input.sets.length === 0) throw invalid(`${field}.sets`, 'give at least one set.');
   const progression = input.progression ?? defaultProgression(exercise, input.sets);
   if (progression === 'autoregulated') {
     const missing = input.sets.findIndex((s) => s.rpe === undefined);
-    if (missing >= 0) throw invalid(`${field}.sets.${missing}.rpe`, 'an autoregulated block needs an RPE target on every set; the load then follows the e1RM.');
+    if (missing >= 0)
+      throw invalid(
+        `${field}.sets.${missing}.rpe`,
+        'an autoregulated block needs an RPE target on every set; the load then follows the e1RM.',
+      );
     const loaded = input.sets.findIndex((s) => s.loadKg !== undefined);
-    if (loaded >= 0) throw invalid(`${field}.sets.${loaded}.load`, 'an autoregulated block takes reps and RPE only; the load is computed from the e1RM. Use progression "none" to fix a load.');
+    if (loaded >= 0)
+      throw invalid(
+        `${field}.sets.${loaded}.load`,
+        'an autoregulated block takes reps and RPE only; the load is computed from the e1RM. Use progression "none" to fix a load.',
+      );
   }
   if (exercise.loadType === 'isometric') {
     const untimed = input.sets.findIndex((s) => s.durationS === undefined);
-    if (untimed >= 0) throw invalid(`${field}.sets.${untimed}.durationSeconds`, `${exercise.name} is a timed hold: give durationSeconds on every set (e.g. 30), not reps.`);
+    if (untimed >= 0)
+      throw invalid(
+        `${field}.sets.${untimed}.durationSeconds`,
+        `${exercise.name} is a timed hold: give durationSeconds on every set (e.g. 30), not reps.`,
+      );
   } else {
     const timed = input.sets.findIndex((s) => s.durationS !== undefined);
-    if (timed >= 0) throw invalid(`${field}.sets.${timed}.durationSeconds`, `${exercise.name} is done for reps, not time; drop durationSeconds (timed holds are loadType "isometric" in list_exercises).`);
+    if (timed >= 0)
+      throw invalid(
+        `${field}.sets.${timed}.durationSeconds`,
+        `${exercise.name} is done for reps, not time; drop durationSeconds (timed holds are loadType "isometric" in list_exercises).`,
+      );
   }
   const block: StrengthBlock = {
     exerciseId: exercise.id,
@@ -132,7 +151,8 @@ export function buildSegment(input: SegmentInput, field: string): RunSegment {
 
 /** The kind the content implies; a named kind must agree with it. */
 export function resolveKind(strength: readonly StrengthBlock[], run: readonly RunSegment[], named?: WorkoutKind): WorkoutKind {
-  const implied: WorkoutKind = strength.length > 0 && run.length > 0 ? 'mixed' : strength.length > 0 ? 'strength' : run.length > 0 ? 'run' : 'rest';
+  const implied: WorkoutKind =
+    strength.length > 0 && run.length > 0 ? 'mixed' : strength.length > 0 ? 'strength' : run.length > 0 ? 'run' : 'rest';
   if (named !== undefined && named !== implied) {
     const what: Record<WorkoutKind, string> = {
       strength: 'strength blocks and no run segments',
@@ -140,7 +160,10 @@ export function resolveKind(strength: readonly StrengthBlock[], run: readonly Ru
       mixed: 'both strength blocks and run segments',
       rest: 'no strength blocks and no run segments',
     };
-    throw invalid('kind', `a "${named}" workout has ${what[named]}; this one has ${strength.length} strength block(s) and ${run.length} run segment(s).`);
+    throw invalid(
+      'kind',
+      `a "${named}" workout has ${what[named]}; this one has ${strength.length} strength block(s) and ${run.length} run segment(s).`,
+    );
   }
   return implied;
 }

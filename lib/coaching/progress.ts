@@ -61,15 +61,27 @@ export async function getProgress(userId: string, profile: ProfileFacts, recent:
  */
 export async function getWeeklyTrends(userId: string, today: IsoDate, weeks: number): Promise<WeeklyTrends> {
   const prisma = await db();
-  const latest = await prisma.workout.findFirst({ where: { userId, status: { in: ['completed', 'skipped'] } }, orderBy: { date: 'desc' }, select: { date: true } });
+  const latest = await prisma.workout.findFirst({
+    where: { userId, status: { in: ['completed', 'skipped'] } },
+    orderBy: { date: 'desc' },
+    select: { date: true },
+  });
   const end = latest && latest.date > today ? latest.date : today;
   const from = addDays(mondayOf(end), -7 * (weeks - 1));
   const to = addDays(mondayOf(end), 6);
   const [rows, benchmarks] = await Promise.all([
-    prisma.workout.findMany({ where: { userId, status: { in: ['completed', 'skipped'] }, date: { gte: from, lte: to } }, orderBy: [{ date: 'asc' }, { id: 'asc' }] }),
+    prisma.workout.findMany({
+      where: { userId, status: { in: ['completed', 'skipped'] }, date: { gte: from, lte: to } },
+      orderBy: [{ date: 'asc' }, { id: 'asc' }],
+    }),
     prisma.benchmark.findMany({ where: { userId, date: { gte: from, lte: to } } }),
   ]);
-  const evidence: TrendBenchmark[] = benchmarks.map((b) => ({ date: b.date, kind: b.kind === 'race' ? 'race' : 'lift', exercise: b.exercise, ...derivedEstimate(b) }));
+  const evidence: TrendBenchmark[] = benchmarks.map((b) => ({
+    date: b.date,
+    kind: b.kind === 'race' ? 'race' : 'lift',
+    exercise: b.exercise,
+    ...derivedEstimate(b),
+  }));
   return weeklyTrends(rows.map(toWorkout), evidence, from, end);
 }
 
@@ -83,7 +95,13 @@ function localDay(at: Date, timezone: string): IsoDate {
  * logged session (its adaptation record, on the day it was logged by the coaching clock), and the
  * current state for today. Sessions logged before the coach kept those records show from the next one.
  */
-export async function getHeldTrends(userId: string, profile: ProfileFacts, timezone: string, today: IsoDate, weeks: readonly IsoDate[]): Promise<HeldTrends> {
+export async function getHeldTrends(
+  userId: string,
+  profile: ProfileFacts,
+  timezone: string,
+  today: IsoDate,
+  weeks: readonly IsoDate[],
+): Promise<HeldTrends> {
   const prisma = await db();
   const [events, athlete] = await Promise.all([
     prisma.adaptationEvent.findMany({
@@ -93,7 +111,10 @@ export async function getHeldTrends(userId: string, profile: ProfileFacts, timez
     }),
     readAthlete(userId, profile),
   ]);
-  const rows = await prisma.workout.findMany({ where: { userId, id: { in: events.map((e) => e.workoutId!) } }, select: { id: true, date: true, completedAt: true } });
+  const rows = await prisma.workout.findMany({
+    where: { userId, id: { in: events.map((e) => e.workoutId!) } },
+    select: { id: true, date: true, completedAt: true },
+  });
   const logged = new Map(rows.map((r) => [r.id, r.completedAt ? localDay(r.completedAt, timezone) : r.date]));
   const snapshots: HeldSnapshot[] = [];
   for (const e of events) {

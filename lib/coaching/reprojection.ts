@@ -11,7 +11,6 @@ import { DEFAULT_LOAD_STEP } from '@/lib/training/units';
 
 export type Reprojection = { updated: Workout[]; changes: PlanChange[] };
 
-
 export function loadStep(state: AthleteState): number {
   return state.loadStep ?? DEFAULT_LOAD_STEP[state.unit];
 }
@@ -21,7 +20,12 @@ export function loadStep(state: AthleteState): number {
  * first) from the current state. `headline(exerciseId)` says why; sessions whose prescription does
  * not move are left out of the result.
  */
-export function reprojectLifts(future: readonly Workout[], exerciseIds: Iterable<string>, state: AthleteState, headline: (exerciseId: string) => string): Reprojection {
+export function reprojectLifts(
+  future: readonly Workout[],
+  exerciseIds: Iterable<string>,
+  state: AthleteState,
+  headline: (exerciseId: string) => string,
+): Reprojection {
   let current = [...future];
   const changes: PlanChange[] = [];
   for (const exerciseId of new Set(exerciseIds)) {
@@ -46,7 +50,9 @@ export function repace(future: readonly Workout[], vdot: number, state: AthleteS
 function collect(before: readonly Workout[], after: readonly Workout[], changes: PlanChange[]): Reprojection {
   const changed = new Set(changes.map((c) => c.workoutId));
   const updated = after.filter((w, i) => w !== before[i] && changed.has(w.id));
-  changes.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.workoutId.localeCompare(b.workoutId) || a.path.localeCompare(b.path)));
+  changes.sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : a.workoutId.localeCompare(b.workoutId) || a.path.localeCompare(b.path),
+  );
   return { updated, changes };
 }
 

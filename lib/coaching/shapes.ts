@@ -14,7 +14,18 @@ import type { WeeklyTrends } from '@/lib/training/trends';
 import type { DistanceUnit, Experience, LoadUnit, PlanChange, RunActual } from '@/lib/training/types';
 import { heartRateRange } from '@/lib/training/run-targets';
 import { predictRaceTime } from '@/lib/training/vdot';
-import { formatDistance, formatDuration, formatLoad, formatPace, kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE, paceFromUnit, paceToUnit } from '@/lib/training/units';
+import {
+  formatDistance,
+  formatDuration,
+  formatLoad,
+  formatPace,
+  kgToLb,
+  lbToKg,
+  METRES_PER_KM,
+  METRES_PER_MILE,
+  paceFromUnit,
+  paceToUnit,
+} from '@/lib/training/units';
 import { todayIn } from '@/lib/clock';
 import type { CoachingFacts } from '@/lib/profile/profiles';
 
@@ -28,14 +39,23 @@ export type CoachingCall = { ctx: CoachingContext; units: Units; timezone: strin
 export type CoachingPerson = { id: string; profile?: CoachingFacts | null };
 
 /** The person's profile facts, today's date in their timezone, and the units to answer in. */
-export async function coachingCall(person: CoachingPerson, override: { weightUnit?: LoadUnit; distanceUnit?: DistanceUnit } = {}): Promise<CoachingCall> {
+export async function coachingCall(
+  person: CoachingPerson,
+  override: { weightUnit?: LoadUnit; distanceUnit?: DistanceUnit } = {},
+): Promise<CoachingCall> {
   // Usually read with the token (lib/oauth/access-tokens.ts); a person's first call creates the row.
   const p = person.profile ?? (await getOrCreateProfile(person.id));
   const profile = { weightUnit: p.weightUnit, distanceUnit: p.distanceUnit, restingHr: p.restingHr, maxHr: p.maxHr };
   const timezone = p.timezone ?? 'UTC';
   return {
     // The token's profile facts leave experience out; plan tools read the whole profile (withExperience).
-    ctx: { userId: person.id, profile, today: todayIn(timezone), ...('experience' in p ? { experience: p.experience as Experience | null } : {}), ...('birthYear' in p ? { birthYear: p.birthYear as number | null } : {}) },
+    ctx: {
+      userId: person.id,
+      profile,
+      today: todayIn(timezone),
+      ...('experience' in p ? { experience: p.experience as Experience | null } : {}),
+      ...('birthYear' in p ? { birthYear: p.birthYear as number | null } : {}),
+    },
     units: {
       weight: override.weightUnit ?? (p.weightUnit === 'lb' ? 'lb' : 'kg'),
       distance: override.distanceUnit ?? (p.distanceUnit === 'mi' ? 'mi' : 'km'),
@@ -61,7 +81,9 @@ export function paceToSPerKm(pace: string | number, unit: DistanceUnit): number 
 
 /* ---------- results ---------- */
 
-export const unitsOutput = z.object({ weight: z.enum(['kg', 'lb']), distance: z.enum(['km', 'mi']) }).describe('Units of load, distance and pace fields in this result; *Kg, *M and *SPerKm fields are SI');
+export const unitsOutput = z
+  .object({ weight: z.enum(['kg', 'lb']), distance: z.enum(['km', 'mi']) })
+  .describe('Units of load, distance and pace fields in this result; *Kg, *M and *SPerKm fields are SI');
 
 const setOutput = z.object({
   reps: z.number(),
@@ -103,7 +125,9 @@ const segmentOutput = z.object({
   heartRateBpm: z
     .object({ min: z.number(), max: z.number() })
     .nullable()
-    .describe('Heart-rate range for the segment in beats per minute (Karvonen, from the zone); null when the profile lacks resting or max heart rate (set them with update_profile), or for a race'),
+    .describe(
+      'Heart-rate range for the segment in beats per minute (Karvonen, from the zone); null when the profile lacks resting or max heart rate (set them with update_profile), or for a race',
+    ),
 });
 
 const runActualOutput = z.object({
@@ -122,7 +146,9 @@ export const workoutOutput = z.object({
   date: z.string().describe("YYYY-MM-DD in the person's timezone"),
   status: z
     .enum(SHOWN_STATUSES)
-    .describe('"scheduled" (today or later, not done yet), "completed", "skipped", or "missed" (its day has passed and it was neither completed nor skipped; it can still be logged with complete_workout or skipped)'),
+    .describe(
+      '"scheduled" (today or later, not done yet), "completed", "skipped", or "missed" (its day has passed and it was neither completed nor skipped; it can still be logged with complete_workout or skipped)',
+    ),
   kind: z.enum(['strength', 'run', 'mixed', 'rest']),
   title: z.string(),
   week: z.number().nullable().describe('Plan week, from 1'),
@@ -137,7 +163,15 @@ export const workoutOutput = z.object({
         z.object({
           blockIndex: z.number(),
           exercise: z.string(),
-          sets: z.array(z.object({ reps: z.number(), load: z.number(), loadKg: z.number(), rpe: z.number().nullable(), durationSeconds: z.number().nullable().describe('Timed holds: seconds held') })),
+          sets: z.array(
+            z.object({
+              reps: z.number(),
+              load: z.number(),
+              loadKg: z.number(),
+              rpe: z.number().nullable(),
+              durationSeconds: z.number().nullable().describe('Timed holds: seconds held'),
+            }),
+          ),
         }),
       ),
       run: runActualOutput.nullable(),
@@ -220,7 +254,13 @@ export function workoutView(w: StoredWorkout, units: Units, today: string, heart
           strength: (w.actual.strength ?? []).map((a) => ({
             blockIndex: a.blockIndex,
             exercise: a.exerciseId,
-            sets: a.sets.map((s) => ({ reps: s.reps, load: fromKg(s.loadKg, units.weight), loadKg: round(s.loadKg, 3), rpe: s.rpe ?? null, durationSeconds: s.durationS ?? null })),
+            sets: a.sets.map((s) => ({
+              reps: s.reps,
+              load: fromKg(s.loadKg, units.weight),
+              loadKg: round(s.loadKg, 3),
+              rpe: s.rpe ?? null,
+              durationSeconds: s.durationS ?? null,
+            })),
           })),
           run: w.actual.run ? runActualView(w.actual.run, units.distance) : null,
           runSegments: (w.actual.runSegments ?? []).map((s) => ({ segmentIndex: s.segmentIndex, ...runActualView(s, units.distance) })),
@@ -245,7 +285,15 @@ export const changeOutput = z.object({
 });
 
 export function changeView(c: PlanChange & { title?: string }, units: Units): z.infer<typeof changeOutput> {
-  const siUnit = c.path.endsWith('loadKg') ? 'kg' : c.path.endsWith('targetPaceSPerKm') ? 's/km' : c.path.endsWith('distanceM') ? 'm' : c.path.endsWith('durationS') ? 's' : 'reps';
+  const siUnit = c.path.endsWith('loadKg')
+    ? 'kg'
+    : c.path.endsWith('targetPaceSPerKm')
+      ? 's/km'
+      : c.path.endsWith('distanceM')
+        ? 'm'
+        : c.path.endsWith('durationS')
+          ? 's'
+          : 'reps';
   const text = (v: number | null) =>
     v === null
       ? 'not set'
@@ -277,7 +325,9 @@ export function changeView(c: PlanChange & { title?: string }, units: Units): z.
 /** A field's current change (get_workout, list_workouts) or one entry of its history (list_workout_changes). */
 export const fieldChangeOutput = z.object({
   at: z.string().describe('ISO 8601 time of the change'),
-  trigger: z.string().describe('What caused it: completed, skipped, benchmark, workout_created, workout_updated, workout_deleted, plan_updated'),
+  trigger: z
+    .string()
+    .describe('What caused it: completed, skipped, benchmark, workout_created, workout_updated, workout_deleted, plan_updated'),
   field: z.string().describe('e.g. strength[0].sets[2].loadKg or run[1].targetPaceSPerKm'),
   before: z.number().nullable().describe('SI value: kg, reps or seconds per km'),
   after: z.number().nullable(),
@@ -287,7 +337,15 @@ export const fieldChangeOutput = z.object({
   reason: z.string().describe('The reason as the coach wrote it, with the session and the numbers'),
 });
 
-export type FieldChange = { date: string; path: string; before: number | null; after: number | null; reason: string; trigger: string; at: Date };
+export type FieldChange = {
+  date: string;
+  path: string;
+  before: number | null;
+  after: number | null;
+  reason: string;
+  trigger: string;
+  at: Date;
+};
 
 export function fieldChangeView(c: FieldChange, units: Units): z.infer<typeof fieldChangeOutput> {
   const v = changeView({ workoutId: '', date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units);
@@ -311,7 +369,11 @@ export const adaptationOutput = z.object({
   notes: z.array(z.string()).describe('What the coach learned, even when nothing ahead changed'),
 });
 
-export function adaptationView(changes: readonly AppliedChange[], notes: readonly string[], units: Units): z.infer<typeof adaptationOutput> {
+export function adaptationView(
+  changes: readonly AppliedChange[],
+  notes: readonly string[],
+  units: Units,
+): z.infer<typeof adaptationOutput> {
   const changed = new Set(changes.map((c) => c.workoutId)).size;
   return {
     summary:
@@ -328,7 +390,11 @@ export function adaptationView(changes: readonly AppliedChange[], notes: readonl
 export function weeklyView(trends: WeeklyTrends, units: Units, held: HeldTrends) {
   return {
     held: {
-      lifts: held.lifts.map((l) => ({ exercise: l.exerciseId, exerciseName: l.exerciseName, e1rm: l.e1rmKg.map((v) => (v === null ? null : fromKg(v, units.weight))) })),
+      lifts: held.lifts.map((l) => ({
+        exercise: l.exerciseId,
+        exerciseName: l.exerciseName,
+        e1rm: l.e1rmKg.map((v) => (v === null ? null : fromKg(v, units.weight))),
+      })),
       vdot: held.vdot,
     },
     weeks: trends.weeks,

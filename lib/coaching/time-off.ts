@@ -12,7 +12,16 @@ import { addDays, daysBetween } from '@/lib/training/dates';
 import { deloadsAfterBreak } from '@/lib/training/periodisation';
 import { awaySince, LAYOFF_DAYS, lastLiftedOn, layoffFactor, returnFromTimeAway } from '@/lib/training/time-away';
 import type { AthleteState, PlanChange, Workout } from '@/lib/training/types';
-import { futureScheduled, initialAthleteState, recordEvent, saveReprescribed, syncWithProfile, withAthleteLock, type Athlete, type Tx } from './athlete-store';
+import {
+  futureScheduled,
+  initialAthleteState,
+  recordEvent,
+  saveReprescribed,
+  syncWithProfile,
+  withAthleteLock,
+  type Athlete,
+  type Tx,
+} from './athlete-store';
 import { parseAthleteState } from './documents';
 import type { CoachingContext } from './context';
 import { CoachingError, invalid } from './errors';
@@ -41,9 +50,15 @@ const illness = (kind: string) => kind === 'illness' || kind === 'injury';
 export async function recordTimeOff(ctx: CoachingContext, input: TimeOffInput): Promise<TimeOffOutcome> {
   if (input.to < input.from) throw invalid('to', `${input.to} is before from ${input.from}; give the last day off, on or after the first.`);
   const days = daysBetween(input.from, input.to) + 1;
-  if (days > MAX_TIME_OFF_DAYS) throw invalid('to', `${days} days is more than ${MAX_TIME_OFF_DAYS}; record a shorter stretch (or create a new plan when training starts again).`);
+  if (days > MAX_TIME_OFF_DAYS)
+    throw invalid(
+      'to',
+      `${days} days is more than ${MAX_TIME_OFF_DAYS}; record a shorter stretch (or create a new plan when training starts again).`,
+    );
   return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
-    const overlapping = await tx.timeOff.findFirst({ where: { userId: ctx.userId, fromDate: { lte: input.to }, toDate: { gte: input.from } } });
+    const overlapping = await tx.timeOff.findFirst({
+      where: { userId: ctx.userId, fromDate: { lte: input.to }, toDate: { gte: input.from } },
+    });
     if (overlapping) {
       throw new CoachingError(
         'conflict',
@@ -60,7 +75,9 @@ export async function recordTimeOff(ctx: CoachingContext, input: TimeOffInput): 
     // 1. Pause: sessions inside the days off are not missed. Past ones are marked skipped (a skip never
     //    counts as a failure); future ones, and everything after, move (step 2). Race plans cannot move
     //    past their race, so their sessions inside the days off are skipped instead.
-    const inside = await tx.workout.findMany({ where: { userId: ctx.userId, status: 'scheduled', date: { gte: input.from, lte: input.to } } });
+    const inside = await tx.workout.findMany({
+      where: { userId: ctx.userId, status: 'scheduled', date: { gte: input.from, lte: input.to } },
+    });
     const racePlans = new Set(
       (await tx.trainingPlan.findMany({ where: { userId: ctx.userId, raceDate: { not: null } }, select: { id: true } })).map((p) => p.id),
     );
@@ -69,7 +86,10 @@ export async function recordTimeOff(ctx: CoachingContext, input: TimeOffInput): 
     if (pauseIds.length > 0) {
       const note = `Paused: time off (${label})`;
       for (const w of inside.filter((x) => pauseIds.includes(x.id))) {
-        await tx.workout.update({ where: { id: w.id }, data: { status: 'skipped', skippedAt: now(), notes: w.notes ? `${w.notes}\n${note}` : note } });
+        await tx.workout.update({
+          where: { id: w.id },
+          data: { status: 'skipped', skippedAt: now(), notes: w.notes ? `${w.notes}\n${note}` : note },
+        });
       }
       notes.push(`${pauseIds.length} session(s) inside the time off marked skipped (paused, not missed).`);
     }
@@ -89,8 +109,12 @@ export async function recordTimeOff(ctx: CoachingContext, input: TimeOffInput): 
         moved.push({ id: w.id, title: w.title, from: w.date, to });
       }
       const plans = [...new Set(ahead.map((w) => w.planId).filter((id): id is string => id !== null))];
-      if (plans.length > 0) await tx.trainingPlan.updateMany({ where: { id: { in: plans } }, data: { weeks: { increment: shiftDays / 7 } } });
-      if (moved.length > 0) notes.push(`${moved.length} session(s) from ${start} on moved ${shiftDays / 7} week(s) later, keeping their weekdays; plans using them are ${shiftDays / 7} week(s) longer.`);
+      if (plans.length > 0)
+        await tx.trainingPlan.updateMany({ where: { id: { in: plans } }, data: { weeks: { increment: shiftDays / 7 } } });
+      if (moved.length > 0)
+        notes.push(
+          `${moved.length} session(s) from ${start} on moved ${shiftDays / 7} week(s) later, keeping their weekdays; plans using them are ${shiftDays / 7} week(s) longer.`,
+        );
     }
 
     // 3. Ramp back in, once the time off has begun: loads lower, streaks cleared, no deload straight after.
@@ -103,7 +127,14 @@ export async function recordTimeOff(ctx: CoachingContext, input: TimeOffInput): 
     caught.changes.push(...eased.changes);
     await recordEvent(tx, ctx.userId, { trigger: 'time_off', notes, changes: caught.changes });
     const titles = new Map((await futureScheduled(tx, ctx.userId, ctx.today)).map((w) => [w.id, w.title]));
-    return { timeOff: row, paused, moved, shiftDays, changes: caught.changes.map((c) => ({ ...c, title: titles.get(c.workoutId) ?? '' })), notes };
+    return {
+      timeOff: row,
+      paused,
+      moved,
+      shiftDays,
+      changes: caught.changes.map((c) => ({ ...c, title: titles.get(c.workoutId) ?? '' })),
+      notes,
+    };
   });
 }
 
@@ -124,16 +155,38 @@ export async function deleteTimeOff(ctx: CoachingContext, id: string): Promise<T
  * The first sessions after an injury or illness ending on `off.to` become easier and shorter than
  * the runs done before it (lib/training/comeback.ts), inside the caller's lock.
  */
-async function easeIn(tx: Tx, ctx: CoachingContext, vdot: number | undefined, off: { from: string; to: string; kind: string }): Promise<{ changes: PlanChange[]; notes: string[] }> {
+async function easeIn(
+  tx: Tx,
+  ctx: CoachingContext,
+  vdot: number | undefined,
+  off: { from: string; to: string; kind: string },
+): Promise<{ changes: PlanChange[]; notes: string[] }> {
   if (!illness(off.kind)) return { changes: [], notes: [] };
   const backOn = addDays(off.to, 1);
   const scheduled = (await futureScheduled(tx, ctx.userId, backOn > ctx.today ? backOn : ctx.today)).map(toWorkout);
-  const done = (await tx.workout.findMany({ where: { userId: ctx.userId, status: 'completed', date: { gte: addDays(off.from, -14), lt: off.from } } })).map(toWorkout);
-  const result = easeBackIn({ kind: off.kind as BreakKind, from: off.from, to: off.to, scheduled, done, ...(vdot !== undefined ? { vdot } : {}) });
+  const done = (
+    await tx.workout.findMany({ where: { userId: ctx.userId, status: 'completed', date: { gte: addDays(off.from, -14), lt: off.from } } })
+  ).map(toWorkout);
+  const result = easeBackIn({
+    kind: off.kind as BreakKind,
+    from: off.from,
+    to: off.to,
+    scheduled,
+    done,
+    ...(vdot !== undefined ? { vdot } : {}),
+  });
   for (const w of result.updated) {
-    await tx.workout.update({ where: { id: w.id }, data: { title: w.title, kind: w.kind, run: w.run as object[], notes: w.notes ?? null } });
+    await tx.workout.update({
+      where: { id: w.id },
+      data: { title: w.title, kind: w.kind, run: w.run as object[], notes: w.notes ?? null },
+    });
   }
-  const notes = result.note && result.updated.length > 0 ? [`${result.note} ${result.updated.length} session(s) changed.`] : result.note ? [result.note] : [];
+  const notes =
+    result.note && result.updated.length > 0
+      ? [`${result.note} ${result.updated.length} session(s) changed.`]
+      : result.note
+        ? [result.note]
+        : [];
   return { changes: result.changes, notes };
 }
 
@@ -167,19 +220,32 @@ export async function endTimeOff(ctx: CoachingContext, id: string, lastDay: stri
     const paused = await tx.workout.findMany({ where: { userId: ctx.userId, status: 'skipped', date: { gt: lastDay, lte: row.toDate } } });
     const restored: EndTimeOffOutcome['restored'] = [];
     for (const w of paused.filter((x) => (x.notes ?? '').includes(pauseNote) && x.date >= ctx.today)) {
-      const rest = (w.notes ?? '').split('\n').filter((line) => line !== pauseNote).join('\n');
-      await tx.workout.update({ where: { id: w.id }, data: { status: 'scheduled', skippedAt: null, notes: rest.length > 0 ? rest : null } });
+      const rest = (w.notes ?? '')
+        .split('\n')
+        .filter((line) => line !== pauseNote)
+        .join('\n');
+      await tx.workout.update({
+        where: { id: w.id },
+        data: { status: 'scheduled', skippedAt: null, notes: rest.length > 0 ? rest : null },
+      });
       restored.push({ id: w.id, title: w.title, date: w.date });
     }
     if (restored.length > 0) notes.push(`${restored.length} paused session(s) from ${addDays(lastDay, 1)} on are scheduled again.`);
     const pastPaused = paused.filter((x) => (x.notes ?? '').includes(pauseNote) && x.date < ctx.today).length;
-    if (pastPaused > 0) notes.push(`${pastPaused} paused session(s) already past stay skipped; log them with log_workout if they were done.`);
+    if (pastPaused > 0)
+      notes.push(`${pastPaused} paused session(s) already past stay skipped; log them with log_workout if they were done.`);
     notes.push('Sessions the record moved later stay where they are; update_workout moves one.');
     const eased = await easeIn(tx, ctx, athlete.state.vdot, { from: row.fromDate, to: lastDay, kind: row.kind });
     notes.push(...eased.notes);
     await recordEvent(tx, ctx.userId, { trigger: 'time_off', notes, changes: eased.changes });
     const titles = new Map((await futureScheduled(tx, ctx.userId, ctx.today)).map((w) => [w.id, w.title]));
-    return { timeOff: updated, previousTo: row.toDate, restored, changes: eased.changes.map((c) => ({ ...c, title: titles.get(c.workoutId) ?? '' })), notes };
+    return {
+      timeOff: updated,
+      previousTo: row.toDate,
+      restored,
+      changes: eased.changes.map((c) => ({ ...c, title: titles.get(c.workoutId) ?? '' })),
+      notes,
+    };
   });
 }
 
@@ -196,7 +262,9 @@ function liftsAway(state: AthleteState, today: string, offs: readonly Pick<TimeO
     if (last === undefined) continue;
     // Time off that began after the last session and by today counts; the return is after its end.
     const relevant = offs.filter((o) => o.toDate > last && o.fromDate <= today);
-    const illnessDays = relevant.filter((o) => illness(o.kind)).reduce((n, o) => n + daysBetween(o.fromDate > last ? o.fromDate : addDays(last, 1), o.toDate) + 1, 0);
+    const illnessDays = relevant
+      .filter((o) => illness(o.kind))
+      .reduce((n, o) => n + daysBetween(o.fromDate > last ? o.fromDate : addDays(last, 1), o.toDate) + 1, 0);
     const backOn = relevant.reduce((d, o) => (addDays(o.toDate, 1) > d ? addDays(o.toDate, 1) : d), today);
     const gap = daysBetween(last, backOn);
     if (gap < LAYOFF_DAYS && illnessDays === 0 && relevant.length === 0) continue;
@@ -219,11 +287,19 @@ async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: st
   const lifts = { ...athlete.state.lifts };
   const reasons = new Map<string, string>();
   let future: Workout[] = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout);
-  const nameOf = (id: string) => future.flatMap((w) => w.strength).find((b) => b.exerciseId === id)?.exerciseName ?? findExercise(id)?.name ?? id;
+  const nameOf = (id: string) =>
+    future.flatMap((w) => w.strength).find((b) => b.exerciseId === id)?.exerciseName ?? findExercise(id)?.name ?? id;
   let backOn = ctx.today;
   for (const a of away) {
     const lift = lifts[a.id]!;
-    const result = returnFromTimeAway({ lift, backOn: a.backOn, unit: athlete.state.unit, step: loadStep(athlete.state), illnessDays: a.illnessDays, lastLifted });
+    const result = returnFromTimeAway({
+      lift,
+      backOn: a.backOn,
+      unit: athlete.state.unit,
+      step: loadStep(athlete.state),
+      illnessDays: a.illnessDays,
+      lastLifted,
+    });
     // Time off clears the miss streak even when the loads need not move.
     const next = { ...result.lift, failureStreak: 0 };
     lifts[a.id] = next;
@@ -240,9 +316,16 @@ async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: st
   if (lifted.length > 0) {
     await tx.workout.updateMany({ where: { id: { in: lifted }, userId: ctx.userId }, data: { phase: 'build' } });
     future = future.map((w) => (lifted.includes(w.id) ? { ...w, phase: 'build' } : w));
-    notes.push(`${lifted.length} deload-week session(s) in the first week back become build sessions (fewer sets, ramping loads): the time off was the rest.`);
+    notes.push(
+      `${lifted.length} deload-week session(s) in the first week back become build sessions (fewer sets, ramping loads): the time off was the rest.`,
+    );
   }
-  const projected = reprojectLifts(future, away.map((a) => a.id), athlete.state, (id) => reasons.get(id) ?? `${nameOf(id)}: back after ${why}`);
+  const projected = reprojectLifts(
+    future,
+    away.map((a) => a.id),
+    athlete.state,
+    (id) => reasons.get(id) ?? `${nameOf(id)}: back after ${why}`,
+  );
   await saveReprescribed(tx, ctx.userId, projected.updated, ctx.today);
   return { changes: projected.changes, notes };
 }
@@ -266,7 +349,9 @@ export function timeAwayColumns(bind: Bind, userId: string, today: string): stri
  * when `inputs` say it is due. True when it caught up: what was read beside `inputs` may be stale then.
  */
 export async function catchUpTimeAwayFrom(ctx: CoachingContext, inputs: TimeAwayInputs | undefined): Promise<boolean> {
-  const state = inputs?.state ? syncWithProfile(parseAthleteState(inputs.state as Parameters<typeof parseAthleteState>[0]), ctx.profile) : initialAthleteState(ctx.profile);
+  const state = inputs?.state
+    ? syncWithProfile(parseAthleteState(inputs.state as Parameters<typeof parseAthleteState>[0]), ctx.profile)
+    : initialAthleteState(ctx.profile);
   const lastLifted = lastLiftedOn(state.lifts);
   const due = Object.values(state.lifts).some((l) => {
     const since = awaySince(l, lastLifted, ctx.today);
@@ -277,7 +362,8 @@ export async function catchUpTimeAwayFrom(ctx: CoachingContext, inputs: TimeAway
   if (!due && liftsAway(state, ctx.today, inputs?.offs ?? []).length === 0) return false;
   await withAthleteLock(ctx.userId, ctx.profile, async (tx, locked) => {
     const caught = await catchUpIn(tx, ctx, locked, 'time away');
-    if (caught.notes.length > 0 || caught.changes.length > 0) await recordEvent(tx, ctx.userId, { trigger: 'time_away', notes: caught.notes, changes: caught.changes });
+    if (caught.notes.length > 0 || caught.changes.length > 0)
+      await recordEvent(tx, ctx.userId, { trigger: 'time_away', notes: caught.notes, changes: caught.changes });
   });
   return true;
 }

@@ -20,7 +20,13 @@ export type VolumeCap = Reprojection & { notes: string[] };
  * current form) week by week from what was run. Reads the history, the plan's start and first week,
  * and recorded time off; writes nothing.
  */
-export async function capRunVolume(tx: Tx, userId: string, today: string, state: AthleteState, future: readonly Workout[]): Promise<VolumeCap> {
+export async function capRunVolume(
+  tx: Tx,
+  userId: string,
+  today: string,
+  state: AthleteState,
+  future: readonly Workout[],
+): Promise<VolumeCap> {
   const none: VolumeCap = { updated: [], changes: [], notes: [] };
   const runs = future.filter((w) => w.status === 'scheduled' && w.date >= today && w.run.length > 0 && w.planId !== undefined);
   if (runs.length === 0) return none;
@@ -31,9 +37,14 @@ export async function capRunVolume(tx: Tx, userId: string, today: string, state:
   const plan = await tx.trainingPlan.findFirst({ where: { id: planId, userId }, select: { startDate: true } });
   if (!plan) return none;
   const from = addDays(plan.startDate, 7 * (weekIndex(plan.startDate, today) - HISTORY_WEEKS));
-  const past = (await tx.workout.findMany({ where: { userId, date: { gte: from }, OR: [{ date: { lt: today } }, { status: { not: 'scheduled' } }] } })).map(toWorkout);
+  const past = (
+    await tx.workout.findMany({ where: { userId, date: { gte: from }, OR: [{ date: { lt: today } }, { status: { not: 'scheduled' } }] } })
+  ).map(toWorkout);
   const firstWeek = (await tx.workout.findMany({ where: { userId, planId, week: 1 } })).map(toWorkout);
-  const offs = await tx.timeOff.findMany({ where: { userId, toDate: { gte: from }, fromDate: { lte: today } }, select: { fromDate: true, toDate: true } });
+  const offs = await tx.timeOff.findMany({
+    where: { userId, toDate: { gte: from }, fromDate: { lte: today } },
+    select: { fromDate: true, toDate: true },
+  });
   const pace = sizingEasyPace(state.vdot);
   const futureIds = new Set(future.map((w) => w.id));
   const result = capWeeklyVolume({
@@ -48,7 +59,8 @@ export async function capRunVolume(tx: Tx, userId: string, today: string, state:
   });
   const km = (m: number) => formatDistance(Math.round(m / 100) * 100, state.distanceUnit);
   const notes = result.capped.map(
-    (c) => `Running in the week of ${c.start} capped at ${km(c.capM)} (it had ${km(c.plannedM)}): weekly running rises at most 10 % over what was actually run (reference ${km(c.referenceM)}).`,
+    (c) =>
+      `Running in the week of ${c.start} capped at ${km(c.capM)} (it had ${km(c.plannedM)}): weekly running rises at most 10 % over what was actually run (reference ${km(c.referenceM)}).`,
   );
   return { updated: result.workouts, changes: result.changes, notes };
 }

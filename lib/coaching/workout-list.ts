@@ -5,7 +5,15 @@
 // the statement runs again, so nothing shown predates it.
 import { parameters, read } from '@/lib/database/reads';
 import { readinessColumn, type ReadinessRow } from '@/lib/health/readiness';
-import { briefingFrom, historyColumn, NEXT_SESSION_COLUMN, NEXT_SESSION_DATE, nextSessionCte, type Briefing, type HistoryRow } from './briefing';
+import {
+  briefingFrom,
+  historyColumn,
+  NEXT_SESSION_COLUMN,
+  NEXT_SESSION_DATE,
+  nextSessionCte,
+  type Briefing,
+  type HistoryRow,
+} from './briefing';
 import { currentChangesColumn, currentChangesFrom, type ChangeJson, type ChangeRecord } from './changes';
 import type { CoachingContext } from './context';
 import { workoutFromJson, type StoredWorkout, type WorkoutJson } from './records';

@@ -19,15 +19,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { parseAthleteState } from './documents';
 import { CoachingError, invalid, workoutNotFound } from './errors';
 import { futureDateMessage, type ShownStatus } from './status';
-import {
-  buildBlock,
-  buildSegment,
-  defaultTitle,
-  exerciseFromRow,
-  resolveKind,
-  type BlockInput,
-  type SegmentInput,
-} from './prescriptions';
+import { buildBlock, buildSegment, defaultTitle, exerciseFromRow, resolveKind, type BlockInput, type SegmentInput } from './prescriptions';
 import { newId, prescriptionData, toWorkout, WORKOUT_COLUMNS, workoutCreateData, type StoredWorkout } from './records';
 import { loadStep, repace, reprojectLifts, seedLift } from './reprojection';
 import { capRunVolume, mergeUpdated } from './volume-cap';
@@ -112,13 +104,24 @@ function statusCondition(statuses: readonly ShownStatus[], today: string | undef
   return `(${parts.join(' OR ')})`;
 }
 
-export type Adjustment = { date: string; path: string; before: number | null; after: number | null; reason: string; trigger: string; at: Date };
+export type Adjustment = {
+  date: string;
+  path: string;
+  before: number | null;
+  after: number | null;
+  reason: string;
+  trigger: string;
+  at: Date;
+};
 
 /**
  * One workout and the current reason for each field the coach changed (the latest change per field);
  * `historyCount` says how many changes the whole log holds (changeHistory in ./changes.ts).
  */
-export async function getWorkout(userId: string, id: string): Promise<{ workout: StoredWorkout; adjustments: Adjustment[]; historyCount: number }> {
+export async function getWorkout(
+  userId: string,
+  id: string,
+): Promise<{ workout: StoredWorkout; adjustments: Adjustment[]; historyCount: number }> {
   const prisma = await db();
   const row = await prisma.workout.findFirst({ where: { id, userId } });
   if (!row) throw workoutNotFound(id);
@@ -127,7 +130,15 @@ export async function getWorkout(userId: string, id: string): Promise<{ workout:
     include: { event: { select: { trigger: true, createdAt: true } } },
     orderBy: [{ event: { createdAt: 'asc' } }, { event: { id: 'asc' } }, { position: 'asc' }],
   });
-  const all = changes.map((c) => ({ date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason, trigger: c.event.trigger, at: c.event.createdAt }));
+  const all = changes.map((c) => ({
+    date: c.date,
+    path: c.path,
+    before: c.before,
+    after: c.after,
+    reason: c.reason,
+    trigger: c.event.trigger,
+    at: c.event.createdAt,
+  }));
   return { workout: toWorkout(row), adjustments: currentChanges(all), historyCount: all.length };
 }
 
@@ -142,13 +153,19 @@ export type WorkoutDraft = {
   notes?: string;
 };
 
-async function buildPrescription(tx: Tx, strength: readonly BlockInput[], run: readonly SegmentInput[], athlete: Athlete): Promise<Pick<Workout, 'strength' | 'run'>> {
+async function buildPrescription(
+  tx: Tx,
+  strength: readonly BlockInput[],
+  run: readonly SegmentInput[],
+  athlete: Athlete,
+): Promise<Pick<Workout, 'strength' | 'run'>> {
   const ids = [...new Set(strength.map((b) => b.exerciseId))];
   const rows = ids.length > 0 ? await tx.exercise.findMany({ where: { id: { in: ids } } }) : [];
   const exercises = new Map(rows.map((r) => [r.id, exerciseFromRow(r)]));
   const blocks = strength.map((input, i) => {
     const exercise = exercises.get(input.exerciseId);
-    if (!exercise) throw invalid(`strength.${i}.exercise`, `"${input.exerciseId}" is not in the exercise catalogue; call list_exercises for the ids.`);
+    if (!exercise)
+      throw invalid(`strength.${i}.exercise`, `"${input.exerciseId}" is not in the exercise catalogue; call list_exercises for the ids.`);
     return buildBlock(exercise, input, athlete.state.unit, `strength.${i}`);
   });
   return { strength: blocks, run: run.map((s, i) => buildSegment(s, `run.${i}`)) };
@@ -181,12 +198,22 @@ async function place(
     const seeded = seedLift(block, e1rm, unit, loadStep(athlete.state));
     const given = block.sets.find((s) => s.loadKg !== undefined)?.loadKg;
     if (needsWorking && given !== undefined) seeded.workingLoadKg = given;
-    athlete.state = { ...athlete.state, lifts: { ...athlete.state.lifts, [block.exerciseId]: { ...seeded, ...lift, ...(seeded.workingLoadKg !== undefined ? { workingLoadKg: seeded.workingLoadKg } : {}) } } };
+    athlete.state = {
+      ...athlete.state,
+      lifts: {
+        ...athlete.state.lifts,
+        [block.exerciseId]: { ...seeded, ...lift, ...(seeded.workingLoadKg !== undefined ? { workingLoadKg: seeded.workingLoadKg } : {}) },
+      },
+    };
     const now = athlete.state.lifts[block.exerciseId]!;
     if (block.progression === 'autoregulated' && now.e1rmKg === undefined) {
-      notes.push(`${block.exerciseName}: no e1RM yet, so its loads are blank. Record one with set_benchmark, or log this session's sets: later sessions then get loads.`);
+      notes.push(
+        `${block.exerciseName}: no e1RM yet, so its loads are blank. Record one with set_benchmark, or log this session's sets: later sessions then get loads.`,
+      );
     } else if (needsWorking && now.workingLoadKg === undefined) {
-      notes.push(`${block.exerciseName}: no working load yet, so its loads are blank. Give a load, record a benchmark with set_benchmark, or log this session's sets: later sessions then get loads.`);
+      notes.push(
+        `${block.exerciseName}: no working load yet, so its loads are blank. Give a load, record a benchmark with set_benchmark, or log this session's sets: later sessions then get loads.`,
+      );
     }
   }
 
@@ -251,7 +278,13 @@ export async function createCompletedWorkout(
   });
 }
 
-async function createIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, draft: WorkoutDraft, estimates: BenchmarkEstimates): Promise<WriteOutcome> {
+async function createIn(
+  tx: Tx,
+  ctx: CoachingContext,
+  athlete: Athlete,
+  draft: WorkoutDraft,
+  estimates: BenchmarkEstimates,
+): Promise<WriteOutcome> {
   {
     const prescription = await buildPrescription(tx, draft.strength, draft.run, athlete);
     const kind = resolveKind(prescription.strength, prescription.run, draft.kind);
@@ -291,7 +324,12 @@ export type WorkoutPatch = {
   status?: 'scheduled';
 };
 
-export async function updateWorkout(ctx: CoachingContext, id: string, patch: WorkoutPatch, estimates: BenchmarkEstimates): Promise<WriteOutcome> {
+export async function updateWorkout(
+  ctx: CoachingContext,
+  id: string,
+  patch: WorkoutPatch,
+  estimates: BenchmarkEstimates,
+): Promise<WriteOutcome> {
   return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
     const row = await tx.workout.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw workoutNotFound(id);
@@ -307,7 +345,10 @@ export async function updateWorkout(ctx: CoachingContext, id: string, patch: Wor
       }
       const saved = await tx.workout.update({
         where: { id },
-        data: { ...(patch.title !== undefined ? { title: patch.title } : {}), ...(patch.notes !== undefined ? { notes: patch.notes } : {}) },
+        data: {
+          ...(patch.title !== undefined ? { title: patch.title } : {}),
+          ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
+        },
       });
       return { workout: toWorkout(saved), changes: [], notes: [] };
     }
@@ -372,7 +413,12 @@ export async function deleteWorkout(ctx: CoachingContext, id: string): Promise<W
     if (old.status === 'scheduled' && old.date >= ctx.today) {
       others = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout);
       const lifts = old.strength.filter((b) => b.progression !== 'none').map((b) => b.exerciseId);
-      const result = reprojectLifts(others, lifts, athlete.state, (ex) => `${nameOf(old, ex)} session of ${old.date} was deleted, so the sessions after it are prescribed again in order`);
+      const result = reprojectLifts(
+        others,
+        lifts,
+        athlete.state,
+        (ex) => `${nameOf(old, ex)} session of ${old.date} was deleted, so the sessions after it are prescribed again in order`,
+      );
       await saveReprescribed(tx, ctx.userId, result.updated, ctx.today);
       changes = result.changes;
       if (changes.length > 0) await recordEvent(tx, ctx.userId, { trigger: 'workout_deleted', workoutId: id, notes: [], changes });
@@ -387,7 +433,11 @@ export async function deleteWorkout(ctx: CoachingContext, id: string): Promise<W
  */
 async function unlearnDeleted(tx: Tx, ctx: CoachingContext, athlete: Athlete, old: StoredWorkout): Promise<WriteOutcome> {
   const snapshot = { id: true, workoutId: true, createdAt: true, stateBefore: true, stateAfter: true } as const;
-  const removedEvent = await tx.adaptationEvent.findFirst({ where: { userId: ctx.userId, trigger: 'completed', workoutId: old.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: snapshot });
+  const removedEvent = await tx.adaptationEvent.findFirst({
+    where: { userId: ctx.userId, trigger: 'completed', workoutId: old.id },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: snapshot,
+  });
   if (!removedEvent?.stateBefore || !removedEvent.stateAfter) {
     const notes = [
       `${old.title} of ${old.date} was logged before the coach kept a record of what each session changed, so what it taught cannot be separated from the rest of the history: estimates, loads and paces stay as they are.`,
@@ -406,16 +456,23 @@ async function unlearnDeleted(tx: Tx, ctx: CoachingContext, athlete: Athlete, ol
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: snapshot,
   });
-  const rows = await tx.workout.findMany({ where: { userId: ctx.userId, id: { in: laterEvents.map((e) => e.workoutId!) }, status: 'completed' } });
+  const rows = await tx.workout.findMany({
+    where: { userId: ctx.userId, id: { in: laterEvents.map((e) => e.workoutId!) }, status: 'completed' },
+  });
   const byId = new Map(rows.map((r) => [r.id, toWorkout(r)]));
   const later: AppliedSession[] = [];
   for (const e of laterEvents) {
     const w = byId.get(e.workoutId!);
     // A later session without a record breaks every chain it may belong to: unlearnSession then keeps those lifts.
-    if (w && e.stateBefore && e.stateAfter) later.push({ workout: w, before: parseAthleteState(e.stateBefore), after: parseAthleteState(e.stateAfter) });
+    if (w && e.stateBefore && e.stateAfter)
+      later.push({ workout: w, before: parseAthleteState(e.stateBefore), after: parseAthleteState(e.stateAfter) });
   }
   const before = athlete.state;
-  const result = unlearnSession(before, { workout: old, before: parseAthleteState(removedEvent.stateBefore), after: parseAthleteState(removedEvent.stateAfter) }, later);
+  const result = unlearnSession(
+    before,
+    { workout: old, before: parseAthleteState(removedEvent.stateBefore), after: parseAthleteState(removedEvent.stateAfter) },
+    later,
+  );
   athlete.state = result.state;
 
   const future = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout);
@@ -425,12 +482,23 @@ async function unlearnDeleted(tx: Tx, ctx: CoachingContext, athlete: Athlete, ol
   const changes = [...lifts.changes];
   if (result.vdotChanged && result.state.vdot !== undefined) {
     const merged = future.map((w) => updated.find((u) => u.id === w.id) ?? w);
-    const paced = repace(merged, result.state.vdot, result.state, `VDOT ${before.vdot?.toFixed(1) ?? 'unset'} → ${result.state.vdot.toFixed(1)}, recomputed without ${deleted}`);
+    const paced = repace(
+      merged,
+      result.state.vdot,
+      result.state,
+      `VDOT ${before.vdot?.toFixed(1) ?? 'unset'} → ${result.state.vdot.toFixed(1)}, recomputed without ${deleted}`,
+    );
     updated = [...updated.filter((u) => !paced.updated.some((p) => p.id === u.id)), ...paced.updated];
     changes.push(...paced.changes);
   }
   await saveReprescribed(tx, ctx.userId, updated, ctx.today);
-  await recordEvent(tx, ctx.userId, { trigger: 'workout_deleted', workoutId: old.id, notes: result.notes, changes, states: { before, after: result.state } });
+  await recordEvent(tx, ctx.userId, {
+    trigger: 'workout_deleted',
+    workoutId: old.id,
+    notes: result.notes,
+    changes,
+    states: { before, after: result.state },
+  });
   return { workout: old, changes: withTitles(changes, future), notes: result.notes };
 }
 
@@ -443,14 +511,27 @@ async function applyAdaptation(
   ctx: CoachingContext,
   athlete: Athlete,
   logged: Workout,
-  adapt: (input: { workouts: Workout[]; completed: Workout; today: string; state: Athlete['state']; readiness?: 'low' | 'normal' | 'unknown' }) => AdaptationResult,
+  adapt: (input: {
+    workouts: Workout[];
+    completed: Workout;
+    today: string;
+    state: Athlete['state'];
+    readiness?: 'low' | 'normal' | 'unknown';
+  }) => AdaptationResult,
   data: Parameters<Tx['workout']['update']>[0]['data'],
 ): Promise<AdaptationOutcome> {
   const future = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout).filter((w) => w.id !== logged.id);
   const stateBefore = athlete.state;
   // How ready the person was on the day (resting HR, HRV, sleep): a low-readiness session counts for less.
-  const readiness = logged.status === 'completed' && logged.strength.length > 0 ? (await readinessWithin(tx, ctx.userId, logged.date)).level : undefined;
-  const result = adapt({ workouts: [logged, ...future], completed: logged, today: ctx.today, state: athlete.state, ...(readiness ? { readiness } : {}) });
+  const readiness =
+    logged.status === 'completed' && logged.strength.length > 0 ? (await readinessWithin(tx, ctx.userId, logged.date)).level : undefined;
+  const result = adapt({
+    workouts: [logged, ...future],
+    completed: logged,
+    today: ctx.today,
+    state: athlete.state,
+    ...(readiness ? { readiness } : {}),
+  });
   const saved = await tx.workout.update({ where: { id: logged.id }, data });
   // Weekly running follows what was run (lib/training/volume-ramp.ts), on top of what adaptation changed.
   const capped = await capRunVolume(tx, ctx.userId, ctx.today, result.state, mergeUpdated(future, result.updatedWorkouts));
@@ -470,11 +551,21 @@ async function applyAdaptation(
   return { workout: toWorkout(saved), changes: withTitles(changes, future), notes, eventId };
 }
 
-export async function completeWorkout(ctx: CoachingContext, id: string, input: CompletionInput & { notes?: string; date?: string }): Promise<AdaptationOutcome> {
+export async function completeWorkout(
+  ctx: CoachingContext,
+  id: string,
+  input: CompletionInput & { notes?: string; date?: string },
+): Promise<AdaptationOutcome> {
   return withAthleteLock(ctx.userId, ctx.profile, (tx, athlete) => completeIn(tx, ctx, athlete, id, input));
 }
 
-async function completeIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, id: string, input: CompletionInput & { notes?: string; date?: string }): Promise<AdaptationOutcome> {
+async function completeIn(
+  tx: Tx,
+  ctx: CoachingContext,
+  athlete: Athlete,
+  id: string,
+  input: CompletionInput & { notes?: string; date?: string },
+): Promise<AdaptationOutcome> {
   {
     const row = await tx.workout.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw workoutNotFound(id);
@@ -502,7 +593,13 @@ async function completeIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, id: st
     }
     const actual = buildActual(workout, input);
     const notes = input.notes ?? workout.notes;
-    const logged: Workout = { ...workout, status: 'completed', date: input.date ?? workout.date, actual, ...(notes !== undefined ? { notes } : {}) };
+    const logged: Workout = {
+      ...workout,
+      status: 'completed',
+      date: input.date ?? workout.date,
+      actual,
+      ...(notes !== undefined ? { notes } : {}),
+    };
     return applyAdaptation(tx, ctx, athlete, logged, adaptAfterCompletion, {
       status: 'completed',
       date: logged.date,

@@ -12,7 +12,13 @@ const holder = globalThis as typeof globalThis & { __pacewiseDb?: Promise<Databa
 
 async function open(): Promise<Database> {
   const c = config();
-  const raw = c.databaseUrl ? await openPostgres(c.databaseUrl, { poolMax: c.databasePoolMax, onVercel: c.onVercel, preparedStatements: c.databasePreparedStatements }) : await openPglite(c.pgliteDir);
+  const raw = c.databaseUrl
+    ? await openPostgres(c.databaseUrl, {
+        poolMax: c.databasePoolMax,
+        onVercel: c.onVercel,
+        preparedStatements: c.databasePreparedStatements,
+      })
+    : await openPglite(c.pgliteDir);
   try {
     const applied = await migrate(raw);
     const prisma = new PrismaClient({ adapter: raw.adapter });

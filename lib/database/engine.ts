@@ -14,7 +14,9 @@ export interface RawDatabase {
   /** `query` as a named prepared statement (./prepared.ts), parsed and planned once per connection. */
   prepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` in one transaction on one connection; `exec` may hold several statements. */
-  transaction(fn: (tx: { exec(sql: string): Promise<void>; query(sql: string, params?: unknown[]): Promise<unknown> }) => Promise<void>): Promise<void>;
+  transaction(
+    fn: (tx: { exec(sql: string): Promise<void>; query(sql: string, params?: unknown[]): Promise<unknown> }) => Promise<void>,
+  ): Promise<void>;
   /** Serializes migrations across processes (no-op on PGlite, which is one process by construction). */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -44,7 +46,12 @@ export async function createPool(url: string, options: PostgresOptions = {}): Pr
   // On Vercel a suspended function keeps its idle connections open against the database's limit:
   // attachDatabasePool keeps the function alive (waitUntil) until the pool has closed them, so the
   // idle timeout is short there (Vercel's guide uses 5 s).
-  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, types, ...(options.onVercel ? { idleTimeoutMillis: 5_000 } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    types,
+    ...(options.onVercel ? { idleTimeoutMillis: 5_000 } : {}),
+  });
   pool.on('error', () => {
     // An idle client lost its connection (e.g. a database restart); the pool replaces it on next use.
   });

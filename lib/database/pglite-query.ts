@@ -36,7 +36,12 @@ function concat(parts: Uint8Array[]): Uint8Array {
 /** One statement's messages after its Parse (or none, for a parsed statement): bind, describe, run, sync. */
 function run(statement: string | undefined, params: readonly unknown[]): Uint8Array[] {
   const { serialize } = protocol;
-  return [serialize.bind({ ...(statement ? { statement } : {}), values: params.map(textParameter) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()];
+  return [
+    serialize.bind({ ...(statement ? { statement } : {}), values: params.map(textParameter) }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ];
 }
 
 /** Runs `fn` under the same two locks PGlite's `query` takes: no statement runs inside another caller's transaction. */

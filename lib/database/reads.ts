@@ -11,7 +11,6 @@ export async function read<T>(sql: string, params: unknown[]): Promise<T[]> {
   return (await database()).raw.prepared<T>(sql, params);
 }
 
-
 /** The parameters of one statement built from several modules' fragments. */
 export type Bind = (value: unknown) => string;
 

@@ -12,7 +12,8 @@ export const DEMO_SUBSCRIPTION_MS = 365 * 24 * 60 * 60 * 1000;
 
 export async function seed(prisma: PrismaClient): Promise<{ demoUserCreated: boolean; demoSubscriptionCreated: boolean }> {
   const existing = await prisma.user.findUnique({ where: { email: DEMO_EMAIL }, select: { id: true } });
-  const user = existing ?? (await prisma.user.create({ data: { email: DEMO_EMAIL, passwordHash: await hash(DEMO_PASSWORD) }, select: { id: true } }));
+  const user =
+    existing ?? (await prisma.user.create({ data: { email: DEMO_EMAIL, passwordHash: await hash(DEMO_PASSWORD) }, select: { id: true } }));
   // The same kind of subscription the test-mode checkout gives (provider `local`); an existing one
   // (bought, cancelled or expired by hand) is left as it is.
   const subscription = await prisma.subscription.findUnique({ where: { userId: user.id }, select: { userId: true } });

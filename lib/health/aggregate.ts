@@ -115,21 +115,36 @@ function convertStages(type: HealthType, stages: StageTotals | undefined, unit: 
 
 export function methodOf(type: HealthType, aggregation: 'daily' | 'weekly'): string {
   const def = METRICS[type];
-  const asleep = type === 'sleep' ? ` Sleep counts for the day it ends; value is time asleep (${ASLEEP_STAGES.join('+')}; staged data preferred), stages lists each stage.` : '';
+  const asleep =
+    type === 'sleep'
+      ? ` Sleep counts for the day it ends; value is time asleep (${ASLEEP_STAGES.join('+')}; staged data preferred), stages lists each stage.`
+      : '';
   if (def.daily === 'sum') {
     const day = 'total per local day, from the one source reporting the most that day';
-    return (aggregation === 'daily' ? `${day}.` : `mean per day with data over Monday-Sunday weeks (daily value: ${day}); total is the week's sum.`) + asleep;
+    return (
+      (aggregation === 'daily'
+        ? `${day}.`
+        : `mean per day with data over Monday-Sunday weeks (daily value: ${day}); total is the week's sum.`) + asleep
+    );
   }
   return aggregation === 'daily'
-    ? 'mean of the day\'s readings; min and max are the lowest and highest reading.'
+    ? "mean of the day's readings; min and max are the lowest and highest reading."
     : 'mean of the daily means over Monday-Sunday weeks; min and max are the lowest and highest reading.';
 }
 
 /** Summaries of one type's records in `unit`, per local day or per Monday-Sunday week. */
-export function aggregate(type: HealthType, records: readonly AggregatableRecord[], aggregation: 'daily' | 'weekly', unit: HealthUnit): Series {
+export function aggregate(
+  type: HealthType,
+  records: readonly AggregatableRecord[],
+  aggregation: 'daily' | 'weekly',
+  unit: HealthUnit,
+): Series {
   const def = METRICS[type];
   const out = (v: number) => roundFor(unit, fromCanonical(type, v, unit));
-  const days = dailyOf(type, records.filter((r) => r.type === type));
+  const days = dailyOf(
+    type,
+    records.filter((r) => r.type === type),
+  );
   let points: SeriesPoint[];
   if (aggregation === 'daily') {
     points = days.map((d) => ({
@@ -161,7 +176,8 @@ export function aggregate(type: HealthType, records: readonly AggregatableRecord
       }
       if (type === 'sleep') {
         const stages: StageTotals = {};
-        for (const d of weekDays) for (const [s, v] of Object.entries(d.stages ?? {}) as [SleepStage, number][]) stages[s] = (stages[s] ?? 0) + v / weekDays.length;
+        for (const d of weekDays)
+          for (const [s, v] of Object.entries(d.stages ?? {}) as [SleepStage, number][]) stages[s] = (stages[s] ?? 0) + v / weekDays.length;
         point.stages = convertStages(type, stages, unit);
       }
       return point;

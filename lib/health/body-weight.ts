@@ -13,7 +13,17 @@ export const bodyMassDayId = (date: IsoDate): string => `body_mass:${date}`;
 
 /** A body-mass reading for a local day (stamped at noon UTC: only its day matters). */
 export function bodyMassReading(date: IsoDate, kg: number, externalId: string | null = bodyMassDayId(date)): NormalizedRecord {
-  return { type: 'body_mass', value: kg, unit: 'kg', maxValue: null, stage: null, date, startAt: new Date(`${date}T12:00:00Z`), endAt: null, externalId };
+  return {
+    type: 'body_mass',
+    value: kg,
+    unit: 'kg',
+    maxValue: null,
+    stage: null,
+    date,
+    startAt: new Date(`${date}T12:00:00Z`),
+    endAt: null,
+    externalId,
+  };
 }
 
 /** Gives body-mass records without an id of their own the day's id, so one source keeps one reading a day. */
@@ -37,6 +47,9 @@ export type BodyWeightReading = { id: string; date: IsoDate; kg: number; source:
 /** The latest reading: the newest day; on that day, the most recently written reading. */
 export async function latestBodyWeight(userId: string): Promise<BodyWeightReading | null> {
   const prisma = await db();
-  const row = await prisma.healthRecord.findFirst({ where: { userId, type: 'body_mass' }, orderBy: [{ date: 'desc' }, { updatedAt: 'desc' }] });
+  const row = await prisma.healthRecord.findFirst({
+    where: { userId, type: 'body_mass' },
+    orderBy: [{ date: 'desc' }, { updatedAt: 'desc' }],
+  });
   return row ? { id: row.id, date: row.date as IsoDate, kg: row.value, source: { kind: row.source, id: row.sourceId } } : null;
 }

@@ -40,17 +40,92 @@ export type MetricDefinition = {
 };
 
 const DEFS: readonly MetricDefinition[] = [
-  { type: 'steps', label: 'Steps', units: ['count'], min: 0, max: 100_000, timeFrame: 'interval', daily: 'sum', description: 'step count over a span (a whole day or part of one)' },
-  { type: 'resting_heart_rate', label: 'Resting heart rate', units: ['bpm'], min: 25, max: 150, timeFrame: 'instant', daily: 'mean', description: 'resting heart rate, beats per minute (usually one morning reading a day)' },
-  { type: 'hrv_rmssd', label: 'Heart-rate variability (RMSSD)', units: ['ms'], min: 1, max: 300, timeFrame: 'instant', daily: 'mean', description: 'heart-rate variability as RMSSD, milliseconds (not SDNN)' },
-  { type: 'sleep', label: 'Sleep', units: ['min', 'h'], min: 0, max: 24 * 60, timeFrame: 'interval', daily: 'sum', description: 'time in a sleep stage over a night; counted for the day the sleep ends' },
-  { type: 'body_mass', label: 'Body mass', units: ['kg', 'lb'], min: 25, max: 350, timeFrame: 'instant', daily: 'mean', description: 'body mass (weight)' },
-  { type: 'vo2max', label: 'VO2max', units: ['mL/kg/min'], min: 10, max: 95, timeFrame: 'instant', daily: 'mean', description: 'estimated maximal oxygen uptake, mL/kg/min' },
-  { type: 'active_energy', label: 'Active energy', units: ['kcal', 'kJ'], min: 0, max: 10_000, timeFrame: 'interval', daily: 'sum', description: 'active (not resting) energy burned over a span' },
-  { type: 'workout_heart_rate', label: 'Workout heart rate', units: ['bpm'], min: 30, max: 240, timeFrame: 'interval', daily: 'mean', description: 'average heart rate over one workout (with its maximum when known)' },
+  {
+    type: 'steps',
+    label: 'Steps',
+    units: ['count'],
+    min: 0,
+    max: 100_000,
+    timeFrame: 'interval',
+    daily: 'sum',
+    description: 'step count over a span (a whole day or part of one)',
+  },
+  {
+    type: 'resting_heart_rate',
+    label: 'Resting heart rate',
+    units: ['bpm'],
+    min: 25,
+    max: 150,
+    timeFrame: 'instant',
+    daily: 'mean',
+    description: 'resting heart rate, beats per minute (usually one morning reading a day)',
+  },
+  {
+    type: 'hrv_rmssd',
+    label: 'Heart-rate variability (RMSSD)',
+    units: ['ms'],
+    min: 1,
+    max: 300,
+    timeFrame: 'instant',
+    daily: 'mean',
+    description: 'heart-rate variability as RMSSD, milliseconds (not SDNN)',
+  },
+  {
+    type: 'sleep',
+    label: 'Sleep',
+    units: ['min', 'h'],
+    min: 0,
+    max: 24 * 60,
+    timeFrame: 'interval',
+    daily: 'sum',
+    description: 'time in a sleep stage over a night; counted for the day the sleep ends',
+  },
+  {
+    type: 'body_mass',
+    label: 'Body mass',
+    units: ['kg', 'lb'],
+    min: 25,
+    max: 350,
+    timeFrame: 'instant',
+    daily: 'mean',
+    description: 'body mass (weight)',
+  },
+  {
+    type: 'vo2max',
+    label: 'VO2max',
+    units: ['mL/kg/min'],
+    min: 10,
+    max: 95,
+    timeFrame: 'instant',
+    daily: 'mean',
+    description: 'estimated maximal oxygen uptake, mL/kg/min',
+  },
+  {
+    type: 'active_energy',
+    label: 'Active energy',
+    units: ['kcal', 'kJ'],
+    min: 0,
+    max: 10_000,
+    timeFrame: 'interval',
+    daily: 'sum',
+    description: 'active (not resting) energy burned over a span',
+  },
+  {
+    type: 'workout_heart_rate',
+    label: 'Workout heart rate',
+    units: ['bpm'],
+    min: 30,
+    max: 240,
+    timeFrame: 'interval',
+    daily: 'mean',
+    description: 'average heart rate over one workout (with its maximum when known)',
+  },
 ];
 
-export const METRICS: Readonly<Record<HealthType, MetricDefinition>> = Object.fromEntries(DEFS.map((d) => [d.type, d])) as Record<HealthType, MetricDefinition>;
+export const METRICS: Readonly<Record<HealthType, MetricDefinition>> = Object.fromEntries(DEFS.map((d) => [d.type, d])) as Record<
+  HealthType,
+  MetricDefinition
+>;
 
 export function canonicalUnit(type: HealthType): HealthUnit {
   return METRICS[type].units[0];

@@ -47,7 +47,8 @@ export function normalizeRecord(input: HealthRecordInput, ctx: { timeZone: strin
   const range = rangeProblem(t, input.value, input.unit);
   if (range) return { field: 'value', message: range };
   if (input.stage !== undefined && t !== 'sleep') return { field: 'stage', message: 'is only for sleep records' };
-  if (input.maxBpm !== undefined && t !== 'workout_heart_rate') return { field: 'maxBpm', message: 'is only for workout_heart_rate records' };
+  if (input.maxBpm !== undefined && t !== 'workout_heart_rate')
+    return { field: 'maxBpm', message: 'is only for workout_heart_rate records' };
   if (input.maxBpm !== undefined && (input.maxBpm < input.value || input.maxBpm > 240)) {
     return { field: 'maxBpm', message: `must be between the average (${input.value} bpm) and 240 bpm` };
   }
@@ -57,7 +58,8 @@ export function normalizeRecord(input: HealthRecordInput, ctx: { timeZone: strin
   let startAt: Date;
   let endAt: Date | null;
   if (DATE_ONLY.test(input.start)) {
-    if (input.end !== undefined) return { field: 'end', message: 'leave end out when start is a whole day (YYYY-MM-DD); give start and end as date-times for a span' };
+    if (input.end !== undefined)
+      return { field: 'end', message: 'leave end out when start is a whole day (YYYY-MM-DD); give start and end as date-times for a span' };
     if (input.start > today) return { field: 'start', message: `${input.start} is in the future (today is ${today} in ${ctx.timeZone})` };
     // A date-only record covers that local day; for sleep, the night that ends on that morning.
     const day = localDayBounds(input.start, ctx.timeZone);
@@ -66,17 +68,25 @@ export function normalizeRecord(input: HealthRecordInput, ctx: { timeZone: strin
     endAt = day.end;
   } else {
     startAt = new Date(input.start);
-    if (Number.isNaN(startAt.getTime())) return { field: 'start', message: 'use YYYY-MM-DD or an ISO 8601 date-time with offset, e.g. 2026-11-20T07:30:00+01:00' };
+    if (Number.isNaN(startAt.getTime()))
+      return { field: 'start', message: 'use YYYY-MM-DD or an ISO 8601 date-time with offset, e.g. 2026-11-20T07:30:00+01:00' };
     endAt = input.end === undefined ? null : new Date(input.end);
-    if (endAt && Number.isNaN(endAt.getTime())) return { field: 'end', message: 'use an ISO 8601 date-time with offset, e.g. 2026-11-20T08:15:00+01:00' };
+    if (endAt && Number.isNaN(endAt.getTime()))
+      return { field: 'end', message: 'use an ISO 8601 date-time with offset, e.g. 2026-11-20T08:15:00+01:00' };
     if (!endAt && def.timeFrame === 'interval') {
-      return { field: 'end', message: `${t} covers a span: give end (date-time with offset), or give start as a YYYY-MM-DD date for the whole day` };
+      return {
+        field: 'end',
+        message: `${t} covers a span: give end (date-time with offset), or give start as a YYYY-MM-DD date for the whole day`,
+      };
     }
-    if (startAt.getTime() > ctx.now.getTime() + SKEW_MS) return { field: 'start', message: 'is in the future; record only what has happened' };
+    if (startAt.getTime() > ctx.now.getTime() + SKEW_MS)
+      return { field: 'start', message: 'is in the future; record only what has happened' };
     if (endAt) {
       if (endAt.getTime() <= startAt.getTime()) return { field: 'end', message: 'must be after start' };
-      if (endAt.getTime() > ctx.now.getTime() + SKEW_MS) return { field: 'end', message: 'is in the future; record only what has happened' };
-      if (endAt.getTime() - startAt.getTime() > MAX_SPAN_MS) return { field: 'end', message: 'a record spans at most 24 hours; send one record per day' };
+      if (endAt.getTime() > ctx.now.getTime() + SKEW_MS)
+        return { field: 'end', message: 'is in the future; record only what has happened' };
+      if (endAt.getTime() - startAt.getTime() > MAX_SPAN_MS)
+        return { field: 'end', message: 'a record spans at most 24 hours; send one record per day' };
     }
     date = localDateOf(t === 'sleep' && endAt ? endAt : startAt, ctx.timeZone);
   }
@@ -86,7 +96,11 @@ export function normalizeRecord(input: HealthRecordInput, ctx: { timeZone: strin
   const value = toCanonical(t, input.value, input.unit);
   if (t === 'sleep' && endAt) {
     const spanMin = (endAt.getTime() - startAt.getTime()) / 60_000;
-    if (value > spanMin + 1) return { field: 'value', message: `${input.value} ${input.unit} of sleep does not fit between start and end (${Math.round(spanMin)} min)` };
+    if (value > spanMin + 1)
+      return {
+        field: 'value',
+        message: `${input.value} ${input.unit} of sleep does not fit between start and end (${Math.round(spanMin)} min)`,
+      };
   }
   return {
     type: t,

@@ -38,7 +38,11 @@ export function readinessColumn(bind: Bind, userId: string, today: IsoDate): str
 export function readinessFrom(rows: readonly ReadinessRow[] | null, today: IsoDate): ReadinessView {
   const all = rows ?? [];
   const samples: ReadinessSample[] = all.flatMap((r): ReadinessSample[] =>
-    r.type === 'resting_heart_rate' ? [{ date: r.date, restingHr: r.value }] : r.type === 'hrv_rmssd' ? [{ date: r.date, hrvMs: r.value }] : [],
+    r.type === 'resting_heart_rate'
+      ? [{ date: r.date, restingHr: r.value }]
+      : r.type === 'hrv_rmssd'
+        ? [{ date: r.date, hrvMs: r.value }]
+        : [],
   );
   for (const night of sleepNights(all.filter((r) => r.type === 'sleep'))) samples.push(night);
   return { ...assessReadiness(samples, today), asOf: today, howToUse: READINESS_HOW_TO_USE };
@@ -83,9 +87,17 @@ export async function readinessFor(userId: string, today: IsoDate): Promise<Read
  * Readiness on `day` read inside a coaching transaction (on PGlite a read outside it would wait for
  * it): logging a session asks how ready the person was on the day it was done.
  */
-export async function readinessWithin(tx: Pick<Prisma.TransactionClient, 'healthRecord'>, userId: string, day: IsoDate): Promise<ReadinessView> {
+export async function readinessWithin(
+  tx: Pick<Prisma.TransactionClient, 'healthRecord'>,
+  userId: string,
+  day: IsoDate,
+): Promise<ReadinessView> {
   const rows = await tx.healthRecord.findMany({
-    where: { userId, type: { in: ['resting_heart_rate', 'hrv_rmssd', 'sleep'] }, date: { gte: addDays(day, -(WINDOW_DAYS - 1)), lte: day } },
+    where: {
+      userId,
+      type: { in: ['resting_heart_rate', 'hrv_rmssd', 'sleep'] },
+      date: { gte: addDays(day, -(WINDOW_DAYS - 1)), lte: day },
+    },
     select: { type: true, value: true, date: true, stage: true, sourceId: true },
   });
   return readinessFrom(rows, day);

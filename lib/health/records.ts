@@ -72,13 +72,21 @@ export async function upsertHealthRecords(
         out.push({ row: same, outcome: 'unchanged' });
         continue;
       }
-      out.push({ row: await tx.healthRecord.create({ data: { ...data, userId, source: source.kind, sourceId: source.id, externalId: null } }), outcome: 'created' });
+      out.push({
+        row: await tx.healthRecord.create({ data: { ...data, userId, source: source.kind, sourceId: source.id, externalId: null } }),
+        outcome: 'created',
+      });
       continue;
     }
     const key = { userId_sourceId_externalId: { userId, sourceId: source.id, externalId: r.externalId } };
     const existing = await tx.healthRecord.findUnique({ where: key });
     if (!existing) {
-      out.push({ row: await tx.healthRecord.create({ data: { ...data, userId, source: source.kind, sourceId: source.id, externalId: r.externalId } }), outcome: 'created' });
+      out.push({
+        row: await tx.healthRecord.create({
+          data: { ...data, userId, source: source.kind, sourceId: source.id, externalId: r.externalId },
+        }),
+        outcome: 'created',
+      });
     } else if (existing.type !== r.type) {
       throw new ExternalIdConflict(index, r.externalId, existing.type);
     } else if (sameContent(existing, r)) {
@@ -105,7 +113,10 @@ export async function recordHealthData(userId: string, source: HealthSource, rec
   }
 }
 
-export async function listHealthRecords(userId: string, q: { types: readonly HealthType[]; from: IsoDate; to: IsoDate; limit?: number }): Promise<HealthRecord[]> {
+export async function listHealthRecords(
+  userId: string,
+  q: { types: readonly HealthType[]; from: IsoDate; to: IsoDate; limit?: number },
+): Promise<HealthRecord[]> {
   const prisma = await db();
   return prisma.healthRecord.findMany({
     where: { userId, type: { in: [...q.types] }, date: { gte: q.from, lte: q.to } },
@@ -118,4 +129,3 @@ export async function countHealthRecords(userId: string, q: { types: readonly He
   const prisma = await db();
   return prisma.healthRecord.count({ where: { userId, type: { in: [...q.types] }, date: { gte: q.from, lte: q.to } } });
 }
-

@@ -8,7 +8,11 @@ export const AUTH_STATE_TTL_MS = 15 * 60_000;
 
 const hash = (state: string) => crypto.createHash('sha256').update(state).digest('hex');
 
-export async function createAuthState(userId: string, integrationId: string, now = new Date()): Promise<{ state: string; expiresAt: Date }> {
+export async function createAuthState(
+  userId: string,
+  integrationId: string,
+  now = new Date(),
+): Promise<{ state: string; expiresAt: Date }> {
   const prisma = await db();
   const state = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + AUTH_STATE_TTL_MS);

@@ -32,6 +32,11 @@ export function callbackErrorPage(providerName: string, error: IntegrationError)
 `;
   return new Response(html, {
     status: STATUS[error.code] ?? 400,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'x-robots-tag': 'noindex',
+    },
   });
 }

@@ -38,7 +38,11 @@ export async function handleProviderCallback(req: Request, provider: ProviderCal
     );
   try {
     const q = Query.safeParse(Object.fromEntries(url.searchParams));
-    if (!q.success) throw new IntegrationError('invalid_state', `This ${name} link is malformed. Ask your agent for a new link (connect_integration) and open it.`);
+    if (!q.success)
+      throw new IntegrationError(
+        'invalid_state',
+        `This ${name} link is malformed. Ask your agent for a new link (connect_integration) and open it.`,
+      );
     const state = q.data.state ?? '';
     const person = await currentPerson();
     if (!person) {
@@ -46,7 +50,10 @@ export async function handleProviderCallback(req: Request, provider: ProviderCal
       // Sign in first, then come back here with the same query (the state is still unspent).
       const back = safeNext(`${url.pathname}${url.search}`, '');
       if (!back) throw invalid();
-      return new Response(null, { status: 303, headers: { location: withQuery('/sign-in', { next: back, integration: provider.integrationId }), ...noStore } });
+      return new Response(null, {
+        status: 303,
+        headers: { location: withQuery('/sign-in', { next: back, integration: provider.integrationId }), ...noStore },
+      });
     }
     const bound = await consumeAuthState(state, provider.integrationId);
     if (!bound) throw invalid();

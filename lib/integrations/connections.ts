@@ -60,7 +60,9 @@ export async function listIntegrationViews(userId: string): Promise<IntegrationV
       kind: def.kind,
       syncs: def.syncs,
       description: def.description,
-      howToConnect: configured ? def.howToConnect : `${def.name} is not set up on this Pacewise server (no client credentials), so it cannot be connected yet.`,
+      howToConnect: configured
+        ? def.howToConnect
+        : `${def.name} is not set up on this Pacewise server (no client credentials), so it cannot be connected yet.`,
       connectVia: phone ? 'mobile-app' : 'mcp',
       connectable: !phone && configured,
       status: linked ? (row.status as 'connected' | 'error') : 'available',
@@ -102,7 +104,7 @@ export function readTokens(row: IntegrationConnection): ProviderTokens {
     if (error instanceof TokenDecryptionError) {
       throw new IntegrationError(
         'reconnect_required',
-        'The stored authorization cannot be read any more (the server\'s encryption key changed). Call connect_integration again and have the person authorize once more.',
+        "The stored authorization cannot be read any more (the server's encryption key changed). Call connect_integration again and have the person authorize once more.",
       );
     }
     throw error;

@@ -16,7 +16,11 @@ const RUN_SPORTS = ['Run', 'TrailRun', 'VirtualRun'];
 
 async function coachingContext(userId: string): Promise<CoachingContext> {
   const p = await getOrCreateProfile(userId);
-  return { userId, profile: { weightUnit: p.weightUnit, distanceUnit: p.distanceUnit, restingHr: p.restingHr, maxHr: p.maxHr }, today: localDateOf(now(), p.timezone ?? 'UTC') };
+  return {
+    userId,
+    profile: { weightUnit: p.weightUnit, distanceUnit: p.distanceUnit, restingHr: p.restingHr, maxHr: p.maxHr },
+    today: localDateOf(now(), p.timezone ?? 'UTC'),
+  };
 }
 
 export type RunImportOutcome = { created: number; pending: { externalId: string; name: string; reason: string }[] };
@@ -25,13 +29,23 @@ export type RunImportOutcome = { created: number; pending: { externalId: string;
 export async function pendingRuns(userId: string, integrationId: string): Promise<ImportedActivity[]> {
   const prisma = await db();
   return prisma.importedActivity.findMany({
-    where: { userId, integrationId, workoutId: null, sportType: { in: RUN_SPORTS }, OR: [{ distanceM: { gt: 0 } }, { movingTimeS: { gt: 0 } }] },
+    where: {
+      userId,
+      integrationId,
+      workoutId: null,
+      sportType: { in: RUN_SPORTS },
+      OR: [{ distanceM: { gt: 0 } }, { movingTimeS: { gt: 0 } }],
+    },
     orderBy: { startAt: 'asc' },
   });
 }
 
 /** Creates one completed run workout per pending ledger run, oldest first (adaptation sees them in order). */
-export async function importRunWorkouts(userId: string, integrationName: string, runs: readonly ImportedActivity[]): Promise<RunImportOutcome> {
+export async function importRunWorkouts(
+  userId: string,
+  integrationName: string,
+  runs: readonly ImportedActivity[],
+): Promise<RunImportOutcome> {
   if (runs.length === 0) return { created: 0, pending: [] };
   const ctx = await coachingContext(userId);
   const estimates = await benchmarkEstimates(userId);
@@ -48,7 +62,14 @@ export async function importRunWorkouts(userId: string, integrationName: string,
           kind: 'run',
           title: run.name.trim() || 'Run',
           strength: [],
-          run: [{ kind: 'easy', ...(run.distanceM > 0 ? { distanceM: run.distanceM } : {}), ...(durationS > 0 ? { durationS } : {}), label: `Imported from ${integrationName}` }],
+          run: [
+            {
+              kind: 'easy',
+              ...(run.distanceM > 0 ? { distanceM: run.distanceM } : {}),
+              ...(durationS > 0 ? { durationS } : {}),
+              label: `Imported from ${integrationName}`,
+            },
+          ],
           notes: `Imported from ${integrationName} (activity ${run.externalId}).`,
         },
         { run: { distanceM: run.distanceM, durationS, ...(run.avgHr !== null ? { avgHr: Math.round(run.avgHr) } : {}) } },

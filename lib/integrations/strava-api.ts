@@ -28,7 +28,10 @@ const TokenResponse = z.object({
   access_token: z.string().min(1),
   refresh_token: z.string().min(1),
   expires_at: z.number().int().positive(),
-  athlete: z.object({ id: z.union([z.number(), z.string()]) }).loose().optional(),
+  athlete: z
+    .object({ id: z.union([z.number(), z.string()]) })
+    .loose()
+    .optional(),
 });
 
 export type StravaTokens = { accessToken: string; refreshToken: string; expiresAt: Date; athleteId: string | null };
@@ -109,7 +112,12 @@ async function tokenRequest(cfg: StravaConfig, fields: Record<string, string>): 
     body: new URLSearchParams({ client_id: cfg.clientId, client_secret: cfg.clientSecret, ...fields }),
   });
   const t = parse(TokenResponse, body, 'token response');
-  return { accessToken: t.access_token, refreshToken: t.refresh_token, expiresAt: new Date(t.expires_at * 1000), athleteId: t.athlete ? String(t.athlete.id) : null };
+  return {
+    accessToken: t.access_token,
+    refreshToken: t.refresh_token,
+    expiresAt: new Date(t.expires_at * 1000),
+    athleteId: t.athlete ? String(t.athlete.id) : null,
+  };
 }
 
 export function exchangeCode(cfg: StravaConfig, code: string): Promise<StravaTokens> {
@@ -132,7 +140,11 @@ export async function deauthorize(cfg: StravaConfig, accessToken: string): Promi
 const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}`, accept: 'application/json' });
 
 /** One page of the athlete's activities that started after `after` (epoch seconds). */
-export async function listActivities(cfg: StravaConfig, accessToken: string, q: { after: number; page: number; perPage: number }): Promise<StravaActivity[]> {
+export async function listActivities(
+  cfg: StravaConfig,
+  accessToken: string,
+  q: { after: number; page: number; perPage: number },
+): Promise<StravaActivity[]> {
   const params = new URLSearchParams({ after: String(q.after), page: String(q.page), per_page: String(q.perPage) });
   const body = await send(cfg, `/api/v3/athlete/activities?${params}`, { headers: bearer(accessToken) });
   return parse(z.array(StravaActivity), body, 'activity list');

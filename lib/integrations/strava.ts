@@ -62,7 +62,10 @@ export function stravaRedirectUri(): string {
 }
 
 function notConnected(): IntegrationError {
-  return new IntegrationError('not_connected', 'Strava is not connected for this person. Call connect_integration with "strava" and have the person authorize first.');
+  return new IntegrationError(
+    'not_connected',
+    'Strava is not connected for this person. Call connect_integration with "strava" and have the person authorize first.',
+  );
 }
 
 function unavailable(error: StravaError, what: string): IntegrationError {
@@ -81,7 +84,9 @@ const reconnectRequired = () =>
 
 // ---- Connect
 
-export async function startStravaConnection(userId: string): Promise<{ authorizationUrl: string; expiresAt: Date; alreadyConnected: boolean }> {
+export async function startStravaConnection(
+  userId: string,
+): Promise<{ authorizationUrl: string; expiresAt: Date; alreadyConnected: boolean }> {
   const cfg = stravaConfig();
   const { state, expiresAt } = await createAuthState(userId, STRAVA);
   const row = await getConnection(userId, STRAVA);
@@ -96,9 +101,13 @@ export type CallbackQuery = { state?: string; code?: string; scope?: string; err
  */
 export async function completeStravaAuthorization(q: CallbackQuery, bound: { userId: string }): Promise<{ userId: string }> {
   if (q.error) {
-    throw new IntegrationError('authorization_denied', 'Strava was not connected because the authorization was cancelled. To connect, ask your agent for a new link and press Authorize.');
+    throw new IntegrationError(
+      'authorization_denied',
+      'Strava was not connected because the authorization was cancelled. To connect, ask your agent for a new link and press Authorize.',
+    );
   }
-  if (!q.code) throw new IntegrationError('provider_rejected', 'Strava sent no authorization code. Ask your agent for a new link and try again.');
+  if (!q.code)
+    throw new IntegrationError('provider_rejected', 'Strava sent no authorization code. Ask your agent for a new link and try again.');
   const granted = (q.scope ?? '').split(/[\s,]+/);
   if (!granted.includes('activity:read_all') && !granted.includes('activity:read')) {
     throw new IntegrationError(
@@ -112,7 +121,11 @@ export async function completeStravaAuthorization(q: CallbackQuery, bound: { use
     tokens = await exchangeCode(cfg, q.code);
   } catch (error) {
     if (error instanceof StravaError && error.failure === 'unavailable') throw unavailable(error, 'Strava was not connected.');
-    if (error instanceof StravaError) throw new IntegrationError('provider_rejected', 'Strava did not accept this authorization (it may have expired). Ask your agent for a new link and try again.');
+    if (error instanceof StravaError)
+      throw new IntegrationError(
+        'provider_rejected',
+        'Strava did not accept this authorization (it may have expired). Ask your agent for a new link and try again.',
+      );
     throw error;
   }
   const prisma = await db();
@@ -212,7 +225,10 @@ export async function syncStrava(userId: string, now = new Date()): Promise<Sync
   const lease = await claimSyncLease(userId, STRAVA, now);
   if (!lease) {
     if (!isLinked(await getConnection(userId, STRAVA))) throw notConnected();
-    throw new IntegrationError('sync_in_progress', 'A Strava import for this person is already running. Wait a minute, then call list_integrations to see lastSyncAt.');
+    throw new IntegrationError(
+      'sync_in_progress',
+      'A Strava import for this person is already running. Wait a minute, then call list_integrations to see lastSyncAt.',
+    );
   }
   try {
     const session = new StravaSession(cfg, lease);
@@ -230,7 +246,9 @@ export async function syncStrava(userId: string, now = new Date()): Promise<Sync
     );
     const fresh = activities.filter((a) => !seen.has(a.id)).sort((a, b) => (a.start_date < b.start_date ? -1 : 1));
     // The athlete's weight, when the person granted profile:read_all: a body-weight reading for today.
-    const weightKg = (lease.scopes ?? '').split(',').includes('profile:read_all') ? await session.call((token) => athleteWeightKg(cfg, token)) : null;
+    const weightKg = (lease.scopes ?? '').split(',').includes('profile:read_all')
+      ? await session.call((token) => athleteWeightKg(cfg, token))
+      : null;
     const heartRates = new Map<string, HeartRateSummary>();
     for (const a of fresh) {
       if (!a.has_heartrate) continue;
@@ -292,11 +310,18 @@ export async function syncStrava(userId: string, now = new Date()): Promise<Sync
             activityId: a.id,
             name: a.name,
             sportType: a.sport_type ?? a.type ?? 'Unknown',
-            reason: heartRates.has(a.id) ? 'not a run: only runs become workouts; its heart rate was imported' : 'not a run: only runs become workouts',
+            reason: heartRates.has(a.id)
+              ? 'not a run: only runs become workouts; its heart rate was imported'
+              : 'not a run: only runs become workouts',
           })),
         ...fresh
           .filter((a) => isRun(a) && a.distance <= 0 && a.moving_time <= 0)
-          .map((a) => ({ activityId: a.id, name: a.name, sportType: a.sport_type ?? a.type ?? 'Run', reason: 'no distance or duration recorded' })),
+          .map((a) => ({
+            activityId: a.id,
+            name: a.name,
+            sportType: a.sport_type ?? a.type ?? 'Run',
+            reason: 'no distance or duration recorded',
+          })),
         ...runs.pending.map((p) => ({
           activityId: p.externalId,
           name: p.name,
@@ -310,7 +335,13 @@ export async function syncStrava(userId: string, now = new Date()): Promise<Sync
     };
   } catch (error) {
     if (error instanceof StravaError) {
-      const e = error.failure === 'unavailable' ? unavailable(error, 'nothing was imported.') : new IntegrationError('provider_unavailable', `Strava refused a request (${error.message}); nothing was imported. Try again later.`);
+      const e =
+        error.failure === 'unavailable'
+          ? unavailable(error, 'nothing was imported.')
+          : new IntegrationError(
+              'provider_unavailable',
+              `Strava refused a request (${error.message}); nothing was imported. Try again later.`,
+            );
       await markError(userId, STRAVA, `Last import failed at ${now.toISOString()}: ${e.message}`);
       throw e;
     }
@@ -349,7 +380,16 @@ export async function disconnectStrava(userId: string, opts: { deleteImportedDat
     const prisma = await db();
     await prisma.integrationConnection.update({
       where: { id: row.id },
-      data: { status: 'disconnected', accessToken: null, refreshToken: null, tokenExpiresAt: null, syncCursor: null, lastError: null, lastErrorAt: null, disconnectedAt: new Date() },
+      data: {
+        status: 'disconnected',
+        accessToken: null,
+        refreshToken: null,
+        tokenExpiresAt: null,
+        syncCursor: null,
+        lastError: null,
+        lastErrorAt: null,
+        disconnectedAt: new Date(),
+      },
     });
   }
   const deleted = opts.deleteImportedData ? await deleteImported(userId) : null;
@@ -368,7 +408,10 @@ export async function disconnectStrava(userId: string, opts: { deleteImportedDat
 async function deleteImported(userId: string): Promise<{ workouts: number; healthRecords: number; activities: number }> {
   const prisma = await db();
   const ledger = await prisma.importedActivity.findMany({ where: { userId, integrationId: STRAVA }, select: { workoutId: true } });
-  const workouts = await deleteImportedWorkouts(userId, ledger.flatMap((l) => (l.workoutId ? [l.workoutId] : [])));
+  const workouts = await deleteImportedWorkouts(
+    userId,
+    ledger.flatMap((l) => (l.workoutId ? [l.workoutId] : [])),
+  );
   const [records, activities] = await prisma.$transaction([
     prisma.healthRecord.deleteMany({ where: { userId, sourceId: STRAVA } }),
     prisma.importedActivity.deleteMany({ where: { userId, integrationId: STRAVA } }),

@@ -10,7 +10,10 @@ const FENCE = /(^|\n)(```|~~~)[^\n]*\n[\s\S]*?\n\2[^\n]*(?=\n|$)/g;
 
 export function absoluteLinks(markdown: string): string {
   const origin = config().siteUrl.replace(/\/+$/, '');
-  const rewrite = (text: string) => text.replace(INLINE, (_, open: string, path: string) => `${open}${origin}${path}`).replace(DEFINITION, (_, lead: string, path: string) => `${lead}${origin}${path}`);
+  const rewrite = (text: string) =>
+    text
+      .replace(INLINE, (_, open: string, path: string) => `${open}${origin}${path}`)
+      .replace(DEFINITION, (_, lead: string, path: string) => `${lead}${origin}${path}`);
   let out = '';
   let last = 0;
   for (const fence of markdown.matchAll(FENCE)) {

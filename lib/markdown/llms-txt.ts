@@ -31,7 +31,11 @@ export function llmsTxt(): string {
     '',
     '## API',
     '',
-    link('OpenAPI 3.1 document', absoluteUrl('/api/public/openapi.json'), 'the read-only Content API: site identity, product, pages, posts, FAQ'),
+    link(
+      'OpenAPI 3.1 document',
+      absoluteUrl('/api/public/openapi.json'),
+      'the read-only Content API: site identity, product, pages, posts, FAQ',
+    ),
     link('Site identity (JSON)', absoluteUrl('/api/public/site'), 'name, contact, address and discovery links'),
     link('Product (JSON)', absoluteUrl('/api/public/product'), 'product facts, features and integrations'),
     link('Blog posts (JSON)', absoluteUrl('/api/public/posts'), 'every post; /api/public/posts/{slug} adds its Markdown'),

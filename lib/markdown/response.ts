@@ -9,7 +9,9 @@ import { CONTENT_SIGNAL } from '@/lib/web/content-signal';
  */
 export function markdownHeaders(htmlPath: string, body?: string): Record<string, string> {
   return {
-    ...(body === undefined ? {} : { ETag: markdownEtag(body), 'Content-Length': String(byteLength(body)), 'x-markdown-tokens': String(markdownTokens(body)) }),
+    ...(body === undefined
+      ? {}
+      : { ETag: markdownEtag(body), 'Content-Length': String(byteLength(body)), 'x-markdown-tokens': String(markdownTokens(body)) }),
     'Content-Signal': CONTENT_SIGNAL,
     'Content-Type': 'text/markdown; charset=utf-8',
     Vary: 'Accept',

@@ -7,7 +7,9 @@ export function markdownUrl(path: string): string {
 }
 
 export function featuresSection(): string {
-  const features = getProduct().features.map((f) => `- **${f.name}**: ${f.description}`).join('\n');
+  const features = getProduct()
+    .features.map((f) => `- **${f.name}**: ${f.description}`)
+    .join('\n');
   return `## Features\n\n${features}\n`;
 }
 
@@ -26,14 +28,18 @@ export function productFactsSection(): string {
 
 export function integrationsSection(): string {
   const rows = integrationCatalogue.map(
-    (i) => `- **${i.name}** (${i.kind === 'oauth' ? 'connect from the app or through an agent' : 'connect in the mobile app'}): ${i.description} Syncs: ${i.syncs.join(', ')}.`,
+    (i) =>
+      `- **${i.name}** (${i.kind === 'oauth' ? 'connect from the app or through an agent' : 'connect in the mobile app'}): ${i.description} Syncs: ${i.syncs.join(', ')}.`,
   );
   return `## Available integrations\n\n${rows.join('\n')}\n`;
 }
 
 export function faqSection(): string {
   return getFaq()
-    .map((item) => `## ${item.question}\n\n${item.answer}${item.href ? `\n\nMore: [${absoluteUrl(item.href)}](${markdownUrl(item.href)})` : ''}\n`)
+    .map(
+      (item) =>
+        `## ${item.question}\n\n${item.answer}${item.href ? `\n\nMore: [${absoluteUrl(item.href)}](${markdownUrl(item.href)})` : ''}\n`,
+    )
     .join('\n');
 }
 
@@ -47,5 +53,7 @@ export function postListSection(posts = getPosts(), heading = 'All posts, newest
 
 /** The blog's topics, each linking its tag page's twin. */
 export function topicsSection(): string {
-  return `## Topics\n\n${getTagPages().map((t) => `- [${t.name}](${markdownUrl(t.path)}) (${t.posts.length} posts)`).join('\n')}\n`;
+  return `## Topics\n\n${getTagPages()
+    .map((t) => `- [${t.name}](${markdownUrl(t.path)}) (${t.posts.length} posts)`)
+    .join('\n')}\n`;
 }

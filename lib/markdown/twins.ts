@@ -1,5 +1,15 @@
 // The Markdown twin of every HTML page and post, built from the same records as the HTML.
-import { absoluteUrl, getPost, getPosts, getSite, getSitePages, getTagPage, pageLastUpdated, type Post, type SitePage } from '@/lib/content';
+import {
+  absoluteUrl,
+  getPost,
+  getPosts,
+  getSite,
+  getSitePages,
+  getTagPage,
+  pageLastUpdated,
+  type Post,
+  type SitePage,
+} from '@/lib/content';
 import { absoluteLinks } from './absolute-links';
 import { openApiReferenceMarkdown } from '@/lib/public-api/reference';
 import { frontMatter } from './front-matter';
@@ -29,7 +39,6 @@ function footer(): string {
   const site = getSite();
   return `---\n\n${site.name}: ${site.description} An index of this site for language models is at [${absoluteUrl('/llms.txt')}](${absoluteUrl('/llms.txt')}).\n`;
 }
-
 
 type TwinOptions = { footer?: boolean };
 

@@ -31,7 +31,10 @@ function challenge(description: string): Response {
 export async function authenticate(req: Request): Promise<Authentication> {
   const match = /^Bearer[ ]+([^\s]+)[ ]*$/i.exec(req.headers.get('authorization') ?? '');
   if (!match) {
-    return { ok: false, response: challenge('No access token: sign in through OAuth (see resource_metadata) and send Authorization: Bearer <token>') };
+    return {
+      ok: false,
+      response: challenge('No access token: sign in through OAuth (see resource_metadata) and send Authorization: Bearer <token>'),
+    };
   }
   const token = match[1]!;
   let found;
@@ -41,7 +44,14 @@ export async function authenticate(req: Request): Promise<Authentication> {
     return {
       ok: false,
       response: Response.json(
-        { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Pacewise cannot reach its database right now; your token was not checked. Retry in a few seconds.' } },
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: -32603,
+            message: 'Pacewise cannot reach its database right now; your token was not checked. Retry in a few seconds.',
+          },
+        },
         { status: 503, headers: { 'Retry-After': '5' } },
       ),
     };

@@ -44,7 +44,10 @@ async function reserve(budget: CallBudget, key: string, want: number): Promise<{
     RETURNING "count", "windowStart"`;
   const row = rows[0]!;
   const before = Number(row.count) - want;
-  return { granted: Math.max(0, Math.min(want, budget.limit - before)), windowEnd: new Date(row.windowStart).getTime() + budget.windowSeconds * 1000 };
+  return {
+    granted: Math.max(0, Math.min(want, budget.limit - before)),
+    windowEnd: new Date(row.windowStart).getTime() + budget.windowSeconds * 1000,
+  };
 }
 
 function prune(now: number): void {

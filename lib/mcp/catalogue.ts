@@ -25,7 +25,11 @@ const TARGET = 'draft-2020-12';
 
 /** Argument shapes several tools take, spelled out in one tool's inputSchema. */
 const SHARED_INPUT = [
-  { schema: blockArg, owner: 'create_workout', text: "A strength block: the same object as the items of create_workout's `strength` argument." },
+  {
+    schema: blockArg,
+    owner: 'create_workout',
+    text: "A strength block: the same object as the items of create_workout's `strength` argument.",
+  },
   { schema: segmentArg, owner: 'create_workout', text: "A run segment: the same object as the items of create_workout's `run` argument." },
 ];
 

@@ -4,7 +4,13 @@
 // through a per-request transport in JSON mode (isLegacyRequest decides), framed as one SSE event
 // when the client prefers SSE. The body is read and parsed once, here.
 import Negotiator from 'negotiator';
-import { createMcpHandler, isLegacyRequest, McpServer, WebStandardStreamableHTTPServerTransport, type AuthInfo } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+  type AuthInfo,
+} from '@modelcontextprotocol/server';
 import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';
@@ -36,7 +42,8 @@ function corsHeaders(origin: string | null): Record<string, string> {
     'Access-Control-Allow-Origin': origin && originAllowed(origin) ? origin : '*',
     'Access-Control-Allow-Methods': 'POST, GET, DELETE, OPTIONS',
     // Mcp-Method and Mcp-Name: the 2026-07-28 revision's request headers (a browser client sends them on every POST).
-    'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID',
+    'Access-Control-Allow-Headers':
+      'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID',
     'Access-Control-Expose-Headers': EXPOSED,
     'Access-Control-Max-Age': '86400',
     Vary: 'Origin',
@@ -54,7 +61,7 @@ const guardDeps = {
 
 const INSTRUCTIONS =
   'Pacewise coaches one signed-in person. Start with get_account, then get_profile and follow onboarding steps (each names its toolName and an example call with arguments in the exact shape). ' +
-  'Dates are YYYY-MM-DD in the person\'s timezone; units are explicit in every argument and result. ' +
+  "Dates are YYYY-MM-DD in the person's timezone; units are explicit in every argument and result. " +
   'Results carry every field of their outputSchema (null when unknown); a shape used by several tools is spelled out in one of them, which the others name.';
 
 /**
@@ -64,7 +71,13 @@ const INSTRUCTIONS =
  * no hints; the SDK leaves them out.)
  */
 const HOUR = { ttlMs: 60 * 60 * 1000, cacheScope: 'public' } as const;
-const CACHE_HINTS = { 'tools/list': HOUR, 'resources/list': HOUR, 'resources/templates/list': HOUR, 'resources/read': HOUR, 'server/discover': HOUR };
+const CACHE_HINTS = {
+  'tools/list': HOUR,
+  'resources/list': HOUR,
+  'resources/templates/list': HOUR,
+  'resources/read': HOUR,
+  'server/discover': HOUR,
+};
 
 /**
  * A new server per request (stateless); registration reads schemas built once per process. A
@@ -96,7 +109,13 @@ const modern = createMcpHandler(({ requestInfo }) => newServer(requestInfo && to
  * to pipe); a client that prefers SSE gets that answer as the single event the SDK's SSE mode would
  * have streamed (`event: message`, `data: <message>`): a stateless server sends nothing else.
  */
-async function serveLegacy(request: Request, authInfo: AuthInfo, parsedBody: unknown, sse: boolean, only: AnyTool | undefined): Promise<Response> {
+async function serveLegacy(
+  request: Request,
+  authInfo: AuthInfo,
+  parsedBody: unknown,
+  sse: boolean,
+  only: AnyTool | undefined,
+): Promise<Response> {
   const server = newServer(only);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
@@ -151,7 +170,15 @@ function insufficientScope(body: unknown, lacking: NonNullable<ReturnType<typeof
   const id = !Array.isArray(body) && body && typeof body === 'object' && 'id' in body ? (body as { id: unknown }).id : null;
   const header = `Bearer error="insufficient_scope", scope=${quoted(lacking.scopes.join(' '))}, resource_metadata=${quoted(resourceMetadataUrl())}, error_description=${quoted(lacking.description)}`;
   return Response.json(
-    { jsonrpc: '2.0', id: id ?? null, error: { code: -32003, message: lacking.description, data: { error: 'insufficient_scope', scope: lacking.missing, tool: lacking.tool } } },
+    {
+      jsonrpc: '2.0',
+      id: id ?? null,
+      error: {
+        code: -32003,
+        message: lacking.description,
+        data: { error: 'insufficient_scope', scope: lacking.missing, tool: lacking.tool },
+      },
+    },
     { status: 403, headers: { 'WWW-Authenticate': header } },
   );
 }
@@ -159,10 +186,17 @@ function insufficientScope(body: unknown, lacking: NonNullable<ReturnType<typeof
 /** 429 for a spent call budget (lib/mcp/call-budget.ts): the status and a JSON-RPC error an agent can act on. */
 function rateLimited(body: unknown, budget: 'grant' | 'person' | undefined, retryAfterSeconds: number): Response {
   const id = !Array.isArray(body) && body && typeof body === 'object' && 'id' in body ? (body as { id: unknown }).id : null;
-  const whose = budget === 'person' ? `this person's agents together (${MCP_CALL_BUDGETS.person.limit} calls a minute)` : `this agent connection (${MCP_CALL_BUDGETS.grant.limit} calls a minute)`;
+  const whose =
+    budget === 'person'
+      ? `this person's agents together (${MCP_CALL_BUDGETS.person.limit} calls a minute)`
+      : `this agent connection (${MCP_CALL_BUDGETS.grant.limit} calls a minute)`;
   const message = `Rate limited: too many calls from ${whose}. Wait ${retryAfterSeconds} seconds, then retry this call once; do not call tools in a tight loop.`;
   return Response.json(
-    { jsonrpc: '2.0', id: id ?? null, error: { code: -32029, message, data: { error: 'rate_limited', retryAfterSeconds, budget: budget ?? 'grant' } } },
+    {
+      jsonrpc: '2.0',
+      id: id ?? null,
+      error: { code: -32029, message, data: { error: 'rate_limited', retryAfterSeconds, budget: budget ?? 'grant' } },
+    },
     { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } },
   );
 }
@@ -176,15 +210,26 @@ export async function handleMcpRequest(req: Request, readBody: () => Promise<str
   if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders(origin) });
   if (!originAllowed(origin)) return jsonRpcError(403, -32600, `Origin ${origin} is not allowed to call this server.`, origin);
   if (req.method !== 'POST') {
-    return withCors(new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed: this server is stateless; send JSON-RPC with POST.' } }), {
-      status: 405,
-      headers: { Allow: 'POST, OPTIONS', 'Content-Type': 'application/json' },
-    }), origin);
+    return withCors(
+      new Response(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32000, message: 'Method not allowed: this server is stateless; send JSON-RPC with POST.' },
+        }),
+        {
+          status: 405,
+          headers: { Allow: 'POST, OPTIONS', 'Content-Type': 'application/json' },
+        },
+      ),
+      origin,
+    );
   }
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
   const body = await readBody();
-  if (body === null || Buffer.byteLength(body) > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
+  if (body === null || Buffer.byteLength(body) > MAX_BODY_BYTES)
+    return jsonRpcError(413, -32600, `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`, origin);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

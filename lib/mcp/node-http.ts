@@ -29,7 +29,13 @@ export async function serveMcpNode(req: IncomingMessage, res: ServerResponse): P
     if (!at) {
       res.statusCode = 400;
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `${TEST_NOW_HEADER} must be an RFC 3339 instant with a zone, such as 2026-12-01T07:30:00Z` } }));
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32600, message: `${TEST_NOW_HEADER} must be an RFC 3339 instant with a zone, such as 2026-12-01T07:30:00Z` },
+        }),
+      );
       return;
     }
     return withClock(at, () => serve(req, res));

@@ -36,7 +36,8 @@ export function portableJsonSchema(node: unknown, keyword?: string): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (ONE.has(key)) out[key] = portableJsonSchema(value, key);
     else if (MANY.has(key) && Array.isArray(value)) out[key] = value.map((v) => portableJsonSchema(v, key));
-    else if (MAP.has(key) && isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, portableJsonSchema(v, key)]));
+    else if (MAP.has(key) && isObject(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, portableJsonSchema(v, key)]));
     else out[key] = value;
   }
   untuple(out);

@@ -52,29 +52,62 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: CallAuth, 
   try {
     if (tool.scope && !auth.scopes.includes(tool.scope)) throw insufficientScope(tool);
     const person = auth.person !== undefined ? auth.person : await deps.findPerson(auth.userId);
-    if (!person) throw new ToolError('account_not_found', 'The account behind this token no longer exists. Sign in again to connect a current account.');
-    if (tool.needsSubscription && !(auth.subscription ? auth.subscription.status === 'active' : await deps.hasActiveSubscription(person.id))) throw subscriptionInactive();
+    if (!person)
+      throw new ToolError(
+        'account_not_found',
+        'The account behind this token no longer exists. Sign in again to connect a current account.',
+      );
+    if (
+      tool.needsSubscription &&
+      !(auth.subscription ? auth.subscription.status === 'active' : await deps.hasActiveSubscription(person.id))
+    )
+      throw subscriptionInactive();
     const nul = nulCharacterPath(rawArgs);
-    if (nul) throw new ToolError('invalid_argument', `${nul}: contains a NUL character (U+0000), which Pacewise cannot store. Remove it and call ${tool.name} again.`, { field: nul });
+    if (nul)
+      throw new ToolError(
+        'invalid_argument',
+        `${nul}: contains a NUL character (U+0000), which Pacewise cannot store. Remove it and call ${tool.name} again.`,
+        { field: nul },
+      );
     const broken = loneSurrogatePath(rawArgs);
-    if (broken) throw new ToolError('invalid_argument', `${broken}: contains a lone surrogate (half of a UTF-16 pair, such as \\ud800), which is not text. Send the value as valid UTF-8 and call ${tool.name} again.`, { field: broken });
+    if (broken)
+      throw new ToolError(
+        'invalid_argument',
+        `${broken}: contains a lone surrogate (half of a UTF-16 pair, such as \\ud800), which is not text. Send the value as valid UTF-8 and call ${tool.name} again.`,
+        { field: broken },
+      );
     const parsed = tool.input.safeParse(rawArgs ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.join('.') || '(arguments)';
       throw new ToolError('invalid_argument', `${field}: ${issue.message}. See the input schema of ${tool.name} in tools/list.`, { field });
     }
-    const ctx: ToolContext = { person, grantedScopes: auth.scopes, clientId: auth.clientId, ...(auth.subscription ? { subscription: auth.subscription } : {}) };
+    const ctx: ToolContext = {
+      person,
+      grantedScopes: auth.scopes,
+      clientId: auth.clientId,
+      ...(auth.subscription ? { subscription: auth.subscription } : {}),
+    };
     const output = await tool.handler(parsed.data, ctx);
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ToolError) return errorResult(error);
     if (isDatabaseUnavailable(error)) {
-      return errorResult(new ToolError('service_unavailable', `Pacewise cannot reach its database right now, so ${tool.name} did not run and nothing was changed. Retry in a few seconds.`));
+      return errorResult(
+        new ToolError(
+          'service_unavailable',
+          `Pacewise cannot reach its database right now, so ${tool.name} did not run and nothing was changed. Retry in a few seconds.`,
+        ),
+      );
     }
     // Unexpected failures are reported without internals; the request itself still answers 200.
     console.error(`mcp: ${tool.name} failed`, error instanceof Error ? error.message : 'unknown error');
-    return errorResult(new ToolError('internal_error', `${tool.name} failed unexpectedly; nothing was changed if the tool writes. Try again, and report it if it persists.`));
+    return errorResult(
+      new ToolError(
+        'internal_error',
+        `${tool.name} failed unexpectedly; nothing was changed if the tool writes. Try again, and report it if it persists.`,
+      ),
+    );
   }
 }
 
@@ -117,7 +150,12 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], deps
           return errorResult(new ToolError('unauthorized', 'Sign in first: this server needs a bearer token for a signed-in person.'));
         }
         const extra = info.extra as { person?: CallAuth['person']; subscription?: SubscriptionView };
-        return callTool(tool, args, { userId, clientId: info.clientId, scopes: info.scopes, person: extra.person, subscription: extra.subscription }, deps);
+        return callTool(
+          tool,
+          args,
+          { userId, clientId: info.clientId, scopes: info.scopes, person: extra.person, subscription: extra.subscription },
+          deps,
+        );
       },
     );
   }

@@ -25,7 +25,12 @@ export function protocolRevision(header: string | null, message: JsonRpcMessage)
 }
 
 /** The challenge for one JSON-RPC body (a message or a batch), or null when the token's scopes suffice. */
-export function scopeChallengeFor(body: unknown, granted: readonly string[], tools: readonly AnyTool[], protocolHeader: string | null): ScopeChallengeResult | null {
+export function scopeChallengeFor(
+  body: unknown,
+  granted: readonly string[],
+  tools: readonly AnyTool[],
+  protocolHeader: string | null,
+): ScopeChallengeResult | null {
   const messages = (Array.isArray(body) ? body : [body]) as JsonRpcMessage[];
   for (const message of messages) {
     if (!message || typeof message !== 'object' || message.method !== 'tools/call') continue;

@@ -20,7 +20,14 @@ export function registerViews(server: McpServer): void {
     const uri = viewUri(view);
     server.registerResource(`${view} view`, uri, { mimeType: RESOURCE_MIME_TYPE, description: DESCRIPTIONS[view] }, async () => ({
       // No network access at all: the document inlines its script and style.
-      contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: viewDocument(view), _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } } }],
+      contents: [
+        {
+          uri,
+          mimeType: RESOURCE_MIME_TYPE,
+          text: viewDocument(view),
+          _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true } },
+        },
+      ],
     }));
   }
 }

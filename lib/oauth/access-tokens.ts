@@ -69,7 +69,10 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
   if (!row.lastUsedAt || row.lastUsedAt.getTime() < now.getTime() - LAST_USE_RESOLUTION_MS) {
     const prisma = await db();
     await prisma.oAuthGrantActivity
-      .updateMany({ where: { grantId: p.grantId, lastUsedAt: { lt: new Date(now.getTime() - LAST_USE_RESOLUTION_MS) } }, data: { lastUsedAt: now } })
+      .updateMany({
+        where: { grantId: p.grantId, lastUsedAt: { lt: new Date(now.getTime() - LAST_USE_RESOLUTION_MS) } },
+        data: { lastUsedAt: now },
+      })
       .catch(() => undefined);
   }
   return {
@@ -80,6 +83,10 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
     expiresAt: row.expiresAt,
     grantId: p.grantId,
     person: row.email === null ? null : { id: p.accountId, email: row.email, profile: row.hasProfile ? coachingFacts(row) : null },
-    subscription: subscriptionView(row.subscriptionStatus === null ? null : { status: row.subscriptionStatus, provider: row.provider, currentPeriodEnd: row.currentPeriodEnd }),
+    subscription: subscriptionView(
+      row.subscriptionStatus === null
+        ? null
+        : { status: row.subscriptionStatus, provider: row.provider, currentPeriodEnd: row.currentPeriodEnd },
+    ),
   };
 }

@@ -23,8 +23,7 @@ type KnownClient = { redirectUris: string[]; redirectUriAllowed(uri: string): bo
 
 /** What the person's browser gets: the redirect, or a page (with a link back when one is safe to offer). */
 export type ErrorAnswer =
-  | { kind: 'redirect'; location: string }
-  | { kind: 'page'; status: number; error: string; description: string; linkBack: string | null };
+  { kind: 'redirect'; location: string } | { kind: 'page'; status: number; error: string; description: string; linkBack: string | null };
 
 /** Who is behind this request, as far as an error's return is concerned. */
 export type Involvement = { sawConsent: boolean; approvedBefore: boolean };
@@ -94,7 +93,10 @@ export async function approvedBefore(cookieHeader: string | undefined, clientId:
   }
   const prisma = await db();
   const now = new Date();
-  const session = await prisma.session.findUnique({ where: { tokenHash: sessionTokenHash(plain) }, select: { userId: true, expiresAt: true } });
+  const session = await prisma.session.findUnique({
+    where: { tokenHash: sessionTokenHash(plain) },
+    select: { userId: true, expiresAt: true },
+  });
   if (!session || session.expiresAt <= now) return false;
   const grant = await prisma.oAuthRecord.findFirst({
     where: { kind: 'Grant', accountId: session.userId, clientId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
@@ -121,11 +123,22 @@ async function registeredRedirect(params: URLSearchParams): Promise<string | nul
 }
 
 /** For the contract's own /authorize checks (resource, scope), made before oidc-provider sees the request. */
-export async function authorizationErrorAnswer(params: URLSearchParams, rejection: OAuthRejection, cookieHeader: string | undefined): Promise<ErrorAnswer> {
+export async function authorizationErrorAnswer(
+  params: URLSearchParams,
+  rejection: OAuthRejection,
+  cookieHeader: string | undefined,
+): Promise<ErrorAnswer> {
   const uri = await registeredRedirect(params);
-  if (!uri) return { kind: 'page', status: rejection.status, error: rejection.error, description: rejection.error_description, linkBack: null };
+  if (!uri)
+    return { kind: 'page', status: rejection.status, error: rejection.error, description: rejection.error_description, linkBack: null };
   const state = params.getAll('state');
-  const location = errorReturnUrl(uri, rejection.error, rejection.error_description, state.length === 1 ? state[0] : undefined, oidcProvider().issuer);
+  const location = errorReturnUrl(
+    uri,
+    rejection.error,
+    rejection.error_description,
+    state.length === 1 ? state[0] : undefined,
+    oidcProvider().issuer,
+  );
   const who = { sawConsent: false, approvedBefore: await approvedBefore(cookieHeader, params.get('client_id') ?? undefined) };
   return errorAnswer(location, rejection.status, who);
 }
@@ -133,9 +146,17 @@ export async function authorizationErrorAnswer(params: URLSearchParams, rejectio
 /** The error page: what went wrong, and the plain link back when there is a registered place to go. */
 export function errorPageHtml(answer: Extract<ErrorAnswer, { kind: 'page' }>): string {
   const link = answer.linkBack
-    ? { href: answer.linkBack, text: `Return to the app (${URL.parse(answer.linkBack)?.host || schemeOf(answer.linkBack) + ':'}) with this error` }
+    ? {
+        href: answer.linkBack,
+        text: `Return to the app (${URL.parse(answer.linkBack)?.host || schemeOf(answer.linkBack) + ':'}) with this error`,
+      }
     : undefined;
-  return messagePage({ heading: 'This connection could not continue', message: answer.description, code: answer.error, ...(link ? { link } : {}) });
+  return messagePage({
+    heading: 'This connection could not continue',
+    message: answer.description,
+    code: answer.error,
+    ...(link ? { link } : {}),
+  });
 }
 
 export type ErrorCtx = {

@@ -95,7 +95,8 @@ export function isLiteralLoopbackHost(url: URL): boolean {
   return isLoopbackHostname(url.hostname);
 }
 
-type Outcome = { kind: 'document'; body: string; lifetime: number } | { kind: 'status'; status: number } | { kind: 'error'; error: unknown };
+type Outcome =
+  { kind: 'document'; body: string; lifetime: number } | { kind: 'status'; status: number } | { kind: 'error'; error: unknown };
 type Scope = { outcomes: Map<string, Outcome>; accepted: Map<string, { body: string; expiresAt: Date }>; fetchAllowed: boolean };
 
 const requestScope = new AsyncLocalStorage<Scope>();
@@ -105,7 +106,10 @@ const requestScope = new AsyncLocalStorage<Scope>();
  * up again when rendering an error, which would double a 2.5 s timeout) and is stored only after the
  * library accepted it.
  */
-export function withMetadataDocumentScope<T>(run: () => Promise<T>, options: { fetchAllowed: boolean } = { fetchAllowed: true }): Promise<T> {
+export function withMetadataDocumentScope<T>(
+  run: () => Promise<T>,
+  options: { fetchAllowed: boolean } = { fetchAllowed: true },
+): Promise<T> {
   return requestScope.run({ outcomes: new Map(), accepted: new Map(), fetchAllowed: options.fetchAllowed }, run);
 }
 
@@ -131,7 +135,10 @@ export function asProviderSees(body: string): string {
 }
 
 function documentResponse(body: string, lifetime: number): Response {
-  return new Response(asProviderSees(body), { status: 200, headers: { 'content-type': 'application/json', 'cache-control': `max-age=${lifetime}` } });
+  return new Response(asProviderSees(body), {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'cache-control': `max-age=${lifetime}` },
+  });
 }
 
 function replay(outcome: Outcome): Response {
@@ -253,7 +260,11 @@ export async function fetchMetadataDocument(url: string): Promise<Response> {
 }
 
 /** The feature's `allowClient`: called once the library accepted a document; stores what was fetched. */
-export async function acceptMetadataDocumentClient(client: { clientId: string; clientAuthMethod?: string; redirectUris?: string[] }): Promise<boolean> {
+export async function acceptMetadataDocumentClient(client: {
+  clientId: string;
+  clientAuthMethod?: string;
+  redirectUris?: string[];
+}): Promise<boolean> {
   // The redirect URIs registration accepts, and no others (no OS handler schemes, no deep-link commands).
   if ((client.redirectUris ?? []).some((uri) => redirectUriProblem(uri) !== null)) return false;
   const accepted = requestScope.getStore()?.accepted;

@@ -3,7 +3,15 @@
 // real reason in the error's detail or its chain of causes; this reads them.
 import { DOCUMENT_SIZE_LIMIT, fetchTimeoutSeconds } from './client-metadata-documents';
 
-type ErrorLike = { name?: unknown; message?: unknown; code?: unknown; error?: unknown; error_description?: unknown; error_detail?: unknown; cause?: unknown };
+type ErrorLike = {
+  name?: unknown;
+  message?: unknown;
+  code?: unknown;
+  error?: unknown;
+  error_description?: unknown;
+  error_detail?: unknown;
+  cause?: unknown;
+};
 
 function chain(err: unknown): ErrorLike[] {
   const out: ErrorLike[] = [];
@@ -38,10 +46,18 @@ function fetchFailureReason(err: ErrorLike): string {
     if (name === 'DocumentContentTypeError' || message.startsWith('unexpected content type')) {
       return `the document was served as ${message.replace('unexpected content type ', '')}; serve it with Content-Type: application/json`;
     }
-    if (message === 'response too large') return `the document is larger than ${DOCUMENT_SIZE_LIMIT / 1024} KB (${DOCUMENT_SIZE_LIMIT} bytes); keep it under that`;
+    if (message === 'response too large')
+      return `the document is larger than ${DOCUMENT_SIZE_LIMIT / 1024} KB (${DOCUMENT_SIZE_LIMIT} bytes); keep it under that`;
     if (name === 'SyntaxError') return 'the document is not valid JSON';
     // One reason for every connection failure: which ports or hosts answer must not show.
-    if (name === 'DocumentUnreachableError' || name === 'TimeoutError' || name === 'AbortError' || message.includes('special-use') || TLS_CODES.test(code) || /^E[A-Z]+$/.test(code)) {
+    if (
+      name === 'DocumentUnreachableError' ||
+      name === 'TimeoutError' ||
+      name === 'AbortError' ||
+      message.includes('special-use') ||
+      TLS_CODES.test(code) ||
+      /^E[A-Z]+$/.test(code)
+    ) {
       return unreachable();
     }
   }
@@ -78,7 +94,10 @@ export function metadataDocumentFailure(err: unknown, clientId: unknown): string
   const says = (text: string) => description === text || message === text;
   let reason: string | undefined;
   if (says('client_id metadata document fetch failed')) reason = fetchFailureReason(e);
-  else if (says('client_id metadata document fetch not allowed') || (e.error === 'invalid_client' && e.error_detail === 'client not found')) {
+  else if (
+    says('client_id metadata document fetch not allowed') ||
+    (e.error === 'invalid_client' && e.error_detail === 'client not found')
+  ) {
     reason = urlShapeReason(clientId);
   } else if (e.name === 'InvalidClientMetadata') reason = metadataReason(description, clientId);
   else if (says('client is not allowed')) reason = 'this server accepts only public clients (token_endpoint_auth_method "none")';

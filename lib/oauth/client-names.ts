@@ -7,7 +7,10 @@ import { firstPartyName } from './first-party';
 export async function clientNames(clientIds: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(clientIds)];
   const prisma = await db();
-  const [registered, documents] = await Promise.all([prisma.oAuthClient.findMany({ where: { clientId: { in: ids } } }), storedClientNames(ids)]);
+  const [registered, documents] = await Promise.all([
+    prisma.oAuthClient.findMany({ where: { clientId: { in: ids } } }),
+    storedClientNames(ids),
+  ]);
   const names = new Map<string, string>();
   for (const id of ids) {
     const name = (registered.find((c) => c.clientId === id)?.metadata as { client_name?: unknown } | undefined)?.client_name;

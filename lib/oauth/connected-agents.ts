@@ -23,7 +23,10 @@ export async function listConnectedAgents(userId: string): Promise<ConnectedAgen
   });
   const grantIds = grants.map((g) => g.grantId).filter((id): id is string => Boolean(id));
   const clientIds = [...new Set(grants.map((g) => g.clientId).filter((id): id is string => Boolean(id)))];
-  const [activity, names] = await Promise.all([prisma.oAuthGrantActivity.findMany({ where: { grantId: { in: grantIds } } }), clientNames(clientIds)]);
+  const [activity, names] = await Promise.all([
+    prisma.oAuthGrantActivity.findMany({ where: { grantId: { in: grantIds } } }),
+    clientNames(clientIds),
+  ]);
   const mcpUrl = config().mcpUrl;
   return grants.flatMap((g) => {
     if (!g.grantId || !g.clientId) return [];

@@ -40,7 +40,7 @@ export async function lookUpConsent(uid: string, cookieValue: string | undefined
   if (typeof params.client_id !== 'string' || params.resource !== config().mcpUrl) return { ok: false, message: EXPIRED };
   const client = await oidcProvider().Client.find(params.client_id);
   if (!client) return { ok: false, message: EXPIRED };
-  const redirectUri = typeof params.redirect_uri === 'string' ? params.redirect_uri : client.redirectUris[0] ?? '';
+  const redirectUri = typeof params.redirect_uri === 'string' ? params.redirect_uri : (client.redirectUris[0] ?? '');
   const fromDocument = (client as { clientIdMetadataDocument?: boolean }).clientIdMetadataDocument === true;
   return {
     ok: true,
@@ -56,7 +56,12 @@ export async function lookUpConsent(uid: string, cookieValue: string | undefined
 }
 
 /** Records the person's decision and returns where the browser continues (the provider's resume URL). */
-export async function decideConsent(uid: string, cookieValue: string | undefined, userId: string, approve: boolean): Promise<{ ok: true; redirectTo: string } | { ok: false; message: string }> {
+export async function decideConsent(
+  uid: string,
+  cookieValue: string | undefined,
+  userId: string,
+  approve: boolean,
+): Promise<{ ok: true; redirectTo: string } | { ok: false; message: string }> {
   const lookup = await lookUpConsent(uid, cookieValue);
   if (!lookup.ok) return lookup;
   const interaction = await loadInteraction(uid, cookieValue);

@@ -31,9 +31,7 @@ export type DeviceRequest = {
   expiresAt: Date;
 };
 
-export type DeviceLookup =
-  | { status: 'pending'; request: DeviceRequest }
-  | { status: 'unknown' | 'expired' | 'decided' };
+export type DeviceLookup = { status: 'pending'; request: DeviceRequest } | { status: 'unknown' | 'expired' | 'decided' };
 
 type DevicePayload = { accountId?: unknown; error?: unknown; scope?: unknown; params?: { scope?: unknown } };
 
@@ -99,7 +97,6 @@ export async function decideDeviceCode(input: string, userId: string, approve: b
   }
   return true;
 }
-
 
 /**
  * Guessing user codes: every code that is not pending (unknown, expired, decided), entered on the

@@ -33,7 +33,10 @@ export async function checkPollPace(deviceCode: string, clientId: string | undef
   });
   if (updated.count === 0) {
     // Another poll of the same code landed at the same moment: that is polling too fast.
-    const raised = await prisma.oAuthRecord.update({ where: { id }, data: { lastPolledAt: now, pollInterval: { increment: SLOW_DOWN_STEP } } });
+    const raised = await prisma.oAuthRecord.update({
+      where: { id },
+      data: { lastPolledAt: now, pollInterval: { increment: SLOW_DOWN_STEP } },
+    });
     return { slowDown: true, interval: raised.pollInterval ?? next };
   }
   return tooFast ? { slowDown: true, interval: next } : { slowDown: false };

@@ -10,14 +10,43 @@ import net from 'node:net';
 /** The IANA special-purpose ranges (RFC 6890 and successors) and other never-public space. */
 const SPECIAL_USE = new net.BlockList();
 for (const [address, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.31.196.0', 24], ['192.52.193.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16],
-  ['192.175.48.0', 24], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) SPECIAL_USE.addSubnet(address, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.31.196.0', 24],
+  ['192.52.193.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['192.175.48.0', 24],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  SPECIAL_USE.addSubnet(address, prefix, 'ipv4');
 for (const [address, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23],
-  ['2001:db8::', 32], ['2002::', 16], ['2620:4f:8000::', 48], ['3fff::', 20], ['5f00::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) SPECIAL_USE.addSubnet(address, prefix, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['2620:4f:8000::', 48],
+  ['3fff::', 20],
+  ['5f00::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  SPECIAL_USE.addSubnet(address, prefix, 'ipv6');
 
 export function isSpecialUseAddress(address: string): boolean {
   const family = net.isIP(address);
@@ -65,7 +94,10 @@ export type DocumentAnswer = { status: number; headers: Headers; body: AsyncIter
  * local runs). Rejects with DocumentUnreachableError, no earlier than `timeoutMs` after the call,
  * when no HTTP answer arrives.
  */
-export async function getDocument(url: URL, options: { timeoutMs: number; allowLoopback: boolean; headers?: Record<string, string> }): Promise<DocumentAnswer> {
+export async function getDocument(
+  url: URL,
+  options: { timeoutMs: number; allowLoopback: boolean; headers?: Record<string, string> },
+): Promise<DocumentAnswer> {
   const started = Date.now();
   const unreachable = async (): Promise<never> => {
     // One delay for every failure: a refused port answers no faster than a filtered one.

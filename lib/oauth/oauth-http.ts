@@ -122,7 +122,11 @@ async function prepare(route: Route, req: IncomingMessage, url: URL): Promise<Pr
     // page would submit itself, a fragment would hide the error from that rule.
     const modes = params.getAll('response_mode');
     if (modes.length > 1 || (modes.length === 1 && modes[0] !== 'query')) {
-      return authorizeRejection(req, params, { status: 400, error: 'invalid_request', error_description: 'response_mode: only "query" is offered; omit response_mode.' });
+      return authorizeRejection(req, params, {
+        status: 400,
+        error: 'invalid_request',
+        error_description: 'response_mode: only "query" is offered; omit response_mode.',
+      });
     }
     params.set('scope', scope.scope);
     dropProviderSession(req);
@@ -132,20 +136,39 @@ async function prepare(route: Route, req: IncomingMessage, url: URL): Promise<Pr
   // /authorize is a browser navigation (GET); its resume step too. A POSTed authorization request
   // would skip the checks above.
   if (route === 'authorize' && method !== 'GET' && method !== 'HEAD') {
-    return { rejection: { status: 405, error: 'invalid_request', error_description: 'Send the authorization request as a GET navigation to /authorize with its parameters in the query.' } };
+    return {
+      rejection: {
+        status: 405,
+        error: 'invalid_request',
+        error_description: 'Send the authorization request as a GET navigation to /authorize with its parameters in the query.',
+      },
+    };
   }
 
   if (method !== 'POST' || !['register', 'device_authorization', 'token', 'revoke'].includes(route)) return {};
 
   const raw = await readBody(req);
-  if (raw === null) return { rejection: { status: 413, error: 'invalid_request', error_description: `The request body is larger than ${MAX_BODY} bytes; send only the documented parameters.` } };
+  if (raw === null)
+    return {
+      rejection: {
+        status: 413,
+        error: 'invalid_request',
+        error_description: `The request body is larger than ${MAX_BODY} bytes; send only the documented parameters.`,
+      },
+    };
 
   if (route === 'register') {
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw.toString('utf8'));
     } catch {
-      return { rejection: { status: 400, error: 'invalid_client_metadata', error_description: 'The registration body is not valid JSON; send a JSON object with Content-Type: application/json.' } };
+      return {
+        rejection: {
+          status: 400,
+          error: 'invalid_client_metadata',
+          error_description: 'The registration body is not valid JSON; send a JSON object with Content-Type: application/json.',
+        },
+      };
     }
     const registration = await checkRegistration(parsed);
     if ('error' in registration) return { rejection: registration };
@@ -155,19 +178,35 @@ async function prepare(route: Route, req: IncomingMessage, url: URL): Promise<Pr
   }
 
   if (!isForm(req)) {
-    return { rejection: { status: 400, error: 'invalid_request', error_description: 'Send the parameters as application/x-www-form-urlencoded form data.' } };
+    return {
+      rejection: {
+        status: 400,
+        error: 'invalid_request',
+        error_description: 'Send the parameters as application/x-www-form-urlencoded form data.',
+      },
+    };
   }
   const form = new URLSearchParams(raw.toString('utf8'));
 
   if (route === 'device_authorization' || route === 'token') {
-    const resource = checkResource(form.getAll('resource'), mcpUrl, `form body of ${route === 'token' ? '/token' : '/device_authorization'}`);
+    const resource = checkResource(
+      form.getAll('resource'),
+      mcpUrl,
+      `form body of ${route === 'token' ? '/token' : '/device_authorization'}`,
+    );
     if (resource) return { rejection: resource };
   }
   // No OAuth parameter holds control characters (a NUL would fail in the database). Checked after
   // the resource rule, whose error names the exact expected value.
   for (const [name, value] of form) {
     if (/[\u0000-\u001f\u007f]/.test(value) || /[\u0000-\u001f\u007f]/.test(name)) {
-      return { rejection: { status: 400, error: 'invalid_request', error_description: `The parameter ${JSON.stringify(name.replace(/[\u0000-\u001f\u007f]/g, '?'))} contains control characters; send it as the plain value you were given.` } };
+      return {
+        rejection: {
+          status: 400,
+          error: 'invalid_request',
+          error_description: `The parameter ${JSON.stringify(name.replace(/[\u0000-\u001f\u007f]/g, '?'))} contains control characters; send it as the plain value you were given.`,
+        },
+      };
     }
   }
   if (route === 'device_authorization') {
@@ -200,7 +239,12 @@ export async function handleOAuthRequest(req: IncomingMessage, res: ServerRespon
   const route = routeOf(path);
   if (!route) {
     res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(JSON.stringify({ error: 'not_found', error_description: 'No OAuth endpoint here; see /.well-known/oauth-authorization-server for the endpoints.' }));
+    res.end(
+      JSON.stringify({
+        error: 'not_found',
+        error_description: 'No OAuth endpoint here; see /.well-known/oauth-authorization-server for the endpoints.',
+      }),
+    );
     return;
   }
   try {
@@ -218,14 +262,22 @@ export async function handleOAuthRequest(req: IncomingMessage, res: ServerRespon
 
     const rule = RATE_LIMITED[route];
     if (rule && req.method === 'POST') {
-      const limit = await hit(rule, clientAddress((h) => headerValue(req, h)));
+      const limit = await hit(
+        rule,
+        clientAddress((h) => headerValue(req, h)),
+      );
       if (!limit.allowed) {
-        return send(req, res, {
-          status: 429,
-          error: 'rate_limited',
-          error_description: `Too many requests to this endpoint from your address. Retry after ${limit.retryAfterSeconds} seconds.`,
-          headers: { 'Retry-After': String(limit.retryAfterSeconds) },
-        }, route);
+        return send(
+          req,
+          res,
+          {
+            status: 429,
+            error: 'rate_limited',
+            error_description: `Too many requests to this endpoint from your address. Retry after ${limit.retryAfterSeconds} seconds.`,
+            headers: { 'Retry-After': String(limit.retryAfterSeconds) },
+          },
+          route,
+        );
       }
     }
 
@@ -234,12 +286,17 @@ export async function handleOAuthRequest(req: IncomingMessage, res: ServerRespon
     if (route === 'register' && req.method === 'POST') {
       const all = await hit({ name: 'register_all', limit: config().registrationsPerHour, windowSeconds: 3600 }, 'all');
       if (!all.allowed) {
-        return send(req, res, {
-          status: 429,
-          error: 'rate_limited',
-          error_description: `This server accepts no more client registrations this hour. Retry after ${all.retryAfterSeconds} seconds, or reuse the client_id you registered before.`,
-          headers: { 'Retry-After': String(all.retryAfterSeconds) },
-        }, route);
+        return send(
+          req,
+          res,
+          {
+            status: 429,
+            error: 'rate_limited',
+            error_description: `This server accepts no more client registrations this hour. Retry after ${all.retryAfterSeconds} seconds, or reuse the client_id you registered before.`,
+            headers: { 'Retry-After': String(all.retryAfterSeconds) },
+          },
+          route,
+        );
       }
     }
 
@@ -269,7 +326,16 @@ export async function handleOAuthRequest(req: IncomingMessage, res: ServerRespon
     const e = error as Error;
     console.error(`oauth: ${req.method} ${path} failed: ${e?.name}: ${e?.message}`);
     if (!res.headersSent) {
-      send(req, res, { status: 500, error: 'server_error', error_description: 'The authorization server failed to handle this request. Retry once; if it fails again, try again later.' }, route);
+      send(
+        req,
+        res,
+        {
+          status: 500,
+          error: 'server_error',
+          error_description: 'The authorization server failed to handle this request. Retry once; if it fails again, try again later.',
+        },
+        route,
+      );
     }
   }
 }
@@ -277,7 +343,10 @@ export async function handleOAuthRequest(req: IncomingMessage, res: ServerRespon
 /** /authorize with a URL client_id may fetch a document: limited per address (anonymous probing). */
 async function documentClientLimit(req: IncomingMessage, clientId: string | null): Promise<OAuthRejection | null> {
   if (!clientId || !/^https?:\/\//i.test(clientId)) return null;
-  const limit = await hit(DOCUMENT_CLIENT_LIMIT, clientAddress((h) => headerValue(req, h)));
+  const limit = await hit(
+    DOCUMENT_CLIENT_LIMIT,
+    clientAddress((h) => headerValue(req, h)),
+  );
   if (limit.allowed) return null;
   return {
     status: 429,

@@ -39,7 +39,11 @@ export function checkResource(values: string[], mcpUrl: string, where: string): 
 /** Omitting `scope` requests all eight; unknown scopes are refused by name. Returns the value to forward. */
 export function resolveScope(values: string[]): { scope: string } | OAuthRejection {
   if (values.length > 1) {
-    return { status: 400, error: 'invalid_request', error_description: 'Send scope once, as a space-delimited list (or omit it to request all eight scopes).' };
+    return {
+      status: 400,
+      error: 'invalid_request',
+      error_description: 'Send scope once, as a space-delimited list (or omit it to request all eight scopes).',
+    };
   }
   const { scopes, unknown } = requestedScopes(values[0]);
   if (unknown.length > 0) {
@@ -56,7 +60,21 @@ export function resolveScope(values: string[]): { scope: string } | OAuthRejecti
 // http(s) is a private-use scheme of a native app (RFC 8252 §7.1), such as Cursor's
 // cursor://anysphere.cursor-mcp/oauth/callback. PKCE S256 is mandatory here, so another app claiming
 // the same scheme cannot redeem an intercepted code.
-const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'vbscript:', 'about:', 'blob:', 'filesystem:', 'ftp:', 'ws:', 'wss:', 'mailto:', 'tel:', 'sms:']);
+const FORBIDDEN_SCHEMES = new Set([
+  'javascript:',
+  'data:',
+  'file:',
+  'vbscript:',
+  'about:',
+  'blob:',
+  'filesystem:',
+  'ftp:',
+  'ws:',
+  'wss:',
+  'mailto:',
+  'tel:',
+  'sms:',
+]);
 
 export function isPrivateUseRedirect(uri: string): boolean {
   const url = URL.parse(uri);
@@ -94,11 +112,19 @@ export function normalizeRegistration(body: unknown): { body: Record<string, unk
     return {
       status: 400,
       error: 'invalid_client_metadata',
-      error_description: 'The registration request must be a JSON object with client_name, grant_types, token_endpoint_auth_method "none", redirect_uris and response_types.',
+      error_description:
+        'The registration request must be a JSON object with client_name, grant_types, token_endpoint_auth_method "none", redirect_uris and response_types.',
     };
   }
   const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const key of ['client_secret', 'client_secret_expires_at', 'registration_access_token', 'registration_client_uri', 'client_id_issued_at']) delete out[key];
+  for (const key of [
+    'client_secret',
+    'client_secret_expires_at',
+    'registration_access_token',
+    'registration_client_uri',
+    'client_id_issued_at',
+  ])
+    delete out[key];
 
   const method = out.token_endpoint_auth_method;
   if (method === undefined || method === 'client_secret_post' || method === 'client_secret_basic') out.token_endpoint_auth_method = 'none';
@@ -108,7 +134,8 @@ export function normalizeRegistration(body: unknown): { body: Record<string, unk
       return {
         status: 400,
         error: 'invalid_client_metadata',
-        error_description: 'client_id, when given, must be 1 to 200 printable ASCII characters without spaces; omit it to receive a generated one.',
+        error_description:
+          'client_id, when given, must be 1 to 200 printable ASCII characters without spaces; omit it to receive a generated one.',
       };
     }
     // An https URL names a Client ID Metadata Document: only the party serving that URL speaks for it.
@@ -122,7 +149,8 @@ export function normalizeRegistration(body: unknown): { body: Record<string, unk
   }
 
   if (out.redirect_uris !== undefined) {
-    if (!Array.isArray(out.redirect_uris)) return { status: 400, error: 'invalid_redirect_uri', error_description: 'redirect_uris must be an array of URLs.' };
+    if (!Array.isArray(out.redirect_uris))
+      return { status: 400, error: 'invalid_redirect_uri', error_description: 'redirect_uris must be an array of URLs.' };
     for (const uri of out.redirect_uris) {
       const problem = redirectUriProblem(uri);
       if (problem) return { status: 400, error: 'invalid_redirect_uri', error_description: problem };

@@ -91,7 +91,9 @@ export class PrismaOidcAdapter implements Adapter {
       const taken = await prisma.oAuthClient.findUnique({ where: { clientId: id }, select: { clientId: true } });
       if (taken) throw takenClientId(id);
       try {
-        await prisma.oAuthClient.create({ data: { clientId: id, metadata: toJson(payload as Record<string, unknown>), idKey: confusableKey(id) } });
+        await prisma.oAuthClient.create({
+          data: { clientId: id, metadata: toJson(payload as Record<string, unknown>), idKey: confusableKey(id) },
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw takenClientId(id);
         throw error;
@@ -124,7 +126,15 @@ export class PrismaOidcAdapter implements Adapter {
         pollInterval: this.kind === 'DeviceCode' ? DEVICE_POLL_INTERVAL : null,
       },
       // consumedAt, userCode (when absent here) and the polling pace are never reset by a re-save.
-      update: { payload: toJson(rest), grantId, accountId, clientId, uid, expiresAt, ...(hashedUserCode ? { userCode: hashedUserCode } : {}) },
+      update: {
+        payload: toJson(rest),
+        grantId,
+        accountId,
+        clientId,
+        uid,
+        expiresAt,
+        ...(hashedUserCode ? { userCode: hashedUserCode } : {}),
+      },
     });
 
     if (this.kind === 'AccessToken' && grantId && accountId && clientId) await recordGrantUse(grantId, accountId, clientId);

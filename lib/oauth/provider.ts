@@ -7,7 +7,12 @@ import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { secrets } from '@/lib/database/secrets';
 import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from './oidc-adapter';
-import { acceptMetadataDocumentClient, DOCUMENT_SIZE_LIMIT, fetchMetadataDocument, isMetadataDocumentUrl } from './client-metadata-documents';
+import {
+  acceptMetadataDocumentClient,
+  DOCUMENT_SIZE_LIMIT,
+  fetchMetadataDocument,
+  isMetadataDocumentUrl,
+} from './client-metadata-documents';
 import { metadataDocumentFailure } from './client-metadata-errors';
 import { MESSAGE_PAGE_HEADERS, messagePage } from '@/lib/auth/html-page';
 import { recoveryDescription } from './oauth-errors';
@@ -108,7 +113,11 @@ function buildProvider(): Provider {
         },
       },
       // A public client may revoke only its own tokens; for others the answer is still 200 (RFC 7009).
-      revocation: { enabled: true, allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => token.clientId === client.clientId },
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => undefined,
@@ -139,7 +148,8 @@ function buildProvider(): Provider {
       },
     },
     rotateRefreshToken: true,
-    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed('refresh_token'),
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
     expiresWithSession: async () => false,
     // Revoking either token of a pair (or replaying a refresh token) revokes the whole grant.
     revokeGrantPolicy: () => true,

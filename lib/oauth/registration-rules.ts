@@ -81,7 +81,8 @@ export function displayTextProblem(value: unknown, max: number): string | null {
   if (typeof value !== 'string') return 'must be a string.';
   if (value.trim() === '') return 'must not be empty; omit it instead.';
   if ([...value].length > max) return `must be at most ${max} characters.`;
-  if (INVISIBLE.test(value)) return 'must not contain control, formatting or bidirectional-override characters (or line breaks); send plain text.';
+  if (INVISIBLE.test(value))
+    return 'must not contain control, formatting or bidirectional-override characters (or line breaks); send plain text.';
   if (value !== value.trim()) return 'must not start or end with spaces.';
   return null;
 }
@@ -93,9 +94,12 @@ export function clientNameProblem(value: unknown): string | null {
   const name = value as string;
   const key = nameSkeleton(name);
   if (key === '') return 'must contain letters or digits a person can read (not only fillers or symbols).';
-  if (STATUS_KEYS.some((k) => key.includes(k))) return 'must not claim a status ("verified", "official", "trusted", "certified" or "approved"): only Pacewise could grant one, and it marks every self-registered name as unverified. Send your app\'s own name.';
-  if (RESERVED_KEYS.some((k) => key.includes(k))) return 'must not contain "Pacewise" (or a look-alike of it): that name is kept for Pacewise\'s own apps. Send your app\'s own name.';
-  if (mixesScripts(name) || mixesLookAlikeScripts(name)) return 'must not mix Latin letters with look-alike letters of another script in one word (Cyrillic, Greek, Armenian, Cherokee...). Send your app\'s name in one script.';
+  if (STATUS_KEYS.some((k) => key.includes(k)))
+    return 'must not claim a status ("verified", "official", "trusted", "certified" or "approved"): only Pacewise could grant one, and it marks every self-registered name as unverified. Send your app\'s own name.';
+  if (RESERVED_KEYS.some((k) => key.includes(k)))
+    return 'must not contain "Pacewise" (or a look-alike of it): that name is kept for Pacewise\'s own apps. Send your app\'s own name.';
+  if (mixesScripts(name) || mixesLookAlikeScripts(name))
+    return "must not mix Latin letters with look-alike letters of another script in one word (Cyrillic, Greek, Armenian, Cherokee...). Send your app's name in one script.";
   return null;
 }
 
@@ -112,7 +116,7 @@ function webUriProblem(value: unknown): string | null {
 }
 
 const REDIRECT_HELP =
-  'Register exact https URLs (https://host/path), http URLs on a loopback host (127.0.0.1, [::1] or localhost), or your app\'s own scheme in reverse-domain form (com.example.app:/callback, RFC 8252 §7.1).';
+  "Register exact https URLs (https://host/path), http URLs on a loopback host (127.0.0.1, [::1] or localhost), or your app's own scheme in reverse-domain form (com.example.app:/callback, RFC 8252 §7.1).";
 
 /**
  * A reverse-domain scheme (RFC 8252 §7.1): a domain name the app's maker controls, reversed, so its
@@ -137,18 +141,27 @@ export function redirectUriProblem(uri: unknown): string | null {
   if (typeof uri !== 'string') return 'redirect_uris must be an array of strings.';
   const shown = JSON.stringify(uri.length > 80 ? `${uri.slice(0, 80)}...` : uri);
   if (uri.length > URI_MAX) return `redirect_uris: ${shown} is longer than ${URI_MAX} characters.`;
-  if (/[\u0000-\u0020\u007f-\uffff]/.test(uri)) return `redirect_uris: ${shown} contains spaces, control or non-ASCII characters; percent-encode them.`;
+  if (/[\u0000-\u0020\u007f-\uffff]/.test(uri))
+    return `redirect_uris: ${shown} contains spaces, control or non-ASCII characters; percent-encode them.`;
   const url = URL.parse(uri);
   if (!url) return `redirect_uris: ${shown} is not an absolute URL. ${REDIRECT_HELP}`;
   if (url.hash || uri.includes('#')) return `redirect_uris: ${shown} must not contain a fragment (#).`;
-  if (url.username || url.password || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(uri)) return `redirect_uris: ${shown} must not contain a user name or password (user@host).`;
+  if (url.username || url.password || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(uri))
+    return `redirect_uris: ${shown} must not contain a user name or password (user@host).`;
   const scheme = url.protocol.slice(0, -1);
-  if (scheme === 'https') return /^https:\/\/[^/?#]/i.test(uri) ? null : `redirect_uris: ${shown} must be spelled https://host/path. ${REDIRECT_HELP}`;
-  if (scheme === 'http') return /^http:\/\//i.test(uri) && isLoopbackHttpUrl(uri) ? null : `redirect_uris: ${shown} is plain http on a host other than loopback. ${REDIRECT_HELP}`;
-  if (!isAcceptedAppScheme(scheme)) return `redirect_uris: ${shown} uses the scheme "${scheme}:", which is not an app's own scheme. ${REDIRECT_HELP}`;
-  if (uri.length <= url.protocol.length + 1) return `redirect_uris: ${shown} has nothing after the scheme; add a path such as ${scheme}:/callback.`;
+  if (scheme === 'https')
+    return /^https:\/\/[^/?#]/i.test(uri) ? null : `redirect_uris: ${shown} must be spelled https://host/path. ${REDIRECT_HELP}`;
+  if (scheme === 'http')
+    return /^http:\/\//i.test(uri) && isLoopbackHttpUrl(uri)
+      ? null
+      : `redirect_uris: ${shown} is plain http on a host other than loopback. ${REDIRECT_HELP}`;
+  if (!isAcceptedAppScheme(scheme))
+    return `redirect_uris: ${shown} uses the scheme "${scheme}:", which is not an app's own scheme. ${REDIRECT_HELP}`;
+  if (uri.length <= url.protocol.length + 1)
+    return `redirect_uris: ${shown} has nothing after the scheme; add a path such as ${scheme}:/callback.`;
   // A query on an app's own scheme is a command to the app (an install or clone deep link), not a callback.
-  if (uri.includes('?')) return `redirect_uris: ${shown} has a query string; an app's own scheme is accepted only as a plain callback (${scheme}:/callback).`;
+  if (uri.includes('?'))
+    return `redirect_uris: ${shown} has a query string; an app's own scheme is accepted only as a plain callback (${scheme}:/callback).`;
   if (KNOWN_APP_SCHEMES.has(scheme.toLowerCase()) && !KNOWN_HOST_FORM.test(uri)) {
     return `redirect_uris: ${shown} is not in the form ${scheme}: callbacks are registered in (${scheme}://publisher.extension/path, for example cursor://anysphere.cursor-mcp/oauth/callback).`;
   }
@@ -172,7 +185,10 @@ function stringList(value: unknown, field: string, max: number, each: (v: unknow
 export function checkRegistrationFields(body: Record<string, unknown>): { body: Record<string, unknown> } | OAuthRejection {
   for (const field of FETCHED_FIELDS) {
     if (body[field] !== undefined) {
-      return reject(field, 'is not supported: this server never fetches URLs or keys given at registration (public clients with PKCE only). Omit it.');
+      return reject(
+        field,
+        'is not supported: this server never fetches URLs or keys given at registration (public clients with PKCE only). Omit it.',
+      );
     }
   }
   const out: Record<string, unknown> = {};
@@ -198,7 +214,8 @@ export function checkRegistrationFields(body: Record<string, unknown>): { body: 
   }
   if (out.redirect_uris !== undefined) {
     if (!Array.isArray(out.redirect_uris)) return reject('redirect_uris', 'must be an array of URLs.', 'invalid_redirect_uri');
-    if (out.redirect_uris.length > REDIRECT_URIS_MAX) return reject('redirect_uris', `must hold at most ${REDIRECT_URIS_MAX} URIs.`, 'invalid_redirect_uri');
+    if (out.redirect_uris.length > REDIRECT_URIS_MAX)
+      return reject('redirect_uris', `must hold at most ${REDIRECT_URIS_MAX} URIs.`, 'invalid_redirect_uri');
     for (const uri of out.redirect_uris) {
       const problem = redirectUriProblem(uri);
       if (problem) return { status: 400, error: 'invalid_redirect_uri', error_description: problem };
@@ -214,9 +231,11 @@ export function checkRegistrationFields(body: Record<string, unknown>): { body: 
     const problem = stringList(out.response_types, 'response_types', 1, (v) => (v === 'code' ? null : 'only "code" is offered.'));
     if (problem) return problem;
   }
-  if (out.scope !== undefined && (typeof out.scope !== 'string' || out.scope.length > 1000)) return reject('scope', 'must be a space-delimited string of at most 1000 characters.');
+  if (out.scope !== undefined && (typeof out.scope !== 'string' || out.scope.length > 1000))
+    return reject('scope', 'must be a space-delimited string of at most 1000 characters.');
   for (const field of ['token_endpoint_auth_method', 'application_type'] as const) {
-    if (out[field] !== undefined && (typeof out[field] !== 'string' || (out[field] as string).length > 40)) return reject(field, 'must be a short string.');
+    if (out[field] !== undefined && (typeof out[field] !== 'string' || (out[field] as string).length > 40))
+      return reject(field, 'must be a short string.');
   }
   return { body: out };
 }
@@ -224,6 +243,7 @@ export function checkRegistrationFields(body: Record<string, unknown>): { body: 
 /** A literal client_id (already checked as printable ASCII) that claims Pacewise's own voice. */
 export function literalClientIdProblem(literal: string): string | null {
   const key = nameSkeleton(literal);
-  if ([...RESERVED_KEYS, ...STATUS_KEYS].some((k) => key.includes(k))) return 'client_id must not contain "pacewise" or a status word ("verified", "official", "trusted", "certified", "approved"); choose your app\'s own identifier.';
+  if ([...RESERVED_KEYS, ...STATUS_KEYS].some((k) => key.includes(k)))
+    return 'client_id must not contain "pacewise" or a status word ("verified", "official", "trusted", "certified", "approved"); choose your app\'s own identifier.';
   return null;
 }

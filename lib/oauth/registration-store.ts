@@ -41,7 +41,11 @@ async function backfillKeys(): Promise<void> {
   const prisma = await db();
   const clients = await prisma.oAuthClient.findMany({ where: { idKey: null }, select: { clientId: true }, take: BACKFILL_BATCH });
   for (const c of clients) await prisma.oAuthClient.update({ where: { clientId: c.clientId }, data: { idKey: nameSkeleton(c.clientId) } });
-  const documents = await prisma.clientMetadataDocument.findMany({ where: { hostKey: null }, select: { url: true, body: true }, take: BACKFILL_BATCH });
+  const documents = await prisma.clientMetadataDocument.findMany({
+    where: { hostKey: null },
+    select: { url: true, body: true },
+    take: BACKFILL_BATCH,
+  });
   for (const d of documents) await prisma.clientMetadataDocument.update({ where: { url: d.url }, data: documentKeys(d.url, d.body) });
 }
 
@@ -59,7 +63,10 @@ export async function lookAlikeClientId(literal: string): Promise<string | null>
   const prisma = await db();
   const client = await prisma.oAuthClient.findFirst({ where: { idKey: key, clientId: { not: literal } }, select: { clientId: true } });
   if (client) return `the client_id "${client.clientId}"`;
-  const document = await prisma.clientMetadataDocument.findFirst({ where: { OR: [{ hostKey: key }, { nameKey: key }] }, select: { url: true, body: true, hostKey: true } });
+  const document = await prisma.clientMetadataDocument.findFirst({
+    where: { OR: [{ hostKey: key }, { nameKey: key }] },
+    select: { url: true, body: true, hostKey: true },
+  });
   if (!document) return null;
   const host = URL.parse(document.url)?.hostname;
   if (document.hostKey === key) return `the app at ${host}`;

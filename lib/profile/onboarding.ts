@@ -40,7 +40,15 @@ function benchmarkExample(goal: string | null, weightUnit: 'kg' | 'lb'): Record<
 }
 
 export function computeOnboarding(f: OnboardingFacts): Onboarding {
-  const step = (id: OnboardingStepId, title: string, done: boolean, toolName: string, hint: string, args: Record<string, unknown>, optional = false): OnboardingStep => ({
+  const step = (
+    id: OnboardingStepId,
+    title: string,
+    done: boolean,
+    toolName: string,
+    hint: string,
+    args: Record<string, unknown>,
+    optional = false,
+  ): OnboardingStep => ({
     id,
     title,
     status: done ? 'done' : 'todo',
@@ -50,21 +58,51 @@ export function computeOnboarding(f: OnboardingFacts): Onboarding {
     example: { toolName, arguments: args },
   });
   const steps = [
-    step('PROFILE', 'Basic facts', Boolean(f.timezone && f.experience), 'update_profile',
+    step(
+      'PROFILE',
+      'Basic facts',
+      Boolean(f.timezone && f.experience),
+      'update_profile',
       'Call update_profile with timezone (IANA name, e.g. "America/Denver"), experience ("novice", "intermediate" or "advanced") and, if known, units (an object: {"weight": "kg" or "lb", "distance": "km" or "mi"}), birthYear, heightCm, restingHr and maxHr.',
-      { timezone: 'America/Denver', experience: 'intermediate', units: { weight: f.weightUnit ?? 'kg', distance: 'km' } }),
-    step('GOALS', 'Goal and training days', Boolean(f.goal && f.trainingDays.length > 0), 'update_profile',
+      { timezone: 'America/Denver', experience: 'intermediate', units: { weight: f.weightUnit ?? 'kg', distance: 'km' } },
+    ),
+    step(
+      'GOALS',
+      'Goal and training days',
+      Boolean(f.goal && f.trainingDays.length > 0),
+      'update_profile',
       'Call update_profile with goal ("strength", "5k", "10k", "half", "marathon" or "hybrid"), trainingDays (an array of "mon".."sun"), equipment (an array of "barbell", "dumbbells", "pullup-bar", "bodyweight"), and raceDate (YYYY-MM-DD) if training for a race.',
-      { goal: f.goal ?? 'strength', trainingDays: f.trainingDays.length > 0 ? f.trainingDays : ['mon', 'wed', 'fri'], equipment: ['barbell'] }),
-    step('BENCHMARKS', 'A starting benchmark', f.benchmarkCount > 0, 'set_benchmark',
+      {
+        goal: f.goal ?? 'strength',
+        trainingDays: f.trainingDays.length > 0 ? f.trainingDays : ['mon', 'wed', 'fri'],
+        equipment: ['barbell'],
+      },
+    ),
+    step(
+      'BENCHMARKS',
+      'A starting benchmark',
+      f.benchmarkCount > 0,
+      'set_benchmark',
       'Call set_benchmark with kind "lift" (exercise id, load in unit, reps) or kind "race" (distance, distanceUnit, timeSeconds: 24:30 is 1470); one is enough to start, more make the plan better.',
-      benchmarkExample(f.goal, f.weightUnit ?? 'kg')),
-    step('PLAN', 'A training plan', f.planCount > 0, 'create_training_plan',
+      benchmarkExample(f.goal, f.weightUnit ?? 'kg'),
+    ),
+    step(
+      'PLAN',
+      'A training plan',
+      f.planCount > 0,
+      'create_training_plan',
       'Call create_training_plan; every argument defaults from the profile (goal, training days, equipment, race date) and startDate (YYYY-MM-DD) defaults to today, so the goal alone is enough.',
-      { goal: f.goal ?? 'strength' }),
-    step('DEVICE', 'A connected device (optional)', f.connectedIntegrationCount > 0, 'connect_integration',
+      { goal: f.goal ?? 'strength' },
+    ),
+    step(
+      'DEVICE',
+      'A connected device (optional)',
+      f.connectedIntegrationCount > 0,
+      'connect_integration',
       'Optional: call list_integrations, then connect_integration and have the person open the returned link. Apple Health and Health Connect are connected in the mobile app.',
-      { integrationId: 'strava' }, true),
+      { integrationId: 'strava' },
+      true,
+    ),
   ];
   return { complete: steps.every((s) => s.optional || s.status === 'done'), steps };
 }

@@ -60,7 +60,8 @@ function schemaReference(doc: OpenApiDocument, name: string): SchemaReference {
       type: typeOf(s),
       required: required.has(field),
       // A field that is another schema carries that schema's description.
-      description: s.description ?? (s.$ref ? ((doc.components?.schemas?.[refName(s.$ref)] as JsonSchema | undefined)?.description ?? '') : ''),
+      description:
+        s.description ?? (s.$ref ? ((doc.components?.schemas?.[refName(s.$ref)] as JsonSchema | undefined)?.description ?? '') : ''),
     })),
   };
 }
@@ -82,18 +83,24 @@ export function apiReference(doc: OpenApiDocument = openApiDocument()): ApiRefer
     const parameters: ParameterReference[] = (op.parameters ?? []).flatMap((p) => {
       if ('$ref' in p) return [];
       const schema = (p.schema ?? {}) as JsonSchema;
-      return [{
-        name: p.name,
-        in: p.in,
-        required: Boolean(p.required),
-        type: typeOf(schema),
-        description: p.description ?? schema.description ?? '',
-        values: (schema.enum ?? []).map(String),
-      }];
+      return [
+        {
+          name: p.name,
+          in: p.in,
+          required: Boolean(p.required),
+          type: typeOf(schema),
+          description: p.description ?? schema.description ?? '',
+          values: (schema.enum ?? []).map(String),
+        },
+      ];
     });
     const responses: ResponseReference[] = Object.entries(op.responses ?? {}).map(([status, r]) => {
       const schema = (r as { content?: Record<string, { schema?: JsonSchema }> }).content?.['application/json']?.schema;
-      return { status, description: (r as { description?: string }).description ?? '', schema: schema?.$ref ? refName(schema.$ref) : undefined };
+      return {
+        status,
+        description: (r as { description?: string }).description ?? '',
+        schema: schema?.$ref ? refName(schema.$ref) : undefined,
+      };
     });
     const seen = new Set<string>();
     // The example uses a real value for each path parameter, so it can be pasted and run.
@@ -140,9 +147,11 @@ export function openApiReferenceMarkdown(ref: ApiReference = apiReference()): st
       out.push(`#### ${op.operationId}: ${op.summary}`, '', `\`${op.method} ${op.path}\``, '', op.description, '');
       if (op.parameters.length) {
         out.push('Parameters:', '', '| Name | In | Type | Required | Description |', '|---|---|---|---|---|');
-        for (const p of op.parameters) out.push(`| \`${p.name}\` | ${p.in} | ${cell(p.type)} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)} |`);
+        for (const p of op.parameters)
+          out.push(`| \`${p.name}\` | ${p.in} | ${cell(p.type)} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)} |`);
         out.push('');
-        for (const p of op.parameters.filter((x) => x.values.length)) out.push(`Values of \`${p.name}\`: ${p.values.map((v) => `\`${v}\``).join(', ')}.`, '');
+        for (const p of op.parameters.filter((x) => x.values.length))
+          out.push(`Values of \`${p.name}\`: ${p.values.map((v) => `\`${v}\``).join(', ')}.`, '');
       }
       out.push('Responses:', '');
       for (const r of op.responses) out.push(`- ${r.status}: ${r.description}${r.schema ? ` (\`${r.schema}\`, application/json)` : ''}`);

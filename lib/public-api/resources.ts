@@ -131,13 +131,17 @@ export function blogPost(slug: string): BlogPostResult {
 export function postNotFound(slug: string): NotFound {
   // Echo the slug so the caller sees what arrived, but never an unbounded string.
   const shown = slug.length > 80 ? `${slug.slice(0, 80)}…` : slug;
-  return NotFound.parse({ error: `No published post has the slug ${JSON.stringify(shown)}; the list of slugs is at ${absoluteUrl(API_PATHS.posts)}` });
+  return NotFound.parse({
+    error: `No published post has the slug ${JSON.stringify(shown)}; the list of slugs is at ${absoluteUrl(API_PATHS.posts)}`,
+  });
 }
 
 /** The body for a path under /api/public that is no operation: where the operations are listed. */
 export function endpointNotFound(pathname: string): NotFound {
   const shown = pathname.length > 120 ? `${pathname.slice(0, 120)}…` : pathname;
-  return NotFound.parse({ error: `No operation of this API is at ${shown}; every operation is described at ${absoluteUrl(API_PATHS.openapi)} and documented at ${absoluteUrl('/docs')}` });
+  return NotFound.parse({
+    error: `No operation of this API is at ${shown}; every operation is described at ${absoluteUrl(API_PATHS.openapi)} and documented at ${absoluteUrl('/docs')}`,
+  });
 }
 
 export function faqList(): FaqList {

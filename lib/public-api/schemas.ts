@@ -112,7 +112,11 @@ export const FaqItem = z
   .strictObject({
     question: z.string().min(1).describe('The question.'),
     answer: z.string().min(1).describe('The answer, as plain text.'),
-    href: z.string().regex(/^\//, 'href must be a site-relative path').optional().describe('Site-relative path of a page that answers in more depth.'),
+    href: z
+      .string()
+      .regex(/^\//, 'href must be a site-relative path')
+      .optional()
+      .describe('Site-relative path of a page that answers in more depth.'),
   })
   .openapi('FaqItem', { description: 'One question and its answer.' });
 

@@ -12,6 +12,13 @@ export function feedXml(): string {
       feedUrl: absoluteUrl('/feed.xml'),
       language: 'en-us',
     },
-    getPosts().map((p) => ({ title: p.title, link: p.url, description: p.summary, publishedDate: p.publishedDate, author: p.author, categories: p.tags })),
+    getPosts().map((p) => ({
+      title: p.title,
+      link: p.url,
+      description: p.summary,
+      publishedDate: p.publishedDate,
+      author: p.author,
+      categories: p.tags,
+    })),
   );
 }

@@ -106,7 +106,12 @@ export function breadcrumbJsonLd(site: Pick<SiteInfo, 'url' | 'name'>, items: { 
 }
 
 /** A tag page: the posts it lists, in order. */
-export function collectionPageJsonLd(input: { name: string; description: string; url: string; posts: Pick<Post, 'title' | 'url'>[] }): JsonLd {
+export function collectionPageJsonLd(input: {
+  name: string;
+  description: string;
+  url: string;
+  posts: Pick<Post, 'title' | 'url'>[];
+}): JsonLd {
   return {
     '@context': CONTEXT,
     '@type': 'CollectionPage',

@@ -54,7 +54,10 @@ export function metaDescription(text: string, max = DESCRIPTION_MAX): string {
     fit = next;
   }
   if (fit) return fit;
-  const words = clean.slice(0, max - 1).replace(/\s+\S*$/, '').replace(/[,;:\s]+$/, '');
+  const words = clean
+    .slice(0, max - 1)
+    .replace(/\s+\S*$/, '')
+    .replace(/[,;:\s]+$/, '');
   return `${words}…`;
 }
 

@@ -24,9 +24,9 @@ export const PRIVATE_PATHS = [
 
 export function robotsTxt(): string {
   return [
-    '# Content signals (https://contentsignals.org/): what automated use of this site\'s content is allowed.',
+    "# Content signals (https://contentsignals.org/): what automated use of this site's content is allowed.",
     '# search=yes: building a search index and showing links and short excerpts is allowed.',
-    '# ai-input=yes: reading pages to answer a person\'s question (retrieval, agents) is allowed.',
+    "# ai-input=yes: reading pages to answer a person's question (retrieval, agents) is allowed.",
     '# ai-train=no: training or fine-tuning AI models on this content is not allowed.',
     'User-Agent: *',
     `Content-Signal: ${CONTENT_SIGNAL}`,

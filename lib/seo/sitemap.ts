@@ -7,7 +7,12 @@ export function sitemapEntries(): MetadataRoute.Sitemap {
     ...getSitePages().map((page) => {
       // Pages that list posts change whenever a post is published.
       const listsPosts = page.slug === 'home' || page.slug === 'blog';
-      return { url: page.url, lastModified: pageLastUpdated(page), changeFrequency: listsPosts ? ('weekly' as const) : ('monthly' as const), priority: page.slug === 'home' ? 1 : 0.7 };
+      return {
+        url: page.url,
+        lastModified: pageLastUpdated(page),
+        changeFrequency: listsPosts ? ('weekly' as const) : ('monthly' as const),
+        priority: page.slug === 'home' ? 1 : 0.7,
+      };
     }),
     ...getPosts().map((post) => ({ url: post.url, lastModified: post.publishedDate, changeFrequency: 'yearly' as const, priority: 0.6 })),
   ];

@@ -40,5 +40,7 @@ export function documentEtag(pathname: string): string | undefined {
 
 /** A text document's response with its validator (the route handlers of llms*.txt, robots and feed). */
 export function documentResponse(pathname: string, body: string, contentType: string, extra: Record<string, string> = {}): Response {
-  return new Response(body, { headers: { 'Content-Type': contentType, 'Cache-Control': DOCUMENT_CACHE_CONTROL, ETag: documentEtag(pathname)!, ...extra } });
+  return new Response(body, {
+    headers: { 'Content-Type': contentType, 'Cache-Control': DOCUMENT_CACHE_CONTROL, ETag: documentEtag(pathname)!, ...extra },
+  });
 }

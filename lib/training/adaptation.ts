@@ -19,17 +19,7 @@ import { lastLiftedOn, rampStep, returnFromTimeAway, rhythmAfter } from './time-
 import { repaceWorkouts } from './repace';
 import { learnFromRun, rampBackRuns } from './run-evidence';
 import { findExercise } from './catalogue';
-import type {
-  AthleteState,
-  IsoDate,
-  LiftState,
-  LoadUnit,
-  PerformedSet,
-  PlanChange,
-  StrengthBlock,
-  TrainingPlan,
-  Workout,
-} from './types';
+import type { AthleteState, IsoDate, LiftState, LoadUnit, PerformedSet, PlanChange, StrengthBlock, TrainingPlan, Workout } from './types';
 import { DEFAULT_LOAD_STEP, formatLoad } from './units';
 
 /**
@@ -118,7 +108,15 @@ const pct = (x: number) => `${Math.round(Math.abs(x) * 1000) / 10} %`;
 const dev = (x: number) => `${x > 0 ? '+' : '−'}${Math.round(Math.abs(x) * 100)} %`;
 
 /** The e1RM part of the reason: only when the estimate moved, naming the set it came from. */
-function e1rmReason(name: string, before: number | undefined, update: E1rmUpdate, set: PerformedSet, observedKg: number, unit: LoadUnit, weight = 1): string | undefined {
+function e1rmReason(
+  name: string,
+  before: number | undefined,
+  update: E1rmUpdate,
+  set: PerformedSet,
+  observedKg: number,
+  unit: LoadUnit,
+  weight = 1,
+): string | undefined {
   const from = describeSet(set, unit);
   const after = formatLoad(update.e1rmKg, unit);
   if (update.move === 'first' || before === undefined) return `${name} e1RM set to ${after} from ${from}`;
@@ -198,7 +196,8 @@ function progressLift(
     if (why && easyTarget !== undefined && update.move !== 'first' && update.e1rmKg > (lift.e1rmKg as number)) {
       why += ` (every set at least ${EASY_SESSION_RPE_MARGIN} RPE under the target RPE ${easyTarget}: easy sets count as evidence of more strength${easyRead === best ? ', read as reps done plus reps in reserve' : ''})`;
     }
-    if (why && liftCtx.lowReadiness && update.move !== 'first') why += ` (readiness was low on ${completed.date}, so this session counts ${Math.round(LOW_READINESS_WEIGHT * 100)} %)`;
+    if (why && liftCtx.lowReadiness && update.move !== 'first')
+      why += ` (readiness was low on ${completed.date}, so this session counts ${Math.round(LOW_READINESS_WEIGHT * 100)} %)`;
     if (why) parts.push(why);
   }
 
@@ -211,7 +210,9 @@ function progressLift(
     const cleared = lift.failureStreak > 0 && block.progression === 'linear';
     if (block.progression === 'linear') next.failureStreak = 0;
     delete next.missedWeek;
-    parts.push(`${name}: ${phase} week, so progression is paused${staysAt(lift.workingLoadKg, unit)}${cleared ? '; the miss streak starts again after it' : ''}`);
+    parts.push(
+      `${name}: ${phase} week, so progression is paused${staysAt(lift.workingLoadKg, unit)}${cleared ? '; the miss streak starts again after it' : ''}`,
+    );
   } else if (block.progression === 'linear') {
     if (reference === undefined) {
       parts.push(`${name}: no load recorded, so linear progression cannot move`);
@@ -222,8 +223,16 @@ function progressLift(
       const outcome = judged.outcome;
       // Weekly cadence: the load rises only once the week is done, and only if no session in it missed.
       const waitForWeek = weekly && !ramping && outcome === 'success' && (liftCtx.nextInSameWeek || lift.missedWeek === week);
-      const result = linearProgression({ loadKg: reference, outcome: waitForWeek ? 'grinder' : outcome, failureStreak: lift.failureStreak, incrementKg: increment, unit, step });
-      if (result.action === 'increase' && ramping && lift.rampToKg !== undefined) result.loadKg = rampStep(reference, lift.rampToKg, increment, unit, step);
+      const result = linearProgression({
+        loadKg: reference,
+        outcome: waitForWeek ? 'grinder' : outcome,
+        failureStreak: lift.failureStreak,
+        incrementKg: increment,
+        unit,
+        step,
+      });
+      if (result.action === 'increase' && ramping && lift.rampToKg !== undefined)
+        result.loadKg = rampStep(reference, lift.rampToKg, increment, unit, step);
       next.workingLoadKg = result.loadKg;
       next.failureStreak = result.failureStreak;
       if (next.rampToKg !== undefined && (result.loadKg >= next.rampToKg - 1e-9 || outcome !== 'success')) delete next.rampToKg;
@@ -246,11 +255,17 @@ function progressLift(
       } else if (outcome === 'grinder') {
         parts.push(`${name}: ${target} at ${at} done, but at RPE ${judged.topRpe} (no reps in reserve), so the load holds at ${at}`);
       } else if (result.action === 'lower') {
-        parts.push(`${name}: ${judged.missedReps} of ${judged.prescribedReps} reps missed at ${at} (${did}), so the load drops ${pct(LOWER_AFTER_HEAVY_FAILURE)}: ${at} → ${formatLoad(result.loadKg, unit)} (${result.failureStreak} of ${DEFAULT_FAILURES_BEFORE_DELOAD} misses before a deload)`);
+        parts.push(
+          `${name}: ${judged.missedReps} of ${judged.prescribedReps} reps missed at ${at} (${did}), so the load drops ${pct(LOWER_AFTER_HEAVY_FAILURE)}: ${at} → ${formatLoad(result.loadKg, unit)} (${result.failureStreak} of ${DEFAULT_FAILURES_BEFORE_DELOAD} misses before a deload)`,
+        );
       } else if (result.action === 'hold') {
-        parts.push(`${name}: ${target} at ${at} not completed (${did}), so the load holds at ${at} (${result.failureStreak} of ${DEFAULT_FAILURES_BEFORE_DELOAD} misses before a deload)`);
+        parts.push(
+          `${name}: ${target} at ${at} not completed (${did}), so the load holds at ${at} (${result.failureStreak} of ${DEFAULT_FAILURES_BEFORE_DELOAD} misses before a deload)`,
+        );
       } else {
-        parts.push(`${name}: ${DEFAULT_FAILURES_BEFORE_DELOAD} sessions in a row missed at ${at}, so deload 10%: ${at} → ${formatLoad(result.loadKg, unit)} and build back up`);
+        parts.push(
+          `${name}: ${DEFAULT_FAILURES_BEFORE_DELOAD} sessions in a row missed at ${at}, so deload 10%: ${at} → ${formatLoad(result.loadKg, unit)} and build back up`,
+        );
       }
     }
   } else if (block.progression === 'double') {
@@ -270,15 +285,22 @@ function progressLift(
     next.targetReps = result.targetReps;
     const at = ref === undefined ? '' : ` at ${formatLoad(ref, unit)}`;
     if (result.action === 'increase') {
-      parts.push(`${name}: every set reached ${range[1]} reps${at}, so add ${formatLoad(increment, unit)} (→ ${fmtLoad(result.loadKg, unit)}) and restart at ${range[0]} reps`);
+      parts.push(
+        `${name}: every set reached ${range[1]} reps${at}, so add ${formatLoad(increment, unit)} (→ ${fmtLoad(result.loadKg, unit)}) and restart at ${range[0]} reps`,
+      );
     } else if (result.action === 'top-of-range') {
-      parts.push(`${name}: every set reached ${range[1]} reps, the top of the range; make it harder (slower tempo, added weight) when ready`);
+      parts.push(
+        `${name}: every set reached ${range[1]} reps, the top of the range; make it harder (slower tempo, added weight) when ready`,
+      );
     } else {
-      parts.push(`${name}: ${firstBlockDone.map((s) => s.reps).join('/')} reps${at}, so keep the load and aim for ${result.targetReps} reps per set`);
+      parts.push(
+        `${name}: ${firstBlockDone.map((s) => s.reps).join('/')} reps${at}, so keep the load and aim for ${result.targetReps} reps per set`,
+      );
     }
   } else if (block.progression === 'autoregulated') {
     if (phase !== 'build') next.failureStreak = 0;
-    if (judged.missedReps > 0) parts.push(`${name}: ${judged.missedReps} of ${judged.prescribedReps} reps missed, so the e1RM cannot rise from this session`);
+    if (judged.missedReps > 0)
+      parts.push(`${name}: ${judged.missedReps} of ${judged.prescribedReps} reps missed, so the e1RM cannot rise from this session`);
     if (best && next.e1rmKg !== lift.e1rmKg) parts.push('loads are recalculated from the new e1RM');
   }
 
@@ -356,7 +378,9 @@ export function adaptAfterCompletion(input: AdaptationInput): AdaptationResult {
       return;
     }
     if (lift.lastDate !== undefined && completed.date < lift.lastDate) {
-      notes.push(`${block.exerciseName}: session is older than the last one applied (${lift.lastDate}), so it does not move the progression.`);
+      notes.push(
+        `${block.exerciseName}: session is older than the last one applied (${lift.lastDate}), so it does not move the progression.`,
+      );
       return;
     }
     const nextOfLift = future.find((w) => w.strength.some((b) => b.exerciseId === block.exerciseId));
@@ -394,7 +418,9 @@ export function adaptAfterCompletion(input: AdaptationInput): AdaptationResult {
 
   const changedIds = new Set(changes.map((c) => c.workoutId));
   const updatedWorkouts = future.filter((w) => changedIds.has(w.id));
-  changes.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.workoutId.localeCompare(b.workoutId) || a.path.localeCompare(b.path)));
+  changes.sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : a.workoutId.localeCompare(b.workoutId) || a.path.localeCompare(b.path),
+  );
   return { state: nextState, changes, updatedWorkouts, notes };
 }
 

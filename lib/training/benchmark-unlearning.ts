@@ -72,7 +72,7 @@ export function unlearnBenchmark(
     else nextState.vdot = r1(next);
     return {
       state: nextState,
-      vdotDate: next === undefined ? null : outcome === 'shifted' ? vdotDate : baseDate ?? vdotDate,
+      vdotDate: next === undefined ? null : outcome === 'shifted' ? vdotDate : (baseDate ?? vdotDate),
       vdotChanged: nextState.vdot !== current,
       outcome,
       ...(current !== undefined ? { before: current } : {}),

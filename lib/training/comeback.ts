@@ -32,11 +32,17 @@ export function easyDaysAfter(kind: BreakKind, daysOff: number): { days: number;
   if (!Number.isInteger(daysOff) || daysOff < 1) throw new RangeError(`days off must be a whole number >= 1, got ${daysOff}`);
   if (kind === 'injury') {
     const days = Math.min(14, Math.max(7, daysOff));
-    return { days, why: `injury: easy running only for as many days as were missed, at least 7 and at most 14 (${days} here), so the injured tissue meets easy running before speed work` };
+    return {
+      days,
+      why: `injury: easy running only for as many days as were missed, at least 7 and at most 14 (${days} here), so the injured tissue meets easy running before speed work`,
+    };
   }
   if (kind === 'illness') {
     const days = Math.min(7, Math.max(3, Math.ceil(daysOff / 2)));
-    return { days, why: `illness: easy running only for half the days ill, at least 3 and at most 7 (${days} here), while the body gets its aerobic capacity back` };
+    return {
+      days,
+      why: `illness: easy running only for half the days ill, at least 3 and at most 7 (${days} here), while the body gets its aerobic capacity back`,
+    };
   }
   return { days: 0, why: 'not injury or illness: only the time-away rules apply' };
 }
@@ -85,9 +91,10 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
   const longest = recent.reduce((m, w) => Math.max(m, doneMetres(w, easyPace)), 0);
   const capM = longest > 0 ? Math.floor((longest * COMEBACK_RUN_SHARE) / 500) * 500 : undefined;
   const label = `${input.kind} ${input.from} to ${input.to}`;
-  const capText = capM !== undefined
-    ? `every run at most ${Math.round(COMEBACK_RUN_SHARE * 100)} % of the longest run done in the ${RECENT_DAYS} days before (${(longest / 1000).toFixed(1)} km → at most ${(capM / 1000).toFixed(1)} km)`
-    : `every run at most ${Math.round(COMEBACK_RUN_SHARE * 100)} % of what the plan had (no run logged in the ${RECENT_DAYS} days before)`;
+  const capText =
+    capM !== undefined
+      ? `every run at most ${Math.round(COMEBACK_RUN_SHARE * 100)} % of the longest run done in the ${RECENT_DAYS} days before (${(longest / 1000).toFixed(1)} km → at most ${(capM / 1000).toFixed(1)} km)`
+      : `every run at most ${Math.round(COMEBACK_RUN_SHARE * 100)} % of what the plan had (no run logged in the ${RECENT_DAYS} days before)`;
   const reason = `Back from ${label}: no threshold, interval, repetition or marathon-pace work until ${addDays(until, -1)} (${why}); ${capText}.`;
   const updated: Workout[] = [];
   const changes: PlanChange[] = [];
@@ -106,23 +113,52 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
       run = w.run.map((s) => {
         const share = limitM / plannedM;
         if (s.distanceM !== undefined) return { ...s, distanceM: Math.max(1000, Math.floor((s.distanceM * share) / 500) * 500) };
-        if (s.durationS !== undefined) return { ...s, durationS: Math.max(MIN_COMEBACK_RUN_S, Math.round((s.durationS * share) / 60) * 60) };
+        if (s.durationS !== undefined)
+          return { ...s, durationS: Math.max(MIN_COMEBACK_RUN_S, Math.round((s.durationS * share) / 60) * 60) };
         return s;
       });
     } else {
       continue;
     }
     const title = quality ? (w.title.includes(' + ') ? `Easy run + ${w.title.split(' + ').slice(1).join(' + ')}` : 'Easy run') : w.title;
-    const note = `${EASED_MARK} ${label}: ${quality ? `${w.title} becomes an easy run` : 'shorter'}, about ${(Math.min(targetM, run.reduce((m, s) => m + segmentMetres(s, easyPace), 0)) / 1000).toFixed(1)} km instead of ${(plannedM / 1000).toFixed(1)} km.`;
+    const note = `${EASED_MARK} ${label}: ${quality ? `${w.title} becomes an easy run` : 'shorter'}, about ${(
+      Math.min(
+        targetM,
+        run.reduce((m, s) => m + segmentMetres(s, easyPace), 0),
+      ) / 1000
+    ).toFixed(1)} km instead of ${(plannedM / 1000).toFixed(1)} km.`;
     updated.push({ ...w, title, kind: w.strength.length > 0 ? 'mixed' : 'run', run, notes: w.notes ? `${w.notes}\n${note}` : note });
     // One change per run field that moved (a replaced session: its new duration against nothing).
     if (quality) {
-      changes.push({ workoutId: w.id, date: w.date, path: 'run[0].durationS', before: null, after: run[0]!.durationS ?? null, reason: `${reason} ${w.title} becomes an easy run.` });
+      changes.push({
+        workoutId: w.id,
+        date: w.date,
+        path: 'run[0].durationS',
+        before: null,
+        after: run[0]!.durationS ?? null,
+        reason: `${reason} ${w.title} becomes an easy run.`,
+      });
     } else {
       run.forEach((s, i) => {
         const old = w.run[i]!;
-        if (s.distanceM !== old.distanceM) changes.push({ workoutId: w.id, date: w.date, path: `run[${i}].distanceM`, before: old.distanceM ?? null, after: s.distanceM ?? null, reason });
-        if (s.durationS !== old.durationS) changes.push({ workoutId: w.id, date: w.date, path: `run[${i}].durationS`, before: old.durationS ?? null, after: s.durationS ?? null, reason });
+        if (s.distanceM !== old.distanceM)
+          changes.push({
+            workoutId: w.id,
+            date: w.date,
+            path: `run[${i}].distanceM`,
+            before: old.distanceM ?? null,
+            after: s.distanceM ?? null,
+            reason,
+          });
+        if (s.durationS !== old.durationS)
+          changes.push({
+            workoutId: w.id,
+            date: w.date,
+            path: `run[${i}].durationS`,
+            before: old.durationS ?? null,
+            after: s.durationS ?? null,
+            reason,
+          });
       });
     }
   }
@@ -134,8 +170,19 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
  * is not "early"; one before `from` would leave nothing (delete the record instead). The message names
  * the fix.
  */
-export function endEarly(off: { from: IsoDate; to: IsoDate }, lastDay: IsoDate): { ok: true; daysSooner: number; backOn: IsoDate } | { ok: false; message: string } {
-  if (lastDay >= off.to) return { ok: false, message: `${lastDay} is not before the recorded last day off ${off.to}; give an earlier day (record_time_off records days after it).` };
-  if (lastDay < off.from) return { ok: false, message: `${lastDay} is before the first day off ${off.from}; to forget the whole record, call delete_time_off without lastDay.` };
+export function endEarly(
+  off: { from: IsoDate; to: IsoDate },
+  lastDay: IsoDate,
+): { ok: true; daysSooner: number; backOn: IsoDate } | { ok: false; message: string } {
+  if (lastDay >= off.to)
+    return {
+      ok: false,
+      message: `${lastDay} is not before the recorded last day off ${off.to}; give an earlier day (record_time_off records days after it).`,
+    };
+  if (lastDay < off.from)
+    return {
+      ok: false,
+      message: `${lastDay} is before the first day off ${off.from}; to forget the whole record, call delete_time_off without lastDay.`,
+    };
   return { ok: true, daysSooner: daysBetween(lastDay, off.to), backOn: addDays(lastDay, 1) };
 }

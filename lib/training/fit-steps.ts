@@ -95,7 +95,10 @@ export type FitRefusal = { reason: string };
 export function fitRefusal(w: Pick<Workout, 'kind' | 'strength' | 'run'>): FitRefusal | null {
   if (w.kind === 'rest') return { reason: 'a rest day has no steps to put on a watch' };
   if (w.strength.length > 0 && w.run.length > 0) {
-    return { reason: 'a FIT workout holds one sport and this session has both lifting and running; split it into two sessions (update_workout) to get two files' };
+    return {
+      reason:
+        'a FIT workout holds one sport and this session has both lifting and running; split it into two sessions (update_workout) to get two files',
+    };
   }
   if (w.strength.length === 0 && w.run.length === 0) return { reason: 'the session has no prescription yet' };
   const unmapped = w.strength.filter((b) => !FIT_EXERCISE_CATEGORY[b.exerciseId]).map((b) => b.exerciseName);
@@ -144,12 +147,23 @@ export function runSteps(segments: readonly RunSegment[], heart: { restingHr: nu
   const steps: FitStep[] = [];
   for (const s of segments) {
     const first = steps.length;
-    steps.push({ name: shortName(s.label ?? title(s.kind)), intensity: runIntensity(s), duration: runDuration(s), target: runTarget(s, heart.restingHr, heart.maxHr) });
+    steps.push({
+      name: shortName(s.label ?? title(s.kind)),
+      intensity: runIntensity(s),
+      duration: runDuration(s),
+      target: runTarget(s, heart.restingHr, heart.maxHr),
+    });
     const times = s.repeats ?? 1;
     if (times > 1) {
       // The watch repeats work and recovery together, so the last repeat is followed by a recovery too.
-      if (s.recoveryS) steps.push({ name: 'Recovery', intensity: 'recovery', duration: { type: 'time', seconds: s.recoveryS }, target: { type: 'open' } });
-      steps.push({ name: `Repeat ${times}x`, intensity: 'active', duration: { type: 'repeat', fromStep: first, times }, target: { type: 'open' } });
+      if (s.recoveryS)
+        steps.push({ name: 'Recovery', intensity: 'recovery', duration: { type: 'time', seconds: s.recoveryS }, target: { type: 'open' } });
+      steps.push({
+        name: `Repeat ${times}x`,
+        intensity: 'active',
+        duration: { type: 'repeat', fromStep: first, times },
+        target: { type: 'open' },
+      });
     }
   }
   return steps;
@@ -169,14 +183,23 @@ export function strengthSteps(blocks: readonly StrengthBlock[]): FitStep[] {
       });
       const last = bi === blocks.length - 1 && si === b.sets.length - 1;
       // Rest after every set but the session's last; without a prescribed rest, until the lap button.
-      if (!last) steps.push({ name: 'Rest', intensity: 'rest', duration: b.restS ? { type: 'time', seconds: b.restS } : { type: 'open' }, target: { type: 'open' } });
+      if (!last)
+        steps.push({
+          name: 'Rest',
+          intensity: 'rest',
+          duration: b.restS ? { type: 'time', seconds: b.restS } : { type: 'open' },
+          target: { type: 'open' },
+        });
     });
   });
   return steps;
 }
 
 /** The watch workout of a session, or a refusal saying why there is none. */
-export function fitPlan(w: Pick<Workout, 'kind' | 'title' | 'strength' | 'run'>, heart: { restingHr: number | null; maxHr: number | null }): FitPlan | FitRefusal {
+export function fitPlan(
+  w: Pick<Workout, 'kind' | 'title' | 'strength' | 'run'>,
+  heart: { restingHr: number | null; maxHr: number | null },
+): FitPlan | FitRefusal {
   const refusal = fitRefusal(w);
   if (refusal) return refusal;
   return w.run.length > 0

@@ -31,12 +31,15 @@ export function sessionGap(
   known: { offs?: readonly RecordedOff[]; everyDays?: Readonly<Record<string, number | undefined>> } = {},
 ): SessionGap {
   const offs = known.offs ?? [];
-  const before = history.filter((w) => w.status === 'completed' && w.id !== session.id && w.date < session.date).sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  const before = history
+    .filter((w) => w.status === 'completed' && w.id !== session.id && w.date < session.date)
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   const last = before[0];
   const daysSinceLastSession = last ? daysBetween(last.date, session.date) : null;
   const items: { id: string; name: string; done: (w: (typeof before)[number]) => boolean }[] = [];
   for (const b of session.strength) {
-    if (!items.some((i) => i.id === b.exerciseId)) items.push({ id: b.exerciseId, name: b.exerciseName, done: (w) => w.strength.some((x) => x.exerciseId === b.exerciseId) });
+    if (!items.some((i) => i.id === b.exerciseId))
+      items.push({ id: b.exerciseId, name: b.exerciseName, done: (w) => w.strength.some((x) => x.exerciseId === b.exerciseId) });
   }
   if (session.run.length > 0) items.push({ id: 'run', name: 'Running', done: (w) => w.run.length > 0 });
   // The same rule as lib/training/time-away.ts (awaySince): a lift is away by its own count when it
@@ -49,7 +52,11 @@ export function sessionGap(
     const days = w ? daysBetween(w.date, session.date) : null;
     // The coach's stored spacing (athlete state, what the prescription used) when given, else the history's.
     const spacing = w && previous ? daysBetween(previous.date, w.date) : undefined;
-    const usual = known.everyDays ? known.everyDays[i.id] : spacing !== undefined && spacing < LAYOFF_DAYS + RHYTHM_SLACK_DAYS ? spacing : undefined;
+    const usual = known.everyDays
+      ? known.everyDays[i.id]
+      : spacing !== undefined && spacing < LAYOFF_DAYS + RHYTHM_SLACK_DAYS
+        ? spacing
+        : undefined;
     const away =
       days !== null &&
       days >= LIFT_GAP_WARN_DAYS &&
@@ -58,23 +65,31 @@ export function sessionGap(
   });
   const warnings: string[] = [];
   // Time off recorded between the last session and this one: the agent already knows why.
-  const recorded = last ? offs.filter((o) => o.toDate >= last.date && o.fromDate <= session.date).sort((a, b) => (a.fromDate < b.fromDate ? -1 : 1)) : [];
+  const recorded = last
+    ? offs.filter((o) => o.toDate >= last.date && o.fromDate <= session.date).sort((a, b) => (a.fromDate < b.fromDate ? -1 : 1))
+    : [];
   if (last && daysSinceLastSession !== null && daysSinceLastSession >= SESSION_GAP_WARN_DAYS) {
     if (recorded.length > 0) {
       const what = recorded.map((o) => `${o.kind} ${o.fromDate} to ${o.toDate}`).join(', ');
       const hurt = recorded.some((o) => o.kind === 'injury' || o.kind === 'illness');
       warnings.push(
         `${plural(daysSinceLastSession, 'day')} since the last completed session (${last.title}, ${last.date}); the break was recorded as time off (${what}), so there is no need to ask what kept the person away` +
-          (hurt ? ': ask how the injury or illness feels now, and stop if it hurts; the first sessions back are already shorter and easier.' : '.'),
+          (hurt
+            ? ': ask how the injury or illness feels now, and stop if it hurts; the first sessions back are already shorter and easier.'
+            : '.'),
       );
     } else {
-      warnings.push(`${plural(daysSinceLastSession, 'day')} since the last completed session (${last.title}, ${last.date}): ask how the person feels and whether anything (illness, injury) kept them away before starting.`);
+      warnings.push(
+        `${plural(daysSinceLastSession, 'day')} since the last completed session (${last.title}, ${last.date}): ask how the person feels and whether anything (illness, injury) kept them away before starting.`,
+      );
     }
   }
   for (const t of lastTrained) {
     if (!t.away || t.days === null) continue;
     if (t.id === 'run') {
-      warnings.push(`${t.name}: last done ${plural(t.days, 'day')} before this session (${t.date}); after two weeks or more away, start easier than the last session before the break.`);
+      warnings.push(
+        `${t.name}: last done ${plural(t.days, 'day')} before this session (${t.date}); after two weeks or more away, start easier than the last session before the break.`,
+      );
       continue;
     }
     const pct = Math.round((1 - layoffFactor(t.days)) * 100);

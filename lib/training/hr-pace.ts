@@ -62,7 +62,11 @@ export function heartRateKnown(state: Pick<AthleteState, 'restingHr' | 'maxHr'>)
 }
 
 /** The VDOT a steady segment implies from its pace and average heart rate, or undefined when it cannot say. */
-export function vdotFromHeartRate(kind: RunSegment['kind'], actual: RunActual, state: Pick<AthleteState, 'restingHr' | 'maxHr'>): number | undefined {
+export function vdotFromHeartRate(
+  kind: RunSegment['kind'],
+  actual: RunActual,
+  state: Pick<AthleteState, 'restingHr' | 'maxHr'>,
+): number | undefined {
   if (!HR_PACE_KINDS.has(kind) || actual.avgHr === undefined || !heartRateKnown(state)) return undefined;
   if (!(actual.durationS >= HR_PACE_MIN_DURATION_S) || !(actual.distanceM > 0)) return undefined;
   const hrr = (actual.avgHr - (state.restingHr as number)) / ((state.maxHr as number) - (state.restingHr as number));
@@ -78,7 +82,11 @@ function median(values: readonly number[]): number {
 }
 
 /** The readings of the window ending `date` (newest last), with `added` appended. */
-export function hrPaceWindow(readings: readonly HrPaceReading[] | undefined, added: readonly HrPaceReading[], date: IsoDate): HrPaceReading[] {
+export function hrPaceWindow(
+  readings: readonly HrPaceReading[] | undefined,
+  added: readonly HrPaceReading[],
+  date: IsoDate,
+): HrPaceReading[] {
   return [...(readings ?? []), ...added].filter((r) => {
     const age = daysBetween(r.date, date);
     return age >= 0 && age < HR_PACE_WINDOW_DAYS;
@@ -86,20 +94,27 @@ export function hrPaceWindow(readings: readonly HrPaceReading[] | undefined, add
 }
 
 export type HrPaceVerdict =
-  | { move: 'none'; why: string }
-  | { move: 'up' | 'down'; implied: number; runs: number; from: IsoDate; to: IsoDate };
+  { move: 'none'; why: string } | { move: 'up' | 'down'; implied: number; runs: number; from: IsoDate; to: IsoDate };
 
 /** What the window says about the VDOT held: nothing yet, or a direction with the median it implies. */
 export function judgeHrPace(window: readonly HrPaceReading[], vdot: number): HrPaceVerdict {
-  if (window.length < HR_PACE_MIN_READINGS) return { move: 'none', why: `${window.length} of ${HR_PACE_MIN_READINGS} runs with heart rate in the last ${HR_PACE_WINDOW_DAYS} days` };
+  if (window.length < HR_PACE_MIN_READINGS)
+    return {
+      move: 'none',
+      why: `${window.length} of ${HR_PACE_MIN_READINGS} runs with heart rate in the last ${HR_PACE_WINDOW_DAYS} days`,
+    };
   const dates = window.map((r) => r.date).sort();
   const from = dates[0] as IsoDate;
   const to = dates[dates.length - 1] as IsoDate;
-  if (daysBetween(from, to) < HR_PACE_MIN_SPAN_DAYS) return { move: 'none', why: `the runs with heart rate span ${daysBetween(from, to)} days, fewer than ${HR_PACE_MIN_SPAN_DAYS}` };
+  if (daysBetween(from, to) < HR_PACE_MIN_SPAN_DAYS)
+    return { move: 'none', why: `the runs with heart rate span ${daysBetween(from, to)} days, fewer than ${HR_PACE_MIN_SPAN_DAYS}` };
   const implied = round1(median(window.map((r) => r.vdot)));
   if (implied > vdot * HR_PACE_UP) return { move: 'up', implied, runs: window.length, from, to };
   if (implied < vdot * HR_PACE_DOWN) return { move: 'down', implied, runs: window.length, from, to };
-  return { move: 'none', why: `heart rate against pace implies VDOT ${implied.toFixed(1)}, inside what the prescribed heart-rate range allows around the ${vdot.toFixed(1)} held` };
+  return {
+    move: 'none',
+    why: `heart rate against pace implies VDOT ${implied.toFixed(1)}, inside what the prescribed heart-rate range allows around the ${vdot.toFixed(1)} held`,
+  };
 }
 
 /** How much heart-rate evidence may still take off VDOT on `date`, given the falls of the 7 days before. */

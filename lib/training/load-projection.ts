@@ -122,7 +122,8 @@ export function projectLiftBlocks(entries: readonly ProjectionEntry[], ctx: Proj
 export function projectWorkouts(workouts: readonly Workout[], exerciseId: string, ctx: ProjectionContext): Workout[] {
   const entries: ProjectionEntry[] = [];
   for (const w of workouts) {
-    for (const block of w.strength) if (block.exerciseId === exerciseId) entries.push({ phase: w.phase ?? 'build', block, week: weekKey(w) });
+    for (const block of w.strength)
+      if (block.exerciseId === exerciseId) entries.push({ phase: w.phase ?? 'build', block, week: weekKey(w) });
   }
   const projected = projectLiftBlocks(entries, ctx);
   let next = 0;

@@ -22,7 +22,14 @@ export const MARATHON_LONG_CAP_M = 30000;
 /** A half-marathon long run may reach this long even when the race is predicted quicker. */
 export const HALF_LONG_FLOOR_S = 100 * 60;
 
-const LONG_CAP_M: Readonly<Record<PlanGoal, number>> = { strength: 10000, '5k': 16000, '10k': 18000, half: 22000, marathon: MARATHON_LONG_CAP_M, hybrid: 14000 };
+const LONG_CAP_M: Readonly<Record<PlanGoal, number>> = {
+  strength: 10000,
+  '5k': 16000,
+  '10k': 18000,
+  half: 22000,
+  marathon: MARATHON_LONG_CAP_M,
+  hybrid: 14000,
+};
 
 export interface LongRunCap {
   /** Longest long run in metres at the plan's long-run pace. */

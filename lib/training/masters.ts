@@ -28,7 +28,9 @@ export function mastersNote(age: number, birthYear: number, rpeWave: boolean): s
 /** The plan note when resting or maximum heart rate is not known (undefined when both are). */
 export function heartRateNote(restingHr: number | undefined, maxHr: number | undefined): string | undefined {
   if (restingHr !== undefined && maxHr !== undefined) return undefined;
-  const missing = [restingHr === undefined ? 'resting' : undefined, maxHr === undefined ? 'maximum' : undefined].filter(Boolean).join(' and ');
+  const missing = [restingHr === undefined ? 'resting' : undefined, maxHr === undefined ? 'maximum' : undefined]
+    .filter(Boolean)
+    .join(' and ');
   return (
     `No ${missing} heart rate in the profile, so heart-rate rules do not apply: runs carry paces and zones but no bpm ranges, ` +
     'and heart rate logged with a run is not used to judge it. Set restingHr and maxHr with update_profile to use them.'

@@ -93,9 +93,15 @@ export const NO_DELOAD_AFTER_BREAK_DAYS = 7;
  * ended the day before `backOn`: they become build sessions (their volume stays reduced, their loads
  * follow the ramp back), so a deload does not follow straight after time off.
  */
-export function deloadsAfterBreak(workouts: readonly { id: string; date: IsoDate; status: string; phase?: TrainingPhase }[], backOn: IsoDate): string[] {
+export function deloadsAfterBreak(
+  workouts: readonly { id: string; date: IsoDate; status: string; phase?: TrainingPhase }[],
+  backOn: IsoDate,
+): string[] {
   assertIsoDate(backOn, 'backOn');
   return workouts
-    .filter((w) => w.status === 'scheduled' && w.phase === 'deload' && w.date >= backOn && daysBetween(backOn, w.date) < NO_DELOAD_AFTER_BREAK_DAYS)
+    .filter(
+      (w) =>
+        w.status === 'scheduled' && w.phase === 'deload' && w.date >= backOn && daysBetween(backOn, w.date) < NO_DELOAD_AFTER_BREAK_DAYS,
+    )
     .map((w) => w.id);
 }

@@ -111,7 +111,18 @@ export function isHardSession(session: Session): boolean {
 }
 
 /** When the week has fewer days than the template, the sessions kept first. */
-const IMPORTANCE: Readonly<Record<string, number>> = { long: 0, strength: 1, 'easy+strength': 1, 'interval+strength': 1, 'threshold+strength': 1, interval: 2, threshold: 2, marathon: 3, repetition: 4, easy: 5 };
+const IMPORTANCE: Readonly<Record<string, number>> = {
+  long: 0,
+  strength: 1,
+  'easy+strength': 1,
+  'interval+strength': 1,
+  'threshold+strength': 1,
+  interval: 2,
+  threshold: 2,
+  marathon: 3,
+  repetition: 4,
+  easy: 5,
+};
 
 function fitTemplate(template: readonly Session[], days: number): Session[] {
   if (days >= template.length) return [...template];
@@ -247,7 +258,14 @@ export const RUN_SHARES = { long: 0.28, longThreeRuns: 0.36, threshold: 0.1, int
 /** Daniels caps a continuous T run at about an hour's worth; 8 km keeps well inside it for everyone here. */
 const THRESHOLD_CAP_M = 8000;
 const INTERVAL_CAP_M = 10000;
-const MARATHON_CAP_M: Readonly<Record<PlanGoal, number>> = { strength: 8000, '5k': 8000, '10k': 8000, half: 10000, marathon: 16000, hybrid: 8000 };
+const MARATHON_CAP_M: Readonly<Record<PlanGoal, number>> = {
+  strength: 8000,
+  '5k': 8000,
+  '10k': 8000,
+  half: 10000,
+  marathon: 16000,
+  hybrid: 8000,
+};
 /** Pace (VDOT) the volumes are sized with when the person has none yet: a 24-minute 5 km. */
 const REFERENCE_VDOT = 40;
 /** The easy pace (s/km) running volumes are sized with: from VDOT, else the reference VDOT's. */
@@ -327,20 +345,36 @@ function sizeWeek(template: readonly Session[], weekM: number, count: number, si
     let segs: RunSegment[] | undefined;
     switch (run) {
       case 'threshold':
-        segs = [warmUp(WARM_UP_S.threshold), segment('threshold', { distanceM: Math.max(800, floorTo(Math.min(THRESHOLD_CAP_M, RUN_SHARES.threshold * weekM), 100)) }), coolDown()];
+        segs = [
+          warmUp(WARM_UP_S.threshold),
+          segment('threshold', { distanceM: Math.max(800, floorTo(Math.min(THRESHOLD_CAP_M, RUN_SHARES.threshold * weekM), 100)) }),
+          coolDown(),
+        ];
         break;
       case 'marathon':
-        segs = [warmUp(WARM_UP_S.threshold), segment('marathon', { distanceM: Math.max(1000, floorTo(Math.min(MARATHON_CAP_M[goal], RUN_SHARES.marathon * weekM), 500)) }), coolDown()];
+        segs = [
+          warmUp(WARM_UP_S.threshold),
+          segment('marathon', { distanceM: Math.max(1000, floorTo(Math.min(MARATHON_CAP_M[goal], RUN_SHARES.marathon * weekM), 500)) }),
+          coolDown(),
+        ];
         break;
       case 'interval': {
         const work = Math.min(INTERVAL_CAP_M, RUN_SHARES.interval * weekM);
         const [rep, recoveryS] = work >= 4000 ? [1000, 180] : work >= 2400 ? [800, 150] : work >= 1200 ? [400, 90] : [200, 60];
-        segs = [warmUp(WARM_UP_S.quality), segment('interval', { distanceM: rep, repeats: Math.max(2, Math.floor(work / rep)), recoveryS }), coolDown()];
+        segs = [
+          warmUp(WARM_UP_S.quality),
+          segment('interval', { distanceM: rep, repeats: Math.max(2, Math.floor(work / rep)), recoveryS }),
+          coolDown(),
+        ];
         break;
       }
       case 'repetition': {
         const work = RUN_SHARES.repetition * weekM;
-        segs = [warmUp(WARM_UP_S.quality), segment('repetition', { distanceM: 400, repeats: Math.max(3, Math.floor(work / 400)), recoveryS: 120 }), coolDown()];
+        segs = [
+          warmUp(WARM_UP_S.quality),
+          segment('repetition', { distanceM: 400, repeats: Math.max(3, Math.floor(work / 400)), recoveryS: 120 }),
+          coolDown(),
+        ];
         break;
       }
       default:
@@ -376,7 +410,8 @@ function sizeWeek(template: readonly Session[], weekM: number, count: number, si
   // any quality session; long enough that the shortest easy run fits under it; never past the cap.
   const share = (count >= 4 ? RUN_SHARES.long : RUN_SHARES.longThreeRuns) * weekM;
   let balanced = restM / (1 + EASY_OF_LONG * easySlots.length);
-  if (EASY_OF_LONG * balanced > liftingCapM && lifting.length > 0) balanced = (restM - liftingCapM * lifting.length) / (1 + EASY_OF_LONG * free.length);
+  if (EASY_OF_LONG * balanced > liftingCapM && lifting.length > 0)
+    balanced = (restM - liftingCapM * lifting.length) / (1 + EASY_OF_LONG * free.length);
   const shortest = Math.max(3000, sToM(MIN_EASY_S) / EASY_OF_LONG);
   const longM = Math.min(sizing.longCapM, Math.max(floorTo(share, 500), ceilTo(Math.max(balanced, longestQualityM, shortest), 500)));
   out[longSlot] = [segment('long', { distanceM: longM })];
@@ -385,7 +420,7 @@ function sizeWeek(template: readonly Session[], weekM: number, count: number, si
   const liftingEachM = Math.min(liftingCapM, sToM(mostS), (restM - longM) / Math.max(1, easySlots.length));
   for (const i of lifting) out[i] = [segment('easy', { durationS: Math.max(MIN_EASY_S, minutes((liftingEachM / 1000) * pace)) })];
   if (free.length > 0) {
-    const eachS = ((Math.max(0, restM - longM - liftingEachM * lifting.length) / free.length) / 1000) * pace;
+    const eachS = (Math.max(0, restM - longM - liftingEachM * lifting.length) / free.length / 1000) * pace;
     for (const i of free) out[i] = [segment('easy', { durationS: Math.max(MIN_EASY_S, Math.min(mostS, minutes(eachS))) })];
   }
   return out;
@@ -442,7 +477,9 @@ export function strengthRuleNote(rule: 'linear' | 'autoregulated', experience: E
   if (rule === 'linear') {
     return experience === 'novice'
       ? 'Main lifts (novice): linear progression session to session: the load rises after each session done at target with reps in reserve; a set at RPE 9.5+ holds it, missed reps hold or lower it.'
-      : 'Main lifts (' + experience + '): weekly progression: the load holds through each week and rises after it when every session was at target with reps in reserve; a set at RPE 9.5+ holds it, missed reps hold or lower it.';
+      : 'Main lifts (' +
+          experience +
+          '): weekly progression: the load holds through each week and rises after it when every session was at target with reps in reserve; a set at RPE 9.5+ holds it, missed reps hold or lower it.';
   }
   return experience === 'advanced'
     ? 'Main lifts (advanced): RPE-autoregulated blocks: heavy triples and volume eights alternate per lift, RPE targets rise over each three build weeks, and loads follow the e1RM each session moves (halfway, at most 5 %).'
@@ -504,7 +541,11 @@ function strengthBlock(exercise: Exercise, ctx: BlockContext): StrengthBlock {
 
 type StrengthDay = { exercise: Exercise; day?: 0 | 1 }[];
 
-function resolveStrengthTemplates(templates: readonly (readonly Slot[])[], equipment: readonly Equipment[], catalogue: readonly Exercise[]): StrengthDay[] {
+function resolveStrengthTemplates(
+  templates: readonly (readonly Slot[])[],
+  equipment: readonly Equipment[],
+  catalogue: readonly Exercise[],
+): StrengthDay[] {
   return templates.map((slots) => {
     const chosen: StrengthDay = [];
     for (const slot of slots) {
@@ -588,7 +629,11 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
   // Three rotating strength days when strength is the goal and there are 4+ days to fill; advanced
   // lifters get an upper/lower split there (each main lift twice a week).
   const strengthTemplates =
-    goal === 'strength' && input.daysPerWeek >= 4 ? (experience === 'advanced' ? ADVANCED_SPLIT : STRENGTH_TEMPLATES.slice(0, 3)) : STRENGTH_TEMPLATES.slice(0, 2);
+    goal === 'strength' && input.daysPerWeek >= 4
+      ? experience === 'advanced'
+        ? ADVANCED_SPLIT
+        : STRENGTH_TEMPLATES.slice(0, 3)
+      : STRENGTH_TEMPLATES.slice(0, 2);
   const strengthDays = resolveStrengthTemplates(strengthTemplates, input.equipment, catalogue);
   const letters = ['A', 'B', 'C', 'D'];
   // Volumes are sized in km; easy runs are prescribed in minutes at the person's easy pace.
@@ -607,12 +652,22 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
     const slotDates = usedDays
       ? arrangeSessions(trainingDatesInWindow(week.startDate, usedDays), hard, previousHard)
       : template.map((_, slot) => addDays(week.startDate, offsets[slot] ?? slot));
-    for (const [slot, date] of slotDates.entries()) if (hard[slot] && (previousHard === undefined || date > previousHard)) previousHard = date;
+    for (const [slot, date] of slotDates.entries())
+      if (hard[slot] && (previousHard === undefined || date > previousHard)) previousHard = date;
     const weekTemplate = templateOf(week);
     const runsOfWeek = weekRuns(weekTemplate, week, sizing);
     weekTemplate.forEach((session, slot) => {
       const date = slotDates[slot]!;
-      const base = { id: `${input.planId}-w${week.week}-d${slot + 1}`, planId: input.planId, date, week: week.week, phase: week.phase, status: 'scheduled' as const, strength: [], run: [] };
+      const base = {
+        id: `${input.planId}-w${week.week}-d${slot + 1}`,
+        planId: input.planId,
+        date,
+        week: week.week,
+        phase: week.phase,
+        status: 'scheduled' as const,
+        strength: [],
+        run: [],
+      };
       if (input.raceDate !== undefined) {
         const untilRace = daysBetween(date, input.raceDate);
         if (untilRace === 0) return; // the race itself is added below
@@ -634,7 +689,16 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
         strength = (strengthDays[index] ?? []).map(({ exercise: e, day }) => {
           const appearance = appearances.get(e.id) ?? 0;
           appearances.set(e.id, appearance + 1);
-          return strengthBlock(e, { goal, week, unit, mainProgression, experience, appearance, masters: masters !== undefined, ...(day !== undefined ? { day } : {}) });
+          return strengthBlock(e, {
+            goal,
+            week,
+            unit,
+            mainProgression,
+            experience,
+            appearance,
+            masters: masters !== undefined,
+            ...(day !== undefined ? { day } : {}),
+          });
         });
         strengthTitle = `Strength ${letters[index] ?? ''}`.trim();
       }
@@ -696,12 +760,15 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
     ...(input.loadStep !== undefined ? { loadStep: input.loadStep } : {}),
     ...(vdot !== undefined ? { vdot } : {}),
   };
-  if (workouts.some((w) => w.strength.some((b) => MAIN_LIFT_IDS.includes(b.exerciseId)))) notes.push(strengthRuleNote(mainProgression, experience));
-  if (noviceTemplate !== template && weeks.some((w) => w.week <= NOVICE_ONE_QUALITY_WEEKS)) notes.push(noviceQualityNote(template, noviceTemplate));
+  if (workouts.some((w) => w.strength.some((b) => MAIN_LIFT_IDS.includes(b.exerciseId))))
+    notes.push(strengthRuleNote(mainProgression, experience));
+  if (noviceTemplate !== template && weeks.some((w) => w.week <= NOVICE_ONE_QUALITY_WEEKS))
+    notes.push(noviceQualityNote(template, noviceTemplate));
   const longs = workouts.flatMap((w) => w.run.filter((s) => s.kind === 'long').map((s) => s.distanceM ?? 0));
   const longNote = longs.length > 0 ? longRunNote(goal, longCap, Math.max(...longs), easyPace) : undefined;
   if (longNote) notes.push(longNote);
-  if (masters !== undefined) notes.push(mastersNote(masters, input.birthYear!, mainProgression === 'autoregulated' && workouts.some((w) => w.strength.length > 0)));
+  if (masters !== undefined)
+    notes.push(mastersNote(masters, input.birthYear!, mainProgression === 'autoregulated' && workouts.some((w) => w.strength.length > 0)));
   if (goal !== 'strength') {
     const hr = heartRateNote(input.heartRate?.restingHr ?? undefined, input.heartRate?.maxHr ?? undefined);
     if (hr) notes.push(hr);

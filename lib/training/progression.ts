@@ -112,7 +112,10 @@ export function judgeSession(prescribed: readonly StrengthSet[], done: readonly 
   const topRpe = rpes.length > 0 ? Math.max(...rpes) : undefined;
   const base = { prescribedReps, missedReps, ...(topRpe !== undefined ? { topRpe } : {}) };
   if (missedReps === 0) return { ...base, outcome: topRpe !== undefined && topRpe >= GRINDER_RPE ? 'grinder' : 'success' };
-  return { ...base, outcome: prescribedReps > 0 && missedReps / prescribedReps >= MISSED_REPS_TO_LOWER - 1e-9 ? 'heavy-failure' : 'failure' };
+  return {
+    ...base,
+    outcome: prescribedReps > 0 && missedReps / prescribedReps >= MISSED_REPS_TO_LOWER - 1e-9 ? 'heavy-failure' : 'failure',
+  };
 }
 
 export interface LinearProgressionInput {
@@ -154,7 +157,8 @@ export function linearProgression(input: LinearProgressionInput): LinearProgress
       const streak = input.failureStreak + 1;
       if (streak < limit && input.outcome === 'heavy-failure') {
         let lowered = roundLoad(input.loadKg * (1 - LOWER_AFTER_HEAVY_FAILURE), unit, step);
-        if (lowered >= input.loadKg) lowered = roundLoad(Math.max(0, input.loadKg - (unit === 'kg' ? step : lbToKg(step))), unit, step, 'down');
+        if (lowered >= input.loadKg)
+          lowered = roundLoad(Math.max(0, input.loadKg - (unit === 'kg' ? step : lbToKg(step))), unit, step, 'down');
         return { action: 'lower', loadKg: lowered, failureStreak: streak };
       }
       if (streak < limit) return { action: 'hold', loadKg: input.loadKg, failureStreak: streak };
@@ -239,7 +243,12 @@ export function boundedE1rm(previousKg: number | undefined, observedKg: number, 
   const weight = (far && !confirmed ? E1RM_WEIGHT / 2 : E1RM_WEIGHT) * counts;
   const step = Math.min(Math.abs(deviation) * weight, bound);
   const e1rmKg = previousKg * (1 + Math.sign(deviation) * step);
-  const update: E1rmUpdate = { e1rmKg, move: far ? (confirmed ? 'confirmed' : 'outlier') : 'moved', deviation, capped: Math.abs(deviation) * weight > bound };
+  const update: E1rmUpdate = {
+    e1rmKg,
+    move: far ? (confirmed ? 'confirmed' : 'outlier') : 'moved',
+    deviation,
+    capped: Math.abs(deviation) * weight > bound,
+  };
   if (far && !confirmed) update.pendingOutlier = direction;
   return update;
 }

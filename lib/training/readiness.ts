@@ -124,9 +124,7 @@ export function assessReadiness(samples: readonly ReadinessSample[], today: IsoD
 
   const rhrWindows = windows((s) => s.restingHr);
   const hrvWindows = windows((s) => s.hrvMs);
-  const restingHr = enough(rhrWindows)
-    ? compare(rhrWindows, (recent, base) => recent - base >= o.restingHrRiseBpm)
-    : undefined;
+  const restingHr = enough(rhrWindows) ? compare(rhrWindows, (recent, base) => recent - base >= o.restingHrRiseBpm) : undefined;
   const hrv = enough(hrvWindows)
     ? compare(hrvWindows, (recent, base, sd) => base - recent >= Math.max(sd, o.hrvDropFraction * base))
     : undefined;
@@ -155,7 +153,9 @@ export function assessReadiness(samples: readonly ReadinessSample[], today: IsoD
   if (!restingHr && !hrv && !sleep) {
     return {
       level: 'unknown',
-      reasons: [`Not enough data to judge readiness yet: resting heart rate or HRV needs ${needs}; sleep needs ${o.minRecentNights} nights in the last ${o.recentDays} days.`],
+      reasons: [
+        `Not enough data to judge readiness yet: resting heart rate or HRV needs ${needs}; sleep needs ${o.minRecentNights} nights in the last ${o.recentDays} days.`,
+      ],
       advisory: true,
     };
   }
@@ -170,7 +170,9 @@ export function assessReadiness(samples: readonly ReadinessSample[], today: IsoD
         `Resting heart rate averages ${r(restingHr.recentMean)} bpm over the last ${o.recentDays} days, ${r(delta)} bpm above your baseline of ${r(restingHr.baselineMean)} bpm, which often means incomplete recovery, illness or stress.`,
       );
     } else {
-      other.push(`Resting heart rate (${r(restingHr.recentMean)} bpm) is within ${o.restingHrRiseBpm} bpm of your baseline of ${r(restingHr.baselineMean)} bpm.`);
+      other.push(
+        `Resting heart rate (${r(restingHr.recentMean)} bpm) is within ${o.restingHrRiseBpm} bpm of your baseline of ${r(restingHr.baselineMean)} bpm.`,
+      );
     }
   } else {
     other.push(`Resting heart rate not judged: it needs ${needs}.`);
@@ -194,7 +196,9 @@ export function assessReadiness(samples: readonly ReadinessSample[], today: IsoD
     if (sleep.flagged) {
       flagged.push(
         `Sleep averages ${hm(sleep.recentMean)} a night over the last ${sleep.recentReadings} nights recorded${against}: ${
-          sleep.recentMean < o.shortSleepMin ? `under ${o.shortSleepMin / 60} h, which blunts strength and endurance` : `${Math.round(sleep.baselineMean - sleep.recentMean)} min less than usual`
+          sleep.recentMean < o.shortSleepMin
+            ? `under ${o.shortSleepMin / 60} h, which blunts strength and endurance`
+            : `${Math.round(sleep.baselineMean - sleep.recentMean)} min less than usual`
         }.`,
       );
     } else {

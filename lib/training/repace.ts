@@ -3,7 +3,12 @@ import type { DistanceUnit, PlanChange, Workout } from './types';
 import { formatPace } from './units';
 
 /** Target paces of every run segment in `workouts` recomputed from `vdot`, each change with its reason. */
-export function repaceWorkouts(workouts: readonly Workout[], vdot: number, unit: DistanceUnit, headline: string): { workouts: Workout[]; changes: PlanChange[] } {
+export function repaceWorkouts(
+  workouts: readonly Workout[],
+  vdot: number,
+  unit: DistanceUnit,
+  headline: string,
+): { workouts: Workout[]; changes: PlanChange[] } {
   const changes: PlanChange[] = [];
   const show = (p: number | undefined) => (p === undefined ? 'unset' : formatPace(p, unit));
   const next = workouts.map((w) => {

@@ -1,5 +1,14 @@
 import { addDays, daysBetween } from './dates';
-import { HEART_RATE_UNKNOWN_NOTE, hrFallLeft, hrPaceWindow, heartRateKnown, judgeHrPace, MAX_WEEKLY_VDOT_FALL_FROM_HR, vdotFromHeartRate, type HrPaceReading } from './hr-pace';
+import {
+  HEART_RATE_UNKNOWN_NOTE,
+  hrFallLeft,
+  hrPaceWindow,
+  heartRateKnown,
+  judgeHrPace,
+  MAX_WEEKLY_VDOT_FALL_FROM_HR,
+  vdotFromHeartRate,
+  type HrPaceReading,
+} from './hr-pace';
 import { heartRateRange } from './run-targets';
 import type { AthleteState, IsoDate, PlanChange, RunActual, RunSegment, Workout } from './types';
 import { formatDistance, formatDuration, formatPace } from './units';
@@ -81,7 +90,6 @@ function hrrFraction(avgHr: number | undefined, state: AthleteState): number | u
   return (avgHr - state.restingHr) / (state.maxHr - state.restingHr);
 }
 
-
 /** Top of the heart-rate range a segment is prescribed at (run-targets.ts): the ceiling notes quote. */
 function rangeTop(segment: Pick<RunSegment, 'kind' | 'zone'>, state: AthleteState): number | undefined {
   return heartRateRange(segment, state.restingHr, state.maxHr)?.max;
@@ -93,7 +101,11 @@ export type ThresholdEffort = { ok: true } | { ok: false; why: string };
  * Was a faster threshold run done at or below threshold effort? It needs evidence (RPE or heart rate)
  * and every piece of evidence given must agree: RPE 8 or 89 % HRR is working harder, not fitter.
  */
-export function thresholdEffort(actual: RunActual, state: AthleteState, segment: Pick<RunSegment, 'kind' | 'zone'> = { kind: 'threshold' }): ThresholdEffort {
+export function thresholdEffort(
+  actual: RunActual,
+  state: AthleteState,
+  segment: Pick<RunSegment, 'kind' | 'zone'> = { kind: 'threshold' },
+): ThresholdEffort {
   // The ceiling is the top of the range the segment was prescribed at: a note never contradicts it.
   const ceiling = rangeTop(segment, state);
   const hrKnown = actual.avgHr !== undefined && ceiling !== undefined;
@@ -142,10 +154,17 @@ export function offTargetNotes(completed: Workout, state: AthleteState): string[
       const ceiling = rangeTop(segment, state);
       const tooHard = actual.avgHr !== undefined && ceiling !== undefined && actual.avgHr > ceiling;
       if (!tooFast && !tooHard) return;
-      const target = range ? `${formatPace(range.fast, unit).replace(/ \/.*$/, '')}–${formatPace(range.slow, unit)}` : formatPace(fastEnd as number, unit);
+      const target = range
+        ? `${formatPace(range.fast, unit).replace(/ \/.*$/, '')}–${formatPace(range.slow, unit)}`
+        : formatPace(fastEnd as number, unit);
       const parts = [`${name} at ${formatPace(pace, unit)}`];
       if (tooFast) parts.push(`faster than easy pace (${target})`);
-      if (actual.avgHr !== undefined) parts.push(tooHard ? `at ${actual.avgHr} bpm, above easy effort (≤ ${ceiling} bpm, the top of the prescribed ${heartRateRange(segment, state.restingHr, state.maxHr)?.min}–${ceiling} bpm)` : `at ${actual.avgHr} bpm`);
+      if (actual.avgHr !== undefined)
+        parts.push(
+          tooHard
+            ? `at ${actual.avgHr} bpm, above easy effort (≤ ${ceiling} bpm, the top of the prescribed ${heartRateRange(segment, state.restingHr, state.maxHr)?.min}–${ceiling} bpm)`
+            : `at ${actual.avgHr} bpm`,
+        );
       notes.push(`${parts.join(', ')}: easy runs build endurance when kept easy, and leave energy for the hard days. Slow down next time.`);
       return;
     }
@@ -155,9 +174,15 @@ export function offTargetNotes(completed: Workout, state: AthleteState): string[
       if (slowBy <= PACE_NOTE_MARGIN) return;
       // High effort by heart rate: above the prescribed range (threshold: its top), or 92 % HRR for work prescribed up to max.
       const top = rangeTop(segment, state);
-      const hrHigh = actual.avgHr !== undefined && top !== undefined && (actual.avgHr > top || (hrr !== undefined && hrr >= HIGH_EFFORT_HRR_FRACTION));
+      const hrHigh =
+        actual.avgHr !== undefined && top !== undefined && (actual.avgHr > top || (hrr !== undefined && hrr >= HIGH_EFFORT_HRR_FRACTION));
       const highEffort = (actual.rpe !== undefined && actual.rpe >= HIGH_EFFORT_RPE) || hrHigh;
-      const effort = [actual.rpe !== undefined ? `RPE ${actual.rpe}` : undefined, actual.avgHr !== undefined ? `${actual.avgHr} bpm` : undefined].filter(Boolean).join(', ');
+      const effort = [
+        actual.rpe !== undefined ? `RPE ${actual.rpe}` : undefined,
+        actual.avgHr !== undefined ? `${actual.avgHr} bpm` : undefined,
+      ]
+        .filter(Boolean)
+        .join(', ');
       const what = `${name} at ${formatPace(pace, unit)}, ${pct(slowBy)} slower than the target ${formatPace(segment.targetPaceSPerKm, unit)}`;
       if (highEffort) {
         notes.push(
@@ -211,17 +236,25 @@ export function learnFromRun(completed: Workout, state: AthleteState): RunLearni
   if (vdot !== undefined && daysOff !== undefined && daysOff >= DECAY_AFTER_DAYS_OFF) {
     const factor = detrainingFactor(daysOff);
     const decayed = round1(vdot * factor);
-    reasons.push(`${daysOff} days without a run cost about ${((1 - factor) * 100).toFixed(1)} % of running fitness (Daniels' return-from-a-break adjustment): VDOT ${vdot.toFixed(1)} → ${decayed.toFixed(1)}`);
+    reasons.push(
+      `${daysOff} days without a run cost about ${((1 - factor) * 100).toFixed(1)} % of running fitness (Daniels' return-from-a-break adjustment): VDOT ${vdot.toFixed(1)} → ${decayed.toFixed(1)}`,
+    );
     vdot = decayed;
   }
 
-  const raceIndex = completed.run.findIndex((s, i) => s.kind === 'race' && segmentActual(completed, i) !== undefined && paceOf(segmentActual(completed, i)!) !== undefined);
+  const raceIndex = completed.run.findIndex(
+    (s, i) => s.kind === 'race' && segmentActual(completed, i) !== undefined && paceOf(segmentActual(completed, i)!) !== undefined,
+  );
   if (raceIndex >= 0) {
     const actual = segmentActual(completed, raceIndex)!;
     const raced = round1(vdotFromPerformance(actual.distanceM, actual.durationS));
     const what = `race of ${formatDistance(actual.distanceM, unit)} in ${formatDuration(actual.durationS)} (${formatPace(paceOf(actual)!, unit)}) is worth VDOT ${raced.toFixed(1)}`;
     if (vdot === undefined || Math.abs(raced - vdot) >= 0.05) {
-      reasons.push(vdot === undefined || raced > vdot ? what : `${what}, below the ${vdot.toFixed(1)} held: a race outranks training evidence, so paces slow to match it`);
+      reasons.push(
+        vdot === undefined || raced > vdot
+          ? what
+          : `${what}, below the ${vdot.toFixed(1)} held: a race outranks training evidence, so paces slow to match it`,
+      );
     } else {
       notes.push(`The ${what}, as expected: paces unchanged.`);
     }
@@ -261,11 +294,16 @@ export function learnFromRun(completed: Workout, state: AthleteState): RunLearni
       }
       const raised = round1(Math.min(implied, vdot + left));
       if (raised <= vdot) return;
-      const capped = raised < round1(implied) ? ` (implies ${implied.toFixed(1)}; training moves VDOT at most +${MAX_WEEKLY_VDOT_RISE_FROM_TRAINING} a week)` : '';
+      const capped =
+        raised < round1(implied)
+          ? ` (implies ${implied.toFixed(1)}; training moves VDOT at most +${MAX_WEEKLY_VDOT_RISE_FROM_TRAINING} a week)`
+          : '';
       reasons.push(`${beat.charAt(0).toLowerCase()}${beat.slice(1)} at threshold effort${capped}`);
       const rise = next.vdotTrainingRise;
       const active = rise && daysBetween(rise.since, completed.date) >= 0 && daysBetween(rise.since, completed.date) < 7;
-      next.vdotTrainingRise = active ? { since: rise.since, points: round1(rise.points + raised - vdot) } : { since: completed.date, points: round1(raised - vdot) };
+      next.vdotTrainingRise = active
+        ? { since: rise.since, points: round1(rise.points + raised - vdot) }
+        : { since: completed.date, points: round1(raised - vdot) };
       vdot = raised;
     });
   }
@@ -293,12 +331,18 @@ export function learnFromRun(completed: Workout, state: AthleteState): RunLearni
           const left = trainingRiseLeft(next, completed.date);
           const raised = round1(Math.min(verdict.implied, vdot + left));
           if (left <= 0 || raised <= vdot) {
-            notes.push(`The same paces at a lower heart rate: ${what}, but ${weekFull(next.vdotTrainingRise, completed.date)}: paces unchanged.`);
+            notes.push(
+              `The same paces at a lower heart rate: ${what}, but ${weekFull(next.vdotTrainingRise, completed.date)}: paces unchanged.`,
+            );
           } else {
-            reasons.push(`the same paces at a clearly lower heart rate: ${what}${raised < verdict.implied ? ` (training moves VDOT at most +${MAX_WEEKLY_VDOT_RISE_FROM_TRAINING} a week)` : ''}`);
+            reasons.push(
+              `the same paces at a clearly lower heart rate: ${what}${raised < verdict.implied ? ` (training moves VDOT at most +${MAX_WEEKLY_VDOT_RISE_FROM_TRAINING} a week)` : ''}`,
+            );
             const rise = next.vdotTrainingRise;
             const active = rise && daysBetween(rise.since, completed.date) >= 0 && daysBetween(rise.since, completed.date) < 7;
-            next.vdotTrainingRise = active ? { since: rise.since, points: round1(rise.points + raised - vdot) } : { since: completed.date, points: round1(raised - vdot) };
+            next.vdotTrainingRise = active
+              ? { since: rise.since, points: round1(rise.points + raised - vdot) }
+              : { since: completed.date, points: round1(raised - vdot) };
             vdot = raised;
           }
         } else {
@@ -309,14 +353,21 @@ export function learnFromRun(completed: Workout, state: AthleteState): RunLearni
             const since = fall?.since ?? completed.date;
             notes.push(
               `Slower at a higher heart rate than the paces assume: ${what}, but ${
-                fall?.race ? `the race on ${since} set VDOT and outranks training evidence for a week (next possible ${addDays(since, 7)})` : `VDOT already fell as far as heart rate may move it in a week (−${MAX_WEEKLY_VDOT_FALL_FROM_HR} since ${since}; next possible ${addDays(since, 7)})`
+                fall?.race
+                  ? `the race on ${since} set VDOT and outranks training evidence for a week (next possible ${addDays(since, 7)})`
+                  : `VDOT already fell as far as heart rate may move it in a week (−${MAX_WEEKLY_VDOT_FALL_FROM_HR} since ${since}; next possible ${addDays(since, 7)})`
               }: paces unchanged.`,
             );
           } else {
-            reasons.push(`slower at a higher heart rate than the paces assume: ${what}${lowered > verdict.implied ? ` (heart rate moves VDOT at most −${MAX_WEEKLY_VDOT_FALL_FROM_HR} a week)` : ''}`);
+            reasons.push(
+              `slower at a higher heart rate than the paces assume: ${what}${lowered > verdict.implied ? ` (heart rate moves VDOT at most −${MAX_WEEKLY_VDOT_FALL_FROM_HR} a week)` : ''}`,
+            );
             const fall = next.vdotHrFall;
-            const active = fall && !fall.race && daysBetween(fall.since, completed.date) >= 0 && daysBetween(fall.since, completed.date) < 7;
-            next.vdotHrFall = active ? { since: fall.since, points: round1(fall.points + vdot - lowered) } : { since: completed.date, points: round1(vdot - lowered) };
+            const active =
+              fall && !fall.race && daysBetween(fall.since, completed.date) >= 0 && daysBetween(fall.since, completed.date) < 7;
+            next.vdotHrFall = active
+              ? { since: fall.since, points: round1(fall.points + vdot - lowered) }
+              : { since: completed.date, points: round1(vdot - lowered) };
             vdot = lowered;
           }
         }
@@ -362,7 +413,12 @@ function scaleSegment(s: RunSegment, share: number): RunSegment {
  * The run sessions in the weeks after `from` (the first run back) at a reduced share of their planned
  * volume, each change with its reason. Races are never shortened.
  */
-export function rampBackRuns(future: readonly Workout[], from: IsoDate, daysOff: number, unit: AthleteState['distanceUnit']): { workouts: Workout[]; changes: PlanChange[] } {
+export function rampBackRuns(
+  future: readonly Workout[],
+  from: IsoDate,
+  daysOff: number,
+  unit: AthleteState['distanceUnit'],
+): { workouts: Workout[]; changes: PlanChange[] } {
   const shares = rampShares(daysOff);
   const changes: PlanChange[] = [];
   if (shares.length === 0) return { workouts: [...future], changes };
@@ -381,7 +437,13 @@ export function rampBackRuns(future: readonly Workout[], from: IsoDate, daysOff:
         if (before[field] === s[field]) continue;
         changed = true;
         const show = (v: number | undefined) =>
-          v === undefined ? 'unset' : field === 'distanceM' ? formatDistance(v, unit) : field === 'durationS' ? `${Math.round(v / 60)} min` : `${v} repeats`;
+          v === undefined
+            ? 'unset'
+            : field === 'distanceM'
+              ? formatDistance(v, unit)
+              : field === 'durationS'
+                ? `${Math.round(v / 60)} min`
+                : `${v} repeats`;
         changes.push({
           workoutId: w.id,
           date: w.date,

@@ -63,7 +63,11 @@ export function withTargetPace(segment: RunSegment, vdot: number | undefined): R
  * The segment's heart-rate range in whole bpm (Karvonen, from its zone or its kind's zone), or null
  * when resting or max heart rate is unknown. Races have no range: they are run by pace and feel.
  */
-export function heartRateRange(segment: Pick<RunSegment, 'kind' | 'zone'>, restingHr: number | null | undefined, maxHr: number | null | undefined): { min: number; max: number } | null {
+export function heartRateRange(
+  segment: Pick<RunSegment, 'kind' | 'zone'>,
+  restingHr: number | null | undefined,
+  maxHr: number | null | undefined,
+): { min: number; max: number } | null {
   if (restingHr == null || maxHr == null || !(maxHr > restingHr)) return null;
   const zone = segment.zone ?? (segment.kind === 'race' ? undefined : ZONE_FOR_KIND[segment.kind]);
   const bounds = ZONE_BOUNDS.find(([z]) => z === zone);

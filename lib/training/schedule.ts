@@ -117,7 +117,10 @@ export function arrangeSessions(dates: readonly IsoDate[], hard: readonly boolea
 
 /** How many pairs of hard sessions fall on consecutive days (for checks and notes). */
 export function hardClashes(sessions: readonly { date: IsoDate; hard: boolean }[]): number {
-  const hardDates = sessions.filter((s) => s.hard).map((s) => s.date).sort();
+  const hardDates = sessions
+    .filter((s) => s.hard)
+    .map((s) => s.date)
+    .sort();
   let clashes = 0;
   for (let i = 1; i < hardDates.length; i++) if (daysBetween(hardDates[i - 1]!, hardDates[i]!) === 1) clashes++;
   return clashes;

@@ -86,7 +86,10 @@ export function scheduleRhythm(workouts: readonly { date: string; strength: read
   const result: Record<string, number> = {};
   for (const [id, list] of dates) {
     const sorted = [...new Set(list)].sort();
-    const gaps = sorted.slice(1).map((d, i) => daysBetween(sorted[i]!, d)).sort((a, b) => a - b);
+    const gaps = sorted
+      .slice(1)
+      .map((d, i) => daysBetween(sorted[i]!, d))
+      .sort((a, b) => a - b);
     if (gaps.length > 0) result[id] = gaps[Math.floor((gaps.length - 1) / 2)]!;
   }
   return result;
@@ -140,9 +143,13 @@ export function returnFromTimeAway(input: ReturnInput): ReturnResult {
     next.workingLoadKg = roundLoad(base * scale, unit, step, 'down');
     next.rampToKg = lift.rampToKg ?? lift.workingLoadKg;
     const below = base < lift.workingLoadKg ? ` (${Math.round((1 - factor) * 100)} % below the ${formatLoad(base, unit)} last lifted)` : '';
-    parts.push(`${formatLoad(lift.workingLoadKg, unit)} → ${formatLoad(next.workingLoadKg, unit)}${below}, ramping back to ${formatLoad(next.rampToKg, unit)} over the next sessions`);
+    parts.push(
+      `${formatLoad(lift.workingLoadKg, unit)} → ${formatLoad(next.workingLoadKg, unit)}${below}, ramping back to ${formatLoad(next.rampToKg, unit)} over the next sessions`,
+    );
   } else if (lift.e1rmKg !== undefined && next.e1rmKg !== undefined) {
-    parts.push(`e1RM ${formatLoad(lift.e1rmKg, unit)} → ${formatLoad(next.e1rmKg, unit)}; the next sessions rebuild it from what they show`);
+    parts.push(
+      `e1RM ${formatLoad(lift.e1rmKg, unit)} → ${formatLoad(next.e1rmKg, unit)}; the next sessions rebuild it from what they show`,
+    );
   }
   const why =
     (input.illnessDays ?? 0) >= ILLNESS_MIN_DAYS && factor === ILLNESS_FACTOR && daysAway < 21

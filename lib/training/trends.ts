@@ -50,7 +50,8 @@ export function runVdot(w: Workout): number | undefined {
   const a = w.actual;
   if (!a) return undefined;
   const isRace = w.run.some((s) => s.kind === 'race');
-  if (isRace && a.run && a.run.distanceM >= MIN_VDOT_DISTANCE_M && a.run.durationS > 0) consider(vdotFromPerformance(a.run.distanceM, a.run.durationS));
+  if (isRace && a.run && a.run.distanceM >= MIN_VDOT_DISTANCE_M && a.run.durationS > 0)
+    consider(vdotFromPerformance(a.run.distanceM, a.run.durationS));
   for (const seg of a.runSegments ?? []) {
     const kind = w.run[seg.segmentIndex]?.kind;
     if (!(seg.distanceM > 0 && seg.durationS > 0)) continue;
@@ -63,7 +64,12 @@ export function runVdot(w: Workout): number | undefined {
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** Weekly trends over the weeks from `from`'s Monday to `to`'s Monday. */
-export function weeklyTrends(workouts: readonly Workout[], benchmarks: readonly TrendBenchmark[], from: IsoDate, to: IsoDate): WeeklyTrends {
+export function weeklyTrends(
+  workouts: readonly Workout[],
+  benchmarks: readonly TrendBenchmark[],
+  from: IsoDate,
+  to: IsoDate,
+): WeeklyTrends {
   const first = mondayOf(from);
   const count = Math.max(1, Math.floor(daysBetween(first, mondayOf(to)) / 7) + 1);
   const weeks = Array.from({ length: count }, (_, i) => addDays(first, i * 7));
@@ -109,7 +115,8 @@ export function weeklyTrends(workouts: readonly Workout[], benchmarks: readonly 
   for (const b of benchmarks) {
     const i = indexOf(b.date);
     if (i < 0) continue;
-    if (b.kind === 'lift' && b.exercise && b.e1rmKg !== undefined) better(lift(b.exercise, findExercise(b.exercise)?.name ?? b.exercise).e1rmKg, i, b.e1rmKg);
+    if (b.kind === 'lift' && b.exercise && b.e1rmKg !== undefined)
+      better(lift(b.exercise, findExercise(b.exercise)?.name ?? b.exercise).e1rmKg, i, b.e1rmKg);
     if (b.kind === 'race' && b.vdot !== undefined) better(running.vdot, i, b.vdot);
   }
 
@@ -117,8 +124,17 @@ export function weeklyTrends(workouts: readonly Workout[], benchmarks: readonly 
     weeks,
     lifts: [...lifts.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([exerciseId, l]) => ({ exerciseId, exerciseName: l.exerciseName, e1rmKg: l.e1rmKg.map((v) => (v === null ? null : round1(v))), tonnageKg: l.tonnageKg.map(round1) })),
-    running: { distanceM: running.distanceM.map(Math.round), durationS: running.durationS.map(Math.round), vdot: running.vdot.map((v) => (v === null ? null : round1(v))) },
+      .map(([exerciseId, l]) => ({
+        exerciseId,
+        exerciseName: l.exerciseName,
+        e1rmKg: l.e1rmKg.map((v) => (v === null ? null : round1(v))),
+        tonnageKg: l.tonnageKg.map(round1),
+      })),
+    running: {
+      distanceM: running.distanceM.map(Math.round),
+      durationS: running.durationS.map(Math.round),
+      vdot: running.vdot.map((v) => (v === null ? null : round1(v))),
+    },
     sessions,
   };
 }

@@ -17,15 +17,7 @@ export const EQUIPMENT = ['barbell', 'dumbbells', 'kettlebell', 'pullup-bar', 'b
 export type Equipment = (typeof EQUIPMENT)[number];
 
 export type MovementPattern =
-  | 'squat'
-  | 'hinge'
-  | 'lunge'
-  | 'horizontal-push'
-  | 'vertical-push'
-  | 'horizontal-pull'
-  | 'vertical-pull'
-  | 'core'
-  | 'locomotion';
+  'squat' | 'hinge' | 'lunge' | 'horizontal-push' | 'vertical-push' | 'horizontal-pull' | 'vertical-pull' | 'core' | 'locomotion';
 
 /**
  * How the work is loaded: external weight (barbell, dumbbell, kettlebell), an elastic band, the body
@@ -34,15 +26,7 @@ export type MovementPattern =
 export const LOAD_TYPES = ['barbell', 'dumbbell', 'kettlebell', 'band', 'bodyweight', 'isometric', 'pace'] as const;
 export type LoadType = (typeof LOAD_TYPES)[number];
 
-export type RunSegmentKind =
-  | 'easy'
-  | 'long'
-  | 'recovery'
-  | 'marathon'
-  | 'threshold'
-  | 'interval'
-  | 'repetition'
-  | 'race';
+export type RunSegmentKind = 'easy' | 'long' | 'recovery' | 'marathon' | 'threshold' | 'interval' | 'repetition' | 'race';
 
 export interface Exercise {
   id: string;

@@ -56,7 +56,12 @@ function describeLift(l: LiftState | undefined, unit: AthleteState['unit']): str
  * The chain of later sessions that changed `pick` after `removed`, or null when the chain is broken
  * (something outside the logged sessions changed it, or the current value is not the chain's end).
  */
-function chainOf<T>(removed: AppliedSession, later: readonly AppliedSession[], current: T, pick: (s: AthleteState) => T): AppliedSession[] | null {
+function chainOf<T>(
+  removed: AppliedSession,
+  later: readonly AppliedSession[],
+  current: T,
+  pick: (s: AthleteState) => T,
+): AppliedSession[] | null {
   const chain: AppliedSession[] = [];
   let expected = pick(removed.after);
   for (const s of later) {
@@ -88,7 +93,9 @@ export function unlearnSession(current: AthleteState, removed: AppliedSession, l
     const name = nameOf([removed, ...later], id);
     const chain = chainOf(removed, later, current.lifts[id], pick);
     if (chain === null) {
-      notes.push(`${name}: changed after the ${label} by something other than a logged session (a benchmark or a new plan), so that session no longer shapes it; kept at ${describeLift(current.lifts[id], current.unit)}.`);
+      notes.push(
+        `${name}: changed after the ${label} by something other than a logged session (a benchmark or a new plan), so that session no longer shapes it; kept at ${describeLift(current.lifts[id], current.unit)}.`,
+      );
       continue;
     }
     const start: AthleteState = { ...state, lifts: { ...state.lifts } };
@@ -101,21 +108,26 @@ export function unlearnSession(current: AthleteState, removed: AppliedSession, l
     if (!same(replayed, current.lifts[id])) {
       recomputedLifts.push(id);
       const again = chain.length > 0 ? ` and the ${chain.length} later session${chain.length === 1 ? '' : 's'} of it applied again` : '';
-      notes.push(`${name} recomputed without the ${label}${again}: ${describeLift(current.lifts[id], current.unit)} → ${describeLift(replayed, current.unit)}.`);
+      notes.push(
+        `${name} recomputed without the ${label}${again}: ${describeLift(current.lifts[id], current.unit)} → ${describeLift(replayed, current.unit)}.`,
+      );
     }
   }
 
   if (!same(removed.before.vdot, removed.after.vdot)) {
     const chain = chainOf(removed, later, current.vdot, (s) => s.vdot);
     if (chain === null) {
-      notes.push(`VDOT: set after the ${label} by a race benchmark or a new plan, so that session no longer shapes it; kept at ${current.vdot?.toFixed(1) ?? 'unset'}.`);
+      notes.push(
+        `VDOT: set after the ${label} by a race benchmark or a new plan, so that session no longer shapes it; kept at ${current.vdot?.toFixed(1) ?? 'unset'}.`,
+      );
     } else {
       // The running fields travel with VDOT: the replay starts from the run history as it was before
       // the deleted session (last run, its date, the week's training rise) and keeps where it ends.
       const replayed = replay(withRunFields(state, removed.before), chain);
       const vdot = replayed.vdot;
       state = withRunFields(state, replayed);
-      if (vdot !== current.vdot) notes.push(`VDOT recomputed without the ${label}: ${current.vdot?.toFixed(1) ?? 'unset'} → ${vdot?.toFixed(1) ?? 'unset'}.`);
+      if (vdot !== current.vdot)
+        notes.push(`VDOT recomputed without the ${label}: ${current.vdot?.toFixed(1) ?? 'unset'} → ${vdot?.toFixed(1) ?? 'unset'}.`);
     }
   }
   if (notes.length === 0) {

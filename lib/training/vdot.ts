@@ -37,8 +37,8 @@ export function predictRaceTime(vdot: number, distanceM: number): number {
   assertPositive(vdot, 'VDOT');
   assertPositive(distanceM, 'distance');
   // Between 40 km/h and 1 km/h: brackets every human race.
-  let fast = (distanceM / (40000 / 3600));
-  let slow = (distanceM / (1000 / 3600));
+  let fast = distanceM / (40000 / 3600);
+  let slow = distanceM / (1000 / 3600);
   for (let i = 0; i < 200 && slow - fast > 1e-6; i++) {
     const mid = (fast + slow) / 2;
     if (vdotFromPerformance(distanceM, mid) > vdot) fast = mid;

@@ -98,7 +98,10 @@ function isSteady(s: RunSegment, run: readonly RunSegment[]): boolean {
 }
 
 function steadyMetres(run: readonly RunSegment[], pace: number): number {
-  return runMetres(run.filter((s) => isSteady(s, run)), pace);
+  return runMetres(
+    run.filter((s) => isSteady(s, run)),
+    pace,
+  );
 }
 
 /** The runs of a session with their steady parts scaled by `f` (< 1), never below the shortest worth running. */
@@ -134,7 +137,16 @@ export function weekVolumes(input: VolumeRampInput): Map<number, WeekVolume> {
         const to = o.to < end ? o.to : end;
         return n + Math.max(0, daysBetween(from, to) + 1);
       }, 0);
-      v = { start, doneM: 0, plannedM: 0, unlogged: 0, skipped: 0, aheadM: 0, unknown: start < planStart, timeOff: offDays >= TIME_OFF_DAYS_TO_SKIP };
+      v = {
+        start,
+        doneM: 0,
+        plannedM: 0,
+        unlogged: 0,
+        skipped: 0,
+        aheadM: 0,
+        unknown: start < planStart,
+        timeOff: offDays >= TIME_OFF_DAYS_TO_SKIP,
+      };
       weeks.set(k, v);
     }
     return v;
@@ -164,7 +176,11 @@ export function capWeeklyVolume(input: VolumeRampInput): VolumeRampResult {
   const weeks = weekVolumes(input);
   const todayIdx = weekIndex(planStart, today);
   const changeable = (w: Workout) =>
-    w.status === 'scheduled' && w.date >= today && w.run.length > 0 && !isRace(w) && (input.changeable === undefined || input.changeable.has(w.id));
+    w.status === 'scheduled' &&
+    w.date >= today &&
+    w.run.length > 0 &&
+    !isRace(w) &&
+    (input.changeable === undefined || input.changeable.has(w.id));
   const byWeek = new Map<number, Workout[]>();
   for (const w of input.sessions) {
     if (!changeable(w)) continue;
@@ -179,7 +195,16 @@ export function capWeeklyVolume(input: VolumeRampInput): VolumeRampResult {
   const km = (m: number) => formatDistance(Math.round(m / 100) * 100, unit);
 
   for (let k = todayIdx; k <= last; k++) {
-    const week = weeks.get(k) ?? { start: addDays(planStart, 7 * k), doneM: 0, plannedM: 0, unlogged: 0, skipped: 0, aheadM: 0, unknown: false, timeOff: false };
+    const week = weeks.get(k) ?? {
+      start: addDays(planStart, 7 * k),
+      doneM: 0,
+      plannedM: 0,
+      unlogged: 0,
+      skipped: 0,
+      aheadM: 0,
+      unknown: false,
+      timeOff: false,
+    };
     weeks.set(k, week);
     const sessions = [...(byWeek.get(k) ?? [])].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
     const aheadM = sessions.reduce((m, w) => m + runMetres(w.run, pace), 0);
@@ -248,16 +273,34 @@ export function capWeeklyVolume(input: VolumeRampInput): VolumeRampResult {
 }
 
 function describe(s: RunSegment): string {
-  return s.kind === 'long' ? 'long run' : s.kind === 'threshold' ? 'threshold' : s.kind === 'marathon' ? 'marathon pace' : s.kind === 'recovery' ? 'recovery run' : 'easy run';
+  return s.kind === 'long'
+    ? 'long run'
+    : s.kind === 'threshold'
+      ? 'threshold'
+      : s.kind === 'marathon'
+        ? 'marathon pace'
+        : s.kind === 'recovery'
+          ? 'recovery run'
+          : 'easy run';
 }
 
-function referenceText(todayIdx: number, best: { k: number; m: number } | undefined, weeks: Map<number, WeekVolume>, floorM: number, firstWeekM: number, unit: DistanceUnit): string {
+function referenceText(
+  todayIdx: number,
+  best: { k: number; m: number } | undefined,
+  weeks: Map<number, WeekVolume>,
+  floorM: number,
+  firstWeekM: number,
+  unit: DistanceUnit,
+): string {
   const km = (m: number) => formatDistance(Math.round(m / 100) * 100, unit);
   if (best === undefined) return `ramping from the plan's first week (${km(firstWeekM)}): nothing run yet to ramp from`;
   const floor = best.m < floorM ? `; the reference never falls below half the plan's first week (${km(floorM)})` : '';
   const v = weeks.get(best.k);
   if (best.k < todayIdx && v) {
-    const missed = [v.unlogged > 0 ? `${v.unlogged} unlogged session${v.unlogged === 1 ? '' : 's'} counted as not run` : '', v.skipped > 0 ? `${v.skipped} skipped` : '']
+    const missed = [
+      v.unlogged > 0 ? `${v.unlogged} unlogged session${v.unlogged === 1 ? '' : 's'} counted as not run` : '',
+      v.skipped > 0 ? `${v.skipped} skipped` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     return `the biggest of the ${RAMP_LOOKBACK_WEEKS} weeks before it being ${km(v.doneM)} run (of ${km(v.plannedM)} planned) in the week of ${v.start}${missed ? ` (${missed})` : ''}${floor}`;

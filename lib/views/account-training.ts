@@ -15,7 +15,13 @@ export async function accountTraining(person: { id: string; email: string }): Pr
   const { ctx, units, timezone } = await coachingCall(person);
   const [ahead, done, trends, athlete] = await Promise.all([
     listWorkouts(ctx.userId, { from: ctx.today, to: addDays(ctx.today, 6), limit: 20 }),
-    listWorkouts(ctx.userId, { from: addDays(ctx.today, -60), to: addDays(ctx.today, 60), statuses: ['completed', 'skipped', 'missed'], today: ctx.today, limit: 5 }),
+    listWorkouts(ctx.userId, {
+      from: addDays(ctx.today, -60),
+      to: addDays(ctx.today, 60),
+      statuses: ['completed', 'skipped', 'missed'],
+      today: ctx.today,
+      limit: 5,
+    }),
     getWeeklyTrends(ctx.userId, ctx.today, 8),
     readAthlete(ctx.userId, ctx.profile),
   ]);

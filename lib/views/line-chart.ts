@@ -12,9 +12,12 @@ const PAD = 28;
 export function lineChart(s: Series): Raw {
   const fmt = s.format ?? ((v: number) => `${v}`);
   const points = s.values.map((v, i) => ({ v, i })).filter((p): p is { v: number; i: number } => p.v !== null);
-  const rows = s.labels.map((label, i) => html`<tr><td>${label}</td><td class="n">${s.values[i] === null ? '–' : `${fmt(s.values[i]!)} ${s.unit}`}</td></tr>`);
+  const rows = s.labels.map(
+    (label, i) => html`<tr><td>${label}</td><td class="n">${s.values[i] === null ? '–' : `${fmt(s.values[i]!)} ${s.unit}`}</td></tr>`,
+  );
   const table = html`<details><summary>${s.title}: the numbers</summary><table><thead><tr><th>Week of</th><th class="n">${s.title}</th></tr></thead><tbody>${rows}</tbody></table></details>`;
-  if (points.length === 0) return html`<figure><figcaption>${s.title}</figcaption><p class="pw-muted">Nothing logged that shows it yet.</p>${table}</figure>`;
+  if (points.length === 0)
+    return html`<figure><figcaption>${s.title}</figcaption><p class="pw-muted">Nothing logged that shows it yet.</p>${table}</figure>`;
   if (points.length === 1) {
     const only = points[0]!;
     return html`<figure><figcaption>${s.title}</figcaption><p data-single-point>${fmt(only.v)} ${s.unit} in the week of ${s.labels[only.i]}. The chart starts once a second week has it.</p>${table}</figure>`;
@@ -27,7 +30,10 @@ export function lineChart(s: Series): Raw {
   const path = points.map((p) => `${x(p.i).toFixed(1)},${y(p.v).toFixed(1)}`).join(' ');
   const last = points[points.length - 1]!;
   const summary = `${s.title}: ${fmt(points[0]!.v)} ${s.unit} in the week of ${s.labels[points[0]!.i]}, ${fmt(last.v)} ${s.unit} in the week of ${s.labels[last.i]}`;
-  const dots = points.map((p) => html`<circle class="dot" cx="${x(p.i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="3"><title>${s.labels[p.i]}: ${fmt(p.v)} ${s.unit}</title></circle>`);
+  const dots = points.map(
+    (p) =>
+      html`<circle class="dot" cx="${x(p.i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="3"><title>${s.labels[p.i]}: ${fmt(p.v)} ${s.unit}</title></circle>`,
+  );
   return html`<figure><figcaption>${s.title}</figcaption><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${summary}" data-axis-min="${min}" data-axis-max="${max}"><title>${summary}</title>
 <line class="axis" x1="${PAD}" y1="${H - PAD}" x2="${W - PAD}" y2="${H - PAD}"/>
 <polyline class="series" points="${path}"/>${dots}

@@ -33,7 +33,11 @@ const short = (date: string) => date.slice(5);
 /** The weeks from the first one with anything logged (a session, a lift, a run): an empty lead-in is not history. */
 export function fromFirstData(w: ProgressData['weekly']): ProgressData['weekly'] {
   const has = (i: number) =>
-    w.sessions.completed[i]! > 0 || w.sessions.skipped[i]! > 0 || w.running.distance[i]! > 0 || w.running.vdot[i] != null || w.lifts.some((l) => l.e1rm[i] != null);
+    w.sessions.completed[i]! > 0 ||
+    w.sessions.skipped[i]! > 0 ||
+    w.running.distance[i]! > 0 ||
+    w.running.vdot[i] != null ||
+    w.lifts.some((l) => l.e1rm[i] != null);
   const found = w.weeks.findIndex((_, i) => has(i));
   const first = found < 0 ? Math.max(0, w.weeks.length - 1) : found;
   if (first === 0) return w;
@@ -55,12 +59,18 @@ export function renderProgress(data: ProgressData, options: { heading?: string }
   const vdotSeries = w.held?.vdot ?? w.running.vdot;
   const lifts = liftSeries.filter((l) => MAIN_LIFTS.includes(l.exercise) && l.e1rm.some((v) => v !== null));
   const liftCharts = lifts.map((l) => lineChart({ title: `${l.exerciseName} e1RM`, unit: data.units.weight, labels, values: l.e1rm }));
-  const running = vdotSeries.some((v) => v !== null) ? [lineChart({ title: 'VDOT', unit: '', labels, values: vdotSeries, format: (v) => v.toFixed(1) })] : [];
+  const running = vdotSeries.some((v) => v !== null)
+    ? [lineChart({ title: 'VDOT', unit: '', labels, values: vdotSeries, format: (v) => v.toFixed(1) })]
+    : [];
   const predicted = w.running.predicted5k.map((t, i) => (t ? html`<tr><td>${w.weeks[i]}</td><td class="n">${t}</td></tr>` : ''));
   const volume = w.weeks.map(
-    (week, i) => html`<tr><td>${week}</td><td class="n">${w.sessions.completed[i]}</td><td class="n">${w.sessions.skipped[i]}</td><td class="n">${w.running.distance[i]} ${data.units.distance}</td></tr>`,
+    (week, i) =>
+      html`<tr><td>${week}</td><td class="n">${w.sessions.completed[i]}</td><td class="n">${w.sessions.skipped[i]}</td><td class="n">${w.running.distance[i]} ${data.units.distance}</td></tr>`,
   );
-  const note = w.held && (liftCharts.length > 0 || running.length > 0) ? html`<p class="pw-muted">Charts show the estimates the coach prescribed from at the end of each week.</p>` : '';
+  const note =
+    w.held && (liftCharts.length > 0 || running.length > 0)
+      ? html`<p class="pw-muted">Charts show the estimates the coach prescribed from at the end of each week.</p>`
+      : '';
   const race = data.goalRace;
   const goal = race
     ? html`<h3>Goal race${race.raceDate ? ` · ${race.raceDate}` : ''}</h3><p><strong>${race.predicted.time}</strong> predicted (range ${race.range.fast.time}–${race.range.slow.time})${race.goal ? html`, goal ${race.goal.time}` : ''}</p><p class="pw-muted">${race.text}</p>`

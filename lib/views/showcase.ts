@@ -21,11 +21,27 @@ export function showcase(): Showcase {
   const demo = demoAthlete();
   const view = (w: Workout) => workoutView(stored(w), UNITS, demo.today);
   const { next, changes, completed } = demo.adaptation;
-  const adjustments = changes.map((c) => fieldChangeView({ date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason, trigger: 'completed', at: new Date(`${completed.date}T18:00:00Z`) }, UNITS));
+  const adjustments = changes.map((c) =>
+    fieldChangeView(
+      {
+        date: c.date,
+        path: c.path,
+        before: c.before,
+        after: c.after,
+        reason: c.reason,
+        trigger: 'completed',
+        at: new Date(`${completed.date}T18:00:00Z`),
+      },
+      UNITS,
+    ),
+  );
   cache = {
     week: renderWeekPlan({ workouts: demo.week.map(view), today: demo.today }).__html,
     reason: renderWorkout({ workout: view(next), today: demo.today, adjustments }).__html,
-    progress: renderProgress({ units: UNITS, vdot: demo.state.vdot ?? null, weekly: weeklyView(demo.trends, UNITS, demo.held) }, { heading: 'Progress over five weeks' }).__html,
+    progress: renderProgress(
+      { units: UNITS, vdot: demo.state.vdot ?? null, weekly: weeklyView(demo.trends, UNITS, demo.held) },
+      { heading: 'Progress over five weeks' },
+    ).__html,
   };
   return cache;
 }

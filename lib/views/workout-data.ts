@@ -3,7 +3,14 @@
 export type SetData = { reps: number; load: number | null; rpe?: number | null; durationSeconds?: number | null };
 export type DoneSetData = { reps: number; load: number; rpe?: number | null; durationSeconds?: number | null };
 export type BlockData = { exercise: string; exerciseName: string; sets: SetData[] };
-export type SegmentData = { kind: string; label?: string | null; distance: number | null; durationSeconds: number | null; targetPace: string | null; repeats?: number | null };
+export type SegmentData = {
+  kind: string;
+  label?: string | null;
+  distance: number | null;
+  durationSeconds: number | null;
+  targetPace: string | null;
+  repeats?: number | null;
+};
 export type RunDoneData = { distance: number; durationSeconds: number; pace?: string | null; avgHr?: number | null; rpe?: number | null };
 /** A field's current change, as get_workout and list_workouts give it (older results carry only the reason). */
 export type AdjustmentData = { reason: string; field?: string; why?: string; beforeText?: string; afterText?: string };
@@ -78,7 +85,9 @@ export function doneLine(done: readonly DoneSetData[], prescribed: readonly SetD
   // No load (0: a pull-up, or a row marked done before it had a load) prints none: never "bodyweight" for a barbell.
   const load = (kg: number) => (kg > 0 ? `${kg} ${unit}` : 'no load');
   const reps = same(done.map((s) => s.reps)) ? `${done.length}×${done[0]!.reps}` : `${done.map((s) => s.reps).join('/')} reps`;
-  const loads = done.every((s) => !(s.load > 0)) ? '' : ` @ ${same(done.map((s) => s.load)) ? load(done[0]!.load) : done.map((s) => load(s.load)).join(', ')}`;
+  const loads = done.every((s) => !(s.load > 0))
+    ? ''
+    : ` @ ${same(done.map((s) => s.load)) ? load(done[0]!.load) : done.map((s) => load(s.load)).join(', ')}`;
   const doneReps = done.reduce((t, s) => t + s.reps, 0);
   const target = prescribed.reduce((t, s) => t + s.reps, 0);
   const short = target > 0 && doneReps < target ? ` · ${doneReps} of ${target} reps` : '';
@@ -87,14 +96,22 @@ export function doneLine(done: readonly DoneSetData[], prescribed: readonly SetD
 
 /** A run as done: "5 km in 21:30 · 4:18 /km · 172 bpm · RPE 9". */
 export function runDoneLine(r: RunDoneData, unit: string): string {
-  return [`${r.distance} ${unit} in ${clock(r.durationSeconds)}`, r.pace ?? '', r.avgHr != null ? `${r.avgHr} bpm` : '', r.rpe != null ? `RPE ${r.rpe}` : '']
+  return [
+    `${r.distance} ${unit} in ${clock(r.durationSeconds)}`,
+    r.pace ?? '',
+    r.avgHr != null ? `${r.avgHr} bpm` : '',
+    r.rpe != null ? `RPE ${r.rpe}` : '',
+  ]
     .filter(Boolean)
     .join(' · ');
 }
 
 export function segmentLine(s: SegmentData, unit: string): string {
-  const amount = s.distance !== null ? `${s.distance} ${unit}` : s.durationSeconds !== null ? `${Math.round(s.durationSeconds / 60)} min` : '';
-  return [s.repeats && s.repeats > 1 ? `${s.repeats}×` : '', s.label ?? s.kind, amount, s.targetPace ? `at ${s.targetPace}` : ''].filter(Boolean).join(' ');
+  const amount =
+    s.distance !== null ? `${s.distance} ${unit}` : s.durationSeconds !== null ? `${Math.round(s.durationSeconds / 60)} min` : '';
+  return [s.repeats && s.repeats > 1 ? `${s.repeats}×` : '', s.label ?? s.kind, amount, s.targetPace ? `at ${s.targetPace}` : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** What segment i shows as done: its own detail, or the run's totals when the run is that one segment. */
@@ -112,7 +129,9 @@ export function prescriptionLine(w: WorkoutData): string {
     if (!done) return `${b.exerciseName} ${setsLine(b.sets, w.units.weight)}`;
     return sets ? `${b.exerciseName} ${doneLine(sets, b.sets, w.units.weight)}` : `${b.exerciseName} not logged`;
   };
-  const runs = done?.run ? [`Run ${runDoneLine(done.run, w.units.distance)}`] : w.run.slice(0, 2).map((s) => segmentLine(s, w.units.distance));
+  const runs = done?.run
+    ? [`Run ${runDoneLine(done.run, w.units.distance)}`]
+    : w.run.slice(0, 2).map((s) => segmentLine(s, w.units.distance));
   const parts = [...w.strength.slice(0, 3).map(block), ...runs];
   const more = Math.max(0, w.strength.length - 3) + (done?.run ? 0 : Math.max(0, w.run.length - 2));
   return parts.join(' · ') + (more > 0 ? ` · +${more} more` : '');
@@ -125,7 +144,10 @@ const ATTRIBUTE: Record<string, string> = { loadKg: 'load', reps: 'reps', target
  * Current changes as a person reads them: one line per part and attribute ("Back squat load, sets
  * 1-3: 145 kg → 147.5 kg") with its one reason; sets changed alike share the line.
  */
-export function changeLines(w: Pick<WorkoutData, 'strength' | 'run'>, adjustments: readonly AdjustmentData[]): { what: string; change: string; why: string }[] {
+export function changeLines(
+  w: Pick<WorkoutData, 'strength' | 'run'>,
+  adjustments: readonly AdjustmentData[],
+): { what: string; change: string; why: string }[] {
   const groups = new Map<string, { what: string; sets: number[]; change: string; why: string }>();
   for (const a of adjustments) {
     const m = a.field ? PATH.exec(a.field) : null;
@@ -134,7 +156,10 @@ export function changeLines(w: Pick<WorkoutData, 'strength' | 'run'>, adjustment
       continue;
     }
     const [, part, index, set, attr] = m;
-    const name = part === 'strength' ? (w.strength[Number(index)]?.exerciseName ?? 'Strength') : (w.run[Number(index)]?.label ?? w.run[Number(index)]?.kind ?? 'Run');
+    const name =
+      part === 'strength'
+        ? (w.strength[Number(index)]?.exerciseName ?? 'Strength')
+        : (w.run[Number(index)]?.label ?? w.run[Number(index)]?.kind ?? 'Run');
     const what = `${name} ${ATTRIBUTE[attr!] ?? attr}`;
     const change = `${a.beforeText} → ${a.afterText}`;
     const why = a.why ?? a.reason;
@@ -145,7 +170,14 @@ export function changeLines(w: Pick<WorkoutData, 'strength' | 'run'>, adjustment
   }
   return [...groups.values()].map((g) => {
     const sets = g.sets.sort((x, y) => x - y);
-    const which = sets.length === 0 ? '' : sets.length === 1 ? `, set ${sets[0]}` : sets.every((s, i) => i === 0 || s === sets[i - 1]! + 1) ? `, sets ${sets[0]}–${sets.at(-1)}` : `, sets ${sets.join(', ')}`;
+    const which =
+      sets.length === 0
+        ? ''
+        : sets.length === 1
+          ? `, set ${sets[0]}`
+          : sets.every((s, i) => i === 0 || s === sets[i - 1]! + 1)
+            ? `, sets ${sets[0]}–${sets.at(-1)}`
+            : `, sets ${sets.join(', ')}`;
     return { what: g.what ? `${g.what}${which}` : '', change: g.change, why: g.why };
   });
 }

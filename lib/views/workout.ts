@@ -4,12 +4,27 @@
 import { canMarkDone } from '@/lib/coaching/status';
 import { whyOf } from '@/lib/training/reason-text';
 import { html, type Raw } from './html';
-import { changeLines, doneLine, runDoneLine, segmentDone, segmentLine, setsLine, type AdjustmentData, type WorkoutData } from './workout-data';
+import {
+  changeLines,
+  doneLine,
+  runDoneLine,
+  segmentDone,
+  segmentLine,
+  setsLine,
+  type AdjustmentData,
+  type WorkoutData,
+} from './workout-data';
 import { dayLabel } from './week-plan';
 
 export type Adjustment = AdjustmentData;
 type AheadChange = { workoutId?: string; date?: string; title?: string; reason: string; beforeText?: string; afterText?: string };
-export type WorkoutViewData = { workout: WorkoutData; today?: string; adjustments?: Adjustment[]; historyCount?: number; adaptation?: { notes: string[]; changes: AheadChange[] } };
+export type WorkoutViewData = {
+  workout: WorkoutData;
+  today?: string;
+  adjustments?: Adjustment[];
+  historyCount?: number;
+  adaptation?: { notes: string[]; changes: AheadChange[] };
+};
 
 /** At most this many later sessions are listed after a completion; the agent has the rest. */
 const AHEAD_SHOWN = 6;
@@ -24,9 +39,12 @@ function aheadLines(changes: readonly AheadChange[]): Raw[] {
     bySession.set(key, g);
   }
   const lines = [...bySession.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  const shown = lines.slice(0, AHEAD_SHOWN).map(
-    (g) => html`<li><strong>${g.date ? dayLabel(g.date) : ''} ${g.title}</strong>: ${[...g.changes].join(', ')}. <span class="pw-muted">${[...g.why].join(' ')}</span></li>`,
-  );
+  const shown = lines
+    .slice(0, AHEAD_SHOWN)
+    .map(
+      (g) =>
+        html`<li><strong>${g.date ? dayLabel(g.date) : ''} ${g.title}</strong>: ${[...g.changes].join(', ')}. <span class="pw-muted">${[...g.why].join(' ')}</span></li>`,
+    );
   return lines.length > AHEAD_SHOWN ? [...shown, html`<li class="pw-muted">and ${lines.length - AHEAD_SHOWN} more sessions</li>`] : shown;
 }
 
@@ -47,14 +65,23 @@ export function renderWorkout(data: WorkoutViewData, options: { markDone?: boole
   const lines = changeLines(w, data.adjustments ?? w.adjustments ?? []);
   const why = lines.length
     ? html`<h3>Why it changed</h3><ul class="pw-why">${lines.map((l) => html`<li>${l.what ? html`<strong>${l.what}</strong>: ${l.change}. ` : ''}${l.why}</li>`)}</ul>${
-        data.historyCount !== undefined && data.historyCount > lines.length ? html`<p class="pw-muted">The full history of ${data.historyCount} changes is one question away (list_workout_changes).</p>` : ''
+        data.historyCount !== undefined && data.historyCount > lines.length
+          ? html`<p class="pw-muted">The full history of ${data.historyCount} changes is one question away (list_workout_changes).</p>`
+          : ''
       }`
     : data.adaptation
       ? ''
       : html`<p class="pw-muted">The coach has not changed this session.</p>`;
-  const learned = data.adaptation?.notes.length ? html`<h3>What the coach learned</h3><ul>${data.adaptation.notes.map((n) => html`<li>${n}</li>`)}</ul>` : '';
-  const ahead = data.adaptation?.changes.length ? html`<h3>Sessions ahead that changed</h3><ul>${aheadLines(data.adaptation.changes)}</ul>` : '';
-  const button = options.markDone && canMarkDone(w.status, w.date, data.today) ? html`<button type="button" data-done="${w.id}">Mark done as prescribed</button>` : '';
+  const learned = data.adaptation?.notes.length
+    ? html`<h3>What the coach learned</h3><ul>${data.adaptation.notes.map((n) => html`<li>${n}</li>`)}</ul>`
+    : '';
+  const ahead = data.adaptation?.changes.length
+    ? html`<h3>Sessions ahead that changed</h3><ul>${aheadLines(data.adaptation.changes)}</ul>`
+    : '';
+  const button =
+    options.markDone && canMarkDone(w.status, w.date, data.today)
+      ? html`<button type="button" data-done="${w.id}">Mark done as prescribed</button>`
+      : '';
   return html`<section class="pw" aria-label="Workout"><h2>${w.title} <span class="pw-status ${w.status}">${w.status}</span></h2><p class="pw-muted"><time datetime="${w.date}">${dayLabel(w.date)}</time></p>
 <table><thead><tr><th>Part</th><th>Prescribed</th><th>Done</th></tr></thead><tbody>${blocks}${segments}</tbody></table>${run}${why}${learned}${ahead}${button}</section>`;
 }

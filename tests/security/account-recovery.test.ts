@@ -85,7 +85,12 @@ describe('a squatter gains nothing from an address that is not theirs', () => {
     // Refused: the squatter's session, agent token, refresh token and old password.
     expect(await isSignedIn(squatter)).toBe(false);
     expect((await rpc(baseUrl, initializeRequest('2025-11-25'), { token: agent.accessToken })).status).toBe(401);
-    const refreshed = await tokenRequest(baseUrl, { grant_type: 'refresh_token', refresh_token: agent.refreshToken, client_id: agent.clientId, resource: `${baseUrl}/mcp` });
+    const refreshed = await tokenRequest(baseUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: agent.refreshToken,
+      client_id: agent.clientId,
+      resource: `${baseUrl}/mcp`,
+    });
     expect(refreshed.status).toBe(400);
     expect(refreshed.body.error).toBe('invalid_grant');
     expect((await signInAttempt(new FormSession(baseUrl), victim, squatterPassword)).headers.get('location')).toMatch(/error=credentials/);
@@ -108,7 +113,6 @@ describe('a squatter gains nothing from an address that is not theirs', () => {
     const replay = await other.raw('/api/auth/reset', { form: { csrf, token: link.searchParams.get('token')!, password: strong() } });
     expect(replay.headers.get('location')).toBe('/reset-password?error=link');
     expect(await isSignedIn(other)).toBe(false);
-
   });
 
   it.each([
@@ -176,7 +180,9 @@ describe('sign-in limits never lock the owner out', () => {
     const link = linkIn(await mailbox.waitFor(email, /sign-in link/, { after: attackStart }), '/email-sign-in');
     expect(mailbox.messages.filter((m) => m.to.includes(email) && /sign-in link/.test(m.subject))).toHaveLength(1);
     const page = await laptop.follow(link.pathname + link.search);
-    const res = await laptop.raw('/api/auth/email-link', { form: { csrf: hiddenField(page.html, 'csrf')!, token: hiddenField(page.html, 'token')!, purpose: 'sign_in' } });
+    const res = await laptop.raw('/api/auth/email-link', {
+      form: { csrf: hiddenField(page.html, 'csrf')!, token: hiddenField(page.html, 'token')!, purpose: 'sign_in' },
+    });
     expect(res.headers.get('location')).toBe('/account');
     expect(await isSignedIn(laptop)).toBe(true);
   }, 180_000);
@@ -187,7 +193,11 @@ describe('sign-in limits never lock the owner out', () => {
     const desk = new FormSession(baseUrl, { 'x-forwarded-for': office });
     expect((await signInAttempt(desk, email, password)).headers.get('location')).toBe('/account');
     for (let i = 0; i < 100; i += 10) {
-      await Promise.all(Array.from({ length: 10 }, () => signInAttempt(new FormSession(baseUrl, { 'x-forwarded-for': office }), newEmail('spray'), 'Summer2026!!')));
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          signInAttempt(new FormSession(baseUrl, { 'x-forwarded-for': office }), newEmail('spray'), 'Summer2026!!'),
+        ),
+      );
     }
     const stranger = await signInAttempt(new FormSession(baseUrl, { 'x-forwarded-for': office }), email, password);
     expect(stranger.status).toBe(429);
@@ -206,7 +216,15 @@ describe('sign-in limits never lock the owner out', () => {
     const { email, password } = await createPerson(baseUrl, 'v6owner');
     expect((await signInAttempt(from(4096), email, password)).status).toBe(429);
     // Another /64 is another subject.
-    expect((await signInAttempt(new FormSession(baseUrl, { 'x-forwarded-for': `2001:db8:ffff:${crypto.randomBytes(2).toString('hex')}::1` }), email, password)).headers.get('location')).toBe('/account');
+    expect(
+      (
+        await signInAttempt(
+          new FormSession(baseUrl, { 'x-forwarded-for': `2001:db8:ffff:${crypto.randomBytes(2).toString('hex')}::1` }),
+          email,
+          password,
+        )
+      ).headers.get('location'),
+    ).toBe('/account');
   }, 120_000);
 
   it('a stolen known-device cookie is no free pass: it loses it after 10 failures', async () => {

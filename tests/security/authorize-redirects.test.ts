@@ -16,7 +16,9 @@ const EVIL = 'https://evil.example/landing';
 const CURSOR = 'cursor://anysphere.cursor-mcp/oauth/callback';
 
 async function register(redirectUri: string): Promise<string> {
-  const { status, body } = await registerClient(baseUrl, browserClient(redirectUri, { client_name: 'Redirect probe' }), { 'x-forwarded-for': simulatedAddress() });
+  const { status, body } = await registerClient(baseUrl, browserClient(redirectUri, { client_name: 'Redirect probe' }), {
+    'x-forwarded-for': simulatedAddress(),
+  });
   expect(status, JSON.stringify(body)).toBe(201);
   return String(body.client_id);
 }
@@ -44,7 +46,9 @@ async function visit(params: Record<string, string>, cookie?: string): Promise<{
 
 /** The link back on the error page, decoded from its attribute. */
 function linkBack(html: string): URL | null {
-  const hrefs = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!.replace(/&#38;/g, '&').replace(/&#39;/g, "'").replace(/&#34;/g, '"'));
+  const hrefs = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) =>
+    m[1]!.replace(/&#38;/g, '&').replace(/&#39;/g, "'").replace(/&#34;/g, '"'),
+  );
   const back = hrefs.find((h) => !h.startsWith('/'));
   return back ? new URL(back) : null;
 }
@@ -53,14 +57,34 @@ type Attack = { name: string; redirect: string; extra: Record<string, string>; e
 
 // Before sign-in, a client nobody approved: every error is a page, whatever found it.
 const attacks: Attack[] = [
-  { name: 'an unknown scope (the issue\'s example)', redirect: EVIL, extra: { scope: 'nope' }, error: 'invalid_scope' },
+  { name: "an unknown scope (the issue's example)", redirect: EVIL, extra: { scope: 'nope' }, error: 'invalid_scope' },
   { name: 'a wrong resource', redirect: EVIL, extra: { resource: 'https://other.example/mcp' }, error: 'invalid_request' },
-  { name: 'no PKCE challenge (found by oidc-provider)', redirect: EVIL, extra: { code_challenge: '', code_challenge_method: '' }, error: 'invalid_request' },
-  { name: 'an unsupported response_type (found by oidc-provider)', redirect: EVIL, extra: { response_type: 'token' }, error: 'unsupported_response_type' },
-  { name: 'response_mode=form_post (a self-submitting page)', redirect: EVIL, extra: { response_mode: 'form_post' }, error: 'invalid_request' },
+  {
+    name: 'no PKCE challenge (found by oidc-provider)',
+    redirect: EVIL,
+    extra: { code_challenge: '', code_challenge_method: '' },
+    error: 'invalid_request',
+  },
+  {
+    name: 'an unsupported response_type (found by oidc-provider)',
+    redirect: EVIL,
+    extra: { response_type: 'token' },
+    error: 'unsupported_response_type',
+  },
+  {
+    name: 'response_mode=form_post (a self-submitting page)',
+    redirect: EVIL,
+    extra: { response_mode: 'form_post' },
+    error: 'invalid_request',
+  },
   { name: 'response_mode=fragment', redirect: EVIL, extra: { response_mode: 'fragment' }, error: 'invalid_request' },
   { name: 'an app scheme (cursor://), unknown scope', redirect: CURSOR, extra: { scope: 'nope' }, error: 'invalid_scope' },
-  { name: 'an app scheme (com.example.app:/), no PKCE', redirect: 'com.example.app:/oauth2redirect', extra: { code_challenge: '', code_challenge_method: '' }, error: 'invalid_request' },
+  {
+    name: 'an app scheme (com.example.app:/), no PKCE',
+    redirect: 'com.example.app:/oauth2redirect',
+    extra: { code_challenge: '', code_challenge_method: '' },
+    error: 'invalid_request',
+  },
 ];
 
 describe('an /authorize error before a person is involved is a page, not a redirect', () => {
@@ -83,7 +107,10 @@ describe('an /authorize error before a person is involved is a page, not a redir
 
   it('a client that asks for JSON gets the error as JSON, still without a Location', async () => {
     const clientId = await register(EVIL);
-    const res = await fetch(`${baseUrl}/authorize?${new URLSearchParams(authorizeQuery(clientId, { scope: 'nope' }))}`, { redirect: 'manual', headers: { accept: 'application/json' } });
+    const res = await fetch(`${baseUrl}/authorize?${new URLSearchParams(authorizeQuery(clientId, { scope: 'nope' }))}`, {
+      redirect: 'manual',
+      headers: { accept: 'application/json' },
+    });
     expect(res.headers.get('location')).toBeNull();
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe('invalid_scope');
@@ -107,7 +134,7 @@ describe('redirect URIs that open programs or run commands are refused at regist
   it.each([
     ['cursor://anysphere.cursor-deeplink/mcp/install?name=x&config=e30=', 'query'],
     ['vscode://vscode.git/clone?url=https://evil.example/repo.git', 'query'],
-    ['x-apple.systempreferences:com.apple.preference.security', 'not an app\'s own scheme'],
+    ['x-apple.systempreferences:com.apple.preference.security', "not an app's own scheme"],
     ['com.example.app:/cb?next=x', 'query'],
     ['windsurf://callback', 'publisher.extension'],
     ['vscode-insiders:/did-authenticate', 'publisher.extension'],
@@ -118,13 +145,16 @@ describe('redirect URIs that open programs or run commands are refused at regist
     expect(String(body.error_description)).toContain(mentions);
   });
 
-  it.each([CURSOR, 'vscode://vscode.github-authentication/did-authenticate', 'vscode-insiders://vscode.github-authentication/did-authenticate', 'windsurf://codeium.windsurf/oauth/callback', 'com.example.app:/oauth2redirect'])(
-    'the forms the hosts register still pass: %s',
-    async (uri) => {
-      const { status, body } = await registerClient(baseUrl, browserClient(uri), { 'x-forwarded-for': simulatedAddress() });
-      expect(status, JSON.stringify(body)).toBe(201);
-    },
-  );
+  it.each([
+    CURSOR,
+    'vscode://vscode.github-authentication/did-authenticate',
+    'vscode-insiders://vscode.github-authentication/did-authenticate',
+    'windsurf://codeium.windsurf/oauth/callback',
+    'com.example.app:/oauth2redirect',
+  ])('the forms the hosts register still pass: %s', async (uri) => {
+    const { status, body } = await registerClient(baseUrl, browserClient(uri), { 'x-forwarded-for': simulatedAddress() });
+    expect(status, JSON.stringify(body)).toBe(201);
+  });
 });
 
 describe('Client ID Metadata Document clients follow the same rule', () => {
@@ -192,7 +222,7 @@ describe('once a person is involved, errors go back to the app as the protocol s
     expect(back.searchParams.get('state')).toBe('S1');
   });
 
-  it('a client this person approved before gets its errors back automatically; another person\'s browser does not', async () => {
+  it("a client this person approved before gets its errors back automatically; another person's browser does not", async () => {
     const person = await createPerson(baseUrl, 'approved-before');
     const clientId = await register('https://agent.example/callback');
     const approved = await authorizeOverHttp(baseUrl, person, authorizeQuery(clientId));

@@ -58,11 +58,18 @@ afterAll(async () => {
   await fresh?.cleanup();
 });
 
-const serverEnv = () => ({ ...fresh.env, TOKEN_SECRET, SESSION_SECRET: 's'.repeat(64), INTEGRATIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), PACEWISE_SEED: '0' });
+const serverEnv = () => ({
+  ...fresh.env,
+  TOKEN_SECRET,
+  SESSION_SECRET: 's'.repeat(64),
+  INTEGRATIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  PACEWISE_SEED: '0',
+});
 
 /** The workout's owner, read beside the server (PostgreSQL) or with it stopped for a moment (PGlite is one process's). */
 async function ownerOf(id: string): Promise<string> {
-  const read = async (db: RawDatabase) => (await db.query<{ userId: string }>(`SELECT "userId" FROM "Workout" WHERE "id" = $1`, [id]))[0]!.userId;
+  const read = async (db: RawDatabase) =>
+    (await db.query<{ userId: string }>(`SELECT "userId" FROM "Workout" WHERE "id" = $1`, [id]))[0]!.userId;
   if (fresh.env.DATABASE_URL) {
     const db = await openPostgres(fresh.env.DATABASE_URL);
     try {
@@ -117,7 +124,9 @@ describe('secrets of capability URLs', () => {
       const rows = await db.query<{ tokenHash: string }>(`SELECT "tokenHash" FROM "CalendarFeed"`);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.tokenHash).toBe(crypto.createHmac('sha256', TOKEN_SECRET).update(`calendar-feed:${secrets[2]}`).digest('hex'));
-      const tables = await db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
+      const tables = await db.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+      );
       let dump = '';
       for (const { table_name } of tables) dump += JSON.stringify(await db.query(`SELECT * FROM "${table_name}"`));
       for (const s of secrets) expect(dump.includes(s)).toBe(false);

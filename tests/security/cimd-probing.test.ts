@@ -10,7 +10,13 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makeLoopbackCertificate, startDocumentServer, agentDocument, type DocumentServer, type TlsFiles } from '../support/metadata-documents';
+import {
+  makeLoopbackCertificate,
+  startDocumentServer,
+  agentDocument,
+  type DocumentServer,
+  type TlsFiles,
+} from '../support/metadata-documents';
 import { simulatedAddress } from '../../harness/oauth';
 import { freePort, freshDatabaseEnv } from '../../harness/server';
 import { pkcePair } from '../integration/oauth/flows';
@@ -19,13 +25,13 @@ const baseUrl = inject('baseUrl');
 const redirectUri = 'https://agent.example/callback';
 
 /** A TCP listener that counts connections; `mode` decides what it does with them. */
-async function listener(host: string, mode: 'hold' | 'http'): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
+async function listener(
+  host: string,
+  mode: 'hold' | 'http',
+): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
   let count = 0;
   const sockets = new Set<net.Socket>();
-  const server =
-    mode === 'http'
-      ? http.createServer((_req, res) => res.end('plain http'))
-      : net.createServer(() => undefined);
+  const server = mode === 'http' ? http.createServer((_req, res) => res.end('plain http')) : net.createServer(() => undefined);
   server.on('connection', (socket: net.Socket) => {
     count++;
     sockets.add(socket);
@@ -96,9 +102,21 @@ describe('probing hosts and ports through /authorize', () => {
     { name: 'an open plain-HTTP port', url: () => `https://127.0.0.1:${plain.port}/client.json` },
     { name: 'a TLS port with an untrusted certificate', url: () => `https://127.0.0.1:${untrustedPort}/client.json` },
     { name: 'a port that accepts and never answers (filtered)', url: () => `https://127.0.0.1:${silent.port}/client.json` },
-    { name: 'a special-use address (127.0.0.2)', url: () => `https://127.0.0.2:${special.port}/client.json`, neverConnected: () => special.connections() },
-    { name: 'loopback spelled as IPv4-mapped IPv6', url: () => `https://[::ffff:127.0.0.1]:${loopbackCounter.port}/client.json`, neverConnected: () => loopbackCounter.connections() },
-    { name: 'the unspecified address 0.0.0.0 (reaches loopback on Linux)', url: () => `https://0.0.0.0:${loopbackCounter.port}/client.json`, neverConnected: () => loopbackCounter.connections() },
+    {
+      name: 'a special-use address (127.0.0.2)',
+      url: () => `https://127.0.0.2:${special.port}/client.json`,
+      neverConnected: () => special.connections(),
+    },
+    {
+      name: 'loopback spelled as IPv4-mapped IPv6',
+      url: () => `https://[::ffff:127.0.0.1]:${loopbackCounter.port}/client.json`,
+      neverConnected: () => loopbackCounter.connections(),
+    },
+    {
+      name: 'the unspecified address 0.0.0.0 (reaches loopback on Linux)',
+      url: () => `https://0.0.0.0:${loopbackCounter.port}/client.json`,
+      neverConnected: () => loopbackCounter.connections(),
+    },
   ];
 
   const answers: { name: string; status: number; description: string; ms: number }[] = [];
@@ -106,7 +124,10 @@ describe('probing hosts and ports through /authorize', () => {
   it.each(probes)('$name: 400 invalid_client, the generic reason, no sooner than the timeout', async ({ url, neverConnected }) => {
     const clientId = url();
     const started = Date.now();
-    const res = await fetch(authorizeUrl(clientId), { redirect: 'manual', headers: { accept: 'application/json', 'x-forwarded-for': simulatedAddress() } });
+    const res = await fetch(authorizeUrl(clientId), {
+      redirect: 'manual',
+      headers: { accept: 'application/json', 'x-forwarded-for': simulatedAddress() },
+    });
     const ms = Date.now() - started;
     const body = (await res.json()) as { error?: string; error_description?: string };
     expect(res.status).toBe(400);
@@ -133,7 +154,7 @@ describe('stored documents are capped', () => {
   // In this process, on a fresh database of the suite's engine: the cap is about rows, which a
   // running PGlite server would not let another process read.
   let lib: typeof import('@/lib/oauth/client-metadata-documents');
-  let prisma: Awaited<ReturnType<typeof import('@/lib/database/client')['db']>>;
+  let prisma: Awaited<ReturnType<(typeof import('@/lib/database/client'))['db']>>;
   let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
   let docs: DocumentServer;
 
@@ -141,7 +162,12 @@ describe('stored documents are capped', () => {
     fresh = await freshDatabaseEnv();
     // The first HTTPS fetch of this cold process can take longer than 2.5 s on a loaded machine:
     // this test is about rows, not the deadline (the probes above hold the server to 2.5 s).
-    Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0', CIMD_ALLOW_LOOPBACK: '1', CIMD_FETCH_TIMEOUT_SECONDS: '30', SITE_URL: 'http://127.0.0.1:3000' });
+    Object.assign(process.env, fresh.env, {
+      PACEWISE_SEED: '0',
+      CIMD_ALLOW_LOOPBACK: '1',
+      CIMD_FETCH_TIMEOUT_SECONDS: '30',
+      SITE_URL: 'http://127.0.0.1:3000',
+    });
     const tls = inject('documentTls');
     https.globalAgent.options.ca = [fs.readFileSync(tls.cert)];
     docs = await startDocumentServer(tls);
@@ -177,7 +203,12 @@ describe('stored documents are capped', () => {
     const { PrismaOidcAdapter } = await import('@/lib/oauth/oidc-adapter');
     // Two stale documents of its own (no test reads rows another test left).
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    const stale = (name: string) => ({ url: `https://sweep.example/${name}-${Date.now()}.json`, host: 'sweep.example', body: '{}', expiresAt: twoDaysAgo });
+    const stale = (name: string) => ({
+      url: `https://sweep.example/${name}-${Date.now()}.json`,
+      host: 'sweep.example',
+      body: '{}',
+      expiresAt: twoDaysAgo,
+    });
     const unused = await prisma.clientMetadataDocument.create({ data: stale('unused') });
     const used = await prisma.clientMetadataDocument.create({ data: stale('used') });
     const user = await prisma.user.create({ data: { email: `cimd-${Date.now()}@example.com`, passwordHash: 'x' } });
@@ -203,7 +234,10 @@ describe('anonymous /authorize with URL client_ids is rate-limited per address',
     for (let i = 0; i < 62; i++) {
       const path = `/probe-${i}.json`;
       docs.setDocument(path, agentDocument(`${docs.origin}${path}`, redirectUri));
-      const res = await fetch(authorizeUrl(`${docs.origin}${path}`), { redirect: 'manual', headers: { accept: 'application/json', ...address } });
+      const res = await fetch(authorizeUrl(`${docs.origin}${path}`), {
+        redirect: 'manual',
+        headers: { accept: 'application/json', ...address },
+      });
       await res.arrayBuffer();
       statuses.push(res.status);
       if (res.status === 429) retryAfter ??= res.headers.get('retry-after');

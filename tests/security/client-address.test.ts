@@ -22,13 +22,23 @@ const SPOOFS: readonly (readonly [string, () => Record<string, string>])[] = [
   ['Forwarded', () => ({ forwarded: `for=${fresh()}` })],
   ['X-Vercel-Forwarded-For', () => ({ 'x-vercel-forwarded-for': fresh() })],
   ['X-Pacewise-Client-Address (the internal header)', () => ({ 'x-pacewise-client-address': fresh() })],
-  ['all at once', () => ({ 'x-forwarded-for': fresh(), 'x-real-ip': fresh(), forwarded: `for=${fresh()}`, 'x-vercel-forwarded-for': fresh(), 'x-pacewise-client-address': fresh() })],
+  [
+    'all at once',
+    () => ({
+      'x-forwarded-for': fresh(),
+      'x-real-ip': fresh(),
+      forwarded: `for=${fresh()}`,
+      'x-vercel-forwarded-for': fresh(),
+      'x-pacewise-client-address': fresh(),
+    }),
+  ],
 ];
 const anySpoof = (i: number) => SPOOFS[i % SPOOFS.length]![1]();
 
 async function inBatches<T>(count: number, send: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < count; i += 10) out.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, (_, j) => send(i + j)))));
+  for (let i = 0; i < count; i += 10)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, (_, j) => send(i + j)))));
   return out;
 }
 
@@ -52,7 +62,11 @@ afterAll(async () => {
 describe('with no trusted proxy, a client cannot choose its address', () => {
   it('POST /register: 120 per 10 minutes, whatever address headers say', async () => {
     const send = (headers: Record<string, string>) =>
-      fetch(`${server.url}/register`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(deviceClient()) });
+      fetch(`${server.url}/register`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(deviceClient()),
+      });
     const allowed = await inBatches(120, (i) => send(anySpoof(i)));
     expect(allowed.map((r) => r.status)).toEqual(Array(120).fill(201));
     for (const [name, spoof] of SPOOFS) expect((await send(spoof())).status, name).toBe(429);
@@ -62,7 +76,9 @@ describe('with no trusted proxy, a client cannot choose its address', () => {
     const attempt = async (headers: Record<string, string>) => {
       const session = new FormSession(server.url, headers);
       const csrf = hiddenField((await session.follow('/sign-up')).html, 'csrf')!;
-      return session.raw('/api/auth/sign-up', { form: { email: `spoof-${crypto.randomBytes(6).toString('hex')}@example.com`, password: strongPassword(), csrf, next: '/account' } });
+      return session.raw('/api/auth/sign-up', {
+        form: { email: `spoof-${crypto.randomBytes(6).toString('hex')}@example.com`, password: strongPassword(), csrf, next: '/account' },
+      });
     };
     const allowed = await inBatches(30, (i) => attempt(anySpoof(i)));
     expect(allowed.map((r) => r.status)).toEqual(Array(30).fill(303));
@@ -73,7 +89,8 @@ describe('with no trusted proxy, a client cannot choose its address', () => {
     const email = `owner-${crypto.randomBytes(6).toString('hex')}@example.com`;
     expect.assertions(5 + SPOOFS.length);
     for (let i = 0; i < 5; i++) expect((await signInAttempt(server.url, anySpoof(i), email, `wrong-${i}-password`)).status).toBe(303);
-    for (const [name, spoof] of SPOOFS) expect((await signInAttempt(server.url, spoof(), email, 'wrong-again-password')).status, name).toBe(429);
+    for (const [name, spoof] of SPOOFS)
+      expect((await signInAttempt(server.url, spoof(), email, 'wrong-again-password')).status, name).toBe(429);
   });
 });
 
@@ -85,7 +102,8 @@ describe('behind one trusted proxy, only the proxy-appended address counts', () 
   ])('%s to the left does not reset the delay; another client is unaffected', async (_name, chain) => {
     const { email, password } = await createPerson(sharedUrl, 'hops');
     const attacker = simulatedAddress();
-    for (let i = 0; i < 5; i++) expect((await signInAttempt(sharedUrl, { 'x-forwarded-for': chain(attacker) }, email, `wrong-${i}-password`)).status).toBe(303);
+    for (let i = 0; i < 5; i++)
+      expect((await signInAttempt(sharedUrl, { 'x-forwarded-for': chain(attacker) }, email, `wrong-${i}-password`)).status).toBe(303);
     expect((await signInAttempt(sharedUrl, { 'x-forwarded-for': chain(attacker) }, email, password)).status).toBe(429);
     const owner = await signInAttempt(sharedUrl, { 'x-forwarded-for': chain(simulatedAddress()) }, email, password);
     expect(owner.status).toBe(303);

@@ -24,33 +24,48 @@ describe('a PostgreSQL deployment without SITE_URL', () => {
   it.each([
     ['NODE_ENV=production (what next start sets)', { NODE_ENV: 'production' }],
     ['PACEWISE_ENV=development', { PACEWISE_ENV: 'development' }],
-  ])('refuses to start and names the fix: %s', async (_name, extra) => {
-    // The check runs before any connection: the database need not exist.
-    const start = startServer({ port: TEST_PORT + 5, env: { SITE_URL: '', DATABASE_URL: 'postgresql://pacewise@127.0.0.1:9/pacewise', ...SECRETS, ...extra } });
-    await expect(start).rejects.toThrow(/Missing environment variable SITE_URL: required with DATABASE_URL/);
-  }, 120_000);
+  ])(
+    'refuses to start and names the fix: %s',
+    async (_name, extra) => {
+      // The check runs before any connection: the database need not exist.
+      const start = startServer({
+        port: TEST_PORT + 5,
+        env: { SITE_URL: '', DATABASE_URL: 'postgresql://pacewise@127.0.0.1:9/pacewise', ...SECRETS, ...extra },
+      });
+      await expect(start).rejects.toThrow(/Missing environment variable SITE_URL: required with DATABASE_URL/);
+    },
+    120_000,
+  );
 });
 
 describe('the local checkout is on only where the site is really local', () => {
-  it.skipIf(engine !== 'pglite')('the embedded database with SITE_URL unset (a developer\'s machine): on', async () => {
-    const db = await freshDatabaseEnv();
-    const server = await startServer({ port: TEST_PORT + 5, env: { ...db.env, DATABASE_URL: '', PACEWISE_SEED: '0', SITE_URL: '' } });
-    try {
-      expect(await checkoutOpen(server.url)).toBe(true);
-    } finally {
-      await server.stop();
-      await db.cleanup();
-    }
-  }, 120_000);
+  it.skipIf(engine !== 'pglite')(
+    "the embedded database with SITE_URL unset (a developer's machine): on",
+    async () => {
+      const db = await freshDatabaseEnv();
+      const server = await startServer({ port: TEST_PORT + 5, env: { ...db.env, DATABASE_URL: '', PACEWISE_SEED: '0', SITE_URL: '' } });
+      try {
+        expect(await checkoutOpen(server.url)).toBe(true);
+      } finally {
+        await server.stop();
+        await db.cleanup();
+      }
+    },
+    120_000,
+  );
 
-  it.skipIf(engine !== 'postgresql')('PostgreSQL with a loopback SITE_URL set explicitly (local development on PostgreSQL): on', async () => {
-    const db = await freshDatabaseEnv();
-    const server = await startServer({ port: TEST_PORT + 5, env: { ...db.env, ...SECRETS, PACEWISE_SEED: '0' } });
-    try {
-      expect(await checkoutOpen(server.url)).toBe(true);
-    } finally {
-      await server.stop();
-      await db.cleanup();
-    }
-  }, 120_000);
+  it.skipIf(engine !== 'postgresql')(
+    'PostgreSQL with a loopback SITE_URL set explicitly (local development on PostgreSQL): on',
+    async () => {
+      const db = await freshDatabaseEnv();
+      const server = await startServer({ port: TEST_PORT + 5, env: { ...db.env, ...SECRETS, PACEWISE_SEED: '0' } });
+      try {
+        expect(await checkoutOpen(server.url)).toBe(true);
+      } finally {
+        await server.stop();
+        await db.cleanup();
+      }
+    },
+    120_000,
+  );
 });

@@ -27,12 +27,16 @@ describe('the local checkout', () => {
     expect(await checkoutOpen(baseUrl)).toBe(true);
   });
 
-  it.each(rows)('$name: open=$open', async ({ env, open }) => {
-    const server = await startServerWith({ PACEWISE_SEED: '0', ...env });
-    try {
-      expect(await checkoutOpen(server.url)).toBe(open);
-    } finally {
-      await server.close();
-    }
-  }, 120_000);
+  it.each(rows)(
+    '$name: open=$open',
+    async ({ env, open }) => {
+      const server = await startServerWith({ PACEWISE_SEED: '0', ...env });
+      try {
+        expect(await checkoutOpen(server.url)).toBe(open);
+      } finally {
+        await server.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -26,7 +26,10 @@ function buildFiles(): Map<string, number> {
 
 const proxied: { name: string; headers: Record<string, string> }[] = [
   { name: 'X-Forwarded-Proto: https', headers: { 'x-forwarded-proto': 'https' } },
-  { name: 'X-Forwarded-Proto, -Host and -Port of a public proxy', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'pacewise.example', 'x-forwarded-port': '443' } },
+  {
+    name: 'X-Forwarded-Proto, -Host and -Port of a public proxy',
+    headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'pacewise.example', 'x-forwarded-port': '443' },
+  },
   { name: 'Forwarded: proto=https', headers: { forwarded: 'for=203.0.113.9;proto=https' } },
 ];
 const twins = [
@@ -37,7 +40,13 @@ const twins = [
 ];
 
 describe('behind a TLS-terminating proxy', () => {
-  const rows = proxied.flatMap((p) => twins.map((t) => ({ ...t, proxy: p.name, headers: { ...p.headers, ...(t.accept ? { accept: t.accept } : {}) } as Record<string, string> })));
+  const rows = proxied.flatMap((p) =>
+    twins.map((t) => ({
+      ...t,
+      proxy: p.name,
+      headers: { ...p.headers, ...(t.accept ? { accept: t.accept } : {}) } as Record<string, string>,
+    })),
+  );
   it.each(rows)('$path ($accept) with $proxy: 200 Markdown', async ({ path: p, headers }) => {
     const res = await fetch(`${baseUrl}${p}`, { headers });
     const body = await res.text();

@@ -16,13 +16,25 @@ const PERSON_BUDGET = 480;
 async function ping(token: string, path = '/mcp'): Promise<{ status: number; retryAfter: string | null; body: Record<string, unknown> }> {
   const res = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': PROTOCOL,
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' }),
   });
   const text = await res.text();
   let body: Record<string, unknown> = {};
   try {
-    body = JSON.parse(text.startsWith('event:') || text.startsWith('data:') ? text.split('\n').find((l) => l.startsWith('data:'))!.slice(5) : text) as Record<string, unknown>;
+    body = JSON.parse(
+      text.startsWith('event:') || text.startsWith('data:')
+        ? text
+            .split('\n')
+            .find((l) => l.startsWith('data:'))!
+            .slice(5)
+        : text,
+    ) as Record<string, unknown>;
   } catch {
     body = { raw: text };
   }
@@ -44,7 +56,10 @@ describe('/mcp call budgets', () => {
     const busy = await subscribedPerson(baseUrl, 'busy');
     const other = await subscribedPerson(baseUrl, 'bystander');
     const statuses = await calls(busy.accessToken, GRANT_BUDGET - 5);
-    expect(statuses.every((s) => s === 200), `statuses: ${[...new Set(statuses)]}`).toBe(true);
+    expect(
+      statuses.every((s) => s === 200),
+      `statuses: ${[...new Set(statuses)]}`,
+    ).toBe(true);
     const over = await calls(busy.accessToken, 20);
     expect(over.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
     const refused = await ping(busy.accessToken);
@@ -61,7 +76,11 @@ describe('/mcp call budgets', () => {
   it(`one person: ${PERSON_BUDGET} calls a minute across all their agents`, async () => {
     const person = newPerson('many-agents');
     await signUp(baseUrl, person);
-    const agents = [await connectAgent(baseUrl, person, 'one'), await connectAgent(baseUrl, person, 'two'), await connectAgent(baseUrl, person, 'three')];
+    const agents = [
+      await connectAgent(baseUrl, person, 'one'),
+      await connectAgent(baseUrl, person, 'two'),
+      await connectAgent(baseUrl, person, 'three'),
+    ];
     const first = await calls(agents[0]!.accessToken, PERSON_BUDGET / 2 - 10);
     const second = await calls(agents[1]!.accessToken, PERSON_BUDGET / 2 - 10);
     expect([...first, ...second].every((s) => s === 200)).toBe(true);
@@ -75,7 +94,11 @@ describe('/mcp call budgets', () => {
 
 describe('the endpoints answer at their lower-case paths only', () => {
   it.each(['/MCP', '/Mcp', '/mCP'])('%s is a 404, not the MCP endpoint', async (path) => {
-    const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     const body = await res.text();
     expect(res.status).toBe(404);
     expect(body).toContain('lower case');
@@ -89,7 +112,11 @@ describe('the endpoints answer at their lower-case paths only', () => {
   });
 
   it('/mcp itself still asks for a token (401)', async () => {
-    const res = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    const res = await fetch(`${baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     await res.arrayBuffer();
     expect(res.status).toBe(401);
   });
@@ -99,36 +126,54 @@ describe('malformed text in a tool argument', () => {
   it.each([
     ['a lone high surrogate in the id', { id: 'w\ud800' }, '"field":"id"'],
     ['a lone low surrogate in the id', { id: '\udc00abc' }, '"field":"id"'],
-  ])('%s: invalid_argument naming the field, not internal_error', async (_name, args, field) => {
-    const agent = await subscribedPerson(baseUrl, 'surrogate');
-    const res = await fetch(`${baseUrl}/mcp`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${agent.accessToken}`, 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': PROTOCOL },
-      // JSON escapes keep the lone surrogate through the wire (raw, it would not be valid UTF-8).
-      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_workout', arguments: args } }),
-    });
-    const reply = (await res.json()) as { result: { isError: boolean; content: { text: string }[] } };
-    expect(reply.result.isError).toBe(true);
-    const error = JSON.parse(reply.result.content[0]!.text) as { error: string; message?: string; field?: string };
-    expect(JSON.stringify(error)).toContain('invalid_argument');
-    expect(JSON.stringify(error)).toContain(field);
-    expect(JSON.stringify(error)).not.toContain('internal_error');
-  }, 60_000);
+  ])(
+    '%s: invalid_argument naming the field, not internal_error',
+    async (_name, args, field) => {
+      const agent = await subscribedPerson(baseUrl, 'surrogate');
+      const res = await fetch(`${baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${agent.accessToken}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'mcp-protocol-version': PROTOCOL,
+        },
+        // JSON escapes keep the lone surrogate through the wire (raw, it would not be valid UTF-8).
+        body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_workout', arguments: args } }),
+      });
+      const reply = (await res.json()) as { result: { isError: boolean; content: { text: string }[] } };
+      expect(reply.result.isError).toBe(true);
+      const error = JSON.parse(reply.result.content[0]!.text) as { error: string; message?: string; field?: string };
+      expect(JSON.stringify(error)).toContain('invalid_argument');
+      expect(JSON.stringify(error)).toContain(field);
+      expect(JSON.stringify(error)).not.toContain('internal_error');
+    },
+    60_000,
+  );
 });
 
 describe('account form bodies are capped', () => {
-  it.each(['/api/auth/sign-in', '/api/auth/sign-up'])('%s: a 10 MB body is refused unread; a normal form still works', async (path) => {
-    const address = simulatedAddress();
-    const big = `email=a%40example.com&password=${'x'.repeat(10 * 1024 * 1024)}`;
-    const res = await fetch(`${baseUrl}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address }, body: big });
-    await res.arrayBuffer();
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
-    // The owner still gets in through the same form.
-    const person = newPerson('form-cap');
-    const session = await signUp(baseUrl, person);
-    expect(hiddenField((await session.follow('/account')).html, 'csrf')).toBeTruthy();
-  }, 60_000);
+  it.each(['/api/auth/sign-in', '/api/auth/sign-up'])(
+    '%s: a 10 MB body is refused unread; a normal form still works',
+    async (path) => {
+      const address = simulatedAddress();
+      const big = `email=a%40example.com&password=${'x'.repeat(10 * 1024 * 1024)}`;
+      const res = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+        body: big,
+      });
+      await res.arrayBuffer();
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      // The owner still gets in through the same form.
+      const person = newPerson('form-cap');
+      const session = await signUp(baseUrl, person);
+      expect(hiddenField((await session.follow('/account')).html, 'csrf')).toBeTruthy();
+    },
+    60_000,
+  );
 });
 
 describe('registrations in all (every address together)', () => {
@@ -137,7 +182,10 @@ describe('registrations in all (every address together)', () => {
     const server = await startServer({ port: TEST_PORT + 6, env: { ...db.env, PACEWISE_SEED: '0', REGISTRATIONS_PER_HOUR: '5' } });
     try {
       const answers = [];
-      for (let i = 0; i < 7; i++) answers.push(await registerClient(server.url, deviceClient({ client_name: `Agent ${i}` }), { 'x-forwarded-for': simulatedAddress() }));
+      for (let i = 0; i < 7; i++)
+        answers.push(
+          await registerClient(server.url, deviceClient({ client_name: `Agent ${i}` }), { 'x-forwarded-for': simulatedAddress() }),
+        );
       expect(answers.slice(0, 5).map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
       expect(answers[5]!.status).toBe(429);
       expect(answers[6]!.status).toBe(429);
@@ -150,14 +198,16 @@ describe('registrations in all (every address together)', () => {
   }, 120_000);
 });
 
-describe('under plain `next start` the internal client-address header is not the client\'s to set', () => {
+describe("under plain `next start` the internal client-address header is not the client's to set", () => {
   it('120 registrations per 10 minutes in one bucket, whatever X-Pacewise-Client-Address says', async () => {
     const db = await freshDatabaseEnv();
     const server = await startServer({ port: TEST_PORT + 7, env: { ...db.env, PACEWISE_SEED: '0' }, plainNextStart: true });
     try {
-      const send = (i: number) => registerClient(server.url, deviceClient({ client_name: `Spoof ${i}` }), { 'x-pacewise-client-address': `198.51.100.${i % 250}` });
+      const send = (i: number) =>
+        registerClient(server.url, deviceClient({ client_name: `Spoof ${i}` }), { 'x-pacewise-client-address': `198.51.100.${i % 250}` });
       const statuses: number[] = [];
-      for (let i = 0; i < 120; i += 10) statuses.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => send(i + j)))).map((a) => a.status));
+      for (let i = 0; i < 120; i += 10)
+        statuses.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => send(i + j)))).map((a) => a.status));
       expect(statuses).toEqual(Array(120).fill(201));
       const over = await send(121);
       expect(over.status).toBe(429);

@@ -83,7 +83,14 @@ describe('sign-up does not tell whether an e-mail has an account', () => {
         notice: page.html.includes('Check your e-mail: we have sent a message to this address.'),
       });
     }
-    for (const a of answers) expect(a, a.label).toEqual({ label: a.label, status: 303, location: '/sign-in?next=%2Faccount&signed_up=1', sessionCookie: false, notice: true });
+    for (const a of answers)
+      expect(a, a.label).toEqual({
+        label: a.label,
+        status: 303,
+        location: '/sign-in?next=%2Faccount&signed_up=1',
+        sessionCookie: false,
+        notice: true,
+      });
     expect(await canSignIn(owner.email, owner.password)).toBe(true);
     expect(await canSignIn(owner.email, attackerPassword)).toBe(false);
     expect(await canSignIn(rows[0]!.email, attackerPassword)).toBe(true);

@@ -15,36 +15,171 @@ const register = (body: Record<string, unknown>) => registerClient(baseUrl, body
 type Refused = { name: string; body: Record<string, unknown>; error: string; mentions: string };
 
 const refusedNames: Refused[] = [
-  { name: 'a 47 KB name', body: deviceClient({ client_name: 'A'.repeat(47_000) }), error: 'invalid_client_metadata', mentions: 'at most 100 characters' },
-  { name: 'a 101-character name', body: deviceClient({ client_name: 'B'.repeat(101) }), error: 'invalid_client_metadata', mentions: 'client_name' },
-  { name: 'a right-to-left override', body: deviceClient({ client_name: 'Claude \u202Eedoc' }), error: 'invalid_client_metadata', mentions: 'bidirectional' },
-  { name: 'a bidi isolate', body: deviceClient({ client_name: 'Agent \u2067x\u2069' }), error: 'invalid_client_metadata', mentions: 'client_name' },
-  { name: 'a newline', body: deviceClient({ client_name: 'Claude\nApproved by your admin' }), error: 'invalid_client_metadata', mentions: 'line breaks' },
-  { name: 'a zero-width joiner', body: deviceClient({ client_name: 'Cla\u200Dude' }), error: 'invalid_client_metadata', mentions: 'client_name' },
+  {
+    name: 'a 47 KB name',
+    body: deviceClient({ client_name: 'A'.repeat(47_000) }),
+    error: 'invalid_client_metadata',
+    mentions: 'at most 100 characters',
+  },
+  {
+    name: 'a 101-character name',
+    body: deviceClient({ client_name: 'B'.repeat(101) }),
+    error: 'invalid_client_metadata',
+    mentions: 'client_name',
+  },
+  {
+    name: 'a right-to-left override',
+    body: deviceClient({ client_name: 'Claude \u202Eedoc' }),
+    error: 'invalid_client_metadata',
+    mentions: 'bidirectional',
+  },
+  {
+    name: 'a bidi isolate',
+    body: deviceClient({ client_name: 'Agent \u2067x\u2069' }),
+    error: 'invalid_client_metadata',
+    mentions: 'client_name',
+  },
+  {
+    name: 'a newline',
+    body: deviceClient({ client_name: 'Claude\nApproved by your admin' }),
+    error: 'invalid_client_metadata',
+    mentions: 'line breaks',
+  },
+  {
+    name: 'a zero-width joiner',
+    body: deviceClient({ client_name: 'Cla\u200Dude' }),
+    error: 'invalid_client_metadata',
+    mentions: 'client_name',
+  },
   { name: 'a NUL', body: deviceClient({ client_name: 'Claude\u0000' }), error: 'invalid_client_metadata', mentions: 'client_name' },
-  { name: '"Verified by Pacewise"', body: deviceClient({ client_name: 'Claude (Verified by Pacewise)' }), error: 'invalid_client_metadata', mentions: 'must not claim a status' },
-  { name: 'fullwidth "ＶＥＲＩＦＩＥＤ"', body: deviceClient({ client_name: 'ＶＥＲＩＦＩＥＤ Claude' }), error: 'invalid_client_metadata', mentions: 'must not claim a status' },
-  { name: '"Official" app', body: deviceClient({ client_name: 'Official ChatGPT' }), error: 'invalid_client_metadata', mentions: 'official' },
-  { name: '"Pacewise-approved"', body: deviceClient({ client_name: 'Pacewise-approved coach' }), error: 'invalid_client_metadata', mentions: 'approved' },
-  { name: '"Trusted" with separators', body: deviceClient({ client_name: 'T.r.u.s.t.e.d Agent' }), error: 'invalid_client_metadata', mentions: 'trusted' },
-  { name: 'a Cyrillic homoglyph in a Latin word', body: deviceClient({ client_name: '\u0421laude Desktop' }), error: 'invalid_client_metadata', mentions: 'look-alike' },
-  { name: 'a Greek homoglyph in a Latin word', body: deviceClient({ client_name: 'Curs\u03bfr' }), error: 'invalid_client_metadata', mentions: 'look-alike' },
+  {
+    name: '"Verified by Pacewise"',
+    body: deviceClient({ client_name: 'Claude (Verified by Pacewise)' }),
+    error: 'invalid_client_metadata',
+    mentions: 'must not claim a status',
+  },
+  {
+    name: 'fullwidth "ＶＥＲＩＦＩＥＤ"',
+    body: deviceClient({ client_name: 'ＶＥＲＩＦＩＥＤ Claude' }),
+    error: 'invalid_client_metadata',
+    mentions: 'must not claim a status',
+  },
+  {
+    name: '"Official" app',
+    body: deviceClient({ client_name: 'Official ChatGPT' }),
+    error: 'invalid_client_metadata',
+    mentions: 'official',
+  },
+  {
+    name: '"Pacewise-approved"',
+    body: deviceClient({ client_name: 'Pacewise-approved coach' }),
+    error: 'invalid_client_metadata',
+    mentions: 'approved',
+  },
+  {
+    name: '"Trusted" with separators',
+    body: deviceClient({ client_name: 'T.r.u.s.t.e.d Agent' }),
+    error: 'invalid_client_metadata',
+    mentions: 'trusted',
+  },
+  {
+    name: 'a Cyrillic homoglyph in a Latin word',
+    body: deviceClient({ client_name: '\u0421laude Desktop' }),
+    error: 'invalid_client_metadata',
+    mentions: 'look-alike',
+  },
+  {
+    name: 'a Greek homoglyph in a Latin word',
+    body: deviceClient({ client_name: 'Curs\u03bfr' }),
+    error: 'invalid_client_metadata',
+    mentions: 'look-alike',
+  },
   // Issue 34: TR39 confusable skeletons.
-  { name: 'an Armenian o in a Latin word', body: deviceClient({ client_name: 'Curs\u0585r' }), error: 'invalid_client_metadata', mentions: 'look-alike' },
-  { name: 'a Cherokee C in a Latin word', body: deviceClient({ client_name: '\u13DFlaude Desktop' }), error: 'invalid_client_metadata', mentions: 'look-alike' },
-  { name: '"vérified" with an accent', body: deviceClient({ client_name: 'Claude (v\u00e9rified)' }), error: 'invalid_client_metadata', mentions: 'must not claim a status' },
-  { name: 'a U+3164 filler inside "verified"', body: deviceClient({ client_name: 'Veri\u3164fied Agent' }), error: 'invalid_client_metadata', mentions: 'must not claim a status' },
-  { name: 'a name of U+3164 fillers only', body: deviceClient({ client_name: '\u3164\u3164\u3164' }), error: 'invalid_client_metadata', mentions: 'letters or digits' },
-  { name: 'the first-party CLI\'s name (device-code phishing)', body: deviceClient({ client_name: 'Pacewise CLI (laptop)' }), error: 'invalid_client_metadata', mentions: 'kept for Pacewise' },
-  { name: 'the CLI\'s name in fullwidth letters', body: deviceClient({ client_name: '\uFF30\uFF41\uFF43\uFF45\uFF57\uFF49\uFF53\uFF45 CLI' }), error: 'invalid_client_metadata', mentions: 'kept for Pacewise' },
-  { name: 'the CLI\'s name with a dotless i', body: deviceClient({ client_name: 'Pacew\u0131se CLI' }), error: 'invalid_client_metadata', mentions: 'kept for Pacewise' },
+  {
+    name: 'an Armenian o in a Latin word',
+    body: deviceClient({ client_name: 'Curs\u0585r' }),
+    error: 'invalid_client_metadata',
+    mentions: 'look-alike',
+  },
+  {
+    name: 'a Cherokee C in a Latin word',
+    body: deviceClient({ client_name: '\u13DFlaude Desktop' }),
+    error: 'invalid_client_metadata',
+    mentions: 'look-alike',
+  },
+  {
+    name: '"vérified" with an accent',
+    body: deviceClient({ client_name: 'Claude (v\u00e9rified)' }),
+    error: 'invalid_client_metadata',
+    mentions: 'must not claim a status',
+  },
+  {
+    name: 'a U+3164 filler inside "verified"',
+    body: deviceClient({ client_name: 'Veri\u3164fied Agent' }),
+    error: 'invalid_client_metadata',
+    mentions: 'must not claim a status',
+  },
+  {
+    name: 'a name of U+3164 fillers only',
+    body: deviceClient({ client_name: '\u3164\u3164\u3164' }),
+    error: 'invalid_client_metadata',
+    mentions: 'letters or digits',
+  },
+  {
+    name: "the first-party CLI's name (device-code phishing)",
+    body: deviceClient({ client_name: 'Pacewise CLI (laptop)' }),
+    error: 'invalid_client_metadata',
+    mentions: 'kept for Pacewise',
+  },
+  {
+    name: "the CLI's name in fullwidth letters",
+    body: deviceClient({ client_name: '\uFF30\uFF41\uFF43\uFF45\uFF57\uFF49\uFF53\uFF45 CLI' }),
+    error: 'invalid_client_metadata',
+    mentions: 'kept for Pacewise',
+  },
+  {
+    name: "the CLI's name with a dotless i",
+    body: deviceClient({ client_name: 'Pacew\u0131se CLI' }),
+    error: 'invalid_client_metadata',
+    mentions: 'kept for Pacewise',
+  },
   { name: 'a blank name', body: deviceClient({ client_name: '   ' }), error: 'invalid_client_metadata', mentions: 'client_name' },
-  { name: 'a non-string name', body: deviceClient({ client_name: { en: 'x' } }), error: 'invalid_client_metadata', mentions: 'client_name' },
-  { name: 'a 2 KB software_id', body: deviceClient({ software_id: 'x'.repeat(2000) }), error: 'invalid_client_metadata', mentions: 'software_id' },
-  { name: '50 contacts', body: deviceClient({ contacts: Array.from({ length: 50 }, (_, i) => `a${i}@example.com`) }), error: 'invalid_client_metadata', mentions: 'contacts' },
-  { name: 'a 5 KB client_uri', body: deviceClient({ client_uri: `https://agent.example/${'x'.repeat(5000)}` }), error: 'invalid_client_metadata', mentions: 'client_uri' },
-  { name: 'a javascript: logo_uri', body: deviceClient({ logo_uri: 'javascript:alert(1)' }), error: 'invalid_client_metadata', mentions: 'logo_uri' },
-  { name: 'an unknown grant type', body: deviceClient({ grant_types: ['password'] }), error: 'invalid_client_metadata', mentions: 'grant_types' },
+  {
+    name: 'a non-string name',
+    body: deviceClient({ client_name: { en: 'x' } }),
+    error: 'invalid_client_metadata',
+    mentions: 'client_name',
+  },
+  {
+    name: 'a 2 KB software_id',
+    body: deviceClient({ software_id: 'x'.repeat(2000) }),
+    error: 'invalid_client_metadata',
+    mentions: 'software_id',
+  },
+  {
+    name: '50 contacts',
+    body: deviceClient({ contacts: Array.from({ length: 50 }, (_, i) => `a${i}@example.com`) }),
+    error: 'invalid_client_metadata',
+    mentions: 'contacts',
+  },
+  {
+    name: 'a 5 KB client_uri',
+    body: deviceClient({ client_uri: `https://agent.example/${'x'.repeat(5000)}` }),
+    error: 'invalid_client_metadata',
+    mentions: 'client_uri',
+  },
+  {
+    name: 'a javascript: logo_uri',
+    body: deviceClient({ logo_uri: 'javascript:alert(1)' }),
+    error: 'invalid_client_metadata',
+    mentions: 'logo_uri',
+  },
+  {
+    name: 'an unknown grant type',
+    body: deviceClient({ grant_types: ['password'] }),
+    error: 'invalid_client_metadata',
+    mentions: 'grant_types',
+  },
 ];
 
 const refusedRedirects: { uri: string; mentions: string }[] = [
@@ -164,7 +299,13 @@ describe('literal client_ids', () => {
     const original = `Claude-Desktop-${stamp}`;
     expect((await register(deviceClient({ client_id: original }))).status).toBe(201);
     // cIaude: a capital I for the l (TR39 skeleton).
-    const lookAlikes = [`claude-desktop-${stamp}`, `CLAUDE_DESKTOP_${stamp.toUpperCase()}`, `claude.desktop.${stamp}`, `ClaudeDesktop${stamp}`, `cIaude-desktop-${stamp}`];
+    const lookAlikes = [
+      `claude-desktop-${stamp}`,
+      `CLAUDE_DESKTOP_${stamp.toUpperCase()}`,
+      `claude.desktop.${stamp}`,
+      `ClaudeDesktop${stamp}`,
+      `cIaude-desktop-${stamp}`,
+    ];
     for (const literal of lookAlikes) {
       const { status, body } = await register(deviceClient({ client_id: literal }));
       expect(status, literal).toBe(400);
@@ -176,11 +317,14 @@ describe('literal client_ids', () => {
     expect(String(exact.body.error_description)).toContain('already registered');
   });
 
-  it.each(['pacewise', 'Pacewise-Official', `verified-agent-${stamp}`, 'pacewise-cli', 'pacew1se-cli'])('cannot claim Pacewise or verification: %s', async (literal) => {
-    const { status, body } = await register(deviceClient({ client_id: literal }));
-    expect(status).toBe(400);
-    expect(String(body.error_description)).toContain('must not contain');
-  });
+  it.each(['pacewise', 'Pacewise-Official', `verified-agent-${stamp}`, 'pacewise-cli', 'pacew1se-cli'])(
+    'cannot claim Pacewise or verification: %s',
+    async (literal) => {
+      const { status, body } = await register(deviceClient({ client_id: literal }));
+      expect(status).toBe(400);
+      expect(String(body.error_description)).toContain('must not contain');
+    },
+  );
 });
 
 describe('what the person sees about a self-registered client', () => {
@@ -220,7 +364,7 @@ describe('what the person sees about a self-registered client', () => {
 describe('unused registrations expire', () => {
   // In this process, on a fresh database of the suite's engine (a running PGlite server would not let
   // another process move a registration's creation date back 31 days).
-  let prisma: Awaited<ReturnType<typeof import('@/lib/database/client')['db']>>;
+  let prisma: Awaited<ReturnType<(typeof import('@/lib/database/client'))['db']>>;
   let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
   const DAY = 24 * 60 * 60 * 1000;
 
@@ -250,13 +394,29 @@ describe('unused registrations expire', () => {
     const { sweepUnusedRegistrations } = await import('@/lib/oauth/registration-store');
     const user = await prisma.user.create({ data: { email: `expiry-${Date.now()}@example.com`, passwordHash: 'x' } });
     for (const r of rows) {
-      await prisma.oAuthClient.create({ data: { clientId: r.clientId, metadata: { client_id: r.clientId, client_name: r.clientId }, createdAt: new Date(Date.now() - r.ageDays * DAY) } });
+      await prisma.oAuthClient.create({
+        data: {
+          clientId: r.clientId,
+          metadata: { client_id: r.clientId, client_name: r.clientId },
+          createdAt: new Date(Date.now() - r.ageDays * DAY),
+        },
+      });
       if (r.lastTokenDaysAgo !== undefined) {
         const at = new Date(Date.now() - r.lastTokenDaysAgo * DAY);
-        await prisma.oAuthGrantActivity.create({ data: { grantId: `g-${r.clientId}`, userId: user.id, clientId: r.clientId, firstUsedAt: at, lastUsedAt: at } });
+        await prisma.oAuthGrantActivity.create({
+          data: { grantId: `g-${r.clientId}`, userId: user.id, clientId: r.clientId, firstUsedAt: at, lastUsedAt: at },
+        });
       }
       if (r.liveRecord) {
-        await prisma.oAuthRecord.create({ data: { id: `rec-${r.clientId}`, kind: 'DeviceCode', payload: {}, clientId: r.clientId, expiresAt: new Date(Date.now() + 5 * 60 * 1000) } });
+        await prisma.oAuthRecord.create({
+          data: {
+            id: `rec-${r.clientId}`,
+            kind: 'DeviceCode',
+            payload: {},
+            clientId: r.clientId,
+            expiresAt: new Date(Date.now() + 5 * 60 * 1000),
+          },
+        });
       }
     }
     const clients = new PrismaOidcAdapter('Client');
@@ -264,6 +424,7 @@ describe('unused registrations expire', () => {
 
     const swept = await sweepUnusedRegistrations();
     expect(swept).toBe(rows.filter((r) => !r.kept).length);
-    for (const r of rows) expect(Boolean(await prisma.oAuthClient.findUnique({ where: { clientId: r.clientId } })), `${r.clientId} stored`).toBe(r.kept);
+    for (const r of rows)
+      expect(Boolean(await prisma.oAuthClient.findUnique({ where: { clientId: r.clientId } })), `${r.clientId} stored`).toBe(r.kept);
   });
 });

@@ -40,7 +40,16 @@ describe('file-like paths of pages', () => {
     person = await createPerson(baseUrl, 'headers');
   });
 
-  const sensitive = ['/checkout/x.js', '/checkout/x.css', '/checkout/x.json', '/checkout/x.txt', '/account/x.js', '/checkout/x.webmanifest', '/interaction/abc.css', '/sign-in/x.txt'];
+  const sensitive = [
+    '/checkout/x.js',
+    '/checkout/x.css',
+    '/checkout/x.json',
+    '/checkout/x.txt',
+    '/account/x.js',
+    '/checkout/x.webmanifest',
+    '/interaction/abc.css',
+    '/sign-in/x.txt',
+  ];
   it.each(sensitive)('%s, signed in: HTML with the sensitive-page headers', async (path) => {
     const res = await person.session.raw(path);
     const html = await res.text();
@@ -59,19 +68,29 @@ describe('file-like paths of pages', () => {
     expectHardened(res, path, { framed: true });
   });
 
-  it.each(['/api/nothing-here', '/.well-known/nothing', '/authorize/unknown-uid'])('%s: an endpoint answering HTML or JSON still carries a CSP that forbids framing', async (path) => {
-    const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } });
-    await res.arrayBuffer();
-    expect(res.status, path).toBeLessThan(500);
-    expectHardened(res, path, { framed: false });
-  });
+  it.each(['/api/nothing-here', '/.well-known/nothing', '/authorize/unknown-uid'])(
+    '%s: an endpoint answering HTML or JSON still carries a CSP that forbids framing',
+    async (path) => {
+      const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+      await res.arrayBuffer();
+      expect(res.status, path).toBeLessThan(500);
+      expectHardened(res, path, { framed: false });
+    },
+  );
 });
 
 describe('error pages', () => {
   it('the /authorize HTML error page', async () => {
     const { challenge } = pkcePair();
     for (const clientId of ['no-such-client', 'https://127.0.0.1:1/bad']) {
-      const query = new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: 'https://agent.example/cb', code_challenge: challenge, code_challenge_method: 'S256', resource: `${baseUrl}/mcp` });
+      const query = new URLSearchParams({
+        client_id: clientId,
+        response_type: 'code',
+        redirect_uri: 'https://agent.example/cb',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        resource: `${baseUrl}/mcp`,
+      });
       const res = await fetch(`${baseUrl}/authorize?${query}`, { redirect: 'manual', headers: { accept: 'text/html' } });
       const html = await res.text();
       expect(res.status, clientId).toBe(400);
@@ -105,12 +124,15 @@ describe('error pages', () => {
 });
 
 describe('inputs that used to fail badly', () => {
-  it.each(['/account', '/', '/api/health', '/sign-in', 'https://evil.example/x.png', '/images/not-there.png'])('/_next/image?url=%s is refused, never a 500', async (url) => {
-    const res = await fetch(`${baseUrl}/_next/image?${new URLSearchParams({ url, w: '64', q: '75' })}`);
-    await res.arrayBuffer();
-    expect(res.status, url).toBeGreaterThanOrEqual(400);
-    expect(res.status, url).toBeLessThan(500);
-  });
+  it.each(['/account', '/', '/api/health', '/sign-in', 'https://evil.example/x.png', '/images/not-there.png'])(
+    '/_next/image?url=%s is refused, never a 500',
+    async (url) => {
+      const res = await fetch(`${baseUrl}/_next/image?${new URLSearchParams({ url, w: '64', q: '75' })}`);
+      await res.arrayBuffer();
+      expect(res.status, url).toBeGreaterThanOrEqual(400);
+      expect(res.status, url).toBeLessThan(500);
+    },
+  );
 
   it('a NUL byte in a tool argument is an invalid_argument naming the field', async () => {
     const person = newPerson('nul');
@@ -146,10 +168,25 @@ describe('inputs that used to fail badly', () => {
     const clientId = String(body.client_id);
     const person = await createPerson(baseUrl, 'redirect-mismatch');
     const { verifier, challenge } = pkcePair();
-    const callback = await authorizeOverHttp(baseUrl, person, { client_id: clientId, response_type: 'code', redirect_uri: first, code_challenge: challenge, code_challenge_method: 'S256', resource: `${baseUrl}/mcp`, state: 's' });
+    const callback = await authorizeOverHttp(baseUrl, person, {
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: first,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      resource: `${baseUrl}/mcp`,
+      state: 's',
+    });
     const code = callback.searchParams.get('code')!;
     expect(code).toBeTruthy();
-    const token = await tokenRequest(baseUrl, { grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: second, code_verifier: verifier, resource: `${baseUrl}/mcp` });
+    const token = await tokenRequest(baseUrl, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: clientId,
+      redirect_uri: second,
+      code_verifier: verifier,
+      resource: `${baseUrl}/mcp`,
+    });
     expect(token.status).toBe(400);
     expect(token.body.error).toBe('invalid_grant');
     expect(String(token.body.error_description)).toContain('redirect_uri must be the same value sent to /authorize');

@@ -16,10 +16,30 @@ type Row = { name: string; first: Step; then: Step; hsts: boolean };
 // Each row: an attacker's request first, then a visitor's; the visitor's answer must carry HSTS
 // exactly when the visitor came over TLS.
 const rows: Row[] = [
-  { name: 'plain HTTP first, then an https visitor (the issue\'s sequence)', first: { socket: 'http' }, then: { socket: 'tls' }, hsts: true },
-  { name: 'plain HTTP claiming X-Forwarded-Proto: https, then an https visitor', first: { socket: 'http', headers: { 'x-forwarded-proto': 'https' } }, then: { socket: 'tls' }, hsts: true },
-  { name: 'https claiming X-Forwarded-Proto: http, then an https visitor', first: { socket: 'tls', headers: { 'x-forwarded-proto': 'http' } }, then: { socket: 'tls' }, hsts: true },
-  { name: 'plain HTTP claiming https never gets (or stores) HSTS for a plain-HTTP visitor', first: { socket: 'http', headers: { 'x-forwarded-proto': 'https' } }, then: { socket: 'http' }, hsts: false },
+  {
+    name: "plain HTTP first, then an https visitor (the issue's sequence)",
+    first: { socket: 'http' },
+    then: { socket: 'tls' },
+    hsts: true,
+  },
+  {
+    name: 'plain HTTP claiming X-Forwarded-Proto: https, then an https visitor',
+    first: { socket: 'http', headers: { 'x-forwarded-proto': 'https' } },
+    then: { socket: 'tls' },
+    hsts: true,
+  },
+  {
+    name: 'https claiming X-Forwarded-Proto: http, then an https visitor',
+    first: { socket: 'tls', headers: { 'x-forwarded-proto': 'http' } },
+    then: { socket: 'tls' },
+    hsts: true,
+  },
+  {
+    name: 'plain HTTP claiming https never gets (or stores) HSTS for a plain-HTTP visitor',
+    first: { socket: 'http', headers: { 'x-forwarded-proto': 'https' } },
+    then: { socket: 'http' },
+    hsts: false,
+  },
 ];
 
 describe.skipIf(!VARNISHD)('the shipped VCL keeps http and https copies apart', () => {
@@ -42,7 +62,9 @@ describe.skipIf(!VARNISHD)('the shipped VCL keeps http and https copies apart', 
     const path = `/faq?x=${Math.random().toString(36).slice(2)}`;
     const attack = await get(first, path);
     expect(attack.status).toBe(200);
-    expect(attack.headers.get('strict-transport-security') !== null, 'the first request gets HSTS exactly over TLS').toBe(first.socket === 'tls');
+    expect(attack.headers.get('strict-transport-security') !== null, 'the first request gets HSTS exactly over TLS').toBe(
+      first.socket === 'tls',
+    );
     const visitor = await get(then, path);
     expect(visitor.status).toBe(200);
     expect(visitor.headers.get('strict-transport-security') !== null).toBe(hsts);

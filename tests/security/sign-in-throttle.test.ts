@@ -13,7 +13,6 @@ async function attempt(address: string, email: string, password: string): Promis
   return session.raw('/api/auth/sign-in', { form: { email, password, csrf, next: '/account' } });
 }
 
-
 describe('sign-in throttling per account and address', () => {
   it.each([
     // attackers, wrong passwords each
@@ -77,7 +76,13 @@ describe('sign-in throttling per account and address', () => {
     const address = simulatedAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 100; i += 10) {
-      statuses.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => attempt(address, `sprayed-${i + j}-${Date.now()}@example.com`, 'Summer2026!!').then((r) => r.status)))));
+      statuses.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, j) =>
+            attempt(address, `sprayed-${i + j}-${Date.now()}@example.com`, 'Summer2026!!').then((r) => r.status),
+          ),
+        )),
+      );
     }
     expect(statuses).toEqual(Array(100).fill(303));
     const { email, password } = await createPerson(baseUrl, 'sprayed');

@@ -36,7 +36,14 @@ async function authorizeAtStrava(link: string): Promise<string> {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: q.get('client_id')!, redirect_uri: q.get('redirect_uri')!, state: q.get('state')!, scope: q.get('scope')!, decision: 'authorize', activity: '1' }),
+    body: new URLSearchParams({
+      client_id: q.get('client_id')!,
+      redirect_uri: q.get('redirect_uri')!,
+      state: q.get('state')!,
+      scope: q.get('scope')!,
+      decision: 'authorize',
+      activity: '1',
+    }),
   });
   const back = new URL(res.headers.get('location')!);
   expect(back.origin + back.pathname).toBe(`${server.url}/integrations/strava/callback`);
@@ -59,7 +66,9 @@ async function signInFromCallback(session: FormSession, callback: string, person
   const page = await session.follow(signIn.pathname + signIn.search);
   expect(page.html).toContain('Sign in to finish connecting Strava');
   const csrf = hiddenField(page.html, 'csrf')!;
-  const posted = await session.raw('/api/auth/sign-in', { form: { email: person.email, password: person.password, csrf, next: hiddenField(page.html, 'next')! } });
+  const posted = await session.raw('/api/auth/sign-in', {
+    form: { email: person.email, password: person.password, csrf, next: hiddenField(page.html, 'next')! },
+  });
   expect(posted.status).toBe(303);
   expect(posted.headers.get('location')).toBe(callback);
   return session.raw(callback);

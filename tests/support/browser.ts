@@ -4,7 +4,15 @@ import { chromium, type Browser, type BrowserServer, type Page } from 'playwrigh
 const options = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ],
 };
 
 /** The environment variable that hands the run's one Chromium (tests/support/global-setup.ts) to the test files. */

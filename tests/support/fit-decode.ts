@@ -6,7 +6,16 @@ import { FIT_HR_OFFSET } from '@/lib/coaching/fit-file';
 
 type Mesg = Record<string, unknown>;
 
-export type DecodedWorkout = { fileType: unknown; name: unknown; sport: unknown; subSport: unknown; numValidSteps: unknown; steps: FitStep[]; errors: unknown[]; integrity: boolean };
+export type DecodedWorkout = {
+  fileType: unknown;
+  name: unknown;
+  sport: unknown;
+  subSport: unknown;
+  numValidSteps: unknown;
+  steps: FitStep[];
+  errors: unknown[];
+  integrity: boolean;
+};
 
 export function decodeFitWorkout(bytes: Uint8Array): DecodedWorkout {
   const stream = Stream.fromByteArray(Array.from(bytes));
@@ -27,15 +36,34 @@ export function decodeFitWorkout(bytes: Uint8Array): DecodedWorkout {
               ? { type: 'repeat', fromStep: Number(s.durationStep), times: Number(s.repeatSteps) }
               : { type: 'open' };
     let target: FitStep['target'] = { type: 'open' };
-    if (duration.type !== 'repeat' && s.targetType === 'speed') target = { type: 'speed', lowMps: Number(s.customTargetSpeedLow), highMps: Number(s.customTargetSpeedHigh) };
+    if (duration.type !== 'repeat' && s.targetType === 'speed')
+      target = { type: 'speed', lowMps: Number(s.customTargetSpeedLow), highMps: Number(s.customTargetSpeedHigh) };
     if (duration.type !== 'repeat' && s.targetType === 'heartRate') {
-      target = Number(s.targetHrZone ?? s.targetValue) > 0
-        ? { type: 'heartRateZone', zone: Number(s.targetHrZone ?? s.targetValue) }
-        : { type: 'heartRate', lowBpm: Number(s.customTargetHeartRateLow) - FIT_HR_OFFSET, highBpm: Number(s.customTargetHeartRateHigh) - FIT_HR_OFFSET };
+      target =
+        Number(s.targetHrZone ?? s.targetValue) > 0
+          ? { type: 'heartRateZone', zone: Number(s.targetHrZone ?? s.targetValue) }
+          : {
+              type: 'heartRate',
+              lowBpm: Number(s.customTargetHeartRateLow) - FIT_HR_OFFSET,
+              highBpm: Number(s.customTargetHeartRateHigh) - FIT_HR_OFFSET,
+            };
     }
     const step: FitStep = { name: String(s.wktStepName), intensity: s.intensity as FitStep['intensity'], duration, target };
-    if (s.exerciseCategory !== undefined) step.exercise = { category: String(s.exerciseCategory), ...(s.exerciseWeight !== undefined ? { weightKg: Number(s.exerciseWeight) } : {}) };
+    if (s.exerciseCategory !== undefined)
+      step.exercise = {
+        category: String(s.exerciseCategory),
+        ...(s.exerciseWeight !== undefined ? { weightKg: Number(s.exerciseWeight) } : {}),
+      };
     return step;
   });
-  return { fileType: m.fileIdMesgs?.[0]?.type, name: workout.wktName, sport: workout.sport, subSport: workout.subSport, numValidSteps: workout.numValidSteps, steps, errors, integrity };
+  return {
+    fileType: m.fileIdMesgs?.[0]?.type,
+    name: workout.wktName,
+    sport: workout.sport,
+    subSport: workout.subSport,
+    numValidSteps: workout.numValidSteps,
+    steps,
+    errors,
+    integrity,
+  };
 }

@@ -21,7 +21,9 @@ export default async function setup(project: TestProject) {
   // Metadata documents on loopback (CIMD_ALLOW_LOOPBACK, development only) over HTTPS with a
   // certificate the server trusts, as a local developer would run them.
   const documentTls = makeLoopbackCertificate();
-  const server = await startServer({ env: { ...db.env, CIMD_ALLOW_LOOPBACK: '1', PACEWISE_TEST_CLOCK: '1', NODE_EXTRA_CA_CERTS: documentTls.cert } });
+  const server = await startServer({
+    env: { ...db.env, CIMD_ALLOW_LOOPBACK: '1', PACEWISE_TEST_CLOCK: '1', NODE_EXTRA_CA_CERTS: documentTls.cert },
+  });
   project.provide('baseUrl', server.url);
   project.provide('documentTls', documentTls);
   project.provide('databaseEngine', db.env.DATABASE_URL ? 'postgresql' : 'pglite');

@@ -12,7 +12,10 @@ export type ToolCaller = {
 
 function parse(result: { isError?: boolean; structuredContent?: unknown; content?: unknown }) {
   const structured = (result.structuredContent ??
-    JSON.parse(((result.content as { type: string; text?: string }[] | undefined)?.find((c) => c.type === 'text')?.text) ?? '{}')) as Record<string, unknown>;
+    JSON.parse((result.content as { type: string; text?: string }[] | undefined)?.find((c) => c.type === 'text')?.text ?? '{}')) as Record<
+    string,
+    unknown
+  >;
   return { isError: Boolean(result.isError), structured };
 }
 

@@ -15,12 +15,31 @@ export function makeLoopbackCertificate(): TlsFiles {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-cimd-tls-'));
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-subj', '/CN=pacewise-test-documents', '-keyout', key, '-out', cert,
-    '-addext', 'subjectAltName=IP:127.0.0.1,IP:127.0.0.2,DNS:localhost',
-    '-addext', 'basicConstraints=critical,CA:TRUE',
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=pacewise-test-documents',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,IP:127.0.0.2,DNS:localhost',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+    ],
+    { stdio: 'ignore' },
+  );
   return { dir, cert, key };
 }
 

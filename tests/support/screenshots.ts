@@ -23,7 +23,12 @@ const POST = '/blog/how-pacewise-estimates-your-one-rep-max';
 
 async function activePerson(): Promise<TestPerson> {
   const { person, agent } = await newAthlete(BASE_URL, 'screenshots', {
-    profile: { timezone: 'America/Denver', goal: 'hybrid', trainingDays: ['mon', 'wed', 'fri', 'sat'], equipment: ['barbell', 'dumbbells', 'pullup-bar'] },
+    profile: {
+      timezone: 'America/Denver',
+      goal: 'hybrid',
+      trainingDays: ['mon', 'wed', 'fri', 'sat'],
+      equipment: ['barbell', 'dumbbells', 'pullup-bar'],
+    },
   });
   const today = todayUtc();
   agent.setToday(addDays(today, -29));
@@ -48,7 +53,11 @@ async function activePerson(): Promise<TestPerson> {
       ],
     });
     agent.setToday(addDays(date, 1));
-    const r = await agent.call<{ workout: WorkoutView }>('create_workout', { date: addDays(date, 1), title: 'Easy run', run: [{ kind: 'easy', distance: 6 + i }] });
+    const r = await agent.call<{ workout: WorkoutView }>('create_workout', {
+      date: addDays(date, 1),
+      title: 'Easy run',
+      run: [{ kind: 'easy', distance: 6 + i }],
+    });
     await agent.call('complete_workout', { id: r.workout.id, run: { distance: 6 + i, durationSeconds: (6 + i) * 345, rpe: 5 } });
   }
   agent.setToday(undefined);

@@ -21,7 +21,15 @@ export type StubActivity = {
   time?: number[];
 };
 
-type Token = { value: string; kind: 'access' | 'refresh'; athleteId: number; clientId: string; scope: string; expiresAt: number; live: boolean };
+type Token = {
+  value: string;
+  kind: 'access' | 'refresh';
+  athleteId: number;
+  clientId: string;
+  scope: string;
+  expiresAt: number;
+  live: boolean;
+};
 type Code = { clientId: string; redirectUri: string; scope: string; expiresAt: number; used: boolean };
 
 export type StubRequest = { method: string; path: string; query: Record<string, string>; grantType?: string };
@@ -68,7 +76,9 @@ async function readForm(req: http.IncomingMessage): Promise<Record<string, strin
   return Object.fromEntries(new URLSearchParams(raw));
 }
 
-export async function startStravaStub(opts: { clientId?: string; clientSecret?: string; athleteId?: number; accessTokenTtlSeconds?: number; port?: number } = {}): Promise<StravaStub> {
+export async function startStravaStub(
+  opts: { clientId?: string; clientSecret?: string; athleteId?: number; accessTokenTtlSeconds?: number; port?: number } = {},
+): Promise<StravaStub> {
   const clientId = opts.clientId ?? '424242';
   const clientSecret = opts.clientSecret ?? 'stub-client-secret-0123456789abcdef';
   const athleteId = opts.athleteId ?? 1_234_567;
@@ -85,7 +95,13 @@ export async function startStravaStub(opts: { clientId?: string; clientSecret?: 
     const refresh: Token = { value: random(), kind: 'refresh', athleteId, clientId, scope, expiresAt: Number.MAX_SAFE_INTEGER, live: true };
     tokens.set(access.value, access);
     tokens.set(refresh.value, refresh);
-    return { token_type: 'Bearer', access_token: access.value, refresh_token: refresh.value, expires_at: access.expiresAt, expires_in: ttl };
+    return {
+      token_type: 'Bearer',
+      access_token: access.value,
+      refresh_token: refresh.value,
+      expires_at: access.expiresAt,
+      expires_in: ttl,
+    };
   }
 
   function bearer(req: http.IncomingMessage): Token | null {
@@ -110,7 +126,9 @@ export async function startStravaStub(opts: { clientId?: string; clientSecret?: 
   }
 
   function consentPage(q: URLSearchParams): string {
-    const hidden = ['client_id', 'redirect_uri', 'state', 'scope'].map((k) => `<input type="hidden" name="${k}" value="${escape(q.get(k) ?? '')}">`).join('');
+    const hidden = ['client_id', 'redirect_uri', 'state', 'scope']
+      .map((k) => `<input type="hidden" name="${k}" value="${escape(q.get(k) ?? '')}">`)
+      .join('');
     const scopes = (q.get('scope') ?? '').split(',');
     const activityBox = scopes.some((s) => s.startsWith('activity:'))
       ? `<label><input type="checkbox" name="activity" value="1" checked> View data about your private activities</label>`
@@ -148,7 +166,13 @@ export async function startStravaStub(opts: { clientId?: string; clientSecret?: 
         const requested = (f.scope ?? '').split(',').filter(Boolean);
         const accepted = requested.filter((s) => !s.startsWith('activity:') || f.activity === '1');
         const code = random();
-        codes.set(code, { clientId: f.client_id ?? '', redirectUri: f.redirect_uri ?? '', scope: accepted.join(','), expiresAt: now() + 600, used: false });
+        codes.set(code, {
+          clientId: f.client_id ?? '',
+          redirectUri: f.redirect_uri ?? '',
+          scope: accepted.join(','),
+          expiresAt: now() + 600,
+          used: false,
+        });
         target.searchParams.set('code', code);
         target.searchParams.set('scope', accepted.join(','));
       }
@@ -161,9 +185,13 @@ export async function startStravaStub(opts: { clientId?: string; clientSecret?: 
       if (f.client_id !== clientId || f.client_secret !== clientSecret) return badRequest(res, 'Application', 'client_id');
       if (f.grant_type === 'authorization_code') {
         const code = codes.get(f.code ?? '');
-        if (!code || code.used || code.expiresAt <= now() || code.clientId !== clientId) return badRequest(res, 'AuthorizationCode', 'code');
+        if (!code || code.used || code.expiresAt <= now() || code.clientId !== clientId)
+          return badRequest(res, 'AuthorizationCode', 'code');
         code.used = true;
-        return json(res, 200, { ...issue(code.scope), athlete: { id: athleteId, username: 'stub_runner', firstname: 'Stub', lastname: 'Runner', resource_state: 2 } });
+        return json(res, 200, {
+          ...issue(code.scope),
+          athlete: { id: athleteId, username: 'stub_runner', firstname: 'Stub', lastname: 'Runner', resource_state: 2 },
+        });
       }
       if (f.grant_type === 'refresh_token') {
         const old = tokens.get(f.refresh_token ?? '');
@@ -244,7 +272,10 @@ export async function startStravaStub(opts: { clientId?: string; clientSecret?: 
         moving_time: a.moving_time ?? elapsed,
         elapsed_time: elapsed,
         ...(withHeartRate
-          ? { heartrate: a.heartrate ?? Array.from({ length: samples }, (_, i) => 140 + (i % 10)), time: a.time ?? Array.from({ length: samples }, (_, i) => i * 10) }
+          ? {
+              heartrate: a.heartrate ?? Array.from({ length: samples }, (_, i) => 140 + (i % 10)),
+              time: a.time ?? Array.from({ length: samples }, (_, i) => i * 10),
+            }
           : {}),
       };
       activities.push(activity);
@@ -260,7 +291,10 @@ export async function startStravaStub(opts: { clientId?: string; clientSecret?: 
     recover() {
       failure = null;
     },
-    liveTokens: (kind) => [...tokens.values()].filter((t) => t.live && (!kind || t.kind === kind) && (t.kind === 'refresh' || t.expiresAt > now())).map((t) => t.value),
+    liveTokens: (kind) =>
+      [...tokens.values()]
+        .filter((t) => t.live && (!kind || t.kind === kind) && (t.kind === 'refresh' || t.expiresAt > now()))
+        .map((t) => t.value),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return stub;

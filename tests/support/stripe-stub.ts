@@ -5,7 +5,12 @@ import type { AddressInfo } from 'node:net';
 
 export type StubbedSession = { id: string; params: URLSearchParams };
 
-export async function startStripeStub(): Promise<{ url: string; sessions: StubbedSession[]; failNext: (times?: number) => void; close: () => Promise<void> }> {
+export async function startStripeStub(): Promise<{
+  url: string;
+  sessions: StubbedSession[];
+  failNext: (times?: number) => void;
+  close: () => Promise<void>;
+}> {
   const sessions: StubbedSession[] = [];
   let failures = 0;
   const server = http.createServer((req, res) => {
@@ -15,18 +20,31 @@ export async function startStripeStub(): Promise<{ url: string; sessions: Stubbe
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
         if (failures > 0) {
           failures--;
-          res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'stub outage' } }));
+          res
+            .writeHead(500, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { type: 'api_error', message: 'stub outage' } }));
           return;
         }
         const params = new URLSearchParams(body);
         const id = `cs_test_${sessions.length + 1}${Date.now()}`;
         sessions.push({ id, params });
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ id, object: 'checkout.session', livemode: false, mode: params.get('mode'), url: `https://checkout.stripe.example/c/pay/${id}`, expires_at: Number(params.get('expires_at')) }),
-        );
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({
+              id,
+              object: 'checkout.session',
+              livemode: false,
+              mode: params.get('mode'),
+              url: `https://checkout.stripe.example/c/pay/${id}`,
+              expires_at: Number(params.get('expires_at')),
+            }),
+          );
         return;
       }
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: `stub has no ${req.method} ${req.url}` } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { type: 'invalid_request_error', message: `stub has no ${req.method} ${req.url}` } }));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

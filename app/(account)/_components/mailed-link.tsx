@@ -46,7 +46,8 @@ export function DeadLink({ heading }: { heading: string }) {
         This link has expired or has been used already: each link works once, for a limited time.
       </p>
       <p>
-        <Link href="/sign-in">Sign in</Link> with your password, or <Link href="/forgot-password">ask for a new link</Link> to choose a new password.
+        <Link href="/sign-in">Sign in</Link> with your password, or <Link href="/forgot-password">ask for a new link</Link> to choose a new
+        password.
       </p>
     </>
   );

@@ -30,8 +30,11 @@ export async function CalendarAndWatch({ userId, csrf, notice }: { userId: strin
       ) : null}
       <h3>Calendar feed</h3>
       <p>
-        Subscribe to your sessions in Google Calendar, Apple Calendar or Outlook: each session on its day with its prescription, updated as your plan adapts.{' '}
-        {feed.active ? 'Your feed is on. Its address was shown once, when it was made; rotate it to get a new one (the old one stops working).' : 'You have no feed yet.'}
+        Subscribe to your sessions in Google Calendar, Apple Calendar or Outlook: each session on its day with its prescription, updated as
+        your plan adapts.{' '}
+        {feed.active
+          ? 'Your feed is on. Its address was shown once, when it was made; rotate it to get a new one (the old one stops working).'
+          : 'You have no feed yet.'}
       </p>
       <form method="post" action="/api/account/calendar-feed" className={styles.actions}>
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
@@ -64,8 +67,8 @@ export async function CalendarAndWatch({ userId, csrf, notice }: { userId: strin
       ) : (
         <>
           <p>
-            FIT workout files (links work for {FIT_LINK_MINUTES} minutes; reload the page for new ones). Import a file in Garmin Connect (Import Data), or copy it to the
-            watch&apos;s <code>GARMIN/NewFiles</code> folder over USB.
+            FIT workout files (links work for {FIT_LINK_MINUTES} minutes; reload the page for new ones). Import a file in Garmin Connect
+            (Import Data), or copy it to the watch&apos;s <code>GARMIN/NewFiles</code> folder over USB.
           </p>
           <ul data-testid="watch-sessions">
             {sessions.map((s) => (

@@ -16,7 +16,9 @@ export const metadata: Metadata = { title: 'Your account', robots: { index: fals
 /** A moment in the person's own timezone (their profile's), named so it cannot be misread. */
 const when = (d: Date | null, timeZone: string) =>
   d ? (
-    <time dateTime={d.toISOString()}>{`${d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone })} (${timeZone.replace(/_/g, ' ')})`}</time>
+    <time
+      dateTime={d.toISOString()}
+    >{`${d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone })} (${timeZone.replace(/_/g, ' ')})`}</time>
   ) : (
     'not yet'
   );
@@ -70,8 +72,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
           <div data-testid="first-plan">
             <h3>Your first plan</h3>
             <p>
-              Pacewise coaches through your AI agent. Connect it, then ask for a plan: say your goal (stronger, a 5 km, a half marathon or both), the days you can
-              train and the equipment you have. Your week, your sessions and your progress show up here as you log them.
+              Pacewise coaches through your AI agent. Connect it, then ask for a plan: say your goal (stronger, a 5 km, a half marathon or
+              both), the days you can train and the equipment you have. Your week, your sessions and your progress show up here as you log
+              them.
             </p>
             <p>
               <Link href="/agents" className={styles.buttonLink}>
@@ -94,7 +97,8 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
         <h2 id="agents-heading">Connected agents</h2>
         {agents.length === 0 ? (
           <p>
-            No agent is connected. Add the Pacewise tool server to your AI agent and sign in when it asks: <Link href="/agents">how to connect an agent</Link>.
+            No agent is connected. Add the Pacewise tool server to your AI agent and sign in when it asks:{' '}
+            <Link href="/agents">how to connect an agent</Link>.
           </p>
         ) : (
           <ul className={styles.agents}>
@@ -132,15 +136,23 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
       <section className={styles.card} aria-labelledby="your-data" data-testid="your-data">
         <h2 id="your-data">Your data</h2>
         <p>
-          Download everything Pacewise holds about you as one JSON file: your profile, plans, sessions with what was prescribed and what you did, the reasons
-          behind every change, health records, connected agents and integrations. Loads are in kg, distances in metres and times in seconds. Passwords, tokens
-          and other secrets are never in it.
+          Download everything Pacewise holds about you as one JSON file: your profile, plans, sessions with what was prescribed and what you
+          did, the reasons behind every change, health records, connected agents and integrations. Loads are in kg, distances in metres and
+          times in seconds. Passwords, tokens and other secrets are never in it.
         </p>
         <form method="post" action="/api/account/export" className={styles.form}>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <div className={styles.field}>
             <label htmlFor="export-password">Your password</label>
-            <input id="export-password" name="password" type="password" autoComplete="current-password" required maxLength={256} aria-describedby="export-password-hint" />
+            <input
+              id="export-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={256}
+              aria-describedby="export-password-hint"
+            />
             <p id="export-password-hint" className={styles.hint}>
               Asked again because the file holds all your data.
             </p>

@@ -27,7 +27,16 @@ function CodeForm({ message }: { message?: string }) {
       <form method="get" action="/device" className={styles.form}>
         <div className={styles.field}>
           <label htmlFor="user_code">Code shown on your device</label>
-          <input id="user_code" name="user_code" autoComplete="off" autoCapitalize="characters" spellCheck={false} required maxLength={32} placeholder="XXXX-XXXX" />
+          <input
+            id="user_code"
+            name="user_code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            maxLength={32}
+            placeholder="XXXX-XXXX"
+          />
         </div>
         <div className={styles.actions}>
           <button type="submit" className={styles.button}>
@@ -104,11 +113,16 @@ export default async function DevicePage({ searchParams }: { searchParams: Searc
       <h1>Connect {request.clientName}?</h1>
       <div className={styles.card}>
         <p>
-          Check that your device shows this code: <span className={styles.code} data-testid="user-code">{formatUserCode(request.userCode)}</span>
+          Check that your device shows this code:{' '}
+          <span className={styles.code} data-testid="user-code">
+            {formatUserCode(request.userCode)}
+          </span>
         </p>
         <GrantSummary clientName={request.clientName} email={person.email} scopes={request.scopes} />
         <ClientIdentity clientId={request.clientId} clientName={request.clientName} documentHost={request.documentHost} />
-        <p className={styles.hint}>Only approve if you started this on a device or agent you trust. You can revoke access at any time on your account page.</p>
+        <p className={styles.hint}>
+          Only approve if you started this on a device or agent you trust. You can revoke access at any time on your account page.
+        </p>
         <form method="post" action="/api/auth/device" className={styles.actions}>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <input type="hidden" name="user_code" value={request.userCode} />

@@ -31,7 +31,10 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
               Enter a valid e-mail address, such as name@example.com.
             </p>
           )}
-          <p>Enter the address of your account. We mail it a link to choose a new password; a reset signs every browser out and disconnects every agent.</p>
+          <p>
+            Enter the address of your account. We mail it a link to choose a new password; a reset signs every browser out and disconnects
+            every agent.
+          </p>
           <form method="post" action="/api/auth/forgot" className={styles.form}>
             <input type="hidden" name={CSRF_FIELD} value={csrf} />
             <div className={styles.field}>

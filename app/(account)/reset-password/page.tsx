@@ -37,7 +37,16 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
             <input type="hidden" name="token" value={token} />
             <div className={styles.field}>
               <label htmlFor="password">New password</label>
-              <input id="password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} maxLength={256} aria-describedby="password-hint" />
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                maxLength={256}
+                aria-describedby="password-hint"
+              />
               <p id="password-hint" className={styles.hint}>
                 At least {PASSWORD_MIN_LENGTH} characters, and not a common password or pattern: three or four unrelated words work well.
               </p>

@@ -21,7 +21,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const signedUp = firstParam(params.signed_up) === '1';
   // Set by an integration's callback (lib/integrations/callback.ts): the connection finishes after sign-in.
   const integration = findIntegration(firstParam(params.integration) ?? '');
-  const csrf = await requireAnonymousCsrf(withQuery('/sign-in', { next, integration: integration?.id }), firstParam(params.cookies) === '1');
+  const csrf = await requireAnonymousCsrf(
+    withQuery('/sign-in', { next, integration: integration?.id }),
+    firstParam(params.cookies) === '1',
+  );
 
   return (
     <>

@@ -6,7 +6,13 @@ const HOW_TO_CONNECT: Record<IntegrationKind, string> = {
 };
 
 /** The integration catalogue as cards: name, how it is connected and what it brings in. */
-export function IntegrationList({ integrations, headingLevel = 3 }: { integrations: readonly IntegrationDefinition[]; headingLevel?: 2 | 3 }) {
+export function IntegrationList({
+  integrations,
+  headingLevel = 3,
+}: {
+  integrations: readonly IntegrationDefinition[];
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="integration-grid">

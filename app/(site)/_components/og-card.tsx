@@ -8,7 +8,14 @@ export function OgLogo({ size }: { size: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32">
       <rect width="32" height="32" rx="8" fill={COLORS.accent} />
-      <polyline points="5,21 10,21 13,13 17.5,24 21,15 27,9" fill="none" stroke={COLORS.bg} strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <polyline
+        points="5,21 10,21 13,13 17.5,24 21,15 27,9"
+        fill="none"
+        stroke={COLORS.bg}
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -25,7 +32,18 @@ type OgCardProps = { siteName: string; kicker: string; title: string; subtitle: 
 export function OgCard({ siteName, kicker, title, subtitle, host, place }: OgCardProps) {
   const titleSize = title.length > 70 ? 56 : title.length > 40 ? 66 : 76;
   return (
-    <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', background: COLORS.bg, color: COLORS.fg, padding: '64px 72px', fontSize: 32 }}>
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        background: COLORS.bg,
+        color: COLORS.fg,
+        padding: '64px 72px',
+        fontSize: 32,
+      }}
+    >
       <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
         <OgLogo size={64} />
         <div style={{ fontSize: 40, color: COLORS.fg }}>{siteName}</div>
@@ -35,7 +53,17 @@ export function OgCard({ siteName, kicker, title, subtitle, host, place }: OgCar
         <div style={{ fontSize: titleSize, lineHeight: 1.1, color: COLORS.fg }}>{title}</div>
         <div style={{ fontSize: 30, lineHeight: 1.35, color: COLORS.muted, marginTop: 26 }}>{clip(subtitle, 170)}</div>
       </div>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', borderTop: `4px solid ${COLORS.accent}`, paddingTop: 22, fontSize: 26, color: COLORS.muted }}>
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          borderTop: `4px solid ${COLORS.accent}`,
+          paddingTop: 22,
+          fontSize: 26,
+          color: COLORS.muted,
+        }}
+      >
         <div>{host}</div>
         <div>{place}</div>
       </div>

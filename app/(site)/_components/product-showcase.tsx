@@ -14,13 +14,17 @@ export function ProductShowcase({ className }: { className?: string }) {
     <section className={[styles.showcase, className].filter(Boolean).join(' ')} aria-labelledby="showcase-title" data-testid="showcase">
       <h2 id="showcase-title">What your coach shows you</h2>
       <p className={styles.lead}>
-        A demo athlete five weeks into a hybrid plan, from the same plan generator and adaptation rules your sessions go through. Your agent shows these views, and so
-        does <Link href="/account">your account page</Link>.
+        A demo athlete five weeks into a hybrid plan, from the same plan generator and adaptation rules your sessions go through. Your agent
+        shows these views, and so does <Link href="/account">your account page</Link>.
       </p>
       <div className={styles.grid}>
         <div className={styles.panel} data-testid="showcase-week" dangerouslySetInnerHTML={{ __html: views.week }} />
         <div className={styles.panel} data-testid="showcase-reason" dangerouslySetInnerHTML={{ __html: views.reason }} />
-        <div className={`${styles.panel} ${styles.wide}`} data-testid="showcase-progress" dangerouslySetInnerHTML={{ __html: views.progress }} />
+        <div
+          className={`${styles.panel} ${styles.wide}`}
+          data-testid="showcase-progress"
+          dangerouslySetInnerHTML={{ __html: views.progress }}
+        />
       </div>
     </section>
   );

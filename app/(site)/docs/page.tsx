@@ -23,11 +23,21 @@ function WideTable({ label, head, rows }: { label: string; head: string[]; rows:
     <div className={styles.scroll} role="region" aria-label={label} tabIndex={0}>
       <table>
         <thead>
-          <tr>{head.map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {rows.map((cells, r) => (
-            <tr key={r}>{cells.map((c, i) => <td key={i}>{c}</td>)}</tr>
+            <tr key={r}>
+              {cells.map((c, i) => (
+                <td key={i}>{c}</td>
+              ))}
+            </tr>
           ))}
         </tbody>
       </table>
@@ -44,7 +54,12 @@ function SchemaTable({ operationId, schema }: { operationId: string; schema: Sch
       <WideTable
         label={`${schema.name} fields (${operationId})`}
         head={['Field', 'Type', 'Required', 'Description']}
-        rows={schema.fields.map((f) => [<code key="n">{f.name}</code>, f.type, f.required ? 'yes' : 'no', <Text key="d">{f.description}</Text>])}
+        rows={schema.fields.map((f) => [
+          <code key="n">{f.name}</code>,
+          f.type,
+          f.required ? 'yes' : 'no',
+          <Text key="d">{f.description}</Text>,
+        ])}
       />
     </>
   );
@@ -68,7 +83,13 @@ function OperationSection({ op }: { op: OperationReference }) {
           <WideTable
             label={`Parameters of ${op.operationId}`}
             head={['Name', 'In', 'Type', 'Required', 'Description']}
-            rows={op.parameters.map((p) => [<code key="n">{p.name}</code>, p.in, p.type, p.required ? 'yes' : 'no', <Text key="d">{p.description}</Text>])}
+            rows={op.parameters.map((p) => [
+              <code key="n">{p.name}</code>,
+              p.in,
+              p.type,
+              p.required ? 'yes' : 'no',
+              <Text key="d">{p.description}</Text>,
+            ])}
           />
           {op.parameters
             .filter((p) => p.values.length > 0)
@@ -77,7 +98,13 @@ function OperationSection({ op }: { op: OperationReference }) {
                 <summary>
                   The {p.values.length} values of <code>{p.name}</code>
                 </summary>
-                <ul>{p.values.map((v) => <li key={v}><code>{v}</code></li>)}</ul>
+                <ul>
+                  {p.values.map((v) => (
+                    <li key={v}>
+                      <code>{v}</code>
+                    </li>
+                  ))}
+                </ul>
               </details>
             ))}
         </>
@@ -87,11 +114,18 @@ function OperationSection({ op }: { op: OperationReference }) {
         {op.responses.map((r) => (
           <li key={r.status}>
             <strong>{r.status}</strong>: <Text>{r.description}</Text>
-            {r.schema && <> (<code>{r.schema}</code>, application/json)</>}
+            {r.schema && (
+              <>
+                {' '}
+                (<code>{r.schema}</code>, application/json)
+              </>
+            )}
           </li>
         ))}
       </ul>
-      {op.schemas.map((s) => <SchemaTable key={s.name} operationId={op.operationId} schema={s} />)}
+      {op.schemas.map((s) => (
+        <SchemaTable key={s.name} operationId={op.operationId} schema={s} />
+      ))}
       <h5>Example</h5>
       <pre className={styles.code}>
         <code>{op.curl}</code>

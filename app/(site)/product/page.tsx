@@ -35,9 +35,9 @@ export default function ProductPage() {
       <section className="section cta" aria-labelledby="start-title">
         <h2 id="start-title">Start with {product.name}</h2>
         <p>
-          Create an account, then <Link href="/agents">connect your AI agent</Link>: it sets up your profile and your first plan
-          with you. Connecting is free; the coaching needs a <Link href="/#pricing">subscription</Link>. The full feature list is on
-          the <Link href="/">home page</Link>.
+          Create an account, then <Link href="/agents">connect your AI agent</Link>: it sets up your profile and your first plan with you.
+          Connecting is free; the coaching needs a <Link href="/#pricing">subscription</Link>. The full feature list is on the{' '}
+          <Link href="/">home page</Link>.
         </p>
         <p className="actions">
           <a className="button button-primary" href={GET_STARTED_PATH}>

@@ -26,7 +26,9 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
   const csrf = sessionCsrfToken(person.tokenHash);
   return (
     <main>
-      <p role="note" className="test-mode">Test mode: no payment is taken on this page.</p>
+      <p role="note" className="test-mode">
+        Test mode: no payment is taken on this page.
+      </p>
       <h1>Pacewise subscription</h1>
       <p>Signed in as {person.email}.</p>
       {problem && <p role="alert">{problem}</p>}

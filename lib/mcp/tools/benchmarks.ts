@@ -13,12 +13,12 @@ import { todayIn } from '@/lib/clock';
 import { adaptationOutput, adaptationView, coachingCall } from '@/lib/coaching/shapes';
 import { coached } from './coaching-args';
 
-const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map((e) => e.id);
+const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map(
+  (e) => e.id,
+);
 // A string checked against the loaded lifts, not an enum of them: the catalogue has 45 exercises and
 // tools/list stays small; a wrong id gets an error naming the choices.
-const liftId = z
-  .string()
-  .refine((id) => LIFTS.includes(id), { message: `a barbell or dumbbell lift: one of ${LIFTS.join(', ')}` });
+const liftId = z.string().refine((id) => LIFTS.includes(id), { message: `a barbell or dumbbell lift: one of ${LIFTS.join(', ')}` });
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 const benchmarkOutput = z.object({
@@ -98,7 +98,8 @@ export const setBenchmark = defineTool({
       const need = (field: keyof typeof v, why: string) => {
         if (v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `is required ${why}` });
       };
-      if (v.kind === 'race' && v.rpe !== undefined) ctx.addIssue({ code: 'custom', path: ['rpe'], message: 'is for lifts only; omit it for a race' });
+      if (v.kind === 'race' && v.rpe !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['rpe'], message: 'is for lifts only; omit it for a race' });
       if (v.kind === 'lift') {
         need('exercise', 'for a lift');
         need('load', 'for a lift');
@@ -111,7 +112,12 @@ export const setBenchmark = defineTool({
           const m = v.distance * (v.distanceUnit === 'km' ? 1000 : v.distanceUnit === 'mi' ? METRES_PER_MILE : 1);
           if (m < 800 || m > 100_000) ctx.addIssue({ code: 'custom', path: ['distance'], message: 'must be between 800 m and 100 km' });
           const pace = v.timeSeconds / (m / 1000);
-          if (pace < 150 || pace > 1200) ctx.addIssue({ code: 'custom', path: ['timeSeconds'], message: `gives ${Math.round(pace)} s/km; a running race is 2:30-20:00 per km` });
+          if (pace < 150 || pace > 1200)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['timeSeconds'],
+              message: `gives ${Math.round(pace)} s/km; a running race is 2:30-20:00 per km`,
+            });
         }
       }
     }),
@@ -124,7 +130,11 @@ export const setBenchmark = defineTool({
     const today = todayIn(profile.timezone);
     const date = args.date ?? today;
     if (date > today) {
-      throw new ToolError('invalid_argument', `date: ${futureDateMessage(date, today, 'a benchmark', 'Give the day it was done (today or earlier), or record it after it happens.')}`, { field: 'date' });
+      throw new ToolError(
+        'invalid_argument',
+        `date: ${futureDateMessage(date, today, 'a benchmark', 'Give the day it was done (today or earlier), or record it after it happens.')}`,
+        { field: 'date' },
+      );
     }
     // Stored and applied to the future sessions in one transaction (lib/coaching/benchmarks.ts).
     const { ctx, units } = await coachingCall(person);
@@ -154,8 +164,8 @@ export const listBenchmarksTool = defineTool({
   name: 'list_benchmarks',
   title: 'List benchmarks',
   description:
-    'Lists the person\'s benchmarks, newest first, optionally only lifts or races or one exercise, each with its derived estimate ' +
-    '(e1rmKg for lifts, VDOT for races). Loads are shown in the profile\'s unit and in kg.',
+    "Lists the person's benchmarks, newest first, optionally only lifts or races or one exercise, each with its derived estimate " +
+    "(e1rmKg for lifts, VDOT for races). Loads are shown in the profile's unit and in kg.",
   scope: 'profile:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -177,7 +187,7 @@ export const deleteBenchmarkTool = defineTool({
   name: 'delete_benchmark',
   title: 'Delete a benchmark',
   description:
-    'Deletes a benchmark (id from list_benchmarks) and takes back what it taught: the lift\'s e1RM or the VDOT returns to the estimate without it ' +
+    "Deletes a benchmark (id from list_benchmarks) and takes back what it taught: the lift's e1RM or the VDOT returns to the estimate without it " +
     '(keeping what sessions since added) and future sessions are re-prescribed; `adaptation` says what changed and why. Confirm with the person first.',
   scope: 'profile:write',
   needsSubscription: true,

@@ -42,7 +42,12 @@ export const getWorkoutFitLink = defineTool({
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z.object({ workoutId: z.string().trim().min(1).max(100).describe('From list_workouts') }).strict(),
-  output: z.object({ url: z.string(), expiresAt: z.string().describe('ISO 8601'), sport: z.enum(['running', 'strength']), steps: z.number() }),
+  output: z.object({
+    url: z.string(),
+    expiresAt: z.string().describe('ISO 8601'),
+    sport: z.enum(['running', 'strength']),
+    steps: z.number(),
+  }),
   handler: async ({ workoutId }, { person }) => {
     try {
       const link = await fitWorkoutLink(person.id, workoutId);

@@ -22,14 +22,14 @@ export const weightUnitArg = z.enum(['kg', 'lb']).optional().describe('Loads uni
 export const distanceUnitArg = z.enum(['km', 'mi']).optional().describe('Distance and pace unit for this call; default: profile');
 
 // A string, not an enum of every id: the catalogue has 45 exercises, and an unknown id gets an error naming list_exercises.
-export const exerciseArg = z
-  .string()
-  .trim()
-  .min(1)
-  .max(60)
-  .describe('Exercise id (list_exercises)');
+export const exerciseArg = z.string().trim().min(1).max(60).describe('Exercise id (list_exercises)');
 
-export const rpeArg = z.number().min(1).max(10).multipleOf(0.5).describe('Rate of perceived exertion, 1-10 in half steps (10 = no rep left)');
+export const rpeArg = z
+  .number()
+  .min(1)
+  .max(10)
+  .multipleOf(0.5)
+  .describe('Rate of perceived exertion, 1-10 in half steps (10 = no rep left)');
 
 export const plannedSetArg = z
   .object({
@@ -39,7 +39,10 @@ export const plannedSetArg = z
     durationSeconds: z.number().int().min(1).max(3600).optional().describe('Timed holds: seconds per set'),
   })
   .strict()
-  .refine((s) => s.reps !== undefined || s.durationSeconds !== undefined, { message: 'give reps, or durationSeconds for a timed hold', path: ['reps'] });
+  .refine((s) => s.reps !== undefined || s.durationSeconds !== undefined, {
+    message: 'give reps, or durationSeconds for a timed hold',
+    path: ['reps'],
+  });
 
 export const blockArg = z
   .object({
@@ -51,7 +54,10 @@ export const blockArg = z
       .describe(
         'Default: "none" when loads are given; else linear for main lifts (autoregulated if every set has an RPE), double for accessories',
       ),
-    repRange: z.tuple([z.number().int().min(1).max(100), z.number().int().min(1).max(100)]).optional().describe('Double progression: [low, high] reps'),
+    repRange: z
+      .tuple([z.number().int().min(1).max(100), z.number().int().min(1).max(100)])
+      .optional()
+      .describe('Double progression: [low, high] reps'),
     increment: z.number().positive().max(50).optional().describe('Load added after a successful session, in weightUnit'),
     restSeconds: z.number().int().min(0).max(1800).optional(),
   })

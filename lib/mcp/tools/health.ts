@@ -23,10 +23,15 @@ const typeList = HEALTH_TYPES.map((t) => `${t} (${METRICS[t].units.join(' or ')}
 const dateTimeWithOffset = z.iso.datetime({ offset: true });
 const startValue = z
   .string()
-  .refine((v) => isoDate.safeParse(v).success || dateTimeWithOffset.safeParse(v).success, 'use YYYY-MM-DD (a whole local day) or an ISO 8601 date-time with offset, e.g. 2026-11-20T07:30:00+01:00');
+  .refine(
+    (v) => isoDate.safeParse(v).success || dateTimeWithOffset.safeParse(v).success,
+    'use YYYY-MM-DD (a whole local day) or an ISO 8601 date-time with offset, e.g. 2026-11-20T07:30:00+01:00',
+  );
 
 // Checked with the same parser, but advertised without zod's 500-character date-time pattern (tools/list budget).
-const endValue = z.string().refine((v) => dateTimeWithOffset.safeParse(v).success, 'use an ISO 8601 date-time with offset, e.g. 2026-11-20T08:15:00+01:00');
+const endValue = z
+  .string()
+  .refine((v) => dateTimeWithOffset.safeParse(v).success, 'use an ISO 8601 date-time with offset, e.g. 2026-11-20T08:15:00+01:00');
 
 const sourceOutput = z.object({
   kind: z.enum(['integration', 'manual', 'agent']).describe('Where the record came from'),
@@ -44,7 +49,7 @@ const recordOutput = z.object({
   stage: z.enum(SLEEP_STAGES).nullable().describe('Sleep stage, sleep only'),
   maxBpm: z.number().nullable().describe('Highest heart rate, workout_heart_rate only'),
   source: sourceOutput,
-  externalId: z.string().nullable().describe('The source\'s id: your clientRecordId for records you sent'),
+  externalId: z.string().nullable().describe("The source's id: your clientRecordId for records you sent"),
 });
 
 type UnitChoice = Partial<Record<HealthType, HealthUnit>>;
@@ -86,14 +91,21 @@ export const readinessOutput = z
     howToUse: z.string(),
     restingHr: comparison.describe('Resting heart rate, bpm: last 7 days against the 28 days before'),
     hrv: comparison.describe('HRV (RMSSD), ms: last 7 days against the 28 days before'),
-    sleep: comparison.describe('Minutes asleep a night: last 7 days (at least 3 nights) against the 28 days before (baselineReadings 0: no baseline yet, only the 6 h floor applies)'),
+    sleep: comparison.describe(
+      'Minutes asleep a night: last 7 days (at least 3 nights) against the 28 days before (baselineReadings 0: no baseline yet, only the 6 h floor applies)',
+    ),
   })
   .describe('Readiness today from the resting heart rate and HRV trends and sleep');
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 export function readinessView(r: Awaited<ReturnType<typeof readinessFor>>): z.infer<typeof readinessOutput> {
-  const cmp = (c: NonNullable<typeof r.restingHr>) => ({ ...c, recentMean: r1(c.recentMean), baselineMean: r1(c.baselineMean), baselineSd: r1(c.baselineSd) });
+  const cmp = (c: NonNullable<typeof r.restingHr>) => ({
+    ...c,
+    recentMean: r1(c.recentMean),
+    baselineMean: r1(c.baselineMean),
+    baselineSd: r1(c.baselineSd),
+  });
   return {
     level: r.level,
     reasons: r.reasons,
@@ -112,7 +124,7 @@ const pointOutput = z.object({
   value: z.number().describe('In the series unit; see method'),
   min: z.number().optional(),
   max: z.number().optional(),
-  total: z.number().optional().describe('Weekly points of steps, active energy and sleep: the week\'s sum'),
+  total: z.number().optional().describe("Weekly points of steps, active energy and sleep: the week's sum"),
   daysWithData: z.number(),
   records: z.number(),
   sources: z.array(z.string()),
@@ -123,9 +135,9 @@ export const getHealthData = defineTool({
   name: 'get_health_data',
   title: 'Get health data',
   description:
-    'Health data for a date range (YYYY-MM-DD, inclusive, person\'s timezone; default last 7 days, 28 for weekly): daily or weekly (Monday-Sunday) summaries, ' +
+    "Health data for a date range (YYYY-MM-DD, inclusive, person's timezone; default last 7 days, 28 for weekly): daily or weekly (Monday-Sunday) summaries, " +
     'or the records ("none"). Each series has its unit; days without data have no point. Types: as in record_health_data. ' +
-    '`readiness`: today\'s, from resting heart rate and HRV trends and sleep; advisory (list_workouts and get_workout carry it with the next session).',
+    "`readiness`: today's, from resting heart rate and HRV trends and sleep; advisory (list_workouts and get_workout carry it with the next session).",
   scope: 'health:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -138,7 +150,7 @@ export const getHealthData = defineTool({
       units: z
         .object({
           sleep: z.enum(['min', 'h']).optional().describe('Default "min"'),
-          body_mass: z.enum(['kg', 'lb']).optional().describe('Default: the profile\'s unit'),
+          body_mass: z.enum(['kg', 'lb']).optional().describe("Default: the profile's unit"),
           active_energy: z.enum(['kcal', 'kJ']).optional().describe('Default "kcal"'),
         })
         .strict()
@@ -151,7 +163,17 @@ export const getHealthData = defineTool({
     from: z.string(),
     to: z.string(),
     aggregation: z.enum(['daily', 'weekly', 'none']),
-    series: z.array(z.object({ type: z.enum(HEALTH_TYPES), label: z.string(), unit: z.enum(ALL_UNITS), method: z.string(), points: z.array(pointOutput) })).optional(),
+    series: z
+      .array(
+        z.object({
+          type: z.enum(HEALTH_TYPES),
+          label: z.string(),
+          unit: z.enum(ALL_UNITS),
+          method: z.string(),
+          points: z.array(pointOutput),
+        }),
+      )
+      .optional(),
     records: z.array(recordOutput).optional(),
     truncated: z.boolean().optional().describe('"none" only: more records exist than were returned; narrow the range'),
     readiness: readinessOutput,
@@ -163,7 +185,12 @@ export const getHealthData = defineTool({
     const to = args.to ?? today;
     const from = args.from ?? addDays(to, args.aggregation === 'weekly' ? -27 : -6);
     if (from > to) throw new ToolError('invalid_argument', `from (${from}) is after to (${to}); give from <= to.`, { field: 'from' });
-    if (daysBetween(from, to) >= MAX_RANGE_DAYS) throw new ToolError('invalid_argument', `The range is ${daysBetween(from, to) + 1} days; ask for at most ${MAX_RANGE_DAYS} days at a time.`, { field: 'from' });
+    if (daysBetween(from, to) >= MAX_RANGE_DAYS)
+      throw new ToolError(
+        'invalid_argument',
+        `The range is ${daysBetween(from, to) + 1} days; ask for at most ${MAX_RANGE_DAYS} days at a time.`,
+        { field: 'from' },
+      );
     const types = args.types ?? [...HEALTH_TYPES];
     const units: UnitChoice = {
       sleep: args.units?.sleep ?? 'min',
@@ -175,11 +202,29 @@ export const getHealthData = defineTool({
     if (args.aggregation === 'none') {
       const rows = await listHealthRecords(person.id, { types, from, to, limit: MAX_RAW_RECORDS });
       const truncated = rows.length === MAX_RAW_RECORDS && (await countHealthRecords(person.id, { types, from, to })) > MAX_RAW_RECORDS;
-      return { timezone, from, to, aggregation: 'none' as const, records: rows.map((r) => recordView(r, unitOf(r.type as HealthType))), truncated, readiness };
+      return {
+        timezone,
+        from,
+        to,
+        aggregation: 'none' as const,
+        records: rows.map((r) => recordView(r, unitOf(r.type as HealthType))),
+        truncated,
+        readiness,
+      };
     }
     const rows = await listHealthRecords(person.id, { types, from, to });
-    const records = rows.map((r) => ({ type: r.type as HealthType, value: r.value, maxValue: r.maxValue, date: r.date, stage: r.stage, sourceId: r.sourceId }));
-    const series = types.map((t) => ({ ...aggregate(t, records, args.aggregation as 'daily' | 'weekly', unitOf(t)), label: METRICS[t].label }));
+    const records = rows.map((r) => ({
+      type: r.type as HealthType,
+      value: r.value,
+      maxValue: r.maxValue,
+      date: r.date,
+      stage: r.stage,
+      sourceId: r.sourceId,
+    }));
+    const series = types.map((t) => ({
+      ...aggregate(t, records, args.aggregation as 'daily' | 'weekly', unitOf(t)),
+      label: METRICS[t].label,
+    }));
     return { timezone, from, to, aggregation: args.aggregation, series, readiness };
   },
 });
@@ -187,11 +232,20 @@ export const getHealthData = defineTool({
 const recordInput = z
   .object({
     type: z.enum(HEALTH_TYPES).describe('Metric type'),
-    value: z.number().describe('The measurement in `unit` (sleep: time in `stage`; workout_heart_rate: the workout\'s average)'),
-    unit: z.enum(ALL_UNITS).describe('One of the type\'s units (see the description)'),
-    start: startValue.describe('YYYY-MM-DD for a whole local day (e.g. the day\'s steps; for sleep, the night ending that morning), or an ISO 8601 date-time with offset'),
-    end: endValue.optional().describe('ISO 8601 date-time with offset; required for steps, active_energy, sleep and workout_heart_rate when start is a date-time'),
-    stage: z.enum(SLEEP_STAGES).optional().describe('Sleep only: "asleep" (default, no stage known), "light", "deep", "rem", "awake" or "in_bed"'),
+    value: z.number().describe("The measurement in `unit` (sleep: time in `stage`; workout_heart_rate: the workout's average)"),
+    unit: z.enum(ALL_UNITS).describe("One of the type's units (see the description)"),
+    start: startValue.describe(
+      "YYYY-MM-DD for a whole local day (e.g. the day's steps; for sleep, the night ending that morning), or an ISO 8601 date-time with offset",
+    ),
+    end: endValue
+      .optional()
+      .describe(
+        'ISO 8601 date-time with offset; required for steps, active_energy, sleep and workout_heart_rate when start is a date-time',
+      ),
+    stage: z
+      .enum(SLEEP_STAGES)
+      .optional()
+      .describe('Sleep only: "asleep" (default, no stage known), "light", "deep", "rem", "awake" or "in_bed"'),
     maxBpm: z.number().optional().describe('workout_heart_rate only: the highest heart rate, bpm'),
     clientRecordId: z
       .string()
@@ -205,8 +259,10 @@ export const recordHealthDataTool = defineTool({
   name: 'record_health_data',
   title: 'Record health data',
   description:
-    'Stores health measurements. Each record: type, value with its unit, start (date-time with offset, plus end for spans, or YYYY-MM-DD for a day in the person\'s timezone). ' +
-    'Types and units: ' + typeList + '. Implausible values are refused with the range. ' +
+    "Stores health measurements. Each record: type, value with its unit, start (date-time with offset, plus end for spans, or YYYY-MM-DD for a day in the person's timezone). " +
+    'Types and units: ' +
+    typeList +
+    '. Implausible values are refused with the range. ' +
     'Stored once: a repeated clientRecordId updates its record; without one, the same type, start and value is one record; body_mass is one reading per source and day. ' +
     'All records or none. Returns each with "created", "updated" or "unchanged".',
   scope: 'health:write',
@@ -214,7 +270,10 @@ export const recordHealthDataTool = defineTool({
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
   input: z
     .object({
-      source: z.enum(['manual', 'agent']).default('agent').describe('"manual" when the person measured and told you the values; "agent" (default) when you obtained them yourself'),
+      source: z
+        .enum(['manual', 'agent'])
+        .default('agent')
+        .describe('"manual" when the person measured and told you the values; "agent" (default) when you obtained them yourself'),
       records: z.array(recordInput).min(1).max(100).describe('1-100 records'),
     })
     .strict(),
@@ -231,13 +290,20 @@ export const recordHealthDataTool = defineTool({
     const ids = new Map<string, number>();
     for (const [i, input] of args.records.entries()) {
       const r = normalizeRecord(input, ctx);
-      if (isProblem(r)) throw new ToolError('invalid_argument', `records.${i}.${r.field}: ${r.message}. Nothing was stored.`, { field: `records.${i}.${r.field}` });
+      if (isProblem(r))
+        throw new ToolError('invalid_argument', `records.${i}.${r.field}: ${r.message}. Nothing was stored.`, {
+          field: `records.${i}.${r.field}`,
+        });
       if (input.clientRecordId !== undefined) {
         const earlier = ids.get(input.clientRecordId);
         if (earlier !== undefined) {
-          throw new ToolError('invalid_argument', `records.${i}.clientRecordId: "${input.clientRecordId}" is also used by records.${earlier}; give each record its own id. Nothing was stored.`, {
-            field: `records.${i}.clientRecordId`,
-          });
+          throw new ToolError(
+            'invalid_argument',
+            `records.${i}.clientRecordId: "${input.clientRecordId}" is also used by records.${earlier}; give each record its own id. Nothing was stored.`,
+            {
+              field: `records.${i}.clientRecordId`,
+            },
+          );
         }
         ids.set(input.clientRecordId, i);
       }
@@ -271,11 +337,11 @@ const deletionEffect = z.object({
   bodyWeight: z
     .object({ before: z.number().nullable(), after: z.number().nullable(), unit: z.enum(['kg', 'lb']) })
     .optional()
-    .describe('body_mass only: the latest body weight before and after, in the profile\'s unit (null: none)'),
+    .describe("body_mass only: the latest body weight before and after, in the profile's unit (null: none)"),
   readiness: z
     .object({ before: z.enum(['normal', 'low', 'unknown']), after: z.enum(['normal', 'low', 'unknown']), reasons: z.array(z.string()) })
     .optional()
-    .describe('resting_heart_rate and hrv_rmssd only: today\'s readiness level before and after, and its reasons now'),
+    .describe("resting_heart_rate and hrv_rmssd only: today's readiness level before and after, and its reasons now"),
 });
 
 export const deleteHealthRecordTool = defineTool({
@@ -283,7 +349,7 @@ export const deleteHealthRecordTool = defineTool({
   title: 'Delete a health record',
   description:
     'Deletes a health record, body weight included (id from get_health_data aggregation "none", log_body_weight or get_profile). ' +
-    '`effect` says what it changed: the latest body weight, or today\'s readiness. Confirm with the person first.',
+    "`effect` says what it changed: the latest body weight, or today's readiness. Confirm with the person first.",
   scope: 'health:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
@@ -296,7 +362,12 @@ export const deleteHealthRecordTool = defineTool({
     const profile = await getOrCreateProfile(person.id);
     const unit = profile.weightUnit === 'lb' ? 'lb' : 'kg';
     const done = await deleteHealthRecord(person.id, id, todayIn(profile.timezone));
-    if (!done) throw new ToolError('not_found', `No health record has the id "${id}" for this person. Call get_health_data with aggregation "none" to find record ids.`, { id });
+    if (!done)
+      throw new ToolError(
+        'not_found',
+        `No health record has the id "${id}" for this person. Call get_health_data with aggregation "none" to find record ids.`,
+        { id },
+      );
     const type = done.row.type as HealthType;
     const notes: string[] = [];
     const effect: z.infer<typeof deletionEffect> = { notes };
@@ -312,7 +383,11 @@ export const deleteHealthRecordTool = defineTool({
     } else if (done.readiness) {
       const { before, after } = done.readiness;
       effect.readiness = { before: before.level, after: after.level, reasons: after.reasons };
-      notes.push(after.level === before.level ? `Readiness today stays "${after.level}".` : `Readiness today is now "${after.level}"; it was "${before.level}".`);
+      notes.push(
+        after.level === before.level
+          ? `Readiness today stays "${after.level}".`
+          : `Readiness today is now "${after.level}"; it was "${before.level}".`,
+      );
     } else {
       notes.push(`Removed from the ${METRICS[type].label.toLowerCase()} series; nothing else is computed from it.`);
     }

@@ -29,18 +29,26 @@ async function asTool<T>(work: () => Promise<T>): Promise<T> {
 function known(id: string): IntegrationDefinition {
   const def = findIntegration(id);
   if (!def) {
-    throw new ToolError('unknown_integration', `There is no integration "${id}". Known integrations: ${KNOWN.join(', ')}; call list_integrations to see them with their status.`, {
-      known: KNOWN,
-    });
+    throw new ToolError(
+      'unknown_integration',
+      `There is no integration "${id}". Known integrations: ${KNOWN.join(', ')}; call list_integrations to see them with their status.`,
+      {
+        known: KNOWN,
+      },
+    );
   }
   return def;
 }
 
 function phoneOnly(def: IntegrationDefinition, action: string): ToolError {
-  return new ToolError('connect_in_mobile_app', `${def.name} is a phone health store and cannot be ${action} through MCP. ${def.howToConnect}`, {
-    integrationId: def.id,
-    downloadUrl: getSite().downloadUrl,
-  });
+  return new ToolError(
+    'connect_in_mobile_app',
+    `${def.name} is a phone health store and cannot be ${action} through MCP. ${def.howToConnect}`,
+    {
+      integrationId: def.id,
+      downloadUrl: getSite().downloadUrl,
+    },
+  );
 }
 
 const integrationOutput = z.object({
@@ -50,9 +58,13 @@ const integrationOutput = z.object({
   syncs: z.array(z.string()).describe('What it brings into Pacewise'),
   description: z.string(),
   howToConnect: z.string(),
-  connectVia: z.enum(['mcp', 'mobile-app']).describe('"mcp": use connect_integration; "mobile-app": only the Pacewise phone app can connect it'),
+  connectVia: z
+    .enum(['mcp', 'mobile-app'])
+    .describe('"mcp": use connect_integration; "mobile-app": only the Pacewise phone app can connect it'),
   connectable: z.boolean().describe('Whether connect_integration can connect it on this server'),
-  status: z.enum(['available', 'connected', 'error']).describe('"available": not connected; "error": connected but the last sync failed (see error)'),
+  status: z
+    .enum(['available', 'connected', 'error'])
+    .describe('"available": not connected; "error": connected but the last sync failed (see error)'),
   connectedAt: z.string().nullable().describe('ISO 8601'),
   lastSyncAt: z.string().nullable().describe('ISO 8601 time of the last successful import'),
   error: z.string().nullable().describe('With status "error": what failed and what to do'),
@@ -109,7 +121,7 @@ export const disconnectIntegration = defineTool({
   name: 'disconnect_integration',
   title: 'Disconnect an integration',
   description:
-    'Disconnects an integration: revokes Pacewise\'s access at the provider (Strava) and stops syncing. Imported workouts and health data are kept ' +
+    "Disconnects an integration: revokes Pacewise's access at the provider (Strava) and stops syncing. Imported workouts and health data are kept " +
     'unless deleteImportedData is true, which deletes them (ask the person first). Connect again later with connect_integration.',
   scope: 'integrations:write',
   needsSubscription: true,
@@ -117,7 +129,10 @@ export const disconnectIntegration = defineTool({
   input: z
     .object({
       integrationId,
-      deleteImportedData: z.boolean().default(false).describe('Also delete the workouts and health records imported from it (default false: keep them)'),
+      deleteImportedData: z
+        .boolean()
+        .default(false)
+        .describe('Also delete the workouts and health records imported from it (default false: keep them)'),
     })
     .strict(),
   output: z.object({
@@ -159,7 +174,11 @@ export const syncIntegration = defineTool({
   handler: async ({ integrationId: id }, { person }) => {
     const def = known(id);
     if (def.kind === 'phone-platform') {
-      throw new ToolError('connect_in_mobile_app', `${def.name} syncs from the Pacewise phone app by itself; it cannot be synced through MCP. ${def.howToConnect}`, { integrationId: def.id });
+      throw new ToolError(
+        'connect_in_mobile_app',
+        `${def.name} syncs from the Pacewise phone app by itself; it cannot be synced through MCP. ${def.howToConnect}`,
+        { integrationId: def.id },
+      );
     }
     return asTool(() => syncStrava(person.id));
   },

@@ -31,7 +31,9 @@ import { isoDate } from './inputs';
 const GOALS = ['strength', '5k', '10k', 'half', 'marathon', 'hybrid'] as const;
 const WEEKDAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const trainingDaysArg = z.array(z.enum(WEEKDAY_NAMES)).min(1).max(7);
-const movedOutput = z.array(z.object({ title: z.string(), from: z.string(), to: z.string() })).describe('Remaining sessions that changed day (YYYY-MM-DD)');
+const movedOutput = z
+  .array(z.object({ title: z.string(), from: z.string(), to: z.string() }))
+  .describe('Remaining sessions that changed day (YYYY-MM-DD)');
 const planId = z.string().trim().min(1).max(100).describe('Plan id from list_training_plans or create_training_plan');
 
 const planOutput = z.object({
@@ -58,10 +60,18 @@ const planOutput = z.object({
       skipped: z.number(),
       missed: z.number().describe('Not done and dated before today (not counted in scheduled)'),
     })
-    .describe('The plan\'s sessions by status; the four add up to all of them'),
+    .describe("The plan's sessions by status; the four add up to all of them"),
   basis: z
     .object({
-      lifts: z.array(z.object({ exercise: z.string(), e1rm: z.number(), e1rmKg: z.number(), source: z.enum(['benchmark', 'training']), date: z.string().nullable() })),
+      lifts: z.array(
+        z.object({
+          exercise: z.string(),
+          e1rm: z.number(),
+          e1rmKg: z.number(),
+          source: z.enum(['benchmark', 'training']),
+          date: z.string().nullable(),
+        }),
+      ),
       vdot: z.object({ value: z.number(), source: z.enum(['benchmark', 'training']), date: z.string().nullable() }).nullable(),
     })
     .describe('The numbers the sessions were generated from: e1RM per lift and VDOT, each from a benchmark or from logged training'),
@@ -103,7 +113,13 @@ function planView(s: PlanSummary, units: Units): z.infer<typeof planOutput> {
     units,
     sessions: s.counts,
     basis: {
-      lifts: Object.entries(s.basis.e1rmKg ?? {}).map(([exercise, e]) => ({ exercise, e1rm: fromKg(e.value, units.weight), e1rmKg: e.value, source: e.source, date: e.date })),
+      lifts: Object.entries(s.basis.e1rmKg ?? {}).map(([exercise, e]) => ({
+        exercise,
+        e1rm: fromKg(e.value, units.weight),
+        e1rmKg: e.value,
+        source: e.source,
+        date: e.date,
+      })),
       vdot: s.basis.vdot ?? null,
     },
     createdAt: p.createdAt.toISOString(),
@@ -119,7 +135,13 @@ function weeksView(s: PlanSummary, workouts: readonly StoredWorkout[], today: st
       week,
       startDate: start,
       phase: sessions.find((w) => w.phase)?.phase ?? null,
-      sessions: sessions.map((w) => ({ id: w.id, date: w.date, status: shownStatus(w.status, w.date, today), kind: w.kind, title: w.title })),
+      sessions: sessions.map((w) => ({
+        id: w.id,
+        date: w.date,
+        status: shownStatus(w.status, w.date, today),
+        kind: w.kind,
+        title: w.title,
+      })),
     });
   }
   return weeks;
@@ -129,17 +151,26 @@ function weeksView(s: PlanSummary, workouts: readonly StoredWorkout[], today: st
 function gaps(workouts: readonly StoredWorkout[]): string[] {
   const notes: string[] = [];
   const blank = new Set<string>();
-  for (const w of workouts) for (const b of w.strength) if (b.progression !== 'none' && b.progression !== 'double' && b.sets.some((x) => x.loadKg === undefined)) blank.add(b.exerciseId);
+  for (const w of workouts)
+    for (const b of w.strength)
+      if (b.progression !== 'none' && b.progression !== 'double' && b.sets.some((x) => x.loadKg === undefined)) blank.add(b.exerciseId);
   for (const id of blank) {
-    notes.push(`${findExercise(id)?.name ?? id} has no benchmark, so its loads are blank: call set_benchmark (e.g. a recent 5-rep set) and the loads are filled in, or log the first session's sets.`);
+    notes.push(
+      `${findExercise(id)?.name ?? id} has no benchmark, so its loads are blank: call set_benchmark (e.g. a recent 5-rep set) and the loads are filled in, or log the first session's sets.`,
+    );
   }
   if (workouts.some((w) => w.run.some((s) => s.targetPaceSPerKm === undefined && s.kind !== 'race'))) {
-    notes.push('No race benchmark, so run paces are blank (zones are set): call set_benchmark with a recent race result and every pace is filled in.');
+    notes.push(
+      'No race benchmark, so run paces are blank (zones are set): call set_benchmark with a recent race result and every pace is filled in.',
+    );
   }
   return notes;
 }
 
-const planDetailOutput = z.object({ plan: planOutput, weeks: z.array(weekOutput).describe('Sessions week by week; get_workout or list_workouts(planId) for details') });
+const planDetailOutput = z.object({
+  plan: planOutput,
+  weeks: z.array(weekOutput).describe('Sessions week by week; get_workout or list_workouts(planId) for details'),
+});
 
 /* ---------- create ---------- */
 
@@ -147,7 +178,7 @@ export const createTrainingPlan = defineTool({
   name: 'create_training_plan',
   title: 'Create a training plan',
   description:
-    'Generates and schedules a periodised plan (deload every 4th week, every 3rd at 50+ from birthYear; taper before a race). Loads from each lift\'s e1RM, paces from VDOT; weekly running ramps from what was run. ' +
+    "Generates and schedules a periodised plan (deload every 4th week, every 3rd at 50+ from birthYear; taper before a race). Loads from each lift's e1RM, paces from VDOT; weekly running ramps from what was run. " +
     'Experience sets the main-lift rule: novice linear per session, intermediate weekly, advanced RPE blocks (heavy and volume days). ' +
     'Arguments default from the profile, startDate to today; sessions land on training days. Fails if another plan has sessions from startDate on, unless replaceExisting. ' +
     'Returns the plan, weeks, sessions and notes on anything missing.',
@@ -159,15 +190,35 @@ export const createTrainingPlan = defineTool({
       goal: z.enum(GOALS).optional().describe('Default: the profile goal'),
       startDate: isoDate.optional().describe("First day, YYYY-MM-DD in the person's timezone; default today"),
       weeks: z.number().int().min(1).max(MAX_WEEKS).optional().describe('Plan length; default up to the race week, or 8'),
-      daysPerWeek: z.number().int().min(MIN_DAYS_PER_WEEK).max(MAX_DAYS_PER_WEEK).optional().describe('Training days per week; default the number of profile training days (3 if none)'),
-      trainingDays: trainingDaysArg.optional().describe('Weekdays sessions may land on, e.g. ["mon","wed","fri"]; default the profile training days'),
-      equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional().describe('Default: the profile equipment (bodyweight if none)'),
-      raceDate: isoDate.optional().describe('Race day within the plan (running and hybrid goals); default the profile race date when it falls in the plan'),
-      raceDistance: z.number().positive().max(250).optional().describe('Race distance in distanceUnit; default the goal\'s distance'),
-      mainLiftProgression: z.enum(['linear', 'autoregulated']).optional().describe('Overrides the experience rule: linear (+load after sessions at target) or autoregulated (RPE targets, loads from e1RM)'),
+      daysPerWeek: z
+        .number()
+        .int()
+        .min(MIN_DAYS_PER_WEEK)
+        .max(MAX_DAYS_PER_WEEK)
+        .optional()
+        .describe('Training days per week; default the number of profile training days (3 if none)'),
+      trainingDays: trainingDaysArg
+        .optional()
+        .describe('Weekdays sessions may land on, e.g. ["mon","wed","fri"]; default the profile training days'),
+      equipment: z
+        .array(z.enum(EQUIPMENT))
+        .max(EQUIPMENT.length)
+        .optional()
+        .describe('Default: the profile equipment (bodyweight if none)'),
+      raceDate: isoDate
+        .optional()
+        .describe('Race day within the plan (running and hybrid goals); default the profile race date when it falls in the plan'),
+      raceDistance: z.number().positive().max(250).optional().describe("Race distance in distanceUnit; default the goal's distance"),
+      mainLiftProgression: z
+        .enum(['linear', 'autoregulated'])
+        .optional()
+        .describe('Overrides the experience rule: linear (+load after sessions at target) or autoregulated (RPE targets, loads from e1RM)'),
       name: z.string().trim().min(1).max(100).optional(),
       notes: z.string().max(2000).optional(),
-      replaceExisting: z.boolean().optional().describe('Remove the remaining scheduled sessions of other plans from startDate on (their completed history is kept)'),
+      replaceExisting: z
+        .boolean()
+        .optional()
+        .describe('Remove the remaining scheduled sessions of other plans from startDate on (their completed history is kept)'),
       distanceUnit: distanceUnitArg,
       weightUnit: weightUnitArg,
     })
@@ -183,7 +234,12 @@ export const createTrainingPlan = defineTool({
       ctx.experience = profile.experience as Experience | null;
       ctx.birthYear = profile.birthYear;
       const goal = args.goal ?? (profile.goal as PlanGoal | null);
-      if (!goal) throw new ToolError('invalid_argument', 'goal: the profile has no goal; pass goal ("strength", "5k", "10k", "half", "marathon" or "hybrid") or set it with update_profile.', { field: 'goal' });
+      if (!goal)
+        throw new ToolError(
+          'invalid_argument',
+          'goal: the profile has no goal; pass goal ("strength", "5k", "10k", "half", "marathon" or "hybrid") or set it with update_profile.',
+          { field: 'goal' },
+        );
       const startDate = args.startDate ?? ctx.today;
       let raceDate = args.raceDate;
       let weeks = args.weeks;
@@ -195,7 +251,11 @@ export const createTrainingPlan = defineTool({
       const daysPerWeek = args.daysPerWeek ?? Math.min(MAX_DAYS_PER_WEEK, Math.max(MIN_DAYS_PER_WEEK, profile.trainingDays.length || 3));
       const equipment = (args.equipment ?? (profile.equipment.length > 0 ? profile.equipment : ['bodyweight'])) as Equipment[];
       const raceDistanceM =
-        args.raceDistance !== undefined ? toMetres(args.raceDistance, units.distance) : raceDate && profile.raceDistanceM && goal !== 'strength' ? profile.raceDistanceM : undefined;
+        args.raceDistance !== undefined
+          ? toMetres(args.raceDistance, units.distance)
+          : raceDate && profile.raceDistanceM && goal !== 'strength'
+            ? profile.raceDistanceM
+            : undefined;
       const created = await createPlan(
         ctx,
         {
@@ -246,7 +306,7 @@ export const getTrainingPlan = defineTool({
 export const listTrainingPlans = defineTool({
   name: 'list_training_plans',
   title: 'List training plans',
-  description: 'Lists the person\'s training plans, newest first, each with status (upcoming, active, finished), dates and session counts.',
+  description: "Lists the person's training plans, newest first, each with status (upcoming, active, finished), dates and session counts.",
   scope: 'workouts:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -277,7 +337,9 @@ export const updateTrainingPlan = defineTool({
       notes: z.string().max(2000).nullable().optional(),
       weeks: z.number().int().min(1).max(MAX_WEEKS).optional(),
       daysPerWeek: z.number().int().min(MIN_DAYS_PER_WEEK).max(MAX_DAYS_PER_WEEK).optional(),
-      trainingDays: trainingDaysArg.optional().describe('Move the remaining sessions onto these weekdays; regenerated.moved lists what moved'),
+      trainingDays: trainingDaysArg
+        .optional()
+        .describe('Move the remaining sessions onto these weekdays; regenerated.moved lists what moved'),
       equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional(),
       raceDate: isoDate.nullable().optional(),
       raceDistance: z.number().positive().max(250).nullable().optional().describe('In distanceUnit'),
@@ -302,14 +364,22 @@ export const updateTrainingPlan = defineTool({
       const updated = await updatePlan(
         ctx,
         id,
-        { ...rest, ...(raceDistance !== undefined ? { raceDistanceM: raceDistance === null ? null : toMetres(raceDistance, units.distance) } : {}) },
+        {
+          ...rest,
+          ...(raceDistance !== undefined ? { raceDistanceM: raceDistance === null ? null : toMetres(raceDistance, units.distance) } : {}),
+        },
         await benchmarkEstimates(person.id),
       );
       return {
         plan: planView(updated, units),
         weeks: weeksView(updated, updated.workouts, ctx.today),
         regenerated: updated.regenerated
-          ? { from: updated.regenerated.from, removedSessions: updated.regenerated.removed, addedSessions: updated.regenerated.added, moved: updated.regenerated.moved }
+          ? {
+              from: updated.regenerated.from,
+              removedSessions: updated.regenerated.removed,
+              addedSessions: updated.regenerated.added,
+              moved: updated.regenerated.moved,
+            }
           : null,
       };
     }),
@@ -324,7 +394,9 @@ export const deleteTrainingPlan = defineTool({
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  input: z.object({ id: planId, keepHistory: z.boolean().optional().describe('Default true: keep completed and skipped sessions') }).strict(),
+  input: z
+    .object({ id: planId, keepHistory: z.boolean().optional().describe('Default true: keep completed and skipped sessions') })
+    .strict(),
   output: z.object({
     deleted: z.object({ id: z.string(), name: z.string() }),
     removedScheduledSessions: z.number(),
@@ -354,7 +426,7 @@ export const getTrainingProgress = defineTool({
   description:
     'What the coach holds now: per lift e1RM, working load, target reps, misses in a row; VDOT and its paces; the latest adaptations with each change and reason; ' +
     '`weekly` series (Monday-Sunday): e1RM and VDOT the coach held, tonnage, run distance, predicted 5 km, sessions done and skipped; ' +
-    '`goalRace`: the finish time the VDOT held predicts for the current plan\'s race, with a range (pass goalTimeSeconds to get the gap to a goal time).',
+    "`goalRace`: the finish time the VDOT held predicts for the current plan's race, with a range (pass goalTimeSeconds to get the gap to a goal time).",
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'progress',
@@ -368,7 +440,9 @@ export const getTrainingProgress = defineTool({
         .positive()
         .max(86_400)
         .optional()
-        .describe('The person\'s goal finish time for the plan\'s race in seconds (1:45:00 = 6300): goalRace then says how far the prediction is from it'),
+        .describe(
+          "The person's goal finish time for the plan's race in seconds (1:45:00 = 6300): goalRace then says how far the prediction is from it",
+        ),
       weightUnit: weightUnitArg,
       distanceUnit: distanceUnitArg,
     })
@@ -391,7 +465,13 @@ export const getTrainingProgress = defineTool({
     vdot: z.number().nullable(),
     vdotSince: z.string().nullable().describe('Date of the evidence the VDOT comes from'),
     paces: z
-      .object({ easy: z.object({ fast: paceValue, slow: paceValue }), marathon: paceValue, threshold: paceValue, interval: paceValue, repetition: paceValue })
+      .object({
+        easy: z.object({ fast: paceValue, slow: paceValue }),
+        marathon: paceValue,
+        threshold: paceValue,
+        interval: paceValue,
+        repetition: paceValue,
+      })
       .nullable(),
     recent: z.array(
       z.object({
@@ -411,31 +491,47 @@ export const getTrainingProgress = defineTool({
         raceDate: z.string().nullable().describe('YYYY-MM-DD'),
         distance: z.number().describe('units.distance'),
         distanceM: z.number(),
-        vdot: z.number().describe('The VDOT the prediction comes from (moves as the coach\'s VDOT moves)'),
+        vdot: z.number().describe("The VDOT the prediction comes from (moves as the coach's VDOT moves)"),
         predicted: z.object({ time: z.string().describe('h:mm:ss or m:ss'), seconds: z.number() }),
         range: z
           .object({ fast: z.object({ time: z.string(), seconds: z.number() }), slow: z.object({ time: z.string(), seconds: z.number() }) })
-          .describe('VDOT one point faster, and 1 (to 10 km), 1.5 (half) or 2.5 (marathon) points slower: long races are more often slower than the tables'),
+          .describe(
+            'VDOT one point faster, and 1 (to 10 km), 1.5 (half) or 2.5 (marathon) points slower: long races are more often slower than the tables',
+          ),
         goal: z
-          .object({ time: z.string(), seconds: z.number(), gapSeconds: z.number().describe('predicted - goal: positive means the prediction is slower than the goal') })
+          .object({
+            time: z.string(),
+            seconds: z.number(),
+            gapSeconds: z.number().describe('predicted - goal: positive means the prediction is slower than the goal'),
+          })
           .nullable(),
         text: z.string().describe('One sentence to quote'),
       })
       .nullable()
-      .describe('The current plan\'s race (active plan, else the next upcoming one) and its predicted finish time; null without a race distance or a VDOT'),
+      .describe(
+        "The current plan's race (active plan, else the next upcoming one) and its predicted finish time; null without a race distance or a VDOT",
+      ),
     weekly: z.object({
       weeks: z.array(z.string()).describe('Monday of each week, oldest first'),
       held: z
         .object({
-          lifts: z.array(z.object({ exercise: z.string(), exerciseName: z.string(), e1rm: z.array(z.number().nullable()).describe('units.weight; null before the coach had one') })),
+          lifts: z.array(
+            z.object({
+              exercise: z.string(),
+              exerciseName: z.string(),
+              e1rm: z.array(z.number().nullable()).describe('units.weight; null before the coach had one'),
+            }),
+          ),
           vdot: z.array(z.number().nullable()),
         })
-        .describe('What the coach held at the end of each week (the e1RM and VDOT loads and paces came from; the last week ends with today\'s): a deload week is flat here'),
+        .describe(
+          "What the coach held at the end of each week (the e1RM and VDOT loads and paces came from; the last week ends with today's): a deload week is flat here",
+        ),
       lifts: z.array(
         z.object({
           exercise: z.string(),
           exerciseName: z.string(),
-          e1rm: z.array(z.number().nullable()).describe('Best e1RM the week\'s sets show (RPE chart, else Epley); null: none'),
+          e1rm: z.array(z.number().nullable()).describe("Best e1RM the week's sets show (RPE chart, else Epley); null: none"),
           tonnage: z.array(z.number()).describe('Sum of load x reps'),
         }),
       ),
@@ -450,8 +546,14 @@ export const getTrainingProgress = defineTool({
   handler: async (args, { person }) =>
     coached(async () => {
       const { ctx, units, timezone } = await coachingCall(person, args);
-      const [{ athlete, events, totals }, trends] = await Promise.all([getProgress(person.id, ctx.profile, args.recent ?? 10), getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12)]);
-      const [held, race] = await Promise.all([getHeldTrends(person.id, ctx.profile, timezone, ctx.today, trends.weeks), goalRace(person.id, ctx.today, athlete.state.vdot, args.goalTimeSeconds)]);
+      const [{ athlete, events, totals }, trends] = await Promise.all([
+        getProgress(person.id, ctx.profile, args.recent ?? 10),
+        getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12),
+      ]);
+      const [held, race] = await Promise.all([
+        getHeldTrends(person.id, ctx.profile, timezone, ctx.today, trends.weeks),
+        goalRace(person.id, ctx.today, athlete.state.vdot, args.goalTimeSeconds),
+      ]);
       const time = (seconds: number) => ({ time: formatDuration(seconds), seconds });
       const kg = (v: number | undefined) => (v === undefined ? null : fromKg(v, units.weight));
       const p = athlete.state.vdot === undefined ? undefined : trainingPaces(athlete.state.vdot);
@@ -474,7 +576,13 @@ export const getTrainingProgress = defineTool({
         vdot: athlete.state.vdot ?? null,
         vdotSince: athlete.vdotDate,
         paces: p
-          ? { easy: { fast: pv(p.easy.fast), slow: pv(p.easy.slow) }, marathon: pv(p.marathon), threshold: pv(p.threshold), interval: pv(p.interval), repetition: pv(p.repetition) }
+          ? {
+              easy: { fast: pv(p.easy.fast), slow: pv(p.easy.slow) },
+              marathon: pv(p.marathon),
+              threshold: pv(p.threshold),
+              interval: pv(p.interval),
+              repetition: pv(p.repetition),
+            }
           : null,
         recent: events.map((e) => ({
           at: e.createdAt.toISOString(),
@@ -482,7 +590,9 @@ export const getTrainingProgress = defineTool({
           workoutId: e.workoutId,
           benchmarkId: e.benchmarkId,
           notes: e.notes,
-          changes: e.changes.map((c) => changeView({ workoutId: c.workoutId, date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units)),
+          changes: e.changes.map((c) =>
+            changeView({ workoutId: c.workoutId, date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units),
+          ),
         })),
         totals: { adaptations: totals.events, changes: totals.changes },
         goalRace: race

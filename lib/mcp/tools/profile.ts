@@ -35,7 +35,7 @@ const onboardingOutput = z.object({
       hint: z.string(),
       example: z
         .object({ toolName: z.string(), arguments: z.record(z.string(), z.unknown()) })
-        .describe('A call that completes the step: send these arguments to toolName, with the values replaced by the person\'s'),
+        .describe("A call that completes the step: send these arguments to toolName, with the values replaced by the person's"),
     }),
   ),
 });
@@ -59,7 +59,13 @@ const profileOutput = z.object({
   maxHr: z.number().nullable(),
   trainingTime: z.string().nullable().describe('HH:MM; calendar events start then'),
   bodyWeight: z
-    .object({ id: z.string().describe('Health record id (delete_health_record)'), date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() })
+    .object({
+      id: z.string().describe('Health record id (delete_health_record)'),
+      date: z.string(),
+      weight: z.number(),
+      unit: z.enum(['kg', 'lb']),
+      kg: z.number(),
+    })
     .nullable()
     .describe('The latest logged body weight, in the preferred unit and in kg'),
 });
@@ -78,7 +84,10 @@ async function profileView(userId: string, p: Profile) {
     goal: p.goal,
     goalNotes: p.goalNotes,
     raceDate: p.raceDate,
-    raceDistance: p.raceDistanceM === null ? null : Math.round((p.raceDistanceM / (p.distanceUnit === 'mi' ? METRES_PER_MILE : METRES_PER_KM)) * 1000) / 1000,
+    raceDistance:
+      p.raceDistanceM === null
+        ? null
+        : Math.round((p.raceDistanceM / (p.distanceUnit === 'mi' ? METRES_PER_MILE : METRES_PER_KM)) * 1000) / 1000,
     raceDistanceM: p.raceDistanceM,
     trainingDays: p.trainingDays,
     equipment: p.equipment,
@@ -93,7 +102,7 @@ export const getProfile = defineTool({
   name: 'get_profile',
   title: 'Get profile and onboarding',
   description:
-    'The person\'s profile (units, timezone, goal, training days, equipment, heart-rate anchors, latest body weight) and onboarding: ' +
+    "The person's profile (units, timezone, goal, training days, equipment, heart-rate anchors, latest body weight) and onboarding: " +
     'for each step with status "todo" that is not optional, call its toolName with its example.arguments, then get_profile again until onboarding.complete.',
   scope: 'profile:read',
   needsSubscription: true,
@@ -119,10 +128,21 @@ export const updateProfileTool = defineTool({
   input: z
     .object({
       displayName: z.string().trim().min(1).max(80).nullable().optional().describe('How the person likes to be called'),
-      birthYear: z.number().int().min(1900).max(new Date().getUTCFullYear() - 13).nullable().optional().describe('Four-digit year, e.g. 1990'),
+      birthYear: z
+        .number()
+        .int()
+        .min(1900)
+        .max(new Date().getUTCFullYear() - 13)
+        .nullable()
+        .optional()
+        .describe('Four-digit year, e.g. 1990'),
       sex: z.enum(['female', 'male', 'unspecified']).nullable().optional(),
       heightCm: z.number().min(100).max(250).nullable().optional().describe('Height in centimetres'),
-      experience: z.enum(['novice', 'intermediate', 'advanced']).nullable().optional().describe('Sets new plans\' strength rules: novice linear per session, intermediate weekly, advanced RPE undulating'),
+      experience: z
+        .enum(['novice', 'intermediate', 'advanced'])
+        .nullable()
+        .optional()
+        .describe("Sets new plans' strength rules: novice linear per session, intermediate weekly, advanced RPE undulating"),
       timezone: z
         .string()
         .refine(isIanaTimezone, 'must be an IANA timezone name such as "America/Denver" or "Europe/Berlin"')
@@ -136,7 +156,7 @@ export const updateProfileTool = defineTool({
       goalNotes: z.string().max(500).nullable().optional().describe('Free text, e.g. "sub-25 5K"'),
       raceDate: isoDate.nullable().optional().describe('Race day as YYYY-MM-DD, if training for a race'),
       raceDistance: z.number().positive().nullable().optional().describe('In raceDistanceUnit, e.g. 5 (km)'),
-      raceDistanceUnit: distanceUnit.optional().describe('Default: the profile\'s unit'),
+      raceDistanceUnit: distanceUnit.optional().describe("Default: the profile's unit"),
       trainingDays: z.array(z.enum(DAYS)).max(7).optional().describe('Days the person can train, e.g. ["mon","wed","fri"]'),
       equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional().describe('Available equipment'),
       restingHr: z.number().int().min(25).max(120).nullable().optional().describe('Resting heart rate, beats per minute'),
@@ -153,7 +173,13 @@ export const updateProfileTool = defineTool({
     profile: profileOutput,
     onboarding: onboardingOutput,
     rescheduledPlans: z
-      .array(z.object({ planId: z.string(), name: z.string(), moved: z.array(z.object({ title: z.string(), from: z.string(), to: z.string() })) }))
+      .array(
+        z.object({
+          planId: z.string(),
+          name: z.string(),
+          moved: z.array(z.object({ title: z.string(), from: z.string(), to: z.string() })),
+        }),
+      )
       .optional()
       .describe('Set when trainingDays changed: per plan, the sessions that moved (YYYY-MM-DD)'),
   }),
@@ -163,7 +189,11 @@ export const updateProfileTool = defineTool({
     const raceUnit = raceDistanceUnit ?? units?.distance ?? (current?.distanceUnit === 'mi' ? 'mi' : 'km');
     const raceDistanceM = raceDistance == null ? raceDistance : toMetresIn(raceDistance, raceUnit);
     if (raceDistanceM != null && (raceDistanceM < 400 || raceDistanceM > 250_000)) {
-      throw new ToolError('invalid_argument', `raceDistance: ${raceDistance} ${raceUnit} is ${Math.round(raceDistanceM)} m; a race is 400 m to 250 km. Give the distance with raceDistanceUnit ("km", "mi" or "m").`, { field: 'raceDistance' });
+      throw new ToolError(
+        'invalid_argument',
+        `raceDistance: ${raceDistance} ${raceUnit} is ${Math.round(raceDistanceM)} m; a race is 400 m to 250 km. Give the distance with raceDistanceUnit ("km", "mi" or "m").`,
+        { field: 'raceDistance' },
+      );
     }
     const update = {
       ...rest,
@@ -179,7 +209,11 @@ export const updateProfileTool = defineTool({
       const { ctx } = await coachingCall({ id: person.id });
       rescheduledPlans = await coached(async () => refitPlansToDays(ctx, p.trainingDays, await benchmarkEstimates(person.id)));
     }
-    return { profile: await profileView(person.id, p), onboarding: await onboarding(person.id, p), ...(rescheduledPlans ? { rescheduledPlans } : {}) };
+    return {
+      profile: await profileView(person.id, p),
+      onboarding: await onboarding(person.id, p),
+      ...(rescheduledPlans ? { rescheduledPlans } : {}),
+    };
   },
 });
 
@@ -201,7 +235,12 @@ export const logBodyWeightTool = defineTool({
     .strict()
     .superRefine((v, ctx) => {
       const kg = v.unit === 'kg' ? v.weight : lbToKg(v.weight);
-      if (kg < 25 || kg > 350) ctx.addIssue({ code: 'custom', path: ['weight'], message: `must be between ${v.unit === 'kg' ? '25 and 350 kg' : '55 and 770 lb'}` });
+      if (kg < 25 || kg > 350)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['weight'],
+          message: `must be between ${v.unit === 'kg' ? '25 and 350 kg' : '55 and 770 lb'}`,
+        });
     }),
   output: z.object({ id: z.string(), date: z.string(), weight: z.number(), unit: z.enum(['kg', 'lb']), kg: z.number() }),
   handler: async ({ weight, unit, date }, { person }) => {
@@ -209,7 +248,11 @@ export const logBodyWeightTool = defineTool({
     const today = todayIn(p.timezone);
     const day = date ?? today;
     if (day > today) {
-      throw new ToolError('invalid_argument', `date: ${futureDateMessage(day, today, 'a body weight reading', 'Give the day it was weighed (today or earlier).')}`, { field: 'date' });
+      throw new ToolError(
+        'invalid_argument',
+        `date: ${futureDateMessage(day, today, 'a body weight reading', 'Give the day it was weighed (today or earlier).')}`,
+        { field: 'date' },
+      );
     }
     const kg = unit === 'kg' ? weight : lbToKg(weight);
     const entry = await logBodyWeight(person.id, day, kg);

@@ -20,7 +20,14 @@ const timeOffOutput = z.object({
 });
 
 function view(t: TimeOff): z.infer<typeof timeOffOutput> {
-  return { id: t.id, from: t.fromDate, to: t.toDate, days: daysBetween(t.fromDate, t.toDate) + 1, kind: t.kind as (typeof KINDS)[number], note: t.note };
+  return {
+    id: t.id,
+    from: t.fromDate,
+    to: t.toDate,
+    days: daysBetween(t.fromDate, t.toDate) + 1,
+    kind: t.kind as (typeof KINDS)[number],
+    note: t.note,
+  };
 }
 
 export const recordTimeOffTool = defineTool({
@@ -51,7 +58,13 @@ export const recordTimeOffTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const result = await recordTimeOff(ctx, { from: args.from, to: args.to, kind: args.kind, ...(args.note ? { note: args.note } : {}) });
-      return { timeOff: view(result.timeOff), paused: result.paused, moved: result.moved, shiftDays: result.shiftDays, adaptation: adaptationView(result.changes, result.notes, units) };
+      return {
+        timeOff: view(result.timeOff),
+        paused: result.paused,
+        moved: result.moved,
+        shiftDays: result.shiftDays,
+        adaptation: adaptationView(result.changes, result.notes, units),
+      };
     }),
 });
 

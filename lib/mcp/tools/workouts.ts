@@ -3,14 +3,7 @@ import { catchUpTimeAway } from '@/lib/coaching/time-off';
 import { db } from '@/lib/database/client';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import type { BlockInput, SegmentInput } from '@/lib/coaching/prescriptions';
-import {
-  completeWorkout,
-  createWorkout,
-  deleteWorkout,
-  getWorkout,
-  skipWorkout,
-  updateWorkout,
-} from '@/lib/coaching/workouts';
+import { completeWorkout, createWorkout, deleteWorkout, getWorkout, skipWorkout, updateWorkout } from '@/lib/coaching/workouts';
 import { changeHistory, HISTORY_DEFAULT_LIMIT } from '@/lib/coaching/changes';
 import { addDays } from '@/lib/training/dates';
 import { isAvailable, isTimedHold, substituteFor } from '@/lib/training/catalogue';
@@ -51,14 +44,26 @@ import { SHOWN_STATUSES } from '@/lib/coaching/status';
 const briefingOutput = z
   .object({
     workoutId: z.string(),
-    date: z.string().describe('The session\'s day (YYYY-MM-DD)'),
+    date: z.string().describe("The session's day (YYYY-MM-DD)"),
     readiness: readinessOutput,
-    daysSinceLastSession: z.number().nullable().describe('Days from the last completed session to this session\'s day; null when none was completed before it'),
+    daysSinceLastSession: z
+      .number()
+      .nullable()
+      .describe("Days from the last completed session to this session's day; null when none was completed before it"),
     lastSession: z.object({ id: z.string(), date: z.string(), title: z.string() }).nullable(),
     lastTrained: z
-      .array(z.object({ id: z.string().describe('Exercise id, or "run"'), name: z.string(), date: z.string().nullable(), days: z.number().nullable().describe('Days before this session; null: not in the last 365 days') }))
+      .array(
+        z.object({
+          id: z.string().describe('Exercise id, or "run"'),
+          name: z.string(),
+          date: z.string().nullable(),
+          days: z.number().nullable().describe('Days before this session; null: not in the last 365 days'),
+        }),
+      )
       .describe('When each lift of the session (and running) was last done'),
-    warnings: z.array(z.string()).describe('Time away worth mentioning with the session (a week without training, a lift not done for two weeks or more)'),
+    warnings: z
+      .array(z.string())
+      .describe('Time away worth mentioning with the session (a week without training, a lift not done for two weeks or more)'),
   })
   .describe('Readiness today and time away before it: mention a "low" level and warnings (advisory)');
 
@@ -131,13 +136,18 @@ export const listExercises = defineTool({
         repRange: z.array(z.number()).nullable().describe('Default double-progression range for accessories'),
         substitutes: z.array(z.string()).describe('Exercise ids to use instead when the equipment is missing, closest first'),
         available: z.boolean().nullable().describe('With equipment: whether it allows this exercise; null without equipment'),
-        insteadUse: z.string().nullable().describe('With equipment, when not available: the closest available substitute id (null when none or not asked)'),
+        insteadUse: z
+          .string()
+          .nullable()
+          .describe('With equipment, when not available: the closest available substitute id (null when none or not asked)'),
         runKind: z.string().nullable().describe('For run types: the run segment kind'),
       }),
     ),
   }),
   handler: async (args) => {
-    const rows = await (await db()).exercise.findMany({ where: args.modality ? { modality: args.modality } : {}, orderBy: [{ modality: 'desc' }, { id: 'asc' }] });
+    const rows = await (
+      await db()
+    ).exercise.findMany({ where: args.modality ? { modality: args.modality } : {}, orderBy: [{ modality: 'desc' }, { id: 'asc' }] });
     const catalogue = rows.map(exerciseFromRow);
     const equipment = args.equipment;
     return {
@@ -185,13 +195,13 @@ export const listWorkoutsTool = defineTool({
     .object({
       from: isoDate.optional().describe(`First date, YYYY-MM-DD; default ${LIST_DEFAULT_PAST_DAYS} days ago`),
       to: isoDate.optional().describe(`Last date, YYYY-MM-DD; default ${LIST_DEFAULT_FUTURE_DAYS} days ahead`),
-      status: z
-        .array(z.enum(SHOWN_STATUSES))
+      status: z.array(z.enum(SHOWN_STATUSES)).min(1).max(4).optional().describe('Only these statuses'),
+      kind: z
+        .array(z.enum(['strength', 'run', 'mixed', 'rest']))
         .min(1)
         .max(4)
         .optional()
-        .describe('Only these statuses'),
-      kind: z.array(z.enum(['strength', 'run', 'mixed', 'rest'])).min(1).max(4).optional().describe('Only these kinds'),
+        .describe('Only these kinds'),
       planId: z.string().trim().min(1).max(100).optional().describe('Only sessions of this training plan'),
       limit: z.number().int().min(1).max(100).optional().describe('Page size, default 20'),
       cursor: z.string().max(300).optional().describe('nextCursor of the previous page'),
@@ -209,7 +219,10 @@ export const listWorkoutsTool = defineTool({
         adjustments: z.array(fieldChangeOutput).describe('Current reason per changed field'),
       }),
     ),
-    nextCursor: z.string().nullable().describe('Pass as cursor (with the same filters) for older workouts; null when this is the last page'),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe('Pass as cursor (with the same filters) for older workouts; null when this is the last page'),
     next: briefingOutput.nullable(),
   }),
   handler: async (args, { person }) =>
@@ -217,7 +230,8 @@ export const listWorkoutsTool = defineTool({
       const { ctx, units } = await coachingCall(person, args);
       const from = args.from ?? addDays(ctx.today, -LIST_DEFAULT_PAST_DAYS);
       const to = args.to ?? addDays(ctx.today, LIST_DEFAULT_FUTURE_DAYS);
-      if (from > to) throw new ToolError('invalid_argument', `from (${from}) is after to (${to}); swap them or widen the window.`, { field: 'from' });
+      if (from > to)
+        throw new ToolError('invalid_argument', `from (${from}) is after to (${to}); swap them or widen the window.`, { field: 'from' });
       // One statement; time away due is caught up first (lib/coaching/workout-list.ts).
       const page = await readWorkoutList(ctx, {
         from,
@@ -234,7 +248,10 @@ export const listWorkoutsTool = defineTool({
         to,
         today: ctx.today,
         units,
-        workouts: page.workouts.map((w) => ({ ...workoutView(w, units, ctx.today, ctx.profile), adjustments: (page.changes.get(w.id) ?? []).map((c) => fieldChangeView(c, units)) })),
+        workouts: page.workouts.map((w) => ({
+          ...workoutView(w, units, ctx.today, ctx.profile),
+          adjustments: (page.changes.get(w.id) ?? []).map((c) => fieldChangeView(c, units)),
+        })),
         nextCursor: page.nextCursor,
         next,
       };
@@ -276,9 +293,9 @@ export const getWorkoutTool = defineTool({
 
 export const listWorkoutChangesTool = defineTool({
   name: 'list_workout_changes',
-  title: 'List a workout\'s changes',
+  title: "List a workout's changes",
   description:
-    'Every change the coach made to one session\'s fields (loads, reps, paces), newest first, with trigger, before, after and reason.',
+    "Every change the coach made to one session's fields (loads, reps, paces), newest first, with trigger, before, after and reason.",
   scope: 'workouts:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -305,7 +322,9 @@ export const listWorkoutChangesTool = defineTool({
 
 const writeOutput = z.object({
   workout: workoutOutput,
-  adaptation: adaptationOutput.describe('Other future sessions re-prescribed because of this write (a linear lift is prescribed in session order)'),
+  adaptation: adaptationOutput.describe(
+    'Other future sessions re-prescribed because of this write (a linear lift is prescribed in session order)',
+  ),
 });
 
 export const createWorkoutTool = defineTool({
@@ -347,7 +366,10 @@ export const createWorkoutTool = defineTool({
         },
         estimates,
       );
-      return { workout: workoutView(result.workout, units, ctx.today, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
+      return {
+        workout: workoutView(result.workout, units, ctx.today, ctx.profile),
+        adaptation: adaptationView(result.changes, result.notes, units),
+      };
     }),
 });
 
@@ -389,7 +411,10 @@ export const updateWorkoutTool = defineTool({
         },
         estimates,
       );
-      return { workout: workoutView(result.workout, units, ctx.today, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
+      return {
+        workout: workoutView(result.workout, units, ctx.today, ctx.profile),
+        adaptation: adaptationView(result.changes, result.notes, units),
+      };
     }),
 });
 
@@ -407,7 +432,10 @@ export const deleteWorkoutTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const result = await deleteWorkout(ctx, id);
-      return { deleted: workoutView(result.workout, units, ctx.today, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
+      return {
+        deleted: workoutView(result.workout, units, ctx.today, ctx.profile),
+        adaptation: adaptationView(result.changes, result.notes, units),
+      };
     }),
 });
 
@@ -419,7 +447,10 @@ const performedSetArg = z
     durationSeconds: z.number().int().min(0).max(3600).optional().describe('Timed holds: seconds held'),
   })
   .strict()
-  .refine((s) => s.reps !== undefined || s.durationSeconds !== undefined, { message: 'give reps, or durationSeconds for a timed hold', path: ['reps'] });
+  .refine((s) => s.reps !== undefined || s.durationSeconds !== undefined, {
+    message: 'give reps, or durationSeconds for a timed hold',
+    path: ['reps'],
+  });
 
 export const completeWorkoutTool = defineTool({
   name: 'complete_workout',
@@ -454,7 +485,9 @@ export const completeWorkoutTool = defineTool({
         .array(runActualArg.extend({ segmentIndex: z.number().int().min(0).max(50).describe('Segment index from get_workout') }).strict())
         .max(20)
         .optional()
-        .describe('Per-segment detail with avgHr and rpe where known: a race segment sets VDOT up or down; a threshold segment faster than target raises it (at most 0.5 a week) only when RPE or heart rate shows threshold effort; easy runs too fast or intervals too slow at a high effort get a note'),
+        .describe(
+          'Per-segment detail with avgHr and rpe where known: a race segment sets VDOT up or down; a threshold segment faster than target raises it (at most 0.5 a week) only when RPE or heart rate shows threshold effort; easy runs too fast or intervals too slow at a high effort get a note',
+        ),
       date: isoDate.optional().describe('Day it was actually done, YYYY-MM-DD; default the scheduled date'),
       notes: z.string().max(2000).optional(),
       weightUnit: weightUnitArg,
@@ -482,11 +515,16 @@ export const completeWorkoutTool = defineTool({
           : {}),
         ...(args.asPrescribed !== undefined ? { asPrescribed: args.asPrescribed } : {}),
         ...(args.run ? { run: runActual(args.run, units.distance) } : {}),
-        ...(args.runSegments ? { runSegments: args.runSegments.map((s) => ({ segmentIndex: s.segmentIndex, ...runActual(s, units.distance) })) } : {}),
+        ...(args.runSegments
+          ? { runSegments: args.runSegments.map((s) => ({ segmentIndex: s.segmentIndex, ...runActual(s, units.distance) })) }
+          : {}),
         ...(args.date ? { date: args.date } : {}),
         ...(args.notes !== undefined ? { notes: args.notes } : {}),
       });
-      return { workout: workoutView(result.workout, units, ctx.today, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
+      return {
+        workout: workoutView(result.workout, units, ctx.today, ctx.profile),
+        adaptation: adaptationView(result.changes, result.notes, units),
+      };
     }),
 });
 
@@ -494,7 +532,7 @@ export const skipWorkoutTool = defineTool({
   name: 'skip_workout',
   title: 'Skip a workout',
   description:
-    'Marks a scheduled or missed workout skipped, dated today or earlier. A skip is never a failure: working loads and miss streaks stay, and each lift\'s next session repeats the skipped load. ' +
+    "Marks a scheduled or missed workout skipped, dated today or earlier. A skip is never a failure: working loads and miss streaks stay, and each lift's next session repeats the skipped load. " +
     'Returns changes ahead with reasons. Undo: update_workout status "scheduled".',
   scope: 'workouts:write',
   needsSubscription: true,
@@ -505,6 +543,9 @@ export const skipWorkoutTool = defineTool({
     coached(async () => {
       const { ctx, units } = await coachingCall(person);
       const result = await skipWorkout(ctx, id, reason);
-      return { workout: workoutView(result.workout, units, ctx.today, ctx.profile), adaptation: adaptationView(result.changes, result.notes, units) };
+      return {
+        workout: workoutView(result.workout, units, ctx.today, ctx.profile),
+        adaptation: adaptationView(result.changes, result.notes, units),
+      };
     }),
 });

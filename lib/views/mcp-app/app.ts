@@ -69,7 +69,8 @@ root.addEventListener('click', (event) => {
     }
     const done = (result.structuredContent as { workout: WorkoutViewData['workout'] }).workout;
     if (view === 'workout') render({ ...(result.structuredContent as object) });
-    else if (view === 'week-plan') render({ ...(last as WeekPlanData), workouts: (last as WeekPlanData).workouts.map((w) => (w.id === done.id ? done : w)) });
+    else if (view === 'week-plan')
+      render({ ...(last as WeekPlanData), workouts: (last as WeekPlanData).workouts.map((w) => (w.id === done.id ? done : w)) });
   })();
 });
 

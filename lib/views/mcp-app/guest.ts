@@ -31,7 +31,14 @@ export const PROTOCOL = {
 // As the SDK's Protocol: a request the host never answers fails instead of hanging the view.
 const REQUEST_TIMEOUT_MS = 60_000;
 
-type Message = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string } };
+type Message = {
+  jsonrpc: '2.0';
+  id?: string | number;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string };
+};
 type Pending = { resolve(result: unknown): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> };
 
 export class ViewGuest {

@@ -33,7 +33,10 @@ afterAll(async () => {
   await cleanup?.();
 });
 
-const person = () => ({ email: `mail-${crypto.randomBytes(5).toString('hex')}@example.com`, password: `pw-${crypto.randomBytes(12).toString('base64url')}` });
+const person = () => ({
+  email: `mail-${crypto.randomBytes(5).toString('hex')}@example.com`,
+  password: `pw-${crypto.randomBytes(12).toString('base64url')}`,
+});
 
 async function signUpOnPage(page: Page, who: { email: string; password: string }): Promise<void> {
   await page.goto(`${baseUrl}/sign-up`);

@@ -22,7 +22,9 @@ async function axeClean(p: Page) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await p.emulateMedia({ colorScheme });
     const results = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.map((v) => `${colorScheme}: ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map((v) => `${colorScheme}: ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   }
   await p.emulateMedia({ colorScheme: 'light' });
 }
@@ -78,7 +80,9 @@ describe('Your data, in the browser', () => {
     // Without the tick the browser does not even send the form.
     await page.getByLabel('Your password').fill(person.password);
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    expect(await page.getByLabel(/I understand that my account/).evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(await page.getByLabel(/I understand that my account/).evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(
+      true,
+    );
     expect(page.url()).toBe(`${baseUrl}/account/delete`);
     // "Cancel" keeps everything.
     await page.getByRole('link', { name: 'Cancel, keep my account' }).click();
@@ -99,8 +103,12 @@ describe('Your data, in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/sign-in');
   });
 
-  it('the agent\'s token no longer works', async () => {
-    const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: accessToken, headers: { 'mcp-protocol-version': '2025-11-25' } });
+  it("the agent's token no longer works", async () => {
+    const reply = await rpc(
+      baseUrl,
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+      { token: accessToken, headers: { 'mcp-protocol-version': '2025-11-25' } },
+    );
     expect(reply.status).toBe(401);
   });
 });

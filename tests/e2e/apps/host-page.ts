@@ -28,7 +28,12 @@ window.pacewiseHost = {
   teardown: () => bridge.teardownResource({}, { timeout: 5_000 }),
   async show(document, result, theme) {
     const iframe = window.document.getElementById('app') as HTMLIFrameElement;
-    bridge = new AppBridge(null, { name: 'pacewise-test-host', version: '1.0.0' }, { serverTools: {} }, { hostContext: { theme, displayMode: 'inline' } });
+    bridge = new AppBridge(
+      null,
+      { name: 'pacewise-test-host', version: '1.0.0' },
+      { serverTools: {} },
+      { hostContext: { theme, displayMode: 'inline' } },
+    );
     bridge.onsizechange = (size) => window.pacewiseHost.sizes.push(size);
     bridge.oncalltool = async (params) => (await window.callServerTool(params as CallToolParams)) as never;
     const initialized = new Promise<void>((resolve) => (bridge.oninitialized = () => resolve()));

@@ -37,8 +37,24 @@ const tsconfig = fs.readFileSync(tsconfigPath, 'utf8');
 
 /** The environment of a fresh clone: nothing set, an embedded database of its own, its own build folder. */
 function freshCloneEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: path.join(home, 'pglite'), NEXT_DIST_DIR: `.next-devtest-${port}`, NEXT_TELEMETRY_DISABLED: '1', ...extra };
-  for (const name of ['SITE_URL', 'MCP_BASE_URL', 'PORT', 'DATABASE_URL', 'NODE_ENV', 'PACEWISE_SEED', 'PACEWISE_TEST_CLOCK', 'CIMD_ALLOW_LOOPBACK']) if (!(name in extra)) delete env[name];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PGLITE_DIR: path.join(home, 'pglite'),
+    NEXT_DIST_DIR: `.next-devtest-${port}`,
+    NEXT_TELEMETRY_DISABLED: '1',
+    ...extra,
+  };
+  for (const name of [
+    'SITE_URL',
+    'MCP_BASE_URL',
+    'PORT',
+    'DATABASE_URL',
+    'NODE_ENV',
+    'PACEWISE_SEED',
+    'PACEWISE_TEST_CLOCK',
+    'CIMD_ALLOW_LOOPBACK',
+  ])
+    if (!(name in extra)) delete env[name];
   return env;
 }
 
@@ -47,7 +63,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (dev?.exitCode !== null && dev?.exitCode !== undefined) throw new Error(`npm run dev exited (${dev.exitCode}) while waiting for ${what}:\n${output}`);
+    if (dev?.exitCode !== null && dev?.exitCode !== undefined)
+      throw new Error(`npm run dev exited (${dev.exitCode}) while waiting for ${what}:\n${output}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${output.slice(-4000)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -59,7 +76,12 @@ beforeAll(async () => {
   while (port === 3000);
   origin = `http://localhost:${port}`;
   // Word for word as the Quick start says, with the reader's port.
-  dev = spawn('npm', ['run', 'dev', '--', '-p', String(port)], { cwd: ROOT, env: freshCloneEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  dev = spawn('npm', ['run', 'dev', '--', '-p', String(port)], {
+    cwd: ROOT,
+    env: freshCloneEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   dev.stdout!.on('data', (d) => (output += d));
   dev.stderr!.on('data', (d) => (output += d));
   await until('the banner', () => (output.includes(`MCP tool URL:  ${origin}/mcp`) ? true : undefined));
@@ -91,69 +113,104 @@ describe('npm run dev -- -p <port>', () => {
   });
 
   it('advertises its own port in the 401 and the discovery documents', { timeout: COMPILE }, async () => {
-    const unauthorized = await fetch(`${origin}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    const unauthorized = await fetch(`${origin}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    });
     expect(unauthorized.status).toBe(401);
-    expect(unauthorized.headers.get('www-authenticate')).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
+    expect(unauthorized.headers.get('www-authenticate')).toContain(
+      `resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+    );
     const resource = (await (await fetch(`${origin}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
     expect(resource).toMatchObject({ resource: `${origin}/mcp`, authorization_servers: [origin] });
     const server = (await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(server).toMatchObject({ issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token` });
   });
 
-  it('the MCP SDK client, with its own OAuth provider, connects as the demo person and every tool is open to it', { timeout: COMPILE }, async () => {
-    const provider = new SdkProvider();
-    const first = new Client({ name: 'dev-quick-start', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { authProvider: provider });
-    await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
-    const url = provider.authorizationUrl!;
-    expect(url.origin + url.pathname).toBe(`${origin}/authorize`);
-    expect(url.searchParams.get('resource')).toBe(`${origin}/mcp`);
+  it(
+    'the MCP SDK client, with its own OAuth provider, connects as the demo person and every tool is open to it',
+    { timeout: COMPILE },
+    async () => {
+      const provider = new SdkProvider();
+      const first = new Client({ name: 'dev-quick-start', version: '1.0.0' });
+      const transport = new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { authProvider: provider });
+      await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+      const url = provider.authorizationUrl!;
+      expect(url.origin + url.pathname).toBe(`${origin}/authorize`);
+      expect(url.searchParams.get('resource')).toBe(`${origin}/mcp`);
 
-    const callback = await authorizeOverHttp(origin, { ...DEMO, session: new FormSession(origin) }, Object.fromEntries(url.searchParams));
-    expect(callback.searchParams.get('error')).toBeNull();
-    await transport.finishAuth(callback.searchParams.get('code')!);
+      const callback = await authorizeOverHttp(origin, { ...DEMO, session: new FormSession(origin) }, Object.fromEntries(url.searchParams));
+      expect(callback.searchParams.get('error')).toBeNull();
+      await transport.finishAuth(callback.searchParams.get('code')!);
 
-    const client = new Client({ name: 'dev-quick-start', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { authProvider: provider }));
-    const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['get_account', 'get_profile', 'list_workouts']));
-    const account = (await client.callTool({ name: 'get_account', arguments: {} })) as unknown as { structuredContent: { email: string; subscription: { status: string } } };
-    expect(account.structuredContent.email).toBe(DEMO.email);
-    expect(account.structuredContent.subscription.status).toBe('active');
-    // A tool behind the subscription guard answers at once: no checkout in a browser first.
-    const profile = (await client.callTool({ name: 'get_profile', arguments: {} })) as unknown as { isError?: boolean; structuredContent: { onboarding: { complete: boolean } } };
-    expect(profile.isError).toBeFalsy();
-    expect(profile.structuredContent.onboarding.complete).toBe(false);
-    await client.close();
-  });
+      const client = new Client({ name: 'dev-quick-start', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { authProvider: provider }));
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['get_account', 'get_profile', 'list_workouts']));
+      const account = (await client.callTool({ name: 'get_account', arguments: {} })) as unknown as {
+        structuredContent: { email: string; subscription: { status: string } };
+      };
+      expect(account.structuredContent.email).toBe(DEMO.email);
+      expect(account.structuredContent.subscription.status).toBe('active');
+      // A tool behind the subscription guard answers at once: no checkout in a browser first.
+      const profile = (await client.callTool({ name: 'get_profile', arguments: {} })) as unknown as {
+        isError?: boolean;
+        structuredContent: { onboarding: { complete: boolean } };
+      };
+      expect(profile.isError).toBeFalsy();
+      expect(profile.structuredContent.onboarding.complete).toBe(false);
+      await client.close();
+    },
+  );
 
   it.each([
-    ['a SITE_URL on another port', { SITE_URL: 'http://localhost:3000' }, /SITE_URL=http:\/\/localhost:3000 disagrees with the server npm run dev starts, http:\/\/localhost:\d+/],
+    [
+      'a SITE_URL on another port',
+      { SITE_URL: 'http://localhost:3000' },
+      /SITE_URL=http:\/\/localhost:3000 disagrees with the server npm run dev starts, http:\/\/localhost:\d+/,
+    ],
     ['an MCP_BASE_URL on another port', { MCP_BASE_URL: 'http://127.0.0.1:3000' }, /MCP_BASE_URL=http:\/\/127\.0\.0\.1:3000 disagrees/],
   ])('refuses to start with %s, naming the fix', { timeout: 60_000 }, async (_name, env, message) => {
     const other = await freePort();
-    const run = spawnSync('npm', ['run', 'dev', '--', '-p', String(other)], { cwd: ROOT, env: freshCloneEnv(env), encoding: 'utf8', timeout: 50_000 });
+    const run = spawnSync('npm', ['run', 'dev', '--', '-p', String(other)], {
+      cwd: ROOT,
+      env: freshCloneEnv(env),
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).toContain('Unset');
   });
 
   it('refuses a port that is taken instead of serving somewhere else', { timeout: 60_000 }, () => {
-    const run = spawnSync('npm', ['run', 'dev', '--', '-p', String(port)], { cwd: ROOT, env: freshCloneEnv(), encoding: 'utf8', timeout: 50_000 });
+    const run = spawnSync('npm', ['run', 'dev', '--', '-p', String(port)], {
+      cwd: ROOT,
+      env: freshCloneEnv(),
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`port ${port} is in use`);
   });
 });
 
 /** Every page type, signed out and signed in (account, device, consent), with its console watched. */
-async function visitEveryPageType(base: string, person: { email: string; password: string }, timeout: number): Promise<{ problems: string[]; visited: string[]; page: Page }> {
+async function visitEveryPageType(
+  base: string,
+  person: { email: string; password: string },
+  timeout: number,
+): Promise<{ problems: string[]; visited: string[]; page: Page }> {
   const context = await browser.newContext();
   const problems: string[] = [];
   const visited: string[] = [];
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
-  await context.route('https://agent.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }));
+  await context.route('https://agent.example/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }),
+  );
   const page = await context.newPage();
   page.setDefaultTimeout(timeout);
   page.on('console', (m) => {
@@ -166,14 +223,46 @@ async function visitEveryPageType(base: string, person: { email: string; passwor
     await page.waitForLoadState('load');
     visited.push(new URL(page.url()).pathname);
   };
-  for (const p of ['/', '/blog', `/blog/${postFacts()[0]!.slug}`, '/faq', '/docs', '/product', '/agents', '/not-a-page', '/sign-up', '/sign-in']) await visit(p);
+  for (const p of [
+    '/',
+    '/blog',
+    `/blog/${postFacts()[0]!.slug}`,
+    '/faq',
+    '/docs',
+    '/product',
+    '/agents',
+    '/not-a-page',
+    '/sign-up',
+    '/sign-in',
+  ])
+    await visit(p);
   await signInOnPage(page, person);
   await page.waitForURL(/\/account/, { timeout });
   visited.push('/account');
   await visit('/device');
   // The consent page, reached as an agent's authorization request reaches it.
-  const reg = (await (await fetch(`${base}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Console Check', redirect_uris: ['https://agent.example/cb'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'], response_types: ['code'] }) })).json()) as { client_id: string };
-  const query = new URLSearchParams({ client_id: reg.client_id, response_type: 'code', redirect_uri: 'https://agent.example/cb', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', resource: `${base}/mcp`, state: 's' });
+  const reg = (await (
+    await fetch(`${base}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'Console Check',
+        redirect_uris: ['https://agent.example/cb'],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      }),
+    })
+  ).json()) as { client_id: string };
+  const query = new URLSearchParams({
+    client_id: reg.client_id,
+    response_type: 'code',
+    redirect_uri: 'https://agent.example/cb',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    resource: `${base}/mcp`,
+    state: 's',
+  });
   await visit(`/authorize?${query}`);
   await page.getByRole('button', { name: /approve/i }).click();
   await page.waitForURL(/agent\.example\/cb/, { timeout });
@@ -185,7 +274,7 @@ async function visitEveryPageType(base: string, person: { email: string; passwor
 }
 
 describe('every page type in Chromium: zero console errors', () => {
-  it('in development (npm run dev): Next\'s runtime runs, its dev tools are styled', { timeout: COMPILE * 3 }, async () => {
+  it("in development (npm run dev): Next's runtime runs, its dev tools are styled", { timeout: COMPILE * 3 }, async () => {
     const csp = (await fetch(`${origin}/`)).headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' 'unsafe-inline' 'unsafe-eval'/);
 
@@ -234,7 +323,13 @@ class SdkProvider implements OAuthClientProvider {
     return 'https://agent.example/cb';
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'Quick start agent', redirect_uris: ['https://agent.example/cb'], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'Quick start agent',
+      redirect_uris: ['https://agent.example/cb'],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation() {
     return this.client;

@@ -24,7 +24,13 @@ afterAll(async () => {
 async function registered(name: string) {
   return oidc.dynamicClientRegistration(
     new URL(baseUrl),
-    { client_name: name, redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' },
+    {
+      client_name: name,
+      redirect_uris: [redirectUri],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    },
     oidc.None(),
     { algorithm: 'oauth2', execute: [oidc.allowInsecureRequests] },
   );
@@ -33,7 +39,9 @@ async function registered(name: string) {
 /** The agent's callback host does not exist here: Chromium gets a stand-in page for it. */
 async function agentContext(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
-  await context.route('https://agent.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }));
+  await context.route('https://agent.example/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }),
+  );
   return { context, page: await context.newPage() };
 }
 
@@ -69,7 +77,12 @@ describe('authorization code + PKCE in Chromium', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(/^https:\/\/agent\.example\/callback/);
 
-    const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: verifier, expectedState: state }, { resource: mcpUrl });
+    const tokens = await oidc.authorizationCodeGrant(
+      config,
+      new URL(page.url()),
+      { pkceCodeVerifier: verifier, expectedState: state },
+      { resource: mcpUrl },
+    );
     expect(tokens.access_token).toBeTruthy();
     expect(tokens.refresh_token).toBeTruthy();
     expect(tokens.expires_in).toBe(3600);

@@ -29,7 +29,9 @@ afterAll(async () => {
 
 async function agentContext(): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext();
-  await context.route('https://agent.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }));
+  await context.route('https://agent.example/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }),
+  );
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
@@ -76,7 +78,12 @@ describe('Client ID Metadata Document client in Chromium', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(/^https:\/\/agent\.example\/callback/);
 
-    const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: verifier, expectedState: state }, { resource: mcpUrl });
+    const tokens = await oidc.authorizationCodeGrant(
+      config,
+      new URL(page.url()),
+      { pkceCodeVerifier: verifier, expectedState: state },
+      { resource: mcpUrl },
+    );
     expect(tokens.scope?.split(' ').sort()).toEqual(['profile:read', 'workouts:read']);
     expect(await mcpStatus(baseUrl, tokens.access_token)).toBe(200);
 

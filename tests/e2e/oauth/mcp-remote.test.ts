@@ -56,7 +56,11 @@ describe('mcp-remote (stdio bridge) against /mcp', () => {
     const connected = client.connect(transport);
     connected.catch(() => undefined);
 
-    const authorizationUrl = await waitFor(() => /Please authorize this client by visiting:\s*\n\s*(\S+)/.exec(log)?.[1], 'the authorization URL', () => log);
+    const authorizationUrl = await waitFor(
+      () => /Please authorize this client by visiting:\s*\n\s*(\S+)/.exec(log)?.[1],
+      'the authorization URL',
+      () => log,
+    );
     expect(new URL(authorizationUrl).origin + new URL(authorizationUrl).pathname).toBe(`${baseUrl}/authorize`);
     expect(new URL(authorizationUrl).searchParams.get('resource')).toBe(`${baseUrl}/mcp`);
 
@@ -65,7 +69,9 @@ describe('mcp-remote (stdio bridge) against /mcp', () => {
     await page.goto(authorizationUrl);
     await signInOnPage(page, person);
     await page.waitForURL(/\/interaction\//);
-    expect(await page.getByTestId('redirect-target').textContent()).toMatch(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${callbackPort}/`));
+    expect(await page.getByTestId('redirect-target').textContent()).toMatch(
+      new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${callbackPort}/`),
+    );
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${callbackPort}/`));
     await context.close();
@@ -75,7 +81,10 @@ describe('mcp-remote (stdio bridge) against /mcp', () => {
     expect(tools).toContain('get_account');
     expect(tools).toContain('create_workout');
 
-    const account = (await client.callTool({ name: 'get_account', arguments: {} })) as { isError?: boolean; structuredContent?: { email?: string; grantedScopes?: string[] } };
+    const account = (await client.callTool({ name: 'get_account', arguments: {} })) as {
+      isError?: boolean;
+      structuredContent?: { email?: string; grantedScopes?: string[] };
+    };
     expect(account.isError ?? false).toBe(false);
     expect(account.structuredContent?.email).toBe(person.email);
     expect(account.structuredContent?.grantedScopes?.length).toBe(8);

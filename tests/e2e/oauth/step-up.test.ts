@@ -30,7 +30,13 @@ class HostProvider implements OAuthClientProvider {
     return CALLBACK;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'Step-up Agent', redirect_uris: [CALLBACK], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'Step-up Agent',
+      redirect_uris: [CALLBACK],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation() {
     return this.client;
@@ -72,7 +78,9 @@ class HostProvider implements OAuthClientProvider {
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext();
-  await context.route('https://agent.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }));
+  await context.route('https://agent.example/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }),
+  );
   person = await createPerson(baseUrl, 'step-up');
   const full = await obtainAccessToken(baseUrl, person);
   await activateSubscription(baseUrl, { ...person, accessToken: full.accessToken });
@@ -95,7 +103,9 @@ describe('step-up authorization with the MCP SDK v1 client', () => {
     expect((await client.callTool({ name: 'get_profile', arguments: {} })).isError).toBeFalsy();
 
     // The write needs profile:write: the SDK reads the 403 challenge and starts a wider authorization.
-    await expect(client.callTool({ name: 'update_profile', arguments: { timezone: 'America/Denver' } })).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(client.callTool({ name: 'update_profile', arguments: { timezone: 'America/Denver' } })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     expect(provider.requestedScopes.at(-1)!.split(' ').sort()).toEqual(['profile:read', 'profile:write', 'workouts:read']);
     await transport.finishAuth(provider.code!);
     expect(provider.saved!.scope!.split(' ').sort()).toEqual(['profile:read', 'profile:write', 'workouts:read']);

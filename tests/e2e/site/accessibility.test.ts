@@ -35,11 +35,14 @@ describe.each(PAGES)('$name page', ({ path }) => {
     expect(response?.status()).toBe(200);
     expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const summary = results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
     expect(summary).toEqual([]);
     // The rules that matter most here did run.
     const ran = new Set([...results.passes, ...results.incomplete, ...results.inapplicable].map((r) => r.id));
-    for (const rule of ['color-contrast', 'html-has-lang', 'document-title', 'link-name', 'image-alt']) expect(ran.has(rule), rule).toBe(true);
+    for (const rule of ['color-contrast', 'html-has-lang', 'document-title', 'link-name', 'image-alt'])
+      expect(ran.has(rule), rule).toBe(true);
     await page.close();
   });
 

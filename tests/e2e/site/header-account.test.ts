@@ -47,7 +47,9 @@ async function headerActions(path: string): Promise<string[][]> {
 
 /** The account, sign-in and consent pages' own frame: its links, in order. */
 async function siteNav(): Promise<string[][]> {
-  return page.locator('nav[aria-label="Site"] a').evaluateAll((links) => links.map((a) => [a.textContent!.trim(), a.getAttribute('href')!]));
+  return page
+    .locator('nav[aria-label="Site"] a')
+    .evaluateAll((links) => links.map((a) => [a.textContent!.trim(), a.getAttribute('href')!]));
 }
 const ACCOUNT_FRAME_NAV = [
   ['Home', '/'],

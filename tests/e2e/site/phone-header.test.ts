@@ -70,10 +70,18 @@ describe('at 390x844', () => {
 
   it('the menu opens without script and lists the page links; a link in it navigates', async () => {
     // JavaScript off: the only script the page has (the header's session swap) cannot be what opens it.
-    const noScript = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, javaScriptEnabled: false });
+    const noScript = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 3,
+      javaScriptEnabled: false,
+    });
     const page = await noScript.newPage();
     await page.goto(baseUrl + '/');
-    const scripts = await page.locator('script:not([type="application/ld+json"])').evaluateAll((els) => els.map((e) => e.getAttribute('src')));
+    const scripts = await page
+      .locator('script:not([type="application/ld+json"])')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('src')));
     expect(scripts).toEqual(['/session-nav.js']);
     const blogLink = page.locator('details.menu nav a[href="/blog"]');
     expect(await blogLink.isVisible()).toBe(false);

@@ -26,7 +26,9 @@ describe('at 390 px wide', () => {
     expect((await page.goto(baseUrl + path, { waitUntil: 'load' }))?.status()).toBe(200);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // Every image and chart is inside the viewport.
-    const widest = await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('img, svg')].map((e) => e.getBoundingClientRect().right)));
+    const widest = await page.evaluate(() =>
+      Math.max(0, ...[...document.querySelectorAll('img, svg')].map((e) => e.getBoundingClientRect().right)),
+    );
     expect(widest).toBeLessThanOrEqual(390);
     if (path !== '/agents') {
       expect(await page.locator('[data-testid="showcase-progress"] svg').count()).toBeGreaterThanOrEqual(3);

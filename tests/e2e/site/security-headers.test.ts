@@ -25,7 +25,10 @@ beforeAll(async () => {
   framer = http.createServer((req, res) => {
     res.setHeader('Content-Type', 'text/html');
     if (req.url === '/own') return res.end('<p id="own">framed fine</p>');
-    const frames = [`<iframe id="own" src="/own"></iframe>`, ...SENSITIVE.map((p, i) => `<iframe id="f${i}" src="${baseUrl}${p}"></iframe>`)];
+    const frames = [
+      `<iframe id="own" src="/own"></iframe>`,
+      ...SENSITIVE.map((p, i) => `<iframe id="f${i}" src="${baseUrl}${p}"></iframe>`),
+    ];
     res.end(`<!doctype html><title>framer</title>${frames.join('')}`);
   });
   await new Promise<void>((r) => framer.listen(0, '127.0.0.1', r));
@@ -45,9 +48,12 @@ async function watchedContext(): Promise<{ context: BrowserContext; problems: st
   });
   context.on('console', (m) => {
     // Errors other than a 404 page's own status (the 404 page is one of the page types visited).
-    if (/Content Security Policy|CSP violation/i.test(m.text()) || (m.type() === 'error' && !/status of 404/.test(m.text()))) problems.push(`${m.page()?.url()}: ${m.text()}`);
+    if (/Content Security Policy|CSP violation/i.test(m.text()) || (m.type() === 'error' && !/status of 404/.test(m.text())))
+      problems.push(`${m.page()?.url()}: ${m.text()}`);
   });
-  await context.route('https://agent.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }));
+  await context.route('https://agent.example/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }),
+  );
   return { context, problems };
 }
 
@@ -88,7 +94,13 @@ describe('security headers in Chromium', () => {
     // Consent: Approve posts to the site, which redirects to the agent's redirect_uri.
     const config = await oidc.dynamicClientRegistration(
       new URL(baseUrl),
-      { client_name: 'CSP Browser Agent', redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' },
+      {
+        client_name: 'CSP Browser Agent',
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      },
       oidc.None(),
       { algorithm: 'oauth2', execute: [oidc.allowInsecureRequests] },
     );
@@ -111,4 +123,3 @@ describe('security headers in Chromium', () => {
     await context.close();
   });
 });
-

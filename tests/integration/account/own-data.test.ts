@@ -24,7 +24,15 @@ let server: RunningServer;
 let database: Awaited<ReturnType<typeof freshDatabaseEnv>>;
 let serverEnv: Record<string, string>;
 
-type Person = { person: TestPerson; session: FormSession; userId: string; accessToken: string; refreshToken: string; clientId: string; agent: Agent };
+type Person = {
+  person: TestPerson;
+  session: FormSession;
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+  clientId: string;
+  agent: Agent;
+};
 let owner: Person;
 let other: Person;
 /** A second browser of the owner, signed in too: deletion must end it as well. */
@@ -45,28 +53,55 @@ async function person(label: string): Promise<Person> {
 /** Training, health data and time off for a person, through their agent as in real use. */
 async function train(p: Person): Promise<void> {
   const a = p.agent;
-  await a.call('update_profile', { timezone: 'UTC', experience: 'novice', units: { weight: 'kg', distance: 'km' }, goal: 'strength', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell'] });
+  await a.call('update_profile', {
+    timezone: 'UTC',
+    experience: 'novice',
+    units: { weight: 'kg', distance: 'km' },
+    goal: 'strength',
+    trainingDays: ['mon', 'wed', 'fri'],
+    equipment: ['barbell'],
+  });
   await a.call('set_benchmark', { kind: 'lift', exercise: 'back-squat', reps: 5, load: 100, unit: 'kg', date: addDays(today, -10) });
   await a.call('create_training_plan', { startDate: addDays(today, 3), weeks: 4 });
   for (const [i, load] of [100, 102.5].entries()) {
     const date = addDays(today, -6 + i * 2);
     a.setToday(date);
-    const w = await a.call<{ workout: { id: string } }>('create_workout', { date, strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load })) }] });
-    await a.call('complete_workout', { id: w.workout.id, strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load, rpe: 8 })) }] });
+    const w = await a.call<{ workout: { id: string } }>('create_workout', {
+      date,
+      strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load })) }],
+    });
+    await a.call('complete_workout', {
+      id: w.workout.id,
+      strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load, rpe: 8 })) }],
+    });
   }
   a.setToday(undefined);
-  await a.call('record_health_data', { records: [{ type: 'resting_heart_rate', value: 52, unit: 'bpm', start: `${addDays(today, -1)}T07:00:00Z` }, { type: 'steps', value: 9000, unit: 'count', start: addDays(today, -1) }] });
+  await a.call('record_health_data', {
+    records: [
+      { type: 'resting_heart_rate', value: 52, unit: 'bpm', start: `${addDays(today, -1)}T07:00:00Z` },
+      { type: 'steps', value: 9000, unit: 'count', start: addDays(today, -1) },
+    ],
+  });
   await a.call('record_time_off', { from: addDays(today, 40), to: addDays(today, 42), kind: 'illness', note: 'flu' });
 }
 
 /** Connects Strava as the person does: the agent's link, Authorize on Strava's page, the callback in their browser. */
 async function connectStrava(p: Person): Promise<void> {
-  const link = new URL(String((await p.agent.call<{ authorizationUrl: string }>('connect_integration', { integrationId: 'strava' })).authorizationUrl));
+  const link = new URL(
+    String((await p.agent.call<{ authorizationUrl: string }>('connect_integration', { integrationId: 'strava' })).authorizationUrl),
+  );
   const q = link.searchParams;
   const accept = await fetch(`${stub.url}/oauth/accept`, {
     method: 'POST',
     redirect: 'manual',
-    body: new URLSearchParams({ client_id: q.get('client_id')!, redirect_uri: q.get('redirect_uri')!, state: q.get('state')!, scope: q.get('scope')!, activity: '1', decision: 'authorize' }),
+    body: new URLSearchParams({
+      client_id: q.get('client_id')!,
+      redirect_uri: q.get('redirect_uri')!,
+      state: q.get('state')!,
+      scope: q.get('scope')!,
+      activity: '1',
+      decision: 'authorize',
+    }),
   });
   const callback = new URL(accept.headers.get('location')!);
   const res = await p.session.raw(callback.pathname + callback.search);
@@ -77,7 +112,9 @@ async function connectStrava(p: Person): Promise<void> {
 }
 
 /** Runs `read` with a query function on the server's database (PGlite: while the server is stopped). */
-async function withDatabase<T>(read: (query: (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  read: (query: (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>,
+): Promise<T> {
   if (serverEnv.DATABASE_URL) {
     const pg = (await import('pg')).default;
     const client = new pg.Client({ connectionString: serverEnv.DATABASE_URL });
@@ -107,7 +144,9 @@ type Census = { perTable: Record<string, number>; signInCounters: number };
  */
 async function census(people: Person[]): Promise<Census[]> {
   return withDatabase(async (query) => {
-    const tables = (await query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`)).map((r) => String(r.table_name));
+    const tables = (
+      await query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`)
+    ).map((r) => String(r.table_name));
     // Sign-in throttling keys a failure by an HMAC of the e-mail, which has no id in it: counted by prefix.
     const [pairs] = await query(`SELECT count(*)::int AS n FROM "RateLimit" WHERE key LIKE 'sign_in_pair:%'`);
     const result: Census[] = [];
@@ -116,7 +155,10 @@ async function census(people: Person[]): Promise<Census[]> {
       expect(p.userId).toMatch(/^c[a-z0-9]{20,}$/);
       const perTable: Record<string, number> = {};
       for (const t of tables) {
-        const [row] = await query(`SELECT count(*)::int AS n FROM "${t}" x WHERE strpos(row_to_json(x)::text, $1) > 0 OR strpos(row_to_json(x)::text, $2) > 0`, [p.userId, p.person.email]);
+        const [row] = await query(
+          `SELECT count(*)::int AS n FROM "${t}" x WHERE strpos(row_to_json(x)::text, $1) > 0 OR strpos(row_to_json(x)::text, $2) > 0`,
+          [p.userId, p.person.email],
+        );
         perTable[t] = Number(row!.n);
       }
       result.push({ perTable, signInCounters: Number(pairs!.n) });
@@ -128,7 +170,10 @@ async function census(people: Person[]): Promise<Census[]> {
 function secretKeys(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => secretKeys(v, `${path}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => [...(/token|hash|secret|password|cookie/i.test(k) ? [`${path}.${k}`] : []), ...secretKeys(v, `${path}.${k}`)]);
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...(/token|hash|secret|password|cookie/i.test(k) ? [`${path}.${k}`] : []),
+      ...secretKeys(v, `${path}.${k}`),
+    ]);
   }
   return [];
 }
@@ -144,7 +189,13 @@ async function csrfOn(session: FormSession, path: string): Promise<string> {
 beforeAll(async () => {
   stub = await startStravaStub({ port: STUB_PORT });
   database = await freshDatabaseEnv();
-  serverEnv = { ...database.env, STRAVA_CLIENT_ID: stub.clientId, STRAVA_CLIENT_SECRET: stub.clientSecret, STRAVA_BASE_URL: stub.url, PACEWISE_TEST_CLOCK: '1' };
+  serverEnv = {
+    ...database.env,
+    STRAVA_CLIENT_ID: stub.clientId,
+    STRAVA_CLIENT_SECRET: stub.clientSecret,
+    STRAVA_BASE_URL: stub.url,
+    PACEWISE_TEST_CLOCK: '1',
+  };
   server = await startServer({ port: SERVER_PORT, env: serverEnv });
   owner = await person('owner');
   other = await person('other');
@@ -215,7 +266,9 @@ describe('Download your data', () => {
     const res = await owner.session.raw('/api/account/export', { form: { csrf, password: owner.person.password } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="pacewise-export-${new Date().toISOString().slice(0, 10)}.json"`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="pacewise-export-${new Date().toISOString().slice(0, 10)}.json"`,
+    );
     expect(res.headers.get('cache-control')).toBe('no-store');
     body = await res.text();
     exported = AccountExport.parse(JSON.parse(body));
@@ -241,10 +294,14 @@ describe('Download your data', () => {
     expect(exported.adaptationHistory.flatMap((e) => e.changes).length).toBeGreaterThan(0);
     expect(exported.athleteState?.state).toBeTruthy();
     expect(exported.timeOff).toEqual([expect.objectContaining({ kind: 'illness', note: 'flu', fromDate: addDays(today, 40) })]);
-    expect(exported.healthRecords.map((r) => r.type).sort()).toEqual(expect.arrayContaining(['resting_heart_rate', 'steps', 'workout_heart_rate']));
+    expect(exported.healthRecords.map((r) => r.type).sort()).toEqual(
+      expect.arrayContaining(['resting_heart_rate', 'steps', 'workout_heart_rate']),
+    );
     expect(exported.connectedAgents).toEqual([expect.objectContaining({ clientId: owner.clientId, clientName: 'Own data tests (owner)' })]);
     expect(exported.connectedAgents[0]!.scopes.length).toBe(8);
-    expect(exported.integrations).toEqual([expect.objectContaining({ integrationId: 'strava', status: 'connected', externalAccountId: String(stub.athleteId) })]);
+    expect(exported.integrations).toEqual([
+      expect.objectContaining({ integrationId: 'strava', status: 'connected', externalAccountId: String(stub.athleteId) }),
+    ]);
     expect(exported.importedActivities).toEqual([expect.objectContaining({ name: 'Easy run', integrationId: 'strava' })]);
     // Nothing of the other person.
     expect(body).not.toContain(other.person.email);
@@ -253,7 +310,13 @@ describe('Download your data', () => {
 
   it('holds no secret: no token, hash, password or cookie, by field name or by value', () => {
     expect(secretKeys(exported)).toEqual([]);
-    for (const secret of [owner.person.password, owner.accessToken, owner.refreshToken, ...stub.liveTokens(), owner.session.cookies.get('pacewise_session')!]) {
+    for (const secret of [
+      owner.person.password,
+      owner.accessToken,
+      owner.refreshToken,
+      ...stub.liveTokens(),
+      owner.session.cookies.get('pacewise_session')!,
+    ]) {
       expect(secret.length).toBeGreaterThan(8);
       expect(body).not.toContain(secret);
     }
@@ -271,7 +334,25 @@ describe('Delete your account', () => {
   }, 180_000);
 
   it('the census sees the person in the tables they own (so zero afterwards means something)', () => {
-    for (const t of ['User', 'Session', 'Profile', 'Benchmark', 'Subscription', 'CheckoutSession', 'OAuthRecord', 'OAuthGrantActivity', 'RateLimit', 'TrainingPlan', 'Workout', 'AthleteState', 'AdaptationEvent', 'TimeOff', 'HealthRecord', 'IntegrationConnection', 'ImportedActivity']) {
+    for (const t of [
+      'User',
+      'Session',
+      'Profile',
+      'Benchmark',
+      'Subscription',
+      'CheckoutSession',
+      'OAuthRecord',
+      'OAuthGrantActivity',
+      'RateLimit',
+      'TrainingPlan',
+      'Workout',
+      'AthleteState',
+      'AdaptationEvent',
+      'TimeOff',
+      'HealthRecord',
+      'IntegrationConnection',
+      'ImportedActivity',
+    ]) {
       expect(before.perTable[t], t).toBeGreaterThan(0);
     }
     expect(before.signInCounters).toBeGreaterThan(0);
@@ -292,7 +373,12 @@ describe('Delete your account', () => {
   it.each([
     ['no CSRF token', () => ({ password: owner.person.password, confirm: 'yes' }), 403, null],
     ['the box not ticked', (csrf: string) => ({ password: owner.person.password, csrf }), 303, '/account/delete?error=confirm'],
-    ['a wrong password', (csrf: string) => ({ password: 'wrong-password-123', csrf, confirm: 'yes' }), 303, '/account/delete?error=wrong-password'],
+    [
+      'a wrong password',
+      (csrf: string) => ({ password: 'wrong-password-123', csrf, confirm: 'yes' }),
+      303,
+      '/account/delete?error=wrong-password',
+    ],
   ] as const)('with %s deletes nothing', async (_label, form, status, location) => {
     const csrf = await csrfOn(owner.session, '/account/delete');
     const res = await owner.session.raw('/api/account/delete', { form: form(csrf) as Record<string, string> });
@@ -317,7 +403,7 @@ describe('Delete your account', () => {
     expect(stub.liveTokens()).toEqual([]);
   });
 
-  it('no row anywhere mentions the person; the other person\'s rows are all still there', async () => {
+  it("no row anywhere mentions the person; the other person's rows are all still there", async () => {
     const [after, otherAfter] = (await census([owner, other])) as [Census, Census];
     const left = Object.entries(after.perTable).filter(([, n]) => n > 0);
     expect(left).toEqual([]);
@@ -331,11 +417,20 @@ describe('Delete your account', () => {
   }, 180_000);
 
   it('the agent is cut off: its access token gets 401 and its refresh token is refused', async () => {
-    const call = await rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: owner.accessToken, headers: { 'mcp-protocol-version': '2025-11-25' } });
+    const call = await rpc(
+      server.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+      { token: owner.accessToken, headers: { 'mcp-protocol-version': '2025-11-25' } },
+    );
     expect(call.status).toBe(401);
     const tool = await callTool(server.url, owner.accessToken, 'get_profile');
     expect(tool.status).toBe(401);
-    const refresh = await tokenRequest(server.url, { grant_type: 'refresh_token', refresh_token: owner.refreshToken, client_id: owner.clientId, resource: `${server.url}/mcp` });
+    const refresh = await tokenRequest(server.url, {
+      grant_type: 'refresh_token',
+      refresh_token: owner.refreshToken,
+      client_id: owner.clientId,
+      resource: `${server.url}/mcp`,
+    });
     expect(refresh.status).toBe(400);
     expect(refresh.body.error).toBe('invalid_grant');
   });
@@ -347,5 +442,4 @@ describe('Delete your account', () => {
     const again = await new FormSession(server.url).signIn(owner.person.email, owner.person.password);
     expect(new URL(again.url).pathname).toBe('/sign-in');
   });
-
 });

@@ -130,7 +130,12 @@ describe('Stripe provider', () => {
 
   beforeAll(async () => {
     stub = await startStripeStub();
-    srv = await own({ STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_PRICE_ID: 'price_pacewise', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stub.url });
+    srv = await own({
+      STRIPE_SECRET_KEY: 'sk_test_offline',
+      STRIPE_PRICE_ID: 'price_pacewise',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: stub.url,
+    });
     server = srv.server;
     ({ client } = await personWithClient(server.url, 'stripe'));
   });
@@ -143,7 +148,11 @@ describe('Stripe provider', () => {
   async function send(event: Record<string, unknown>, signature?: string) {
     const payload = JSON.stringify(event);
     const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    const res = await fetch(`${server.url}/api/billing/stripe/webhook`, { method: 'POST', body: payload, headers: { 'stripe-signature': header, 'content-type': 'application/json' } });
+    const res = await fetch(`${server.url}/api/billing/stripe/webhook`, {
+      method: 'POST',
+      body: payload,
+      headers: { 'stripe-signature': header, 'content-type': 'application/json' },
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   }
 
@@ -173,29 +182,52 @@ describe('Stripe provider', () => {
       id: `evt_${crypto.randomBytes(6).toString('hex')}`,
       object: 'event',
       type: 'checkout.session.completed',
-      data: { object: { id: created.id, object: 'checkout.session', client_reference_id: userId, subscription: 'sub_123', customer: 'cus_123', metadata: { userId } } },
+      data: {
+        object: {
+          id: created.id,
+          object: 'checkout.session',
+          client_reference_id: userId,
+          subscription: 'sub_123',
+          customer: 'cus_123',
+          metadata: { userId },
+        },
+      },
     };
     expect(await send(completed)).toEqual({ status: 200, body: { received: true, applied: true, type: 'checkout.session.completed' } });
     expect(await send(completed)).toEqual({ status: 200, body: { received: true, applied: false, type: 'checkout.session.completed' } });
     expect((await client.call('get_account')).structured).toMatchObject({ subscription: { status: 'active', provider: 'stripe' } });
     expect((await client.call('get_profile')).isError).toBe(false);
 
-    const failed = { id: 'evt_failed_1', object: 'event', type: 'invoice.payment_failed', data: { object: { id: 'in_1', object: 'invoice', subscription: 'sub_123' } } };
+    const failed = {
+      id: 'evt_failed_1',
+      object: 'event',
+      type: 'invoice.payment_failed',
+      data: { object: { id: 'in_1', object: 'invoice', subscription: 'sub_123' } },
+    };
     expect((await send(failed)).body.applied).toBe(true);
     expect((await client.call('get_account')).structured).toMatchObject({ subscription: { status: 'past_due' } });
     expect((await client.call('get_profile')).structured.error).toBe('subscription_inactive');
 
-    const deleted = { id: 'evt_deleted_1', object: 'event', type: 'customer.subscription.deleted', data: { object: { id: 'sub_123', object: 'subscription', status: 'canceled', metadata: { userId }, items: { data: [] } } } };
+    const deleted = {
+      id: 'evt_deleted_1',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: 'sub_123', object: 'subscription', status: 'canceled', metadata: { userId }, items: { data: [] } } },
+    };
     expect((await send(deleted)).body.applied).toBe(true);
     expect((await client.call('get_account')).structured).toMatchObject({ subscription: { status: 'canceled' } });
   });
 
   it('rejects a bad or missing signature with 400 and changes nothing', async () => {
-    const forged = { id: 'evt_forged', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_x', client_reference_id: 'x' } } };
+    const forged = {
+      id: 'evt_forged',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_x', client_reference_id: 'x' } },
+    };
     expect((await send(forged, 't=1,v1=deadbeef')).status).toBe(400);
     const res = await fetch(`${server.url}/api/billing/stripe/webhook`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(400);
     expect((await client.call('get_account')).structured).toMatchObject({ subscription: { status: 'canceled' } });
   });
 });
-

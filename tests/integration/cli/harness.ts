@@ -15,7 +15,9 @@ export const BIN = path.join(ROOT, 'cli', 'bin', 'pacewise.js');
 
 // The bin runs the compiled dist/: compile it from the current sources first (incremental, so a
 // second test file pays almost nothing), so no test ever runs a stale build.
-execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'cli')], { stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'cli')], {
+  stdio: 'inherit',
+});
 
 export type CliRun = {
   child: ChildProcess;
@@ -36,8 +38,17 @@ export function runCli(args: string[], options: { home: string; proxy?: string; 
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && !/^(https?_proxy|no_proxy|all_proxy|pacewise_.*|mcp_base_url|site_url)$/i.test(k)) env[k] = v;
   }
-  Object.assign(env, { PACEWISE_HOME: options.home, PACEWISE_STORAGE: 'file' }, options.proxy ? { HTTP_PROXY: options.proxy } : {}, options.env);
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: os.tmpdir(), env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  Object.assign(
+    env,
+    { PACEWISE_HOME: options.home, PACEWISE_STORAGE: 'file' },
+    options.proxy ? { HTTP_PROXY: options.proxy } : {},
+    options.env,
+  );
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: os.tmpdir(),
+    env: env as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let stdout = '';
   child.stdout!.on('data', (d) => {
@@ -139,10 +150,30 @@ export async function login(
   return { code, output: run.output(), stdout: run.stdout(), prompt };
 }
 
-export type Seen = { at: number; method: string; url: URL; headers: http.IncomingHttpHeaders; body: string; status?: number; responseBody?: string };
-export type ProxyAction = { respond: { status: number; body?: string; headers?: Record<string, string> } } | { drop: true } | { delayMs: number } | undefined;
+export type Seen = {
+  at: number;
+  method: string;
+  url: URL;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  status?: number;
+  responseBody?: string;
+};
+export type ProxyAction =
+  { respond: { status: number; body?: string; headers?: Record<string, string> } } | { drop: true } | { delayMs: number } | undefined;
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+]);
 
 /** A forward HTTP proxy on loopback that records every request and can answer or drop some. */
 export class LoopbackProxy {
@@ -169,7 +200,13 @@ export class LoopbackProxy {
     const at = Date.now();
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const seen: Seen = { at, method: req.method ?? 'GET', url: new URL(req.url ?? '/'), headers: req.headers, body: Buffer.concat(chunks).toString() };
+    const seen: Seen = {
+      at,
+      method: req.method ?? 'GET',
+      url: new URL(req.url ?? '/'),
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString(),
+    };
     this.seen.push(seen);
     const action = this.rule(seen);
     if (action && 'drop' in action) {
@@ -186,7 +223,12 @@ export class LoopbackProxy {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k) && typeof v === 'string') headers[k] = v;
     try {
-      const upstream = await fetch(seen.url, { method: seen.method, headers, body: ['GET', 'HEAD'].includes(seen.method) ? undefined : seen.body, redirect: 'manual' });
+      const upstream = await fetch(seen.url, {
+        method: seen.method,
+        headers,
+        body: ['GET', 'HEAD'].includes(seen.method) ? undefined : seen.body,
+        redirect: 'manual',
+      });
       const text = await upstream.text();
       seen.status = upstream.status;
       seen.responseBody = text;

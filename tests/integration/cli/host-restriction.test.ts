@@ -30,7 +30,10 @@ describe('a host proxy that rejects the token endpoint', () => {
     const home = tempHome();
     try {
       proxy.seen.length = 0;
-      proxy.rule = (s) => (s.url.pathname === '/token' ? { respond: { status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } } } : undefined);
+      proxy.rule = (s) =>
+        s.url.pathname === '/token'
+          ? { respond: { status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } } }
+          : undefined;
       const run = runCli(['login', '--server', baseUrl], { home, proxy: proxyUrl });
       const started = Date.now();
       const code = await run.exited;

@@ -72,10 +72,17 @@ describe.runIf(canRunKeyring || Boolean(process.env.CI))('tokens in a real Secre
     // unlocked by --login, made the default collection), as a desktop session starts it.
     bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'inherit'] });
     address = await new Promise<string>((resolve) => bus!.stdout!.once('data', (d: Buffer) => resolve(String(d).trim())));
-    execFileSync('sh', ['-c', 'printf pacewise-test | gnome-keyring-daemon --login >/dev/null && gnome-keyring-daemon --start --components=secrets >/dev/null'], {
-      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address, XDG_RUNTIME_DIR: runtime, HOME: home },
-      stdio: 'ignore',
-    });
+    execFileSync(
+      'sh',
+      [
+        '-c',
+        'printf pacewise-test | gnome-keyring-daemon --login >/dev/null && gnome-keyring-daemon --start --components=secrets >/dev/null',
+      ],
+      {
+        env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address, XDG_RUNTIME_DIR: runtime, HOME: home },
+        stdio: 'ignore',
+      },
+    );
   });
   // The keyring daemon leaves with its session bus.
   afterAll(() => {
@@ -109,4 +116,3 @@ describe.runIf(canRunKeyring || Boolean(process.env.CI))('tokens in a real Secre
     expect(after.output).toContain('Not signed in');
   });
 });
-

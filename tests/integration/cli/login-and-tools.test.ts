@@ -7,11 +7,32 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { rpc } from '../../../harness/mcp';
-import { LoopbackProxy, cli, credentialsFile, decideInBrowser, devicePrompt, editSession, form, login, readCredentials, runCli, tempHome } from './harness';
+import {
+  LoopbackProxy,
+  cli,
+  credentialsFile,
+  decideInBrowser,
+  devicePrompt,
+  editSession,
+  form,
+  login,
+  readCredentials,
+  runCli,
+  tempHome,
+} from './harness';
 
 const baseUrl = inject('baseUrl');
 const toolUrl = `${baseUrl}/mcp`;
-const ALL_SCOPES = ['health:read', 'health:write', 'integrations:read', 'integrations:write', 'profile:read', 'profile:write', 'workouts:read', 'workouts:write'];
+const ALL_SCOPES = [
+  'health:read',
+  'health:write',
+  'integrations:read',
+  'integrations:write',
+  'profile:read',
+  'profile:write',
+  'workouts:read',
+  'workouts:write',
+];
 
 let browser: Browser;
 let person: TestPerson;
@@ -42,7 +63,12 @@ describe('pacewise login, whoami, tools, call', () => {
     expect(device).toBeDefined();
     expect(form(device!).get('resource')).toBe(toolUrl);
     expect(form(device!).has('scope')).toBe(false);
-    const issued = JSON.parse(device!.responseBody!) as { device_code: string; user_code: string; interval: number; verification_uri_complete: string };
+    const issued = JSON.parse(device!.responseBody!) as {
+      device_code: string;
+      user_code: string;
+      interval: number;
+      verification_uri_complete: string;
+    };
     expect(result.prompt.userCode).toBe(issued.user_code);
     expect(result.prompt.link).toBe(issued.verification_uri_complete);
     expect(result.output).not.toContain(issued.device_code);
@@ -89,7 +115,13 @@ describe('pacewise login, whoami, tools, call', () => {
 
   it('tools prints the live tools/list', async () => {
     const token = readCredentials(home).servers[baseUrl]!.session!.accessToken;
-    const live = (await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token, headers: { 'mcp-protocol-version': '2025-11-25' } })).json as {
+    const live = (
+      await rpc(
+        baseUrl,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+        { token, headers: { 'mcp-protocol-version': '2025-11-25' } },
+      )
+    ).json as {
       result: { tools: { name: string }[] };
     };
     const names = live.result.tools.map((t) => t.name);
@@ -152,7 +184,9 @@ describe('pacewise login, whoami, tools, call', () => {
     const revoked = proxy.matching('/revoke');
     expect(revoked).toHaveLength(1);
     expect(form(revoked[0]!).get('client_id')).toBe(before.clientId);
-    expect((await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: before.session!.accessToken })).status).toBe(401);
+    expect(
+      (await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: before.session!.accessToken })).status,
+    ).toBe(401);
     const who = await cli(['whoami'], { home });
     expect(who.code, who.output).toBe(0);
     expect(who.stdout).toContain(`as ${person.email}`);

@@ -8,7 +8,21 @@ import { launchBrowser } from '../../support/browser';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { rpc } from '../../../harness/mcp';
 import { tokenRequest } from '../../../harness/oauth';
-import { LoopbackProxy, cli, decideInBrowser, devicePrompt, editSession, forceExpiry, form, login, readCredentials, rpcOf, runCli, tempHome, type Seen } from './harness';
+import {
+  LoopbackProxy,
+  cli,
+  decideInBrowser,
+  devicePrompt,
+  editSession,
+  forceExpiry,
+  form,
+  login,
+  readCredentials,
+  rpcOf,
+  runCli,
+  tempHome,
+  type Seen,
+} from './harness';
 
 const baseUrl = inject('baseUrl');
 const toolUrl = `${baseUrl}/mcp`;
@@ -79,7 +93,8 @@ describe('refresh', () => {
     expect(Date.parse(after.expiresAt)).toBeGreaterThan(Date.now() + 30 * 60_000);
     expect(persistedFirst.length).toBeGreaterThan(0);
     expect(persistedFirst.every(Boolean)).toBe(true);
-    for (const secret of [before.accessToken, before.refreshToken, after.accessToken, after.refreshToken]) expect(r.output).not.toContain(secret);
+    for (const secret of [before.accessToken, before.refreshToken, after.accessToken, after.refreshToken])
+      expect(r.output).not.toContain(secret);
   });
 
   it('refreshes on a 401 even before the stored expiry', async () => {
@@ -161,7 +176,9 @@ describe('logout', () => {
   it('revokes with token and client_id, then deletes the tokens; the server refuses them afterwards', async () => {
     const before = stored();
     const clientId = readCredentials(home).servers[baseUrl]!.clientId;
-    expect((await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: before.accessToken })).status).toBe(200);
+    expect((await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: before.accessToken })).status).toBe(
+      200,
+    );
 
     const r = await cli(['logout'], { home, proxy: proxyUrl });
     expect(r.code, r.output).toBe(0);
@@ -174,8 +191,15 @@ describe('logout', () => {
     expect(readCredentials(home).servers[baseUrl]!.session).toBeUndefined();
     expect(fs.readFileSync(`${home}/credentials.json`, 'utf8')).not.toContain(before.accessToken);
 
-    expect((await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: before.accessToken })).status).toBe(401);
-    const refresh = await tokenRequest(baseUrl, { grant_type: 'refresh_token', refresh_token: before.refreshToken, client_id: clientId, resource: toolUrl });
+    expect((await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: before.accessToken })).status).toBe(
+      401,
+    );
+    const refresh = await tokenRequest(baseUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: before.refreshToken,
+      client_id: clientId,
+      resource: toolUrl,
+    });
     expect(refresh.body.error).toBe('invalid_grant');
 
     const after = await cli(['whoami'], { home });

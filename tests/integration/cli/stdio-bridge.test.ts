@@ -22,7 +22,13 @@ function bridge(configHome: string) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', '--server', baseUrl],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PACEWISE_HOME: configHome, PACEWISE_STORAGE: 'file', HTTP_PROXY: proxyUrl },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PACEWISE_HOME: configHome,
+      PACEWISE_STORAGE: 'file',
+      HTTP_PROXY: proxyUrl,
+    },
     stderr: 'pipe',
   });
   let stderr = '';

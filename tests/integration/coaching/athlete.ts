@@ -26,7 +26,10 @@ export class Agent {
       return fetch(url, { ...init, headers });
     };
     await agent.client.connect(
-      new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } }, fetch: clocked }),
+      new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        fetch: clocked,
+      }),
     );
     // Listing first makes the SDK validate every structured result against the tool's outputSchema.
     await agent.client.listTools();
@@ -64,14 +67,23 @@ export class Agent {
 export type Athlete = { person: TestPerson; token: string; agent: Agent };
 
 /** A new person, signed up, connected with `scopes` (default all), subscribed, with a UTC profile. */
-export async function newAthlete(baseUrl: string, label: string, options: { subscribe?: boolean; profile?: Record<string, unknown> } = {}): Promise<Athlete> {
+export async function newAthlete(
+  baseUrl: string,
+  label: string,
+  options: { subscribe?: boolean; profile?: Record<string, unknown> } = {},
+): Promise<Athlete> {
   const person = newPerson(label);
   await signUp(baseUrl, person);
   const { accessToken } = await obtainAccessToken(baseUrl, { ...person, clientName: `Coaching tests (${label})` });
   if (options.subscribe !== false) await activateSubscription(baseUrl, { ...person, accessToken });
   const agent = await Agent.connect(baseUrl, accessToken);
   if (options.subscribe !== false) {
-    await agent.call('update_profile', { timezone: 'UTC', experience: 'novice', units: { weight: 'kg', distance: 'km' }, ...options.profile });
+    await agent.call('update_profile', {
+      timezone: 'UTC',
+      experience: 'novice',
+      units: { weight: 'kg', distance: 'km' },
+      ...options.profile,
+    });
   }
   return { person, token: accessToken, agent };
 }
@@ -88,7 +100,18 @@ export function addDays(date: string, days: number): string {
 /* Result shapes the tests read (the server's output schemas are the authority). */
 export type SetView = { reps: number; load: number | null; loadKg: number | null; rpe: number | null; durationSeconds: number | null };
 export type BlockView = { index: number; exercise: string; exerciseName: string; progression: string; sets: SetView[] };
-export type SegmentView = { index: number; kind: string; label: string | null; distance: number | null; distanceM: number | null; durationSeconds: number | null; targetPace: string | null; targetPaceSeconds: number | null; targetPaceSPerKm: number | null; zone: number | null };
+export type SegmentView = {
+  index: number;
+  kind: string;
+  label: string | null;
+  distance: number | null;
+  distanceM: number | null;
+  durationSeconds: number | null;
+  targetPace: string | null;
+  targetPaceSeconds: number | null;
+  targetPaceSPerKm: number | null;
+  zone: number | null;
+};
 export type WorkoutView = {
   id: string;
   planId: string | null;
@@ -102,8 +125,27 @@ export type WorkoutView = {
   units: { weight: string; distance: string };
   strength: BlockView[];
   run: SegmentView[];
-  actual: null | { strength: { blockIndex: number; exercise: string; sets: { reps: number; load: number; loadKg: number; rpe?: number | null; durationSeconds?: number | null }[] }[]; run: unknown; runSegments: unknown[] };
+  actual: null | {
+    strength: {
+      blockIndex: number;
+      exercise: string;
+      sets: { reps: number; load: number; loadKg: number; rpe?: number | null; durationSeconds?: number | null }[];
+    }[];
+    run: unknown;
+    runSegments: unknown[];
+  };
 };
-export type ChangeView = { workoutId: string; date: string; title: string; field: string; before: number | null; after: number | null; siUnit: string; beforeText: string; afterText: string; reason: string };
+export type ChangeView = {
+  workoutId: string;
+  date: string;
+  title: string;
+  field: string;
+  before: number | null;
+  after: number | null;
+  siUnit: string;
+  beforeText: string;
+  afterText: string;
+  reason: string;
+};
 export type Adaptation = { summary: string; changedWorkouts: number; changes: ChangeView[]; notes: string[] };
 export type WriteResult = { workout: WorkoutView; adaptation: Adaptation };

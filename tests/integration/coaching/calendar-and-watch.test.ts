@@ -69,7 +69,8 @@ describe('the calendar feed', () => {
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('private, max-age=300');
     expect(raw).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
-    const listed = (await agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 30), limit: 100 })).workouts;
+    const listed = (await agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 30), limit: 100 }))
+      .workouts;
     expect(listed.length).toBeGreaterThanOrEqual(6);
     for (const w of listed) {
       const e = events.get(uid(w.id));
@@ -83,10 +84,12 @@ describe('the calendar feed', () => {
     }
   });
 
-  it('with a usual training time, each session is timed at it in the person\'s timezone', async () => {
+  it("with a usual training time, each session is timed at it in the person's timezone", async () => {
     await agent.call('update_profile', { trainingTime: '07:30' });
     const { events } = await fetchFeed(feedUrl);
-    const [first] = (await agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 14), limit: 100 })).workouts.reverse();
+    const [first] = (
+      await agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 14), limit: 100 })
+    ).workouts.reverse();
     const e = events.get(uid(first!.id))!;
     expect(e.startDate.isDate).toBe(false);
     const start = e.startDate.toJSDate();
@@ -98,7 +101,9 @@ describe('the calendar feed', () => {
   });
 
   it('a completion that changes a later session moves its SEQUENCE and LAST-MODIFIED; its UID stays', async () => {
-    const sessions = (await agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 30), limit: 100 })).workouts.reverse();
+    const sessions = (
+      await agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 30), limit: 100 })
+    ).workouts.reverse();
     const first = sessions[0]!;
     const before = await fetchFeed(feedUrl);
     await new Promise((r) => setTimeout(r, 1100)); // LAST-MODIFIED has whole seconds
@@ -119,7 +124,14 @@ describe('the calendar feed', () => {
   });
 
   it('a skipped session is STATUS:CANCELLED; a session whose day passed undone is marked missed', async () => {
-    const sessions = (await agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 30), status: ['scheduled'], limit: 100 })).workouts.reverse();
+    const sessions = (
+      await agent.call<{ workouts: WorkoutView[] }>('list_workouts', {
+        from: today,
+        to: addDays(today, 30),
+        status: ['scheduled'],
+        limit: 100,
+      })
+    ).workouts.reverse();
     const [skip, miss] = [sessions[0]!, sessions[1]!];
     agent.setToday(skip.date);
     await agent.call('skip_workout', { id: skip.id, reason: 'travel' });
@@ -140,11 +152,18 @@ describe('the calendar feed', () => {
     const secret = feedUrl.slice(feedUrl.lastIndexOf('/') + 1, -4);
     const wrong = `${baseUrl}/api/calendar/${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}.ics`;
     const unknown = `${baseUrl}/api/calendar/${'x'.repeat(43)}.ics`;
-    const hostile = `${baseUrl}/api/calendar/${encodeURIComponent("'; DROP TABLE \"CalendarFeed\"; --")}.ics`;
-    const replies = await Promise.all([wrong, unknown, hostile].map(async (u) => {
-      const res = await fetch(u);
-      return { status: res.status, body: await res.text(), type: res.headers.get('content-type'), cache: res.headers.get('cache-control') };
-    }));
+    const hostile = `${baseUrl}/api/calendar/${encodeURIComponent('\'; DROP TABLE "CalendarFeed"; --')}.ics`;
+    const replies = await Promise.all(
+      [wrong, unknown, hostile].map(async (u) => {
+        const res = await fetch(u);
+        return {
+          status: res.status,
+          body: await res.text(),
+          type: res.headers.get('content-type'),
+          cache: res.headers.get('cache-control'),
+        };
+      }),
+    );
     for (const r of replies) expect(r).toEqual(replies[0]);
     expect(replies[0]!.status).toBe(404);
     expect(replies[0]!.body).toMatch(/rotated or revoked/);
@@ -186,9 +205,15 @@ describe('watch workouts (FIT)', () => {
   ];
 
   it('a run downloads as a FIT workout that decodes to the prescription: warm-up, repeats, pace ranges, cool-down', async () => {
-    const created = await agent.call<{ workout: WorkoutView }>('create_workout', { date: addDays(today, 2), title: 'Intervals 6 x 800 m', run: intervals });
+    const created = await agent.call<{ workout: WorkoutView }>('create_workout', {
+      date: addDays(today, 2),
+      title: 'Intervals 6 x 800 m',
+      run: intervals,
+    });
     const w = created.workout;
-    const link = await agent.call<{ url: string; expiresAt: string; sport: string; steps: number }>('get_workout_fit_link', { workoutId: w.id });
+    const link = await agent.call<{ url: string; expiresAt: string; sport: string; steps: number }>('get_workout_fit_link', {
+      workoutId: w.id,
+    });
     expect(link.sport).toBe('running');
     const minutes = (Date.parse(link.expiresAt) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(25);
@@ -224,7 +249,15 @@ describe('watch workouts (FIT)', () => {
       date: addDays(today, 3),
       title: 'Squat and plank',
       strength: [
-        { exercise: 'back-squat', progression: 'linear', sets: [{ reps: 5, load: 100 }, { reps: 5, load: 100 }], restSeconds: 180 },
+        {
+          exercise: 'back-squat',
+          progression: 'linear',
+          sets: [
+            { reps: 5, load: 100 },
+            { reps: 5, load: 100 },
+          ],
+          restSeconds: 180,
+        },
         { exercise: 'plank', sets: [{ durationSeconds: 45 }] },
       ],
     });
@@ -245,9 +278,17 @@ describe('watch workouts (FIT)', () => {
   });
 
   it('a tampered link is a 404 that says how to get a new one; a mixed session is refused with the reason', async () => {
-    const created = await agent.call<{ workout: WorkoutView }>('create_workout', { date: addDays(today, 4), title: 'Tempo', run: [{ kind: 'threshold', distance: 3 }] });
+    const created = await agent.call<{ workout: WorkoutView }>('create_workout', {
+      date: addDays(today, 4),
+      title: 'Tempo',
+      run: [{ kind: 'threshold', distance: 3 }],
+    });
     const link = new URL((await agent.call<{ url: string }>('get_workout_fit_link', { workoutId: created.workout.id })).url);
-    const other = await agent.call<{ workout: WorkoutView }>('create_workout', { date: addDays(today, 5), title: 'Easy', run: [{ kind: 'easy', durationSeconds: 1800 }] });
+    const other = await agent.call<{ workout: WorkoutView }>('create_workout', {
+      date: addDays(today, 5),
+      title: 'Easy',
+      run: [{ kind: 'easy', durationSeconds: 1800 }],
+    });
     const tampered = [
       ['another workout', { w: other.workout.id }],
       ['a later expiry', { e: String(Number(link.searchParams.get('e')) + 3600) }],
@@ -261,9 +302,16 @@ describe('watch workouts (FIT)', () => {
       expect(res.status, name).toBe(404);
       expect(await res.text(), name).toMatch(/get_workout_fit_link/);
     }
-    const mixed = await agent.try('get_workout_fit_link', { workoutId: (await agent.call<{ workout: WorkoutView }>('create_workout', {
-      date: addDays(today, 6), title: 'Brick', strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 80 }] }], run: [{ kind: 'easy', durationSeconds: 900 }],
-    })).workout.id });
+    const mixed = await agent.try('get_workout_fit_link', {
+      workoutId: (
+        await agent.call<{ workout: WorkoutView }>('create_workout', {
+          date: addDays(today, 6),
+          title: 'Brick',
+          strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 80 }] }],
+          run: [{ kind: 'easy', durationSeconds: 900 }],
+        })
+      ).workout.id,
+    });
     expect(mixed.isError).toBe(true);
     expect(JSON.stringify(mixed.body)).toMatch(/one sport/);
     const unknown = await agent.try('get_workout_fit_link', { workoutId: 'no-such-workout' });

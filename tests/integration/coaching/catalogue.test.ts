@@ -9,10 +9,23 @@ const baseUrl = inject('baseUrl');
 const today = todayUtc();
 let me: Athlete;
 
-type Listed = { id: string; name: string; modality: string; pattern: string; loadType: string; timed: boolean; equipment: string[]; substitutes: string[]; available: boolean | null; insteadUse: string | null };
+type Listed = {
+  id: string;
+  name: string;
+  modality: string;
+  pattern: string;
+  loadType: string;
+  timed: boolean;
+  equipment: string[];
+  substitutes: string[];
+  available: boolean | null;
+  insteadUse: string | null;
+};
 
 beforeAll(async () => {
-  me = await newAthlete(baseUrl, 'catalogue', { profile: { goal: 'strength', trainingDays: ['mon', 'tue', 'thu', 'sat'], equipment: ['kettlebell'] } });
+  me = await newAthlete(baseUrl, 'catalogue', {
+    profile: { goal: 'strength', trainingDays: ['mon', 'tue', 'thu', 'sat'], equipment: ['kettlebell'] },
+  });
 });
 afterAll(async () => {
   await me?.agent.close();
@@ -23,7 +36,19 @@ describe('list_exercises', () => {
     const { exercises } = await me.agent.call<{ exercises: Listed[] }>('list_exercises', { modality: 'strength' });
     expect(exercises.length).toBeGreaterThanOrEqual(40);
     const ids = new Set(exercises.map((e) => e.id));
-    for (const id of ['back-squat', 'bench-press', 'deadlift', 'overhead-press', 'barbell-row', 'romanian-deadlift', 'lunge', 'pull-up', 'push-up', 'plank']) expect(ids.has(id), id).toBe(true);
+    for (const id of [
+      'back-squat',
+      'bench-press',
+      'deadlift',
+      'overhead-press',
+      'barbell-row',
+      'romanian-deadlift',
+      'lunge',
+      'pull-up',
+      'push-up',
+      'plank',
+    ])
+      expect(ids.has(id), id).toBe(true);
     for (const e of exercises) {
       expect(e.equipment.length, e.id).toBeGreaterThan(0);
       expect(e.pattern, e.id).toMatch(/^(squat|hinge|lunge|horizontal-push|vertical-push|horizontal-pull|vertical-pull|core)$/);
@@ -32,7 +57,12 @@ describe('list_exercises', () => {
       expect(e.timed, e.id).toBe(e.loadType === 'isometric');
       expect(e.available).toBeNull();
     }
-    expect(exercises.filter((e) => e.timed).map((e) => e.id).sort()).toEqual(['hollow-hold', 'plank', 'side-plank', 'wall-sit']);
+    expect(
+      exercises
+        .filter((e) => e.timed)
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(['hollow-hold', 'plank', 'side-plank', 'wall-sit']);
   });
 
   it.each([
@@ -52,18 +82,28 @@ describe('list_exercises', () => {
   });
 });
 
-describe('plans pick by the person\'s equipment', () => {
+describe("plans pick by the person's equipment", () => {
   it('a kettlebell-only person gets kettlebell and bodyweight work, never a barbell lift', async () => {
     const { exercises } = await me.agent.call<{ exercises: Listed[] }>('list_exercises', { modality: 'strength' });
     const byId = new Map(exercises.map((e) => [e.id, e]));
     await me.agent.call('create_training_plan', { weeks: 2, daysPerWeek: 4 });
-    const { workouts } = await me.agent.call<{ workouts: WorkoutView[] }>('list_workouts', { from: today, to: addDays(today, 20), limit: 100 });
+    const { workouts } = await me.agent.call<{ workouts: WorkoutView[] }>('list_workouts', {
+      from: today,
+      to: addDays(today, 20),
+      limit: 100,
+    });
     const used = new Set(workouts.flatMap((w) => w.strength.map((b) => b.exercise)));
     expect(used.size).toBeGreaterThan(4);
-    for (const id of used) expect(byId.get(id)!.equipment.some((e) => e === 'kettlebell' || e === 'bodyweight'), id).toBe(true);
+    for (const id of used)
+      expect(
+        byId.get(id)!.equipment.some((e) => e === 'kettlebell' || e === 'bodyweight'),
+        id,
+      ).toBe(true);
     for (const id of ['goblet-squat', 'kettlebell-swing', 'dumbbell-shoulder-press', 'plank']) expect(used.has(id), id).toBe(true);
     // Holds progress by time: 30 s in week 1, more seconds later, never reps or load.
-    const planks = [...workouts].sort((a, b) => (a.date < b.date ? -1 : 1)).flatMap((w) => w.strength.filter((b) => b.exercise === 'plank').map((b) => ({ week: w.week, b })));
+    const planks = [...workouts]
+      .sort((a, b) => (a.date < b.date ? -1 : 1))
+      .flatMap((w) => w.strength.filter((b) => b.exercise === 'plank').map((b) => ({ week: w.week, b })));
     expect(planks.length).toBeGreaterThan(1);
     for (const { week, b } of planks) {
       for (const s of b.sets) expect(s).toMatchObject({ reps: 1, load: null, durationSeconds: week === 1 ? 30 : expect.any(Number) });
@@ -80,7 +120,9 @@ describe('timed holds', () => {
       title: 'Core',
       strength: [{ exercise: 'plank', sets: [{ durationSeconds: 30 }, { durationSeconds: 30 }, { durationSeconds: 30 }] }],
     });
-    expect(created.workout.strength[0]!.sets).toEqual([1, 2, 3].map(() => ({ reps: 1, load: null, loadKg: null, rpe: null, durationSeconds: 30 })));
+    expect(created.workout.strength[0]!.sets).toEqual(
+      [1, 2, 3].map(() => ({ reps: 1, load: null, loadKg: null, rpe: null, durationSeconds: 30 })),
+    );
     const done = await me.agent.call<WriteResult>('complete_workout', {
       id: created.workout.id,
       strength: [{ exercise: 'plank', sets: [{ durationSeconds: 30 }, { durationSeconds: 30 }, { durationSeconds: 22 }] }],
@@ -94,7 +136,11 @@ describe('timed holds', () => {
 
   it.each([
     ['a plank set without seconds', { strength: [{ exercise: 'plank', sets: [{ reps: 1 }] }] }, /durationSeconds/],
-    ['seconds on a squat', { strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 100, durationSeconds: 30 }] }] }, /durationSeconds/],
+    [
+      'seconds on a squat',
+      { strength: [{ exercise: 'back-squat', sets: [{ reps: 5, load: 100, durationSeconds: 30 }] }] },
+      /durationSeconds/,
+    ],
     ['a set with neither reps nor seconds', { strength: [{ exercise: 'push-up', sets: [{}] }] }, /reps/],
     ['an exercise not in the catalogue', { strength: [{ exercise: 'leg-press', sets: [{ reps: 10 }] }] }, /list_exercises/],
   ])('refuses %s with an error naming the field', async (_case, args, named) => {

@@ -28,7 +28,13 @@ describe('the test clock on /mcp', () => {
   it('refuses a header that is not an instant with a zone, naming the fix', async () => {
     const res = await fetch(`${baseUrl}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${athlete.token}`, 'content-type': 'application/json', accept: ACCEPT_BOTH, 'mcp-protocol-version': '2025-11-25', 'pacewise-test-now': '2027-02-14' },
+      headers: {
+        authorization: `Bearer ${athlete.token}`,
+        'content-type': 'application/json',
+        accept: ACCEPT_BOTH,
+        'mcp-protocol-version': '2025-11-25',
+        'pacewise-test-now': '2027-02-14',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(res.status).toBe(400);

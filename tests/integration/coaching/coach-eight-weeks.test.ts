@@ -27,9 +27,36 @@ type Case = {
 };
 
 const CASES: Case[] = [
-  { label: 'strength', goal: 'strength', days: ['mon', 'wed', 'fri'], daysPerWeek: 3, equipment: ['barbell', 'pullup-bar'], lifts: [['back-squat', 140], ['bench-press', 100], ['deadlift', 180], ['overhead-press', 60], ['barbell-row', 80]] },
+  {
+    label: 'strength',
+    goal: 'strength',
+    days: ['mon', 'wed', 'fri'],
+    daysPerWeek: 3,
+    equipment: ['barbell', 'pullup-bar'],
+    lifts: [
+      ['back-squat', 140],
+      ['bench-press', 100],
+      ['deadlift', 180],
+      ['overhead-press', 60],
+      ['barbell-row', 80],
+    ],
+  },
   { label: 'runner', goal: '5k', days: ['mon', 'tue', 'thu', 'sat'], daysPerWeek: 4, equipment: ['bodyweight'], race5kSeconds: 24 * 60 },
-  { label: 'hybrid', goal: 'hybrid', days: ['mon', 'tue', 'thu', 'sat'], daysPerWeek: 4, equipment: ['barbell', 'pullup-bar'], lifts: [['back-squat', 120], ['bench-press', 80], ['deadlift', 150], ['overhead-press', 50], ['barbell-row', 70]], race5kSeconds: 26 * 60 },
+  {
+    label: 'hybrid',
+    goal: 'hybrid',
+    days: ['mon', 'tue', 'thu', 'sat'],
+    daysPerWeek: 4,
+    equipment: ['barbell', 'pullup-bar'],
+    lifts: [
+      ['back-squat', 120],
+      ['bench-press', 80],
+      ['deadlift', 150],
+      ['overhead-press', 50],
+      ['barbell-row', 70],
+    ],
+    race5kSeconds: 26 * 60,
+  },
 ];
 
 type Run = {
@@ -43,13 +70,33 @@ type Run = {
 const runs = new Map<string, Run>();
 
 async function follow(c: Case): Promise<Run> {
-  const athlete = await newAthlete(baseUrl, `eight-weeks-${c.label}`, { profile: { goal: c.goal, trainingDays: c.days, equipment: c.equipment, restingHr: 52, maxHr: 188 } });
+  const athlete = await newAthlete(baseUrl, `eight-weeks-${c.label}`, {
+    profile: { goal: c.goal, trainingDays: c.days, equipment: c.equipment, restingHr: 52, maxHr: 188 },
+  });
   const a = athlete.agent;
-  for (const [exercise, load] of c.lifts ?? []) await a.call('set_benchmark', { kind: 'lift', exercise, load, unit: 'kg', reps: 1, date: addDays(today, -2) });
-  if (c.race5kSeconds) await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: c.race5kSeconds, date: addDays(today, -2) });
-  const created = await a.call<{ plan: { id: string }; weeks: { week: number; phase: string }[] }>('create_training_plan', { weeks: 8, daysPerWeek: c.daysPerWeek });
+  for (const [exercise, load] of c.lifts ?? [])
+    await a.call('set_benchmark', { kind: 'lift', exercise, load, unit: 'kg', reps: 1, date: addDays(today, -2) });
+  if (c.race5kSeconds)
+    await a.call('set_benchmark', {
+      kind: 'race',
+      distance: 5,
+      distanceUnit: 'km',
+      timeSeconds: c.race5kSeconds,
+      date: addDays(today, -2),
+    });
+  const created = await a.call<{ plan: { id: string }; weeks: { week: number; phase: string }[] }>('create_training_plan', {
+    weeks: 8,
+    daysPerWeek: c.daysPerWeek,
+  });
   const progress = await a.call<{ paces: { marathon: { sPerKm: number } } | null }>('get_training_progress', { recent: 0, weeks: 1 });
-  const sessions = (await a.call<{ workouts: WorkoutView[] }>('list_workouts', { planId: created.plan.id, from: addDays(today, -7), to: addDays(today, 70), limit: 100 })).workouts.reverse();
+  const sessions = (
+    await a.call<{ workouts: WorkoutView[] }>('list_workouts', {
+      planId: created.plan.id,
+      from: addDays(today, -7),
+      to: addDays(today, 70),
+      limit: 100,
+    })
+  ).workouts.reverse();
   const performed: WorkoutView[] = [];
   const changes: ChangeView[] = [];
   for (const s of sessions) {
@@ -135,7 +182,11 @@ describe.each(CASES.map((c) => c.label))('%s athlete over eight weeks', (label) 
       };
     };
     type LiftWeek = ReturnType<typeof weekOf>;
-    const weeks = Array.from({ length: 8 }, (_, i) => i + 1).map((week) => ({ week, phase: r.phases.find((p) => p.week === week)?.phase, lift: Object.fromEntries(lifts.map((e) => [e, weekOf(week, e)])) }));
+    const weeks = Array.from({ length: 8 }, (_, i) => i + 1).map((week) => ({
+      week,
+      phase: r.phases.find((p) => p.week === week)?.phase,
+      lift: Object.fromEntries(lifts.map((e) => [e, weekOf(week, e)])),
+    }));
     expect(weeks.map((w) => w.phase)).toEqual(r.phases.map((p) => p.phase));
     if (lifts.length === 0) {
       // A runner with no barbell gets no loaded lifts to progress.
@@ -149,7 +200,8 @@ describe.each(CASES.map((c) => c.label))('%s athlete over eight weeks', (label) 
     const rules = Object.fromEntries(lifts.map((e) => [e, e === 'barbell-row' ? 'double' : main]));
     expect(weeks.map((w) => Object.fromEntries(lifts.map((e) => [e, w.lift[e]!.rule])))).toEqual(weeks.map(() => rules));
     // How far `to` is ahead of `from` by the lift's rule (> 0 ahead, 0 level, < 0 behind).
-    const ahead = (e: string, from: LiftWeek, to: LiftWeek) => (rules[e] === 'double' && to.load === from.load ? to.reps - from.reps : to.load - from.load);
+    const ahead = (e: string, from: LiftWeek, to: LiftWeek) =>
+      rules[e] === 'double' && to.load === from.load ? to.reps - from.reps : to.load - from.load;
 
     // Every week after the first, every lift: what a coach expects of an athlete who does each session as written.
     const verdicts = weeks.slice(1).map(({ week, phase, lift }) => {
@@ -158,7 +210,10 @@ describe.each(CASES.map((c) => c.label))('%s athlete over eight weeks', (label) 
       let rose = 0;
       for (const e of lifts) {
         const [from, to] = [before.lift[e]!, lift[e]!];
-        const say = (what: string) => wrong.push(`${e}: ${what} (${from.sets}x${from.reps}x${from.load} kg @${from.rpe} -> ${to.sets}x${to.reps}x${to.load} kg @${to.rpe})`);
+        const say = (what: string) =>
+          wrong.push(
+            `${e}: ${what} (${from.sets}x${from.reps}x${from.load} kg @${from.rpe} -> ${to.sets}x${to.reps}x${to.load} kg @${to.rpe})`,
+          );
         if (phase !== 'build') {
           // A deload (or taper) is lighter than the week before: fewer sets, and no heavier (a linear load lower).
           if (to.sets >= from.sets) say('deload keeps every set');
@@ -181,20 +236,28 @@ describe.each(CASES.map((c) => c.label))('%s athlete over eight weeks', (label) 
     expect(verdicts).toEqual(verdicts.map(({ week, phase }) => ({ week, phase, wrong: [], rises: true })));
     // Over the plan: loads (double: load or reps) of week 7 ahead of week 1; autoregulated target effort up over the first block.
     expect(
-      lifts.filter((e) => (rules[e] === 'autoregulated' ? weeks[2]!.lift[e]!.rpe <= weeks[0]!.lift[e]!.rpe : ahead(e, weeks[0]!.lift[e]!, weeks[6]!.lift[e]!) <= 0)),
+      lifts.filter((e) =>
+        rules[e] === 'autoregulated'
+          ? weeks[2]!.lift[e]!.rpe <= weeks[0]!.lift[e]!.rpe
+          : ahead(e, weeks[0]!.lift[e]!, weeks[6]!.lift[e]!) <= 0,
+      ),
     ).toEqual([]);
   });
 
   it('keeps easy, long and recovery paces at or slower than marathon pace', () => {
     const r = runs.get(label)!;
-    const easy = r.performed.flatMap((w) => w.run.filter((s) => ['easy', 'long', 'recovery'].includes(s.kind) && s.targetPaceSPerKm !== null).map((s) => ({ w, s })));
+    const easy = r.performed.flatMap((w) =>
+      w.run.filter((s) => ['easy', 'long', 'recovery'].includes(s.kind) && s.targetPaceSPerKm !== null).map((s) => ({ w, s })),
+    );
     if (!r.c.race5kSeconds) {
       // No race benchmark, no VDOT: the plan sets no paces it cannot know.
       expect(easy).toEqual([]);
       return;
     }
     expect(easy.length).toBeGreaterThan(0);
-    expect(easy.filter(({ s }) => s.targetPaceSPerKm! < r.marathonSPerKm!).map(({ w, s }) => `${w.title} ${w.date}: ${s.targetPaceSPerKm} s/km`)).toEqual([]);
+    expect(
+      easy.filter(({ s }) => s.targetPaceSPerKm! < r.marathonSPerKm!).map(({ w, s }) => `${w.title} ${w.date}: ${s.targetPaceSPerKm} s/km`),
+    ).toEqual([]);
   });
 
   it('gives every change to a future session its reason', () => {

@@ -42,13 +42,62 @@ type Plan = {
 };
 
 const PLANS: Plan[] = [
-  { label: 'lifter', goal: 'strength', experience: 'intermediate', days: ['mon', 'wed', 'fri'], daysPerWeek: 3, equipment: ['barbell', 'pullup-bar'], lifts: [['back-squat', 170], ['bench-press', 115], ['deadlift', 200], ['overhead-press', 70], ['barbell-row', 95]], away: [29, 52] },
-  { label: 'runner', goal: '5k', experience: 'intermediate', days: ['mon', 'tue', 'thu', 'sat'], daysPerWeek: 4, equipment: ['bodyweight'], race5kSeconds: 20 * 60 + 17, sick: [35, 41] },
-  { label: 'hybrid', goal: 'hybrid', experience: 'novice', days: ['mon', 'tue', 'thu', 'sat'], daysPerWeek: 4, equipment: ['barbell', 'pullup-bar'], lifts: [['back-squat', 120], ['bench-press', 80], ['deadlift', 150], ['overhead-press', 50], ['barbell-row', 70]], race5kSeconds: 24 * 60, away: [38, 55] },
+  {
+    label: 'lifter',
+    goal: 'strength',
+    experience: 'intermediate',
+    days: ['mon', 'wed', 'fri'],
+    daysPerWeek: 3,
+    equipment: ['barbell', 'pullup-bar'],
+    lifts: [
+      ['back-squat', 170],
+      ['bench-press', 115],
+      ['deadlift', 200],
+      ['overhead-press', 70],
+      ['barbell-row', 95],
+    ],
+    away: [29, 52],
+  },
+  {
+    label: 'runner',
+    goal: '5k',
+    experience: 'intermediate',
+    days: ['mon', 'tue', 'thu', 'sat'],
+    daysPerWeek: 4,
+    equipment: ['bodyweight'],
+    race5kSeconds: 20 * 60 + 17,
+    sick: [35, 41],
+  },
+  {
+    label: 'hybrid',
+    goal: 'hybrid',
+    experience: 'novice',
+    days: ['mon', 'tue', 'thu', 'sat'],
+    daysPerWeek: 4,
+    equipment: ['barbell', 'pullup-bar'],
+    lifts: [
+      ['back-squat', 120],
+      ['bench-press', 80],
+      ['deadlift', 150],
+      ['overhead-press', 50],
+      ['barbell-row', 70],
+    ],
+    race5kSeconds: 24 * 60,
+    away: [38, 55],
+  },
 ];
 
 /** One logged session and what the coach said about it. */
-type Logged = { day: number; before: Session; after: Session; action: string; changes: ChangeView[]; notes: string[]; progressBefore: Progress; progressAfter: Progress };
+type Logged = {
+  day: number;
+  before: Session;
+  after: Session;
+  action: string;
+  changes: ChangeView[];
+  notes: string[];
+  progressBefore: Progress;
+  progressAfter: Progress;
+};
 
 type Journal = {
   plan: Plan;
@@ -69,27 +118,48 @@ const records = new Map<string, Journal>();
 const RUN_RPE: Record<string, number> = { easy: 4, recovery: 3, long: 5, marathon: 6, threshold: 7, interval: 8, repetition: 8, race: 9.5 };
 /** A segment's distance in km: as prescribed, or its time at its target pace ("10 min easy"). */
 const km = (s: Segment) =>
-  s.distance !== null ? s.distance * (s.repeats ?? 1) : s.durationSeconds && s.targetPaceSeconds ? (s.durationSeconds * (s.repeats ?? 1)) / s.targetPaceSeconds : 0;
+  s.distance !== null
+    ? s.distance * (s.repeats ?? 1)
+    : s.durationSeconds && s.targetPaceSeconds
+      ? (s.durationSeconds * (s.repeats ?? 1)) / s.targetPaceSeconds
+      : 0;
 const runKm = (w: Session) => w.run.reduce((sum, s) => sum + km(s), 0);
 const MAIN_LIFTS = new Set(['back-squat', 'bench-press', 'deadlift', 'overhead-press']);
 const loadOf = (w: Session, lift: string) => w.strength.find((b) => b.exercise === lift)?.sets[0]?.loadKg ?? null;
-const topLoad = (w: Session, lift: string) => Math.max(0, ...(w.strength.find((b) => b.exercise === lift)?.sets ?? []).map((s) => s.loadKg ?? 0));
+const topLoad = (w: Session, lift: string) =>
+  Math.max(0, ...(w.strength.find((b) => b.exercise === lift)?.sets ?? []).map((s) => s.loadKg ?? 0));
 
-function normalRun(w: Session, overrides: { paceFactor?: (s: Segment) => number; avgHr?: (s: Segment) => number | undefined; rpe?: (s: Segment) => number } = {}) {
+function normalRun(
+  w: Session,
+  overrides: { paceFactor?: (s: Segment) => number; avgHr?: (s: Segment) => number | undefined; rpe?: (s: Segment) => number } = {},
+) {
   const segments = w.run.map((s) => {
     const target = s.targetPaceSeconds ?? 330;
     const pace = target * (overrides.paceFactor?.(s) ?? 1);
     // A segment prescribed by time ("10 min easy") is run for that time at its pace.
     const distance = Math.round((km(s) || ((s.durationSeconds ?? 600) * (s.repeats ?? 1)) / target) * 100) / 100;
-    const hr = overrides.avgHr ? overrides.avgHr(s) : s.heartRateBpm ? Math.round((s.heartRateBpm.min + s.heartRateBpm.max) / 2) : undefined;
-    return { segmentIndex: s.index, distance, durationSeconds: Math.round(distance * pace), rpe: overrides.rpe?.(s) ?? RUN_RPE[s.kind] ?? 5, ...(hr ? { avgHr: hr } : {}) };
+    const hr = overrides.avgHr
+      ? overrides.avgHr(s)
+      : s.heartRateBpm
+        ? Math.round((s.heartRateBpm.min + s.heartRateBpm.max) / 2)
+        : undefined;
+    return {
+      segmentIndex: s.index,
+      distance,
+      durationSeconds: Math.round(distance * pace),
+      rpe: overrides.rpe?.(s) ?? RUN_RPE[s.kind] ?? 5,
+      ...(hr ? { avgHr: hr } : {}),
+    };
   });
   const distance = Math.round(segments.reduce((a, s) => a + s.distance, 0) * 100) / 100;
   const durationSeconds = segments.reduce((a, s) => a + s.durationSeconds, 0);
   return { run: { distance, durationSeconds, rpe: Math.max(...segments.map((s) => s.rpe)) }, runSegments: segments };
 }
 
-function liftSets(w: Session, how: (lift: string, set: { reps: number; loadKg: number | null }, i: number, n: number) => { reps: number; load: number; rpe: number }) {
+function liftSets(
+  w: Session,
+  how: (lift: string, set: { reps: number; loadKg: number | null }, i: number, n: number) => { reps: number; load: number; rpe: number },
+) {
   return w.strength
     .filter((b) => MAIN_LIFTS.has(b.exercise))
     .map((b) => ({ exercise: b.exercise, sets: b.sets.map((s, i) => how(b.exercise, s, i, b.sets.length)) }));
@@ -98,12 +168,21 @@ const asPlanned = (_lift: string, s: { reps: number; loadKg: number | null }) =>
 
 async function follow(plan: Plan): Promise<Journal> {
   const athlete = await newAthlete(baseUrl, `ten-weeks-${plan.label}`, {
-    profile: { goal: plan.goal, experience: plan.experience, trainingDays: plan.days, equipment: plan.equipment, restingHr: RESTING_HR, maxHr: MAX_HR },
+    profile: {
+      goal: plan.goal,
+      experience: plan.experience,
+      trainingDays: plan.days,
+      equipment: plan.equipment,
+      restingHr: RESTING_HR,
+      maxHr: MAX_HR,
+    },
   });
   const a = athlete.agent;
   a.setToday(day(-3));
-  for (const [exercise, load] of plan.lifts ?? []) await a.call('set_benchmark', { kind: 'lift', exercise, load, unit: 'kg', reps: 1, date: day(-3) });
-  if (plan.race5kSeconds) await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: plan.race5kSeconds, date: day(-3) });
+  for (const [exercise, load] of plan.lifts ?? [])
+    await a.call('set_benchmark', { kind: 'lift', exercise, load, unit: 'kg', reps: 1, date: day(-3) });
+  if (plan.race5kSeconds)
+    await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: plan.race5kSeconds, date: day(-3) });
   a.setToday(day(0));
   const created = await a.call<{ plan: { id: string } }>('create_training_plan', { weeks: WEEKS, daysPerWeek: plan.daysPerWeek });
   const planId = created.plan.id;
@@ -120,7 +199,7 @@ async function follow(plan: Plan): Promise<Journal> {
     vdotByDay: [],
   };
   const seen = new Set<string>();
-  const done: Journal["logged"] = record.logged;
+  const done: Journal['logged'] = record.logged;
   const counts = new Map<string, number>();
   const nth = (key: string) => {
     const n = counts.get(key) ?? 0;
@@ -140,7 +219,11 @@ async function follow(plan: Plan): Promise<Journal> {
       // Logging tomorrow's session today, and a race a month ahead, must be refused.
       const ahead = (await a.call<{ workouts: Session[] }>('list_workouts', { planId, from: day(4), to: day(10), limit: 20 })).workouts;
       const tomorrowish = ahead.find((w) => w.status === 'scheduled')!;
-      const r = await a.try('complete_workout', { id: tomorrowish.id, asPrescribed: true, ...(tomorrowish.run.length ? normalRun(tomorrowish) : {}) });
+      const r = await a.try('complete_workout', {
+        id: tomorrowish.id,
+        asPrescribed: true,
+        ...(tomorrowish.run.length ? normalRun(tomorrowish) : {}),
+      });
       record.futureRefusal = { isError: r.isError, text: JSON.stringify(r.body) };
       const b = await a.try('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 17 * 60, date: day(33) });
       record.futureBenchmarkRefusal = { isError: b.isError, text: JSON.stringify(b.body) };
@@ -171,22 +254,34 @@ async function follow(plan: Plan): Promise<Journal> {
       if (plan.label === 'lifter' && week === 2 && hasSquat && nth('strong') === 0) {
         action = 'strong set';
         // The last squat set far above expectation: +20 kg for the same reps at RPE 7.
-        sets = liftSets(current, (lift, s, i, n) => (lift === 'back-squat' && i === n - 1 ? { reps: s.reps, load: (s.loadKg ?? 0) + 20, rpe: 7 } : asPlanned(lift, s)));
+        sets = liftSets(current, (lift, s, i, n) =>
+          lift === 'back-squat' && i === n - 1 ? { reps: s.reps, load: (s.loadKg ?? 0) + 20, rpe: 7 } : asPlanned(lift, s),
+        );
       } else if (plan.label === 'lifter' && week === 3 && hasSquat && nth('miss3') < 2) {
         action = 'missed reps';
-        sets = liftSets(current, (lift, s, i) => (lift === 'back-squat' ? { reps: Math.max(1, s.reps - i), load: s.loadKg ?? 0, rpe: 10 } : asPlanned(lift, s)));
+        sets = liftSets(current, (lift, s, i) =>
+          lift === 'back-squat' ? { reps: Math.max(1, s.reps - i), load: s.loadKg ?? 0, rpe: 10 } : asPlanned(lift, s),
+        );
       } else if (plan.label === 'lifter' && week === 5 && hasSquat && nth('miss5') === 0) {
         action = 'missed reps after deload';
-        sets = liftSets(current, (lift, s, i) => (lift === 'back-squat' ? { reps: Math.max(1, s.reps - i), load: s.loadKg ?? 0, rpe: 10 } : asPlanned(lift, s)));
+        sets = liftSets(current, (lift, s, i) =>
+          lift === 'back-squat' ? { reps: Math.max(1, s.reps - i), load: s.loadKg ?? 0, rpe: 10 } : asPlanned(lift, s),
+        );
       } else if (plan.label === 'lifter' && week === 5 && hasBench && nth('grind') === 0) {
         action = 'grinders';
-        sets = liftSets(current, (lift, s, i) => (lift === 'bench-press' ? { reps: s.reps, load: s.loadKg ?? 0, rpe: i === 0 ? 9.5 : 10 } : asPlanned(lift, s)));
+        sets = liftSets(current, (lift, s, i) =>
+          lift === 'bench-press' ? { reps: s.reps, load: s.loadKg ?? 0, rpe: i === 0 ? 9.5 : 10 } : asPlanned(lift, s),
+        );
       } else if (plan.label === 'hybrid' && week === 2 && hasSquat && nth('grind') === 0) {
         action = 'grinders';
-        sets = liftSets(current, (lift, s, i) => (lift === 'back-squat' ? { reps: s.reps, load: s.loadKg ?? 0, rpe: i === 0 ? 9.5 : 10 } : asPlanned(lift, s)));
+        sets = liftSets(current, (lift, s, i) =>
+          lift === 'back-squat' ? { reps: s.reps, load: s.loadKg ?? 0, rpe: i === 0 ? 9.5 : 10 } : asPlanned(lift, s),
+        );
       } else if (plan.label === 'hybrid' && week === 3 && hasSquat && nth('miss') === 0) {
         action = 'missed reps';
-        sets = liftSets(current, (lift, s, i) => (lift === 'back-squat' ? { reps: Math.max(1, s.reps - i), load: s.loadKg ?? 0, rpe: 10 } : asPlanned(lift, s)));
+        sets = liftSets(current, (lift, s, i) =>
+          lift === 'back-squat' ? { reps: Math.max(1, s.reps - i), load: s.loadKg ?? 0, rpe: 10 } : asPlanned(lift, s),
+        );
       }
       let run = current.run.length ? normalRun(current) : undefined;
       const easyOrLong = current.run.length > 0 && current.run.every((s) => ['easy', 'long', 'recovery'].includes(s.kind));
@@ -196,7 +291,10 @@ async function follow(plan: Plan): Promise<Journal> {
         run = normalRun(current, { paceFactor: () => 272 / (current.run[0]!.targetPaceSeconds ?? 330), avgHr: () => 170, rpe: () => 6 });
       } else if (plan.label === 'runner' && week >= 2 && week <= 4 && threshold) {
         action = 'tempo 2 % fast';
-        run = normalRun(current, { paceFactor: (s) => (s.kind === 'threshold' ? 0.98 : 1), rpe: (s) => (s.kind === 'threshold' ? 7 : RUN_RPE[s.kind] ?? 4) });
+        run = normalRun(current, {
+          paceFactor: (s) => (s.kind === 'threshold' ? 0.98 : 1),
+          rpe: (s) => (s.kind === 'threshold' ? 7 : (RUN_RPE[s.kind] ?? 4)),
+        });
       } else if (plan.label === 'hybrid' && week === 3 && current.run.some((s) => s.kind === 'long') && nth('fast-long') === 0) {
         action = 'long at tempo pace';
         run = normalRun(current, { paceFactor: () => 0.82, avgHr: () => 172, rpe: () => 7 });
@@ -205,7 +303,16 @@ async function follow(plan: Plan): Promise<Journal> {
       else if (current.strength.length > 0) args = { ...args, asPrescribed: true };
       if (run) args = { ...args, ...run };
       const result = await a.call<WriteResult>('complete_workout', args);
-      done.push({ day: d, before: current, after: result.workout as Session, action, changes: result.adaptation.changes, notes: result.adaptation.notes, progressBefore, progressAfter: await progress() });
+      done.push({
+        day: d,
+        before: current,
+        after: result.workout as Session,
+        action,
+        changes: result.adaptation.changes,
+        notes: result.adaptation.notes,
+        progressBefore,
+        progressAfter: await progress(),
+      });
     }
     record.vdotByDay.push([d, (await progress()).vdot]);
   }
@@ -214,7 +321,13 @@ async function follow(plan: Plan): Promise<Journal> {
   const all: Session[] = [];
   let cursor: string | undefined;
   do {
-    const page = await a.call<{ workouts: Session[]; nextCursor: string | null }>('list_workouts', { planId, from: day(0), to: day(WEEKS * 7), limit: 100, ...(cursor ? { cursor } : {}) });
+    const page = await a.call<{ workouts: Session[]; nextCursor: string | null }>('list_workouts', {
+      planId,
+      from: day(0),
+      to: day(WEEKS * 7),
+      limit: 100,
+      ...(cursor ? { cursor } : {}),
+    });
     all.push(...page.workouts);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -278,7 +391,11 @@ describe.each(PLANS.map((p) => p.label))('%s over ten weeks', (label) => {
   it('moves the e1RM by at most 5 % per session, up or down', () => {
     const r = get(label);
     const moves = r.logged.flatMap((l) =>
-      l.progressAfter.lifts.map((after) => ({ l, after, before: l.progressBefore.lifts.find((b) => b.exercise === after.exercise)?.e1rmKg ?? null })),
+      l.progressAfter.lifts.map((after) => ({
+        l,
+        after,
+        before: l.progressBefore.lifts.find((b) => b.exercise === after.exercise)?.e1rmKg ?? null,
+      })),
     );
     const measured = moves.filter((m) => m.before !== null && m.after.e1rmKg !== null);
     if (r.plan.goal === '5k') {
@@ -287,7 +404,10 @@ describe.each(PLANS.map((p) => p.label))('%s over ten weeks', (label) => {
     }
     expect(measured.length).toBeGreaterThan(10);
     for (const m of measured) {
-      expect(Math.abs(m.after.e1rmKg! / m.before! - 1), `${m.after.exercise} on day ${m.l.day} (${m.l.action}): ${m.before} -> ${m.after.e1rmKg}`).toBeLessThanOrEqual(0.0501);
+      expect(
+        Math.abs(m.after.e1rmKg! / m.before! - 1),
+        `${m.after.exercise} on day ${m.l.day} (${m.l.action}): ${m.before} -> ${m.after.e1rmKg}`,
+      ).toBeLessThanOrEqual(0.0501);
     }
   });
 
@@ -301,7 +421,9 @@ describe.each(PLANS.map((p) => p.label))('%s over ten weeks', (label) => {
     expect(hard.length).toBeGreaterThan(0);
     for (const l of hard) {
       const lift = l.action === 'grinders' && r.plan.label === 'lifter' ? 'bench-press' : 'back-squat';
-      const next = r.logged.find((n) => n.day > l.day && n.before.strength.some((b) => b.exercise === lift) && n.before.phase === l.before.phase);
+      const next = r.logged.find(
+        (n) => n.day > l.day && n.before.strength.some((b) => b.exercise === lift) && n.before.phase === l.before.phase,
+      );
       if (!next) continue;
       expect(loadOf(next.before, lift), `${lift} after ${l.action} on day ${l.day}`).toBeLessThanOrEqual(loadOf(l.before, lift)!);
     }
@@ -365,7 +487,10 @@ describe('the lifter (intermediate, 3 days)', () => {
       const first = back.find((l) => loadOf(l.before, lift) !== null);
       if (!last || !first) continue;
       checked.push(lift);
-      expect(loadOf(first.before, lift), `${lift}: ${loadOf(last.before, lift)} before, ${loadOf(first.before, lift)} back`).toBeLessThanOrEqual(loadOf(last.before, lift)! * 0.95);
+      expect(
+        loadOf(first.before, lift),
+        `${lift}: ${loadOf(last.before, lift)} before, ${loadOf(first.before, lift)} back`,
+      ).toBeLessThanOrEqual(loadOf(last.before, lift)! * 0.95);
     }
     expect(checked.length).toBeGreaterThan(1);
     expect(back.filter((l) => l.day <= to + 7).map((l) => l.before.phase)).not.toContain('deload');
@@ -403,7 +528,8 @@ describe('the runner (5K, 4 days)', () => {
     const r = get('runner');
     const [from, to] = r.plan.sick!;
     expect(r.timeOffResult?.isError, JSON.stringify(r.timeOffResult?.body)).toBe(false);
-    const weekKm = (start: number) => r.prescribed.filter((w) => w.date >= day(start) && w.date <= day(start + 6)).reduce((s, w) => s + runKm(w), 0);
+    const weekKm = (start: number) =>
+      r.prescribed.filter((w) => w.date >= day(start) && w.date <= day(start + 6)).reduce((s, w) => s + runKm(w), 0);
     const before = weekKm(from - 7);
     const back = weekKm(to + 1);
     expect(before).toBeGreaterThan(0);
@@ -424,7 +550,7 @@ describe('the hybrid athlete (novice, 4 days)', () => {
 
   // Issue 32: the long run is the longest run of the week; with two of four runs short easy runs after
   // lifting it is a bigger share than Daniels' 30 % (the bound of tests/unit/training/run-templates.test.ts).
-  it('keeps the long run the longest run of each week, at most 43 % of the week\'s running', () => {
+  it("keeps the long run the longest run of each week, at most 43 % of the week's running", () => {
     const r = get('hybrid');
     const weeks = Array.from({ length: WEEKS }, (_, i) => r.prescribed.filter((w) => w.date >= day(i * 7) && w.date <= day(i * 7 + 6)));
     const checked = weeks.filter((ws) => ws.some((w) => w.run.some((s) => s.kind === 'long')));

@@ -27,7 +27,12 @@ async function listAll(from: string, to: string): Promise<WorkoutView[]> {
   const all: WorkoutView[] = [];
   let cursor: string | null = null;
   do {
-    const page: { workouts: WorkoutView[]; nextCursor: string | null } = await athlete.agent.call('list_workouts', { from, to, limit: 100, ...(cursor ? { cursor } : {}) });
+    const page: { workouts: WorkoutView[]; nextCursor: string | null } = await athlete.agent.call('list_workouts', {
+      from,
+      to,
+      limit: 100,
+      ...(cursor ? { cursor } : {}),
+    });
     all.push(...page.workouts);
     cursor = page.nextCursor;
   } while (cursor);
@@ -41,7 +46,11 @@ beforeAll(async () => {
   targets = (
     await Promise.all(
       Array.from({ length: N }, (_, i) =>
-        agents[i % CLIENTS]!.call<WriteResult>('create_workout', { date: yesterday, title: `target ${i}`, strength: [{ exercise: 'back-squat', progression: 'linear', sets: squatSets([5, 5, 5], 100) }] }),
+        agents[i % CLIENTS]!.call<WriteResult>('create_workout', {
+          date: yesterday,
+          title: `target ${i}`,
+          strength: [{ exercise: 'back-squat', progression: 'linear', sets: squatSets([5, 5, 5], 100) }],
+        }),
       ),
     )
   ).map((r) => r.workout);
@@ -53,7 +62,11 @@ beforeAll(async () => {
       ? async () => ({
           op: 'complete' as const,
           i,
-          result: await agent.try<WriteResult>('complete_workout', { id: targets[i]!.id, strength: [{ exercise: 'back-squat', sets: squatSets([5, 5, 3], 100) }], notes: `storm ${i}` }),
+          result: await agent.try<WriteResult>('complete_workout', {
+            id: targets[i]!.id,
+            strength: [{ exercise: 'back-squat', sets: squatSets([5, 5, 3], 100) }],
+            notes: `storm ${i}`,
+          }),
         })
       : async () => ({
           op: 'create' as const,
@@ -85,8 +98,13 @@ describe(`200 parallel writes for one person (${engine})`, () => {
   it('applies every completion exactly once, in some order: 33 deloads, 67 holds, a final streak of 1 at 100 kg', async () => {
     const notes = results.filter((r) => r.op === 'complete').flatMap((r) => r.result.body.adaptation.notes);
     expect(notes.filter((n) => n.includes('3 sessions in a row missed at 100 kg, so deload 10%'))).toHaveLength(Math.floor(N / 3));
-    expect(notes.filter((n) => n.includes('not completed (5/5/3 reps @ 100 kg), so the load holds at 100 kg'))).toHaveLength(N - Math.floor(N / 3));
-    const progress = await athlete.agent.call<{ lifts: { exercise: string; workingLoadKg: number | null; missesInARow: number }[]; totals: { adaptations: number; changes: number } }>('get_training_progress', { recent: 0 });
+    expect(notes.filter((n) => n.includes('not completed (5/5/3 reps @ 100 kg), so the load holds at 100 kg'))).toHaveLength(
+      N - Math.floor(N / 3),
+    );
+    const progress = await athlete.agent.call<{
+      lifts: { exercise: string; workingLoadKg: number | null; missesInARow: number }[];
+      totals: { adaptations: number; changes: number };
+    }>('get_training_progress', { recent: 0 });
     expect(progress.lifts.find((l) => l.exercise === 'back-squat')).toMatchObject({ workingLoadKg: 100, missesInARow: N % 3 });
     // Every change a call reported is in the log, and nothing else is.
     const reported = results.reduce((n, r) => n + r.result.body.adaptation.changes.length, 0);

@@ -12,9 +12,17 @@ const D0 = '2027-05-03'; // a Monday
 type Progress = {
   vdot: number | null;
   lifts: { exercise: string; e1rmKg: number | null }[];
-  goalRace: null | { distanceM: number; vdot: number; predicted: { time: string; seconds: number }; range: { fast: { seconds: number }; slow: { seconds: number } }; goal: { gapSeconds: number } | null; text: string };
+  goalRace: null | {
+    distanceM: number;
+    vdot: number;
+    predicted: { time: string; seconds: number };
+    range: { fast: { seconds: number }; slow: { seconds: number } };
+    goal: { gapSeconds: number } | null;
+    text: string;
+  };
 };
-const progress = (a: Athlete, args: Record<string, unknown> = {}) => a.agent.call<Progress>('get_training_progress', { recent: 0, weeks: 4, ...args });
+const progress = (a: Athlete, args: Record<string, unknown> = {}) =>
+  a.agent.call<Progress>('get_training_progress', { recent: 0, weeks: 4, ...args });
 const squatE1rm = async (a: Athlete) => (await progress(a)).lifts.find((l) => l.exercise === 'back-squat')!.e1rmKg!;
 
 const athletes: Athlete[] = [];
@@ -23,7 +31,14 @@ afterAll(async () => {
 });
 
 function sleepNights(from: string, days: number, minutes: number) {
-  return Array.from({ length: days }, (_, i) => ({ type: 'sleep', value: minutes, unit: 'min', start: addDays(from, i), stage: 'asleep', clientRecordId: `sleep-${addDays(from, i)}` }));
+  return Array.from({ length: days }, (_, i) => ({
+    type: 'sleep',
+    value: minutes,
+    unit: 'min',
+    start: addDays(from, i),
+    stage: 'asleep',
+    clientRecordId: `sleep-${addDays(from, i)}`,
+  }));
 }
 
 describe('a lifter: a bad-sleep week counts for less, easy sessions win the estimate back', () => {
@@ -39,7 +54,10 @@ describe('a lifter: a bad-sleep week counts for less, easy sessions win the esti
       strength: [{ exercise: 'back-squat', progression: 'autoregulated', sets: [1, 2, 3].map(() => ({ reps: 5, rpe: 8 })) }],
     });
     const load = workout.strength[0]!.sets[0]!.load!;
-    const done = await a.call<WriteResult>('complete_workout', { id: workout.id, strength: [{ blockIndex: 0, sets: rpes.map((rpe) => ({ reps: 5, load, rpe })) }] });
+    const done = await a.call<WriteResult>('complete_workout', {
+      id: workout.id,
+      strength: [{ blockIndex: 0, sets: rpes.map((rpe) => ({ reps: 5, load, rpe })) }],
+    });
     notes[label] = done.adaptation.notes.join(' | ');
     e1rm[label] = await squatE1rm(lifter);
   }
@@ -66,7 +84,7 @@ describe('a lifter: a bad-sleep week counts for less, easy sessions win the esti
     await squat('easy2', addDays(D0, 11), [6, 6, 6]);
   });
 
-  it('the benchmark with its RPE set the e1RM from the RTS chart (not Epley\'s 5RM reading of 116.7 kg)', () => {
+  it("the benchmark with its RPE set the e1RM from the RTS chart (not Epley's 5RM reading of 116.7 kg)", () => {
     expect(e1rm.start).toBeCloseTo(123.3, 1);
   });
 
@@ -89,7 +107,10 @@ describe('a lifter: a bad-sleep week counts for less, easy sessions win the esti
 
   it('readiness on the bad day names sleep', async () => {
     lifter.agent.setToday(D0);
-    const health = await lifter.agent.call<{ readiness: { level: string; reasons: string[]; sleep?: { recentMean: number } } }>('get_health_data', { types: ['sleep'], from: D0, to: D0 });
+    const health = await lifter.agent.call<{ readiness: { level: string; reasons: string[]; sleep?: { recentMean: number } } }>(
+      'get_health_data',
+      { types: ['sleep'], from: D0, to: D0 },
+    );
     expect(health.readiness.level).toBe('low');
     expect(health.readiness.reasons[0]).toContain('Sleep averages 4 h 30 min a night');
     expect(health.readiness.sleep?.recentMean).toBe(270);
@@ -110,7 +131,14 @@ describe('set_benchmark with an RPE', () => {
     [100, 3, 7, 119.5],
     [100, 5, undefined, 116.7],
   ])('%i kg × %i @ RPE %s -> e1RM %f kg', async (load, reps, rpe, e1rm) => {
-    const b = await athlete.agent.call<{ e1rmKg: number; rpe: number | null }>('set_benchmark', { kind: 'lift', exercise: 'deadlift', load, unit: 'kg', reps, ...(rpe !== undefined ? { rpe } : {}) });
+    const b = await athlete.agent.call<{ e1rmKg: number; rpe: number | null }>('set_benchmark', {
+      kind: 'lift',
+      exercise: 'deadlift',
+      load,
+      unit: 'kg',
+      reps,
+      ...(rpe !== undefined ? { rpe } : {}),
+    });
     expect(b.e1rmKg).toBeCloseTo(e1rm, 1);
     expect(b.rpe).toBe(rpe ?? null);
   });
@@ -130,10 +158,18 @@ describe('runners: heart rate against pace moves VDOT both ways', () => {
   // VDOT 49 (5 km in 20:17): threshold pace 4:19 /km (259 s/km); heart rate 50/190.
   const T = 259;
   async function runner(label: string): Promise<Athlete> {
-    const athlete = await newAthlete(baseUrl, label, { profile: { goal: '5k', trainingDays: ['mon', 'thu'], equipment: ['bodyweight'], restingHr: 50, maxHr: 190 } });
+    const athlete = await newAthlete(baseUrl, label, {
+      profile: { goal: '5k', trainingDays: ['mon', 'thu'], equipment: ['bodyweight'], restingHr: 50, maxHr: 190 },
+    });
     athletes.push(athlete);
     athlete.agent.setToday(addDays(D0, -1));
-    await athlete.agent.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 20 * 60 + 17, date: addDays(D0, -3) });
+    await athlete.agent.call('set_benchmark', {
+      kind: 'race',
+      distance: 5,
+      distanceUnit: 'km',
+      timeSeconds: 20 * 60 + 17,
+      date: addDays(D0, -3),
+    });
     return athlete;
   }
   async function tempo(athlete: Athlete, day: number, paceSPerKm: number, avgHr: number): Promise<{ notes: string; vdot: number }> {
@@ -141,7 +177,10 @@ describe('runners: heart rate against pace moves VDOT both ways', () => {
     const date = addDays(D0, day);
     a.setToday(date);
     const { workout } = await a.call<{ workout: WorkoutView }>('create_workout', { date, run: [{ kind: 'threshold', distance: 5 }] });
-    const done = await a.call<WriteResult>('complete_workout', { id: workout.id, run: { distance: 5, durationSeconds: Math.round(5 * paceSPerKm), avgHr } });
+    const done = await a.call<WriteResult>('complete_workout', {
+      id: workout.id,
+      run: { distance: 5, durationSeconds: Math.round(5 * paceSPerKm), avgHr },
+    });
     return { notes: done.adaptation.notes.join(' | '), vdot: (await progress(athlete)).vdot! };
   }
 
@@ -154,7 +193,8 @@ describe('runners: heart rate against pace moves VDOT both ways', () => {
   beforeAll(async () => {
     fitter = await runner('evidence-hr-falls');
     fitter.agent.setToday(D0);
-    planId = (await fitter.agent.call<{ plan: { id: string } }>('create_training_plan', { weeks: 4, daysPerWeek: 2, startDate: D0 })).plan.id;
+    planId = (await fitter.agent.call<{ plan: { id: string } }>('create_training_plan', { weeks: 4, daysPerWeek: 2, startDate: D0 })).plan
+      .id;
     predictions.push((await progress(fitter, { goalTimeSeconds: 20 * 60 })).goalRace);
     // Threshold heart rate falls 173 -> 148 bpm over three weeks at the same 4:19 /km (the range is 162-176).
     const days = [0, 3, 7, 10, 14, 17, 21];
@@ -190,8 +230,11 @@ describe('runners: heart rate against pace moves VDOT both ways', () => {
     expect(after!.predicted.seconds).toBeLessThan(before!.predicted.seconds);
   });
 
-  it('the plan\'s session counts add up to its sessions: past undone sessions are missed, not scheduled', async () => {
-    const plan = await fitter.agent.call<{ plan: { sessions: Record<'scheduled' | 'completed' | 'skipped' | 'missed', number> }; weeks: { sessions: { date: string }[] }[] }>('get_training_plan', { id: planId });
+  it("the plan's session counts add up to its sessions: past undone sessions are missed, not scheduled", async () => {
+    const plan = await fitter.agent.call<{
+      plan: { sessions: Record<'scheduled' | 'completed' | 'skipped' | 'missed', number> };
+      weeks: { sessions: { date: string }[] }[];
+    }>('get_training_plan', { id: planId });
     const total = plan.weeks.flatMap((w) => w.sessions).length;
     const c = plan.plan.sessions;
     expect(c.scheduled + c.completed + c.skipped + c.missed).toBe(total);

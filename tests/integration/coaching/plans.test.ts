@@ -29,7 +29,12 @@ type PlanView = {
   sessions: { scheduled: number; completed: number; skipped: number; missed: number };
   basis: { lifts: { exercise: string; e1rmKg: number; source: string }[]; vdot: { value: number; source: string } | null };
 };
-type Week = { week: number; startDate: string; phase: string | null; sessions: { id: string; date: string; status: string; kind: string; title: string }[] };
+type Week = {
+  week: number;
+  startDate: string;
+  phase: string | null;
+  sessions: { id: string; date: string; status: string; kind: string; title: string }[];
+};
 type PlanResult = { plan: PlanView; weeks: Week[] };
 
 let athlete: Athlete;
@@ -97,12 +102,21 @@ describe('create_training_plan', () => {
   });
 
   it('refuses to double-book over another plan, and replaces its remaining sessions on request', async () => {
-    const clash = await athlete.agent.try<{ error: string; message: string; planIds: string[] }>('create_training_plan', { goal: 'strength', weeks: 4, daysPerWeek: 3 });
+    const clash = await athlete.agent.try<{ error: string; message: string; planIds: string[] }>('create_training_plan', {
+      goal: 'strength',
+      weeks: 4,
+      daysPerWeek: 3,
+    });
     expect(clash.isError).toBe(true);
     expect(clash.body).toMatchObject({ error: 'conflict', planIds: [first.plan.id] });
     expect(clash.body.message).toContain('replaceExisting: true');
 
-    const later = await athlete.agent.call<PlanResult>('create_training_plan', { goal: 'strength', weeks: 2, daysPerWeek: 2, startDate: addDays(today, 40) });
+    const later = await athlete.agent.call<PlanResult>('create_training_plan', {
+      goal: 'strength',
+      weeks: 2,
+      daysPerWeek: 2,
+      startDate: addDays(today, 40),
+    });
     expect(later.plan).toMatchObject({ status: 'upcoming', raceDate: null, mainLiftProgression: 'linear' });
     await athlete.agent.call('delete_training_plan', { id: later.plan.id });
   });
@@ -126,13 +140,23 @@ describe('a plan over time', () => {
   beforeAll(async () => {
     // No race this time (the profile's race date would otherwise be planned in).
     await athlete.agent.call('update_profile', { raceDate: null });
-    second = await athlete.agent.call('create_training_plan', { goal: '5k', weeks: 6, daysPerWeek: 4, replaceExisting: true, name: 'Spring 5K' });
+    second = await athlete.agent.call('create_training_plan', {
+      goal: '5k',
+      weeks: 6,
+      daysPerWeek: 4,
+      replaceExisting: true,
+      name: 'Spring 5K',
+    });
     const firstSession = second.weeks[0]!.sessions[0]!;
     doneId = firstSession.id;
-    await athlete.agent.call<WriteResult>('complete_workout', { id: doneId, asPrescribed: true, run: { distance: 4, durationSeconds: 2000 } });
+    await athlete.agent.call<WriteResult>('complete_workout', {
+      id: doneId,
+      asPrescribed: true,
+      run: { distance: 4, durationSeconds: 2000 },
+    });
   });
 
-  it('replaced the first plan\'s remaining sessions but kept the plan', async () => {
+  it("replaced the first plan's remaining sessions but kept the plan", async () => {
     expect(second.replaced).toEqual([{ planId: first.plan.id, removedSessions: first.weeks.flatMap((w) => w.sessions).length }]);
     const { plans } = await athlete.agent.call<{ plans: PlanView[] }>('list_training_plans');
     expect(plans.map((p) => p.id)).toEqual([second.plan.id, first.plan.id]);
@@ -141,10 +165,16 @@ describe('a plan over time', () => {
   });
 
   it('regenerates the remaining sessions when the shape changes, keeping what was done', async () => {
-    const renamed = await athlete.agent.call<PlanResult & { regenerated: unknown }>('update_training_plan', { id: second.plan.id, name: 'Spring 5K (3 days)', notes: 'busy month' });
+    const renamed = await athlete.agent.call<PlanResult & { regenerated: unknown }>('update_training_plan', {
+      id: second.plan.id,
+      name: 'Spring 5K (3 days)',
+      notes: 'busy month',
+    });
     expect(renamed).toMatchObject({ plan: { name: 'Spring 5K (3 days)', revision: 1 }, regenerated: null });
 
-    const updated = await athlete.agent.call<PlanResult & { regenerated: { from: string; removedSessions: number; addedSessions: number } }>('update_training_plan', { id: second.plan.id, daysPerWeek: 3 });
+    const updated = await athlete.agent.call<
+      PlanResult & { regenerated: { from: string; removedSessions: number; addedSessions: number } }
+    >('update_training_plan', { id: second.plan.id, daysPerWeek: 3 });
     expect(updated.plan).toMatchObject({ daysPerWeek: 3, revision: 2 });
     expect(updated.regenerated).toEqual({ from: today, removedSessions: 23, addedSessions: 17, moved: expect.any(Array) });
     const sessions = updated.weeks.flatMap((w) => w.sessions);
@@ -157,7 +187,9 @@ describe('a plan over time', () => {
   });
 
   it('deletes a plan with its scheduled sessions and keeps the completed history', async () => {
-    const deleted = await athlete.agent.call<{ removedScheduledSessions: number; keptHistorySessions: number }>('delete_training_plan', { id: second.plan.id });
+    const deleted = await athlete.agent.call<{ removedScheduledSessions: number; keptHistorySessions: number }>('delete_training_plan', {
+      id: second.plan.id,
+    });
     expect(deleted).toMatchObject({ removedScheduledSessions: 17, keptHistorySessions: 1 });
     expect((await athlete.agent.try('get_training_plan', { id: second.plan.id })).body).toMatchObject({ error: 'not_found' });
     const { workout } = await athlete.agent.call<{ workout: WorkoutView }>('get_workout', { id: doneId });

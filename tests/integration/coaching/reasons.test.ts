@@ -12,7 +12,17 @@ let other: Athlete;
 let target: WorkoutView;
 const loads: number[] = [];
 
-type FieldChange = { at: string; trigger: string; field: string; before: number | null; after: number | null; beforeText: string; afterText: string; why: string; reason: string };
+type FieldChange = {
+  at: string;
+  trigger: string;
+  field: string;
+  before: number | null;
+  after: number | null;
+  beforeText: string;
+  afterText: string;
+  why: string;
+  reason: string;
+};
 type Read = { workout: WorkoutView; adjustments: FieldChange[]; historyCount: number };
 
 const squat = { exercise: 'back-squat', sets: [{ reps: 5 }, { reps: 5 }, { reps: 5 }] };
@@ -48,7 +58,11 @@ describe('a session changed three times', () => {
 
   it('get_workout: one current reason per changed field, the latest, and how long the history is', async () => {
     const read = await me.agent.call<Read>('get_workout', { id: target.id });
-    expect(read.adjustments.map((a) => a.field)).toEqual(['strength[0].sets[0].loadKg', 'strength[0].sets[1].loadKg', 'strength[0].sets[2].loadKg']);
+    expect(read.adjustments.map((a) => a.field)).toEqual([
+      'strength[0].sets[0].loadKg',
+      'strength[0].sets[1].loadKg',
+      'strength[0].sets[2].loadKg',
+    ]);
     for (const a of read.adjustments) {
       expect(a).toMatchObject({ trigger: 'workout_created', before: loads[2], after: loads[3], afterText: `${loads[3]} kg` });
       expect(a.why).not.toContain('→ ' + `${loads[3]} kg`);
@@ -59,7 +73,9 @@ describe('a session changed three times', () => {
   });
 
   it('list_workout_changes: all three changes of every field, newest first', async () => {
-    const history = await me.agent.call<{ workoutId: string; total: number; changes: FieldChange[] }>('list_workout_changes', { workoutId: target.id });
+    const history = await me.agent.call<{ workoutId: string; total: number; changes: FieldChange[] }>('list_workout_changes', {
+      workoutId: target.id,
+    });
     expect(history).toMatchObject({ workoutId: target.id, total: 9 });
     expect(history.changes).toHaveLength(9);
     const times = history.changes.map((c) => c.at);
@@ -67,15 +83,23 @@ describe('a session changed three times', () => {
     expect(new Set(times).size).toBe(3);
     // Newest first: 3 -> 2 -> 1, each event moving every set one step.
     [2, 1, 0].forEach((step, i) => {
-      for (const c of history.changes.slice(i * 3, i * 3 + 3)) expect(c).toMatchObject({ trigger: 'workout_created', before: loads[step], after: loads[step + 1] });
+      for (const c of history.changes.slice(i * 3, i * 3 + 3))
+        expect(c).toMatchObject({ trigger: 'workout_created', before: loads[step], after: loads[step + 1] });
     });
-    const limited = await me.agent.call<{ total: number; changes: FieldChange[] }>('list_workout_changes', { workoutId: target.id, limit: 2 });
+    const limited = await me.agent.call<{ total: number; changes: FieldChange[] }>('list_workout_changes', {
+      workoutId: target.id,
+      limit: 2,
+    });
     expect(limited.total).toBe(9);
     expect(limited.changes).toEqual(history.changes.slice(0, 2));
   });
 
   it('list_workouts: the same current reasons with each session; sessions never changed carry none', async () => {
-    const { workouts } = await me.agent.call<{ workouts: (WorkoutView & { adjustments: FieldChange[] })[] }>('list_workouts', { from: today, to: addDays(today, 14), limit: 50 });
+    const { workouts } = await me.agent.call<{ workouts: (WorkoutView & { adjustments: FieldChange[] })[] }>('list_workouts', {
+      from: today,
+      to: addDays(today, 14),
+      limit: 50,
+    });
     const listed = workouts.find((w) => w.id === target.id)!;
     expect(listed.adjustments.map((a) => [a.field, a.after])).toEqual([0, 1, 2].map((i) => [`strength[0].sets[${i}].loadKg`, loads[3]]));
     const last = workouts.find((w) => w.date === addDays(today, 3))!;
@@ -94,10 +118,12 @@ describe('a session changed three times', () => {
     const history = await me.agent.call<{ changes: FieldChange[] }>('list_workout_changes', { workoutId: target.id });
     const before = [...new Set(history.changes.map((c) => c.reason))];
     expect(before).toHaveLength(9);
-    console.info(`why it changed: before ${before.length} lines, ${Buffer.byteLength(before.join(''))} B; now 1 line, ${Buffer.byteLength(why)} B of HTML`);
+    console.info(
+      `why it changed: before ${before.length} lines, ${Buffer.byteLength(before.join(''))} B; now 1 line, ${Buffer.byteLength(why)} B of HTML`,
+    );
   });
 
-  it('is not_found for an unknown id or another person\'s session', async () => {
+  it("is not_found for an unknown id or another person's session", async () => {
     expect((await me.agent.try('list_workout_changes', { workoutId: 'w-nope' })).body).toMatchObject({ error: 'not_found' });
     expect((await other.agent.try('list_workout_changes', { workoutId: target.id })).body).toMatchObject({ error: 'not_found' });
     expect((await other.agent.try('get_workout', { id: target.id })).body).toMatchObject({ error: 'not_found' });

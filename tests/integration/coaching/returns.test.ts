@@ -18,7 +18,16 @@ type ListResult = { workouts: WorkoutView[]; next: Briefing | null };
 type Progress = { lifts: { exercise: string; e1rmKg: number | null }[]; recent: { trigger: string; notes: string[] }[] };
 const QUALITY = ['threshold', 'interval', 'repetition', 'marathon'];
 const km = (w: WorkoutView) =>
-  w.run.reduce((m, s) => m + (s.distanceM !== null ? (s.distanceM * ((s as { repeats?: number | null }).repeats ?? 1)) / 1000 : s.durationSeconds && s.targetPaceSPerKm ? s.durationSeconds / s.targetPaceSPerKm : 0), 0);
+  w.run.reduce(
+    (m, s) =>
+      m +
+      (s.distanceM !== null
+        ? (s.distanceM * ((s as { repeats?: number | null }).repeats ?? 1)) / 1000
+        : s.durationSeconds && s.targetPaceSPerKm
+          ? s.durationSeconds / s.targetPaceSPerKm
+          : 0),
+    0,
+  );
 
 /** Logs every scheduled session of `today` as prescribed (sets at their target RPE, runs on pace). */
 async function trainToday(a: Athlete['agent'], today: string): Promise<WorkoutView[]> {
@@ -56,10 +65,23 @@ describe('(a) an advanced lifter on a two-week dumbbell trip', () => {
   let firstDeadliftBack: WorkoutView | undefined;
 
   beforeAll(async () => {
-    me = await newAthlete(baseUrl, 'returns-lifter', { profile: { goal: 'strength', experience: 'advanced', trainingDays: ['mon', 'tue', 'thu', 'sat'], equipment: ['barbell', 'dumbbells', 'pullup-bar'] } });
+    me = await newAthlete(baseUrl, 'returns-lifter', {
+      profile: {
+        goal: 'strength',
+        experience: 'advanced',
+        trainingDays: ['mon', 'tue', 'thu', 'sat'],
+        equipment: ['barbell', 'dumbbells', 'pullup-bar'],
+      },
+    });
     const a = me.agent;
     a.setToday(day(-3));
-    for (const [exercise, load] of [['back-squat', 180], ['bench-press', 130], ['deadlift', 220], ['overhead-press', 80], ['barbell-row', 100]] as const) {
+    for (const [exercise, load] of [
+      ['back-squat', 180],
+      ['bench-press', 130],
+      ['deadlift', 220],
+      ['overhead-press', 80],
+      ['barbell-row', 100],
+    ] as const) {
       await a.call('set_benchmark', { kind: 'lift', exercise, load, unit: 'kg', reps: 1, date: day(-3) });
     }
     a.setToday(day(0));
@@ -93,12 +115,18 @@ describe('(a) an advanced lifter on a two-week dumbbell trip', () => {
     await me?.agent.close();
   });
 
-  it('the trip\'s sessions carry loads converted from the barbell e1RMs, and no barbell lift or barbell load remains', () => {
+  it("the trip's sessions carry loads converted from the barbell e1RMs, and no barbell lift or barbell load remains", () => {
     const blocks = afterSwitch.filter((w) => w.status === 'scheduled').flatMap((w) => w.strength);
     const ids = new Set(blocks.map((b) => b.exercise));
-    for (const id of ['back-squat', 'bench-press', 'deadlift', 'overhead-press', 'romanian-deadlift', 'barbell-row']) expect(ids.has(id), id).toBe(false);
+    for (const id of ['back-squat', 'bench-press', 'deadlift', 'overhead-press', 'romanian-deadlift', 'barbell-row'])
+      expect(ids.has(id), id).toBe(false);
     const e1rm = (id: string) => progressBefore.lifts.find((l) => l.exercise === id)!.e1rmKg!;
-    for (const [id, from, ratio] of [['goblet-squat', 'back-squat', 0.4], ['dumbbell-bench-press', 'bench-press', 0.4], ['dumbbell-shoulder-press', 'overhead-press', 0.4], ['dumbbell-romanian-deadlift', 'deadlift', 0.3]] as const) {
+    for (const [id, from, ratio] of [
+      ['goblet-squat', 'back-squat', 0.4],
+      ['dumbbell-bench-press', 'bench-press', 0.4],
+      ['dumbbell-shoulder-press', 'overhead-press', 0.4],
+      ['dumbbell-romanian-deadlift', 'deadlift', 0.3],
+    ] as const) {
       const loads = blocks.filter((b) => b.exercise === id).map((b) => b.sets[0]!.loadKg);
       expect(loads.length, id).toBeGreaterThan(0);
       for (const load of loads) {
@@ -107,16 +135,32 @@ describe('(a) an advanced lifter on a two-week dumbbell trip', () => {
         // A working load under the substitute's e1RM (per hand for two dumbbells), far under the barbell's.
         expect(load!, id).toBeLessThanOrEqual(e1rm(from) * ratio);
       }
-      expect(switchNotes.some((n) => n.includes(`x ${ratio} =`) && n.includes('starts from the')), id).toBe(true);
+      expect(
+        switchNotes.some((n) => n.includes(`x ${ratio} =`) && n.includes('starts from the')),
+        id,
+      ).toBe(true);
     }
     // A hinge every week of the trip.
-    for (const week of [[14, 20], [21, 27]]) {
-      expect(afterSwitch.some((w) => w.date >= day(week[0]!) && w.date <= day(week[1]!) && w.strength.some((b) => b.exercise === 'dumbbell-romanian-deadlift' && b.sets[0]!.loadKg! > 0))).toBe(true);
+    for (const week of [
+      [14, 20],
+      [21, 27],
+    ]) {
+      expect(
+        afterSwitch.some(
+          (w) =>
+            w.date >= day(week[0]!) &&
+            w.date <= day(week[1]!) &&
+            w.strength.some((b) => b.exercise === 'dumbbell-romanian-deadlift' && b.sets[0]!.loadKg! > 0),
+        ),
+      ).toBe(true);
     }
   });
 
   it('back on the barbell, squat and deadlift come back lower than before the trip, with reasons', () => {
-    for (const [id, session] of [['back-squat', firstSquatBack], ['deadlift', firstDeadliftBack]] as const) {
+    for (const [id, session] of [
+      ['back-squat', firstSquatBack],
+      ['deadlift', firstDeadliftBack],
+    ] as const) {
       expect(session, id).toBeDefined();
       const block = session!.strength.find((b) => b.exercise === id)!;
       const before = (lifted.get(id) ?? []).filter((l) => l.reps === block.sets[0]!.reps);
@@ -128,8 +172,14 @@ describe('(a) an advanced lifter on a two-week dumbbell trip', () => {
       expect(e1Back, id).toBeLessThanOrEqual(e1Before * 0.95 + 1e-6);
     }
     const notes = progressBack.recent.filter((e) => e.trigger === 'time_away').flatMap((e) => e.notes);
-    expect(notes.some((n) => /^Back squat: back 5 % lower after 1\d days without this lift \(other lifts went on/.test(n)), notes.join('\n')).toBe(true);
-    expect(notes.some((n) => /^Deadlift: back 5 % lower after 1\d days without this lift/.test(n)), notes.join('\n')).toBe(true);
+    expect(
+      notes.some((n) => /^Back squat: back 5 % lower after 1\d days without this lift \(other lifts went on/.test(n)),
+      notes.join('\n'),
+    ).toBe(true);
+    expect(
+      notes.some((n) => /^Deadlift: back 5 % lower after 1\d days without this lift/.test(n)),
+      notes.join('\n'),
+    ).toBe(true);
   });
 
   it('the briefing of the first session back says start easier, and the load really is lower', () => {
@@ -156,7 +206,9 @@ describe('(b) a novice half-marathoner injured for 10 days, back two days early'
   let badEnd: { isError: boolean; body: { error?: string; message?: string } };
 
   beforeAll(async () => {
-    me = await newAthlete(baseUrl, 'returns-runner', { profile: { goal: 'half', experience: 'novice', trainingDays: ['mon', 'wed', 'sat'] } });
+    me = await newAthlete(baseUrl, 'returns-runner', {
+      profile: { goal: 'half', experience: 'novice', trainingDays: ['mon', 'wed', 'sat'] },
+    });
     const a = me.agent;
     a.setToday(day(-3));
     await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 28 * 60, date: day(-3) });
@@ -165,7 +217,12 @@ describe('(b) a novice half-marathoner injured for 10 days, back two days early'
     for (let d = 0; d < 21; d++) doneBefore.push(...(await trainToday(a, day(d))));
     // Injured on day 21 for 10 days (to day 30); back two days early (last day off: day 28).
     a.setToday(day(21));
-    const recorded = await a.call<{ timeOff: { id: string }; paused: { id: string; date: string }[] }>('record_time_off', { from: day(21), to: day(30), kind: 'injury', note: 'calf strain' });
+    const recorded = await a.call<{ timeOff: { id: string }; paused: { id: string; date: string }[] }>('record_time_off', {
+      from: day(21),
+      to: day(30),
+      kind: 'injury',
+      note: 'calf strain',
+    });
     offId = recorded.timeOff.id;
     pausedOnRecord = recorded.paused;
     // On day 29 the person is back: the days off after day 28 are deleted.
@@ -202,13 +259,20 @@ describe('(b) a novice half-marathoner injured for 10 days, back two days early'
     expect(km(first)).toBeLessThan(km(last));
     const longestDone = Math.max(...doneBefore.filter((w) => w.date >= day(7)).map(km));
     for (const w of backSessions.filter((x) => x.date < day(37))) {
-      expect(w.run.some((s) => QUALITY.includes(s.kind)), `${w.date} ${w.title}`).toBe(false);
+      expect(
+        w.run.some((s) => QUALITY.includes(s.kind)),
+        `${w.date} ${w.title}`,
+      ).toBe(false);
       expect(km(w), `${w.date} ${w.title}`).toBeLessThanOrEqual(longestDone * 0.75 + 0.3);
     }
     expect(ended.adaptation.notes.join(' ')).toContain(`no threshold, interval, repetition or marathon-pace work until ${day(36)}`);
-    expect(ended.adaptation.notes.join(' ')).toContain('injury: easy running only for as many days as were missed, at least 7 and at most 14 (8 here)');
+    expect(ended.adaptation.notes.join(' ')).toContain(
+      'injury: easy running only for as many days as were missed, at least 7 and at most 14 (8 here)',
+    );
     // Sessions the rule changed say so (an easy run already short enough is left as it was).
-    expect(backSessions.filter((w) => w.date < day(37)).some((w) => (w.notes ?? '').includes(`Eased back in after injury ${day(21)}`))).toBe(true);
+    expect(
+      backSessions.filter((w) => w.date < day(37)).some((w) => (w.notes ?? '').includes(`Eased back in after injury ${day(21)}`)),
+    ).toBe(true);
   });
 
   it('the briefing says the break was recorded instead of asking what kept the person away', () => {

@@ -7,7 +7,15 @@ import { addDays, newAthlete, todayUtc, type Adaptation, type ChangeView, type W
 const baseUrl = inject('baseUrl');
 const today = todayUtc();
 
-type Step = { id: string; date: string; week: number | null; title: string; status: string; thresholdPace?: number | null; adaptation: Adaptation };
+type Step = {
+  id: string;
+  date: string;
+  week: number | null;
+  title: string;
+  status: string;
+  thresholdPace?: number | null;
+  adaptation: Adaptation;
+};
 
 let athlete: Athlete;
 type Athlete = Awaited<ReturnType<typeof newAthlete>>;
@@ -24,17 +32,34 @@ async function vdot(): Promise<number | null> {
 beforeAll(async () => {
   athlete = await newAthlete(baseUrl, 'runner', {
     // Intermediate (issue 32): a novice's first four weeks hold one quality session, and this runner's story is the tempo runs.
-    profile: { goal: '5k', experience: 'intermediate', trainingDays: ['mon', 'tue', 'thu', 'sat'], equipment: ['bodyweight'], restingHr: 50, maxHr: 190 },
+    profile: {
+      goal: '5k',
+      experience: 'intermediate',
+      trainingDays: ['mon', 'tue', 'thu', 'sat'],
+      equipment: ['bodyweight'],
+      restingHr: 50,
+      maxHr: 190,
+    },
   });
   const a = athlete.agent;
   await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 25 * 60, date: addDays(today, -3) });
-  const plan = await a.call<{ plan: { id: string; basis: { vdot: { value: number; source: string } | null } } }>('create_training_plan', { weeks: 8, daysPerWeek: 4 });
+  const plan = await a.call<{ plan: { id: string; basis: { vdot: { value: number; source: string } | null } } }>('create_training_plan', {
+    weeks: 8,
+    daysPerWeek: 4,
+  });
   expect(plan.plan.basis.vdot).toMatchObject({ value: 38.3, source: 'benchmark' });
   vdots.push({ after: 'plan', vdot: await vdot() });
-  const sessions = (await a.call<{ workouts: WorkoutView[] }>('list_workouts', { planId: plan.plan.id, from: today, to: addDays(today, 60), limit: 100 })).workouts.reverse();
+  const sessions = (
+    await a.call<{ workouts: WorkoutView[] }>('list_workouts', { planId: plan.plan.id, from: today, to: addDays(today, 60), limit: 100 })
+  ).workouts.reverse();
   // Issue 23: an easy run every week; strength rides on the interval day.
   // (The order within the week depends on which weekday the plan starts: hard sessions are kept apart.)
-  expect(sessions.map((s) => s.title).slice(0, 4).sort()).toEqual(['Easy run', 'Intervals + Strength A', 'Long run', 'Threshold run']);
+  expect(
+    sessions
+      .map((s) => s.title)
+      .slice(0, 4)
+      .sort(),
+  ).toEqual(['Easy run', 'Intervals + Strength A', 'Long run', 'Threshold run']);
   expect(sessions).toHaveLength(32);
 
   let threshold = 0;
@@ -42,7 +67,13 @@ beforeAll(async () => {
     a.setToday(session.date); // each session is logged on its day: a future one cannot be completed
     const w = (await a.call<{ workout: WorkoutView }>('get_workout', { id: session.id })).workout;
     const t = w.run.findIndex((s) => s.kind === 'threshold');
-    const step: Omit<Step, 'status' | 'adaptation'> = { id: w.id, date: w.date, week: w.week, title: w.title, thresholdPace: t >= 0 ? w.run[t]!.targetPaceSPerKm : undefined };
+    const step: Omit<Step, 'status' | 'adaptation'> = {
+      id: w.id,
+      date: w.date,
+      week: w.week,
+      title: w.title,
+      thresholdPace: t >= 0 ? w.run[t]!.targetPaceSPerKm : undefined,
+    };
     let result: WriteResult;
     if (w.week === 5 && w.title.startsWith('Intervals')) {
       result = await a.call<WriteResult>('skip_workout', { id: w.id, reason: 'sick' });
@@ -56,7 +87,15 @@ beforeAll(async () => {
         run: { distance: 8, durationSeconds: 2700 },
         // 166 bpm: inside the prescribed threshold range (162-176). Issue 32: at 160, below it, week after
         // week at target pace, heart rate against pace would rightly raise VDOT.
-        runSegments: [{ segmentIndex: t, distance: seg.distance, durationSeconds: Math.round(seg.distance! * seg.targetPaceSPerKm! * factor), avgHr: 166, rpe: 7 }],
+        runSegments: [
+          {
+            segmentIndex: t,
+            distance: seg.distance,
+            durationSeconds: Math.round(seg.distance! * seg.targetPaceSPerKm! * factor),
+            avgHr: 166,
+            rpe: 7,
+          },
+        ],
       });
     } else if (w.kind === 'strength') {
       result = await a.call<WriteResult>('complete_workout', { id: w.id, asPrescribed: true });
@@ -65,7 +104,9 @@ beforeAll(async () => {
       result = await a.call<WriteResult>('complete_workout', {
         id: w.id,
         ...(w.strength.length > 0 ? { asPrescribed: true } : {}),
-        run: long ? { distance: w.run[0]!.distance, durationSeconds: Math.round(w.run[0]!.distance! * w.run[0]!.targetPaceSPerKm!), avgHr: 140 } : { distance: 7, durationSeconds: 2400 },
+        run: long
+          ? { distance: w.run[0]!.distance, durationSeconds: Math.round(w.run[0]!.distance! * w.run[0]!.targetPaceSPerKm!), avgHr: 140 }
+          : { distance: 7, durationSeconds: 2400 },
       });
     }
     snapshots.set(w.id, result.workout);
@@ -99,7 +140,9 @@ describe('8 weeks of 5K training through the tools', () => {
     for (const c of changes) {
       expect(c.field).toMatch(/^run\[\d\]\.targetPaceSPerKm$/);
       expect(c.after!).toBeLessThan(c.before!);
-      expect(c.reason).toMatch(/^New race benchmark 5 km in 23:00 on \d{4}-\d{2}-\d{2} is worth VDOT 42\.3 \(was 38\.3\), so target paces are recalculated\. /);
+      expect(c.reason).toMatch(
+        /^New race benchmark 5 km in 23:00 on \d{4}-\d{2}-\d{2} is worth VDOT 42\.3 \(was 38\.3\), so target paces are recalculated\. /,
+      );
       expect(c.reason).toContain(`${c.beforeText} → ${c.afterText}`);
     }
   });
@@ -136,7 +179,9 @@ describe('8 weeks of 5K training through the tools', () => {
     const slow = thresholdSteps()[5]!;
     expect(slow.adaptation.changes).toEqual([]);
     // Issue 32: the note says what happened (slower, or on target), not "did not beat the target".
-    expect(slow.adaptation.notes.join(' ')).toMatch(/Threshold segment at \d:\d\d \/km was slower than the target \d:\d\d \/km: paces unchanged/);
+    expect(slow.adaptation.notes.join(' ')).toMatch(
+      /Threshold segment at \d:\d\d \/km was slower than the target \d:\d\d \/km: paces unchanged/,
+    );
     const onTarget = thresholdSteps()[0]!;
     expect(onTarget.adaptation.changes).toEqual([]);
     expect(onTarget.adaptation.notes.join(' ')).toMatch(/was on the target \d:\d\d \/km \(within 1 %\): paces unchanged/);
@@ -152,7 +197,11 @@ describe('8 weeks of 5K training through the tools', () => {
 
   it('keeps the change log: totals match every change reported, and recent events carry their reasons', async () => {
     const reported = steps.reduce((n, s) => n + s.adaptation.changes.length, 0) + benchmark.adaptation.changes.length;
-    const progress = await athlete.agent.call<{ totals: { changes: number }; recent: { trigger: string; changes: ChangeView[]; notes: string[] }[]; paces: { threshold: { sPerKm: number } } }>('get_training_progress', { recent: 50 });
+    const progress = await athlete.agent.call<{
+      totals: { changes: number };
+      recent: { trigger: string; changes: ChangeView[]; notes: string[] }[];
+      paces: { threshold: { sPerKm: number } };
+    }>('get_training_progress', { recent: 50 });
     expect(progress.totals.changes).toBe(reported);
     expect(progress.recent.some((e) => e.trigger === 'benchmark' && e.changes.length > 0)).toBe(true);
     expect(progress.recent.every((e) => e.changes.every((c) => c.reason.length > 30))).toBe(true);

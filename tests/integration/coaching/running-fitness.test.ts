@@ -32,14 +32,18 @@ async function doRun(label: string, date: string, run: Record<string, unknown>[]
 }
 
 async function listPlan(from: string, to: string): Promise<Workout[]> {
-  return (await athlete.agent.call<{ workouts: Workout[] }>('list_workouts', { planId, from, to, limit: 100 })).workouts.sort((x, y) => x.date.localeCompare(y.date));
+  return (await athlete.agent.call<{ workouts: Workout[] }>('list_workouts', { planId, from, to, limit: 100 })).workouts.sort((x, y) =>
+    x.date.localeCompare(y.date),
+  );
 }
 
 let rampBefore: Workout[] = [];
 let rampAfter: Workout[] = [];
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'running-fitness', { profile: { goal: '5k', trainingDays: ['mon', 'tue', 'thu', 'sat'], equipment: ['bodyweight'], restingHr: 50, maxHr: 190 } });
+  athlete = await newAthlete(baseUrl, 'running-fitness', {
+    profile: { goal: '5k', trainingDays: ['mon', 'tue', 'thu', 'sat'], equipment: ['bodyweight'], restingHr: 50, maxHr: 190 },
+  });
   const a = athlete.agent;
   a.setToday(D0);
   await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 20 * 60 + 17, date: addDays(D0, -3) });
@@ -53,20 +57,32 @@ beforeAll(async () => {
     a.setToday(date);
     const { workout } = await a.call<{ workout: Workout }>('create_workout', { date, run: [{ kind: 'threshold', distance: 5 }] });
     const target = workout.run[0]!.targetPaceSPerKm!;
-    results[`tempo${i + 1}`] = await a.call<WriteResult>('complete_workout', { id: workout.id, runSegments: [{ segmentIndex: 0, distance: 5, durationSeconds: Math.round(5 * target * 0.98), rpe: 7 }] });
+    results[`tempo${i + 1}`] = await a.call<WriteResult>('complete_workout', {
+      id: workout.id,
+      runSegments: [{ segmentIndex: 0, distance: 5, durationSeconds: Math.round(5 * target * 0.98), rpe: 7 }],
+    });
     vdotLog[`tempo${i + 1}`] = await vdot();
   }
   // Week 2: a tempo run 2 % fast at RPE 8 and 175 bpm (89 % HRR); an easy run at 4:32 /km, 170 bpm; slow intervals at RPE 9.
   a.setToday(addDays(D0, 8));
-  const hardTempo = (await a.call<{ workout: Workout }>('create_workout', { date: addDays(D0, 8), run: [{ kind: 'threshold', distance: 5 }] })).workout;
+  const hardTempo = (
+    await a.call<{ workout: Workout }>('create_workout', { date: addDays(D0, 8), run: [{ kind: 'threshold', distance: 5 }] })
+  ).workout;
   results.hardTempo = await a.call<WriteResult>('complete_workout', {
     id: hardTempo.id,
-    runSegments: [{ segmentIndex: 0, distance: 5, durationSeconds: Math.round(5 * hardTempo.run[0]!.targetPaceSPerKm! * 0.98), rpe: 8, avgHr: 175 }],
+    runSegments: [
+      { segmentIndex: 0, distance: 5, durationSeconds: Math.round(5 * hardTempo.run[0]!.targetPaceSPerKm! * 0.98), rpe: 8, avgHr: 175 },
+    ],
   });
   vdotLog.hardTempo = await vdot();
   await doRun('fastEasy', addDays(D0, 9), [{ kind: 'easy', distance: 10 }], { run: { distance: 10, durationSeconds: 2720, avgHr: 170 } });
   a.setToday(addDays(D0, 10));
-  const intervals = (await a.call<{ workout: Workout }>('create_workout', { date: addDays(D0, 10), run: [{ kind: 'interval', distance: 1, repeats: 5, recoverySeconds: 180 }] })).workout;
+  const intervals = (
+    await a.call<{ workout: Workout }>('create_workout', {
+      date: addDays(D0, 10),
+      run: [{ kind: 'interval', distance: 1, repeats: 5, recoverySeconds: 180 }],
+    })
+  ).workout;
   results.slowIntervals = await a.call<WriteResult>('complete_workout', {
     id: intervals.id,
     runSegments: [{ segmentIndex: 0, distance: 5, durationSeconds: Math.round(5 * intervals.run[0]!.targetPaceSPerKm! * 1.05), rpe: 9 }],
@@ -88,8 +104,7 @@ afterAll(async () => {
 describe('running fitness over MCP', () => {
   it('the 4-day 5K week has an easy run, strength on the interval day, and a long run of at most 30 % of the week', () => {
     expect(week1.map((w) => w.title)).toEqual(['Intervals + Strength A', 'Easy run', 'Threshold run', 'Long run']);
-    const metres = (s: Segment) =>
-      (s.distanceM ?? ((s.durationSeconds ?? 0) / (s.targetPaceSPerKm ?? 330)) * 1000) * (s.repeats ?? 1);
+    const metres = (s: Segment) => (s.distanceM ?? ((s.durationSeconds ?? 0) / (s.targetPaceSPerKm ?? 330)) * 1000) * (s.repeats ?? 1);
     const weekM = week1.flatMap((w) => w.run).reduce((m, s) => m + metres(s), 0);
     const longM = week1.find((w) => w.title === 'Long run')!.run[0]!.distanceM!;
     expect(longM / weekM).toBeLessThanOrEqual(0.3);
@@ -98,13 +113,18 @@ describe('running fitness over MCP', () => {
   it('every prescribed run segment carries its heart-rate range in bpm (Karvonen, 50/190 bpm)', () => {
     const segments = week1.flatMap((w) => w.run);
     expect(segments.length).toBeGreaterThan(4);
-    for (const s of segments) expect(s.heartRateBpm, `${s.kind} ${s.label}`).toEqual(s.kind === 'threshold' ? { min: 162, max: 176 } : s.kind === 'interval' ? { min: 176, max: 190 } : { min: 134, max: 148 });
+    for (const s of segments)
+      expect(s.heartRateBpm, `${s.kind} ${s.label}`).toEqual(
+        s.kind === 'threshold' ? { min: 162, max: 176 } : s.kind === 'interval' ? { min: 176, max: 190 } : { min: 134, max: 148 },
+      );
   });
 
   it('three tempo runs 2 % fast in one week raise VDOT once, by the weekly cap (was 49 -> 52)', () => {
     expect(vdotLog.start).toBe(49);
     expect([vdotLog.tempo1, vdotLog.tempo2, vdotLog.tempo3]).toEqual([49.5, 49.5, 49.5]);
-    expect(results.tempo1!.adaptation.notes[0]).toMatch(/^VDOT 49\.0 → 49\.5: threshold segment at \d:\d\d \/km beat the target \d:\d\d \/km at threshold effort/);
+    expect(results.tempo1!.adaptation.notes[0]).toMatch(
+      /^VDOT 49\.0 → 49\.5: threshold segment at \d:\d\d \/km beat the target \d:\d\d \/km at threshold effort/,
+    );
     expect(results.tempo1!.adaptation.changes.length).toBeGreaterThan(0);
     for (const label of ['tempo2', 'tempo3']) {
       expect(results[label]!.adaptation.changes).toEqual([]);
@@ -122,8 +142,12 @@ describe('running fitness over MCP', () => {
   });
 
   it('an easy run at tempo pace and intervals slow at RPE 9 get a note', () => {
-    expect(results.fastEasy!.adaptation.notes.join(' ')).toMatch(/Easy run at 4:32 \/km, faster than easy pace \(\d:\d\d–\d:\d\d \/km\), at 170 bpm, above easy effort \(≤ 148 bpm, the top of the prescribed 134–148 bpm\)/);
-    expect(results.slowIntervals!.adaptation.notes.join(' ')).toMatch(/Intervals at \d:\d\d \/km, 5 % slower than the target \d:\d\d \/km at a high effort \(RPE 9\)/);
+    expect(results.fastEasy!.adaptation.notes.join(' ')).toMatch(
+      /Easy run at 4:32 \/km, faster than easy pace \(\d:\d\d–\d:\d\d \/km\), at 170 bpm, above easy effort \(≤ 148 bpm, the top of the prescribed 134–148 bpm\)/,
+    );
+    expect(results.slowIntervals!.adaptation.notes.join(' ')).toMatch(
+      /Intervals at \d:\d\d \/km, 5 % slower than the target \d:\d\d \/km at a high effort \(RPE 9\)/,
+    );
   });
 
   it('a race slower than predicted (20:55 against 20:17) lowers VDOT and slows every later pace', () => {
@@ -133,14 +157,18 @@ describe('running fitness over MCP', () => {
     for (const c of changes) {
       expect(c.field).toMatch(/targetPaceSPerKm$/);
       expect(c.after!).toBeGreaterThan(c.before!);
-      expect(c.reason).toMatch(/^VDOT 49\.5 → 47\.3: race of 5 km in 20:55 \(4:11 \/km\) is worth VDOT 47\.3, below the 49\.5 held: a race outranks training evidence/);
+      expect(c.reason).toMatch(
+        /^VDOT 49\.5 → 47\.3: race of 5 km in 20:55 \(4:11 \/km\) is worth VDOT 47\.3, below the 49\.5 held: a race outranks training evidence/,
+      );
     }
   });
 
   it('after 18 days without a run VDOT decays (Daniels) and the next three weeks ramp back in', () => {
     expect(vdotLog.back).toBe(45.5); // 47.3 x 0.961
     const notes = results.back!.adaptation.notes.join(' ');
-    expect(notes).toContain("18 days without a run cost about 3.9 % of running fitness (Daniels' return-from-a-break adjustment): VDOT 47.3 → 45.5");
+    expect(notes).toContain(
+      "18 days without a run cost about 3.9 % of running fitness (Daniels' return-from-a-break adjustment): VDOT 47.3 → 45.5",
+    );
     const longBefore = rampBefore.filter((w) => w.title === 'Long run');
     const longAfter = rampAfter.filter((w) => w.title === 'Long run');
     expect(longBefore.length).toBeGreaterThanOrEqual(2);
@@ -151,7 +179,9 @@ describe('running fitness over MCP', () => {
     expect(volume.length).toBeGreaterThan(0);
     for (const c of volume) {
       expect(c.after!).toBeLessThan(c.before!);
-      expect(c.reason).toMatch(/^First run back after 18 days without running: the next 3 weeks ramp back in \(60 % → 75 % → 90 % of the planned running volume\)\. /);
+      expect(c.reason).toMatch(
+        /^First run back after 18 days without running: the next 3 weeks ramp back in \(60 % → 75 % → 90 % of the planned running volume\)\. /,
+      );
     }
   });
 

@@ -11,7 +11,16 @@ const today = todayUtc();
 type Action = 'ok' | 'miss' | 'skip';
 const SQUAT_SCRIPT: Action[] = ['ok', 'ok', 'ok', 'ok', 'miss', 'ok', 'skip', 'miss', 'miss', 'miss', 'ok', 'ok'];
 
-type Performed = { id: string; date: string; week: number | null; phase: string | null; status: string; squat?: number | null; bench?: number | null; streak?: number };
+type Performed = {
+  id: string;
+  date: string;
+  week: number | null;
+  phase: string | null;
+  status: string;
+  squat?: number | null;
+  bench?: number | null;
+  streak?: number;
+};
 
 let athlete: Athlete;
 let planId: string;
@@ -25,24 +34,55 @@ let firstSquatLoad: number | null = null;
 const loadOf = (w: WorkoutView, exercise: string) => w.strength.find((b) => b.exercise === exercise)?.sets[0]?.loadKg;
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'strength', { profile: { goal: 'strength', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell', 'pullup-bar'] } });
+  athlete = await newAthlete(baseUrl, 'strength', {
+    profile: { goal: 'strength', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell', 'pullup-bar'] },
+  });
   const a = athlete.agent;
-  for (const [exercise, load] of [['back-squat', 140], ['bench-press', 100], ['deadlift', 180], ['overhead-press', 60], ['barbell-row', 80]] as const) {
+  for (const [exercise, load] of [
+    ['back-squat', 140],
+    ['bench-press', 100],
+    ['deadlift', 180],
+    ['overhead-press', 60],
+    ['barbell-row', 80],
+  ] as const) {
     await a.call('set_benchmark', { kind: 'lift', exercise, load, unit: 'kg', reps: 1, date: addDays(today, -2) });
   }
-  const created = await a.call<{ plan: { id: string; weeks: number; basis: { lifts: { exercise: string; e1rmKg: number; source: string }[] } }; weeks: { week: number; phase: string; sessions: { id: string }[] }[] }>(
-    'create_training_plan',
-    { weeks: 8, daysPerWeek: 3 },
-  );
+  const created = await a.call<{
+    plan: { id: string; weeks: number; basis: { lifts: { exercise: string; e1rmKg: number; source: string }[] } };
+    weeks: { week: number; phase: string; sessions: { id: string }[] }[];
+  }>('create_training_plan', { weeks: 8, daysPerWeek: 3 });
   planId = created.plan.id;
-  expect(created.plan.basis.lifts).toContainEqual({ exercise: 'back-squat', e1rm: 140, e1rmKg: 140, source: 'benchmark', date: addDays(today, -2) });
+  expect(created.plan.basis.lifts).toContainEqual({
+    exercise: 'back-squat',
+    e1rm: 140,
+    e1rmKg: 140,
+    source: 'benchmark',
+    date: addDays(today, -2),
+  });
   expect(created.weeks.map((w) => [w.week, w.phase, w.sessions.length])).toEqual([
-    [1, 'build', 3], [2, 'build', 3], [3, 'build', 3], [4, 'deload', 3], [5, 'build', 3], [6, 'build', 3], [7, 'build', 3], [8, 'deload', 3],
+    [1, 'build', 3],
+    [2, 'build', 3],
+    [3, 'build', 3],
+    [4, 'deload', 3],
+    [5, 'build', 3],
+    [6, 'build', 3],
+    [7, 'build', 3],
+    [8, 'deload', 3],
   ]);
   // A session from yesterday that was never done: in the past, so nothing may ever change it.
-  pastSession = (await a.call<WriteResult>('create_workout', { date: addDays(today, -1), strength: [{ exercise: 'back-squat', sets: [{ reps: 5 }, { reps: 5 }, { reps: 5 }] }] })).workout;
+  pastSession = (
+    await a.call<WriteResult>('create_workout', {
+      date: addDays(today, -1),
+      strength: [{ exercise: 'back-squat', sets: [{ reps: 5 }, { reps: 5 }, { reps: 5 }] }],
+    })
+  ).workout;
 
-  const list = await a.call<{ workouts: WorkoutView[]; nextCursor: string | null }>('list_workouts', { planId, from: today, to: addDays(today, 60), limit: 100 });
+  const list = await a.call<{ workouts: WorkoutView[]; nextCursor: string | null }>('list_workouts', {
+    planId,
+    from: today,
+    to: addDays(today, 60),
+    limit: 100,
+  });
   expect(list.nextCursor).toBeNull();
   const sessions = list.workouts.reverse();
   expect(sessions).toHaveLength(24);
@@ -63,7 +103,12 @@ beforeAll(async () => {
       result = await a.call<WriteResult>('complete_workout', {
         id: current.id,
         // A miss: the last set stops two reps short.
-        strength: [{ exercise: 'back-squat', sets: block.sets.map((s, i) => ({ reps: i === block.sets.length - 1 ? s.reps - 2 : s.reps, load: s.load })) }],
+        strength: [
+          {
+            exercise: 'back-squat',
+            sets: block.sets.map((s, i) => ({ reps: i === block.sets.length - 1 ? s.reps - 2 : s.reps, load: s.load })),
+          },
+        ],
         asPrescribed: true,
       });
     } else {
@@ -79,7 +124,15 @@ beforeAll(async () => {
       expect(change.date > current.date).toBe(true);
       expect(change.date >= today).toBe(true);
     }
-    const entry: Performed = { id: current.id, date: current.date, week: current.week, phase: current.phase, status: result.workout.status, squat: loadOf(current, 'back-squat'), bench: loadOf(current, 'bench-press') };
+    const entry: Performed = {
+      id: current.id,
+      date: current.date,
+      week: current.week,
+      phase: current.phase,
+      status: result.workout.status,
+      squat: loadOf(current, 'back-squat'),
+      bench: loadOf(current, 'bench-press'),
+    };
     if (hasSquat) {
       const progress = await a.call<{ lifts: { exercise: string; missesInARow: number }[] }>('get_training_progress', { recent: 0 });
       entry.streak = progress.lifts.find((l) => l.exercise === 'back-squat')!.missesInARow;
@@ -126,12 +179,25 @@ describe('8 weeks of strength training through the tools', () => {
   });
 
   it('holds after a miss, deloads after the third in a row, and says why each time', () => {
-    expect(notes).toContain('Back squat: 3×5 at 130 kg not completed (5/5/3 reps @ 130 kg), so the load holds at 130 kg (1 of 3 misses before a deload)');
-    expect(notes).toContain('Back squat: 3×5 at 130 kg not completed (5/5/3 reps @ 130 kg), so the load holds at 130 kg (2 of 3 misses before a deload)');
+    expect(notes).toContain(
+      'Back squat: 3×5 at 130 kg not completed (5/5/3 reps @ 130 kg), so the load holds at 130 kg (1 of 3 misses before a deload)',
+    );
+    expect(notes).toContain(
+      'Back squat: 3×5 at 130 kg not completed (5/5/3 reps @ 130 kg), so the load holds at 130 kg (2 of 3 misses before a deload)',
+    );
     expect(notes.some((n) => n.includes('was skipped: skips never count as failures'))).toBe(true);
-    const deload = changes.filter(({ change }) => change.reason.includes('3 sessions in a row missed at 130 kg, so deload 10%: 130 kg → 117.5 kg'));
+    const deload = changes.filter(({ change }) =>
+      change.reason.includes('3 sessions in a row missed at 130 kg, so deload 10%: 130 kg → 117.5 kg'),
+    );
     expect(deload.length).toBeGreaterThan(0);
-    expect(deload[0]!.change).toMatchObject({ field: 'strength[0].sets[0].loadKg', before: 130, after: 117.5, siUnit: 'kg', beforeText: '130 kg', afterText: '117.5 kg' });
+    expect(deload[0]!.change).toMatchObject({
+      field: 'strength[0].sets[0].loadKg',
+      before: 130,
+      after: 117.5,
+      siUnit: 'kg',
+      beforeText: '130 kg',
+      afterText: '117.5 kg',
+    });
   });
 
   it('gives every change a reason naming the lift and the before and after', () => {
@@ -145,7 +211,9 @@ describe('8 weeks of strength training through the tools', () => {
 
   it('keeps the change log with each session (get_workout adjustments)', async () => {
     const afterDeload = performed.filter((p) => p.squat === 117.5 && p.phase === 'build')[0]!;
-    const { adjustments } = await athlete.agent.call<{ adjustments: { trigger: string; reason: string; field: string }[] }>('get_workout', { id: afterDeload.id });
+    const { adjustments } = await athlete.agent.call<{ adjustments: { trigger: string; reason: string; field: string }[] }>('get_workout', {
+      id: afterDeload.id,
+    });
     expect(adjustments.some((a) => a.trigger === 'completed' && a.reason.includes('deload 10%'))).toBe(true);
   });
 
@@ -160,16 +228,24 @@ describe('8 weeks of strength training through the tools', () => {
   });
 
   it('ends with the plan done and the state the rules predict', async () => {
-    const plan = await athlete.agent.call<{ plan: { status: string; sessions: Record<string, number> } }>('get_training_plan', { id: planId });
+    const plan = await athlete.agent.call<{ plan: { status: string; sessions: Record<string, number> } }>('get_training_plan', {
+      id: planId,
+    });
     expect(plan.plan.sessions).toEqual({ scheduled: 0, completed: 23, skipped: 1, missed: 0 });
-    const progress = await athlete.agent.call<{ lifts: { exercise: string; workingLoadKg: number | null; missesInARow: number }[] }>('get_training_progress');
+    const progress = await athlete.agent.call<{ lifts: { exercise: string; workingLoadKg: number | null; missesInARow: number }[] }>(
+      'get_training_progress',
+    );
     expect(progress.lifts.find((l) => l.exercise === 'back-squat')).toMatchObject({ workingLoadKg: 122.5, missesInARow: 0 });
     const profile = await athlete.agent.call<{ onboarding: { steps: { id: string; status: string }[] } }>('get_profile');
     expect(profile.onboarding.steps.find((s) => s.id === 'PLAN')?.status).toBe('done');
   });
 
   it('shows the weeks as a trend: e1RM and tonnage per lift, sessions done and skipped', async () => {
-    type Weekly = { weeks: string[]; lifts: { exercise: string; e1rm: (number | null)[]; tonnage: number[] }[]; sessions: { completed: number[]; skipped: number[] } };
+    type Weekly = {
+      weeks: string[];
+      lifts: { exercise: string; e1rm: (number | null)[]; tonnage: number[] }[];
+      sessions: { completed: number[]; skipped: number[] };
+    };
     const { weekly } = await athlete.agent.call<{ weekly: Weekly }>('get_training_progress', { weeks: 12 });
     expect(weekly.weeks).toHaveLength(12);
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);

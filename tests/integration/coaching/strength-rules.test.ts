@@ -21,7 +21,8 @@ afterAll(async () => {
 
 type Progress = { lifts: { exercise: string; e1rmKg: number | null; workingLoadKg: number | null; missesInARow: number }[] };
 type Adjustment = { trigger: string; reason: string; field: string; before: number | null; after: number | null };
-const sets = (spec: string, load: number) => spec.split(' ').map((t) => ({ reps: Number(t.split('@')[0]), load, rpe: Number(t.split('@')[1]) }));
+const sets = (spec: string, load: number) =>
+  spec.split(' ').map((t) => ({ reps: Number(t.split('@')[0]), load, rpe: Number(t.split('@')[1]) }));
 const loadOf = (w: WorkoutView, exercise: string) => w.strength.find((b) => b.exercise === exercise)?.sets[0]?.loadKg ?? null;
 
 async function get(a: Athlete, id: string) {
@@ -44,11 +45,24 @@ describe('one session moves the e1RM a bounded amount; an outlier is named and c
     await a.agent.call('set_benchmark', { kind: 'lift', exercise: 'bench-press', load: 100, unit: 'kg', reps: 1, date: addDays(D, -1) });
     for (const day of [0, 2, 4]) {
       const block = (exercise: string) => ({ exercise, progression: 'autoregulated', sets: [1, 2, 3].map(() => ({ reps: 5, rpe: 7 })) });
-      ids.push((await a.agent.call<WriteResult>('create_workout', { date: addDays(D, day), strength: [block('back-squat'), block('bench-press')] })).workout.id);
+      ids.push(
+        (
+          await a.agent.call<WriteResult>('create_workout', {
+            date: addDays(D, day),
+            strength: [block('back-squat'), block('bench-press')],
+          })
+        ).workout.id,
+      );
     }
     a.agent.setToday(D);
     // The issue's set: 155 kg x5 @ RPE 7 is worth 197 kg against an e1RM of 168; the bench, 70 kg x5 @ RPE 10, far below 100.
-    first = await a.agent.call<WriteResult>('complete_workout', { id: ids[0], strength: [{ exercise: 'back-squat', sets: sets('5@7 5@7 5@7', 155) }, { exercise: 'bench-press', sets: sets('5@10 5@10 5@10', 70) }] });
+    first = await a.agent.call<WriteResult>('complete_workout', {
+      id: ids[0],
+      strength: [
+        { exercise: 'back-squat', sets: sets('5@7 5@7 5@7', 155) },
+        { exercise: 'bench-press', sets: sets('5@10 5@10 5@10', 70) },
+      ],
+    });
   }, 180_000);
 
   it('moves 2.5 %, not to 197 kg, and says which set and why', async () => {
@@ -62,14 +76,32 @@ describe('one session moves the e1RM a bounded amount; an outlier is named and c
   });
 
   it('a set far below is named too and moves the same bounded amount down', async () => {
-    expect(first.adaptation.notes.some((n) => n.startsWith('Bench press: 70 kg × 5 @ RPE 10 is worth an e1RM of 81.1 kg, far below the 100 kg estimate (−19 %), so it moves only 2.5 % to 97.5 kg'))).toBe(true);
+    expect(
+      first.adaptation.notes.some((n) =>
+        n.startsWith(
+          'Bench press: 70 kg × 5 @ RPE 10 is worth an e1RM of 81.1 kg, far below the 100 kg estimate (−19 %), so it moves only 2.5 % to 97.5 kg',
+        ),
+      ),
+    ).toBe(true);
     expect((await lift(a, 'bench-press')).e1rmKg).toBeCloseTo(97.5, 1);
   });
 
   it('the next session on the same side confirms it: the full 5 % bound, never the whole jump', async () => {
     a.agent.setToday(addDays(D, 2));
-    second = await a.agent.call<WriteResult>('complete_workout', { id: ids[1], strength: [{ exercise: 'back-squat', sets: sets('5@7 5@7 5@7', 155) }, { exercise: 'bench-press', sets: sets('5@8 5@8 5@8', 80) }] });
-    expect(second.adaptation.notes.some((n) => n.startsWith('Back squat: a second session above the estimate confirms it (155 kg × 5 @ RPE 7 is worth 197.2 kg): e1RM 172.2 kg → 180.8 kg (at most 5 % per session)'))).toBe(true);
+    second = await a.agent.call<WriteResult>('complete_workout', {
+      id: ids[1],
+      strength: [
+        { exercise: 'back-squat', sets: sets('5@7 5@7 5@7', 155) },
+        { exercise: 'bench-press', sets: sets('5@8 5@8 5@8', 80) },
+      ],
+    });
+    expect(
+      second.adaptation.notes.some((n) =>
+        n.startsWith(
+          'Back squat: a second session above the estimate confirms it (155 kg × 5 @ RPE 7 is worth 197.2 kg): e1RM 172.2 kg → 180.8 kg (at most 5 % per session)',
+        ),
+      ),
+    ).toBe(true);
     expect((await lift(a, 'back-squat')).e1rmKg).toBeCloseTo(180.8, 1);
     const third = (await get(a, ids[2]!)).workout;
     expect(loadOf(third, 'back-squat')).toBeLessThanOrEqual(142.5);
@@ -91,17 +123,33 @@ describe('loads go up only on evidence (linear, 3x5 at 150 kg)', () => {
     a.agent.setToday(D);
     for (const day of [0, 2, 4]) {
       const sets5 = [1, 2, 3].map(() => (day === 0 ? { reps: 5, load: 150 } : { reps: 5 }));
-      ids.push((await a.agent.call<WriteResult>('create_workout', { date: addDays(D, day), strength: [{ exercise: 'deadlift', progression: 'linear', sets: sets5 }] })).workout.id);
+      ids.push(
+        (
+          await a.agent.call<WriteResult>('create_workout', {
+            date: addDays(D, day),
+            strength: [{ exercise: 'deadlift', progression: 'linear', sets: sets5 }],
+          })
+        ).workout.id,
+      );
     }
   }, 180_000);
 
   it.each([
     // [session, sets done at 150 kg, next session's load, miss streak after, reason]
     [0, '5@9.5 5@10 5@10', 150, 0, 'Deadlift: 3×5 at 150 kg done, but at RPE 10 (no reps in reserve), so the load holds at 150 kg'],
-    [1, '5@8 4@10 3@10', 142.5, 1, 'Deadlift: 3 of 15 reps missed at 150 kg (5/4/3 reps @ 150 kg (RPE 8/10/10)), so the load drops 5 %: 150 kg → 142.5 kg (1 of 3 misses before a deload)'],
+    [
+      1,
+      '5@8 4@10 3@10',
+      142.5,
+      1,
+      'Deadlift: 3 of 15 reps missed at 150 kg (5/4/3 reps @ 150 kg (RPE 8/10/10)), so the load drops 5 %: 150 kg → 142.5 kg (1 of 3 misses before a deload)',
+    ],
   ] as const)('session %i: %s -> next %d kg', async (i, done, next, streak, why) => {
     a.agent.setToday(addDays(D, i * 2));
-    const result = await a.agent.call<WriteResult>('complete_workout', { id: ids[i], strength: [{ exercise: 'deadlift', sets: sets(done, 150) }] });
+    const result = await a.agent.call<WriteResult>('complete_workout', {
+      id: ids[i],
+      strength: [{ exercise: 'deadlift', sets: sets(done, 150) }],
+    });
     expect(result.adaptation.notes.some((n) => n.includes(why))).toBe(true);
     expect(loadOf((await get(a, ids[i + 1]!)).workout, 'deadlift')).toBe(next);
     expect((await lift(a, 'deadlift')).missesInARow).toBe(streak);
@@ -110,18 +158,33 @@ describe('loads go up only on evidence (linear, 3x5 at 150 kg)', () => {
 
 describe('experience decides the plan: same numbers, different plans', () => {
   let a: Athlete;
-  type Created = { plan: { id: string; mainLiftProgression: string }; weeks: { sessions: { id: string; date: string }[] }[]; notes: string[] };
+  type Created = {
+    plan: { id: string; mainLiftProgression: string };
+    weeks: { sessions: { id: string; date: string }[] }[];
+    notes: string[];
+  };
   const plans: Record<string, { created: Created; squats: WorkoutView['strength'] }> = {};
 
   beforeAll(async () => {
     a = await athlete('experience', { goal: 'strength', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell', 'pullup-bar'] });
     a.agent.setToday(D);
-    for (const [exercise, load] of [['back-squat', 140], ['bench-press', 100], ['deadlift', 180], ['overhead-press', 60], ['barbell-row', 80]] as const) {
+    for (const [exercise, load] of [
+      ['back-squat', 140],
+      ['bench-press', 100],
+      ['deadlift', 180],
+      ['overhead-press', 60],
+      ['barbell-row', 80],
+    ] as const) {
       await a.agent.call('set_benchmark', { kind: 'lift', exercise, load, unit: 'kg', reps: 1, date: addDays(D, -1) });
     }
     for (const experience of ['novice', 'intermediate', 'advanced'] as const) {
       await a.agent.call('update_profile', { experience });
-      const created = await a.agent.call<Created>('create_training_plan', { weeks: 4, daysPerWeek: 3, startDate: D, replaceExisting: true });
+      const created = await a.agent.call<Created>('create_training_plan', {
+        weeks: 4,
+        daysPerWeek: 3,
+        startDate: D,
+        replaceExisting: true,
+      });
       const squats: WorkoutView['strength'] = [];
       for (const s of created.weeks.flatMap((w) => w.sessions).slice(0, 6)) {
         squats.push(...(await get(a, s.id)).workout.strength.filter((b) => b.exercise === 'back-squat'));
@@ -134,14 +197,23 @@ describe('experience decides the plan: same numbers, different plans', () => {
     // [experience, plan rule, squat reps of the first sessions, first squat loads, the note]
     ['novice', 'linear', [5, 5, 5], [110, 115, 117.5], 'Main lifts (novice): linear progression session to session'],
     ['intermediate', 'linear', [5, 5, 5], [110, 110, 115], 'Main lifts (intermediate): weekly progression'],
-    ['advanced', 'autoregulated', [3, 8, 3], null, 'Main lifts (advanced): RPE-autoregulated blocks: heavy triples and volume eights alternate per lift'],
+    [
+      'advanced',
+      'autoregulated',
+      [3, 8, 3],
+      null,
+      'Main lifts (advanced): RPE-autoregulated blocks: heavy triples and volume eights alternate per lift',
+    ],
   ] as const)('%s: %s', (experience, rule, reps, loads, note) => {
     const { created, squats } = plans[experience]!;
     expect(created.plan.mainLiftProgression).toBe(rule);
     expect(created.notes.some((n) => n.startsWith(note))).toBe(true);
     expect(squats.slice(0, 3).map((b) => b.sets[0]!.reps)).toEqual(reps);
     if (loads) expect(squats.slice(0, 3).map((b) => b.sets[0]!.loadKg)).toEqual(loads);
-    else expect(squats.slice(0, 3).every((b) => b.progression === 'autoregulated' && b.sets[0]!.rpe !== null && b.sets[0]!.loadKg !== null)).toBe(true);
+    else
+      expect(
+        squats.slice(0, 3).every((b) => b.progression === 'autoregulated' && b.sets[0]!.rpe !== null && b.sets[0]!.loadKg !== null),
+      ).toBe(true);
   });
 
   it('novice and advanced with the same benchmarks get different sessions', () => {
@@ -150,8 +222,11 @@ describe('experience decides the plan: same numbers, different plans', () => {
 
   it('create_training_plan and update_profile say how experience decides the rules', async () => {
     const tools = await a.agent.listTools();
-    expect(tools.find((t) => t.name === 'create_training_plan')!.description).toContain('novice linear per session, intermediate weekly, advanced RPE blocks');
-    const exp = (tools.find((t) => t.name === 'update_profile')!.inputSchema.properties as Record<string, { description?: string }>).experience;
+    expect(tools.find((t) => t.name === 'create_training_plan')!.description).toContain(
+      'novice linear per session, intermediate weekly, advanced RPE blocks',
+    );
+    const exp = (tools.find((t) => t.name === 'update_profile')!.inputSchema.properties as Record<string, { description?: string }>)
+      .experience;
     expect(exp?.description).toContain('novice linear per session, intermediate weekly, advanced RPE undulating');
     expect(tools.find((t) => t.name === 'complete_workout')!.description).toContain('RPE 9.5+ holds a linear load');
   });
@@ -165,7 +240,11 @@ describe('the miss streak resets after a deload week', () => {
     a = await athlete('streak', { goal: 'strength', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell', 'pullup-bar'] });
     a.agent.setToday(D);
     await a.agent.call('set_benchmark', { kind: 'lift', exercise: 'back-squat', load: 140, unit: 'kg', reps: 1, date: addDays(D, -1) });
-    const created = await a.agent.call<{ weeks: { sessions: { id: string }[] }[] }>('create_training_plan', { weeks: 5, daysPerWeek: 3, startDate: D });
+    const created = await a.agent.call<{ weeks: { sessions: { id: string }[] }[] }>('create_training_plan', {
+      weeks: 5,
+      daysPerWeek: 3,
+      startDate: D,
+    });
     // squat sessions (no gap of 14 days, which would clear the streak by itself): three at target, two misses, the deload-week one, then a miss
     const script = ['ok', 'ok', 'ok', 'miss', 'miss', 'ok', 'miss'];
     let squat = 0;
@@ -180,7 +259,16 @@ describe('the miss streak resets after a deload week', () => {
       } else {
         const result = await a.agent.call<WriteResult>('complete_workout', {
           id: workout.id,
-          strength: [{ exercise: 'back-squat', sets: block!.sets.map((x, i) => ({ reps: action === 'miss' && i === block!.sets.length - 1 ? x.reps - 1 : x.reps, load: x.load, rpe: 8 })) }],
+          strength: [
+            {
+              exercise: 'back-squat',
+              sets: block!.sets.map((x, i) => ({
+                reps: action === 'miss' && i === block!.sets.length - 1 ? x.reps - 1 : x.reps,
+                load: x.load,
+                rpe: 8,
+              })),
+            },
+          ],
           asPrescribed: true,
         });
         notes.push(...result.adaptation.notes);
@@ -199,7 +287,9 @@ describe('the miss streak resets after a deload week', () => {
       ['deload', 'ok', 0], // before issue 23 the streak stayed 2 here and the next miss deloaded 10 %
       ['build', 'miss', 1],
     ]);
-    expect(notes.some((n) => n.includes('deload week, so progression is paused') && n.includes('the miss streak starts again after it'))).toBe(true);
+    expect(
+      notes.some((n) => n.includes('deload week, so progression is paused') && n.includes('the miss streak starts again after it')),
+    ).toBe(true);
     expect(notes.filter((n) => n.includes('(1 of 3 misses before a deload)'))).toHaveLength(2);
     expect(notes.some((n) => n.includes('3 sessions in a row missed'))).toBe(false);
   });
@@ -211,9 +301,20 @@ describe('23 days without a lift: the next load comes back lower and ramps back'
   beforeAll(async () => {
     a = await athlete('layoff');
     a.agent.setToday(D);
-    for (const [day, load] of [[0, 150], [25, undefined], [27, undefined]] as const) {
+    for (const [day, load] of [
+      [0, 150],
+      [25, undefined],
+      [27, undefined],
+    ] as const) {
       const s = [1, 2, 3].map(() => (load ? { reps: 5, load } : { reps: 5 }));
-      ids.push((await a.agent.call<WriteResult>('create_workout', { date: addDays(D, day), strength: [{ exercise: 'back-squat', progression: 'linear', sets: s }] })).workout.id);
+      ids.push(
+        (
+          await a.agent.call<WriteResult>('create_workout', {
+            date: addDays(D, day),
+            strength: [{ exercise: 'back-squat', progression: 'linear', sets: s }],
+          })
+        ).workout.id,
+      );
     }
     await a.agent.call('complete_workout', { id: ids[0], strength: [{ exercise: 'back-squat', sets: sets('5@8 5@8 5@8', 150) }] });
   }, 180_000);
@@ -226,7 +327,9 @@ describe('23 days without a lift: the next load comes back lower and ramps back'
     expect(loadOf(workout, 'back-squat')).toBe(135);
     const away = adjustments.filter((x) => x.trigger === 'time_away');
     expect(away.length).toBeGreaterThan(0);
-    expect(away[0]!.reason).toContain(`Back squat: back 10 % lower after 23 days away (last trained ${D}): 155 kg → 135 kg (10 % below the 150 kg last lifted), ramping back to 155 kg over the next sessions`);
+    expect(away[0]!.reason).toContain(
+      `Back squat: back 10 % lower after 23 days away (last trained ${D}): 155 kg → 135 kg (10 % below the 150 kg last lifted), ramping back to 155 kg over the next sessions`,
+    );
     // reading again does not take it off twice
     expect(loadOf((await get(a, ids[1]!)).workout, 'back-squat')).toBe(135);
   });
@@ -245,7 +348,13 @@ describe('23 days without a lift: the next load comes back lower and ramps back'
 describe('record_time_off: the plan pauses, shifts and ramps back in', () => {
   let a: Athlete;
   type Listed = { workouts: WorkoutView[] };
-  type Recorded = { timeOff: { id: string; from: string; to: string; days: number; kind: string; note: string | null }; paused: { id: string; date: string }[]; moved: { id: string; title: string; from: string; to: string }[]; shiftDays: number; adaptation: WriteResult['adaptation'] };
+  type Recorded = {
+    timeOff: { id: string; from: string; to: string; days: number; kind: string; note: string | null };
+    paused: { id: string; date: string }[];
+    moved: { id: string; title: string; from: string; to: string }[];
+    shiftDays: number;
+    adaptation: WriteResult['adaptation'];
+  };
   let planId: string;
   let weeksBefore: number;
   let before: WorkoutView[];
@@ -255,11 +364,22 @@ describe('record_time_off: the plan pauses, shifts and ramps back in', () => {
   beforeAll(async () => {
     a = await athlete('illness', { goal: 'hybrid', trainingDays: ['mon', 'wed', 'fri', 'sat'], equipment: ['barbell', 'pullup-bar'] });
     a.agent.setToday(D);
-    for (const [exercise, load] of [['back-squat', 120], ['bench-press', 80], ['deadlift', 150], ['overhead-press', 50], ['barbell-row', 70]] as const) {
+    for (const [exercise, load] of [
+      ['back-squat', 120],
+      ['bench-press', 80],
+      ['deadlift', 150],
+      ['overhead-press', 50],
+      ['barbell-row', 70],
+    ] as const) {
       await a.agent.call('set_benchmark', { kind: 'lift', exercise, load, unit: 'kg', reps: 1, date: addDays(D, -1) });
     }
     await a.agent.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 1500, date: addDays(D, -1) });
-    const created = await a.agent.call<{ plan: { id: string; weeks: number } }>('create_training_plan', { weeks: 6, daysPerWeek: 4, startDate: D, mainLiftProgression: 'linear' });
+    const created = await a.agent.call<{ plan: { id: string; weeks: number } }>('create_training_plan', {
+      weeks: 6,
+      daysPerWeek: 4,
+      startDate: D,
+      mainLiftProgression: 'linear',
+    });
     planId = created.plan.id;
     weeksBefore = created.plan.weeks;
     // Week 1 done: strength as prescribed with one missed rep (a miss streak), runs skipped.
@@ -267,12 +387,24 @@ describe('record_time_off: the plan pauses, shifts and ramps back in', () => {
     for (const w of week1) {
       a.agent.setToday(w.date);
       if (w.strength.length === 0) await a.agent.call('skip_workout', { id: w.id });
-      else await a.agent.call('complete_workout', { id: w.id, strength: w.strength.filter((b) => b.progression === 'linear').map((b) => ({ exercise: b.exercise, sets: b.sets.map((x, i) => ({ reps: i === 2 ? x.reps - 1 : x.reps, load: x.load, rpe: 8 })) })), asPrescribed: true });
+      else
+        await a.agent.call('complete_workout', {
+          id: w.id,
+          strength: w.strength
+            .filter((b) => b.progression === 'linear')
+            .map((b) => ({
+              exercise: b.exercise,
+              sets: b.sets.map((x, i) => ({ reps: i === 2 ? x.reps - 1 : x.reps, load: x.load, rpe: 8 })),
+            })),
+          asPrescribed: true,
+        });
     }
     streakBefore = (await lift(a, 'back-squat')).missesInARow;
     // Ill from Monday of week 2 to Friday; recorded on Wednesday.
     a.agent.setToday(addDays(D, 9));
-    before = (await a.agent.call<Listed>('list_workouts', { planId, from: addDays(D, 7), to: addDays(D, 70), status: ['scheduled'], limit: 100 })).workouts;
+    before = (
+      await a.agent.call<Listed>('list_workouts', { planId, from: addDays(D, 7), to: addDays(D, 70), status: ['scheduled'], limit: 100 })
+    ).workouts;
     recorded = await a.agent.call<Recorded>('record_time_off', { from: addDays(D, 7), to: addDays(D, 11), kind: 'illness', note: 'flu' });
   }, 300_000);
 
@@ -337,16 +469,33 @@ describe('record_time_off: the plan pauses, shifts and ramps back in', () => {
 });
 
 describe('23 days away, first seen through list_workouts: the same answer shows the lower load, its reason and the time away', () => {
-  type Next = { workoutId: string; date: string; daysSinceLastSession: number | null; lastSession: { id: string; date: string } | null; lastTrained: { id: string; date: string | null; days: number | null }[]; warnings: string[] };
+  type Next = {
+    workoutId: string;
+    date: string;
+    daysSinceLastSession: number | null;
+    lastSession: { id: string; date: string } | null;
+    lastTrained: { id: string; date: string | null; days: number | null }[];
+    warnings: string[];
+  };
   type Listed = { workouts: (WorkoutView & { adjustments: Adjustment[] })[]; next: Next | null };
   let a: Athlete;
   const ids: string[] = [];
   beforeAll(async () => {
     a = await athlete('layoff-list');
     a.agent.setToday(D);
-    for (const [day, load] of [[0, 150], [25, undefined]] as const) {
+    for (const [day, load] of [
+      [0, 150],
+      [25, undefined],
+    ] as const) {
       const s = [1, 2, 3].map(() => (load ? { reps: 5, load } : { reps: 5 }));
-      ids.push((await a.agent.call<WriteResult>('create_workout', { date: addDays(D, day), strength: [{ exercise: 'back-squat', progression: 'linear', sets: s }] })).workout.id);
+      ids.push(
+        (
+          await a.agent.call<WriteResult>('create_workout', {
+            date: addDays(D, day),
+            strength: [{ exercise: 'back-squat', progression: 'linear', sets: s }],
+          })
+        ).workout.id,
+      );
     }
     await a.agent.call('complete_workout', { id: ids[0], strength: [{ exercise: 'back-squat', sets: sets('5@8 5@8 5@8', 150) }] });
   }, 180_000);
@@ -359,8 +508,16 @@ describe('23 days away, first seen through list_workouts: the same answer shows 
     expect(loadOf(back, 'back-squat')).toBe(135);
     const away = back.adjustments.filter((x) => x.trigger === 'time_away');
     expect(away.length).toBeGreaterThan(0);
-    expect(away[0]!.reason).toContain(`Back squat: back 10 % lower after 23 days away (last trained ${D}): 155 kg → 135 kg (10 % below the 150 kg last lifted), ramping back to 155 kg over the next sessions`);
-    expect(listed.next).toMatchObject({ workoutId: ids[1], date: addDays(D, 25), daysSinceLastSession: 25, lastSession: { id: ids[0], date: D }, lastTrained: [{ id: 'back-squat', date: D, days: 25 }] });
+    expect(away[0]!.reason).toContain(
+      `Back squat: back 10 % lower after 23 days away (last trained ${D}): 155 kg → 135 kg (10 % below the 150 kg last lifted), ramping back to 155 kg over the next sessions`,
+    );
+    expect(listed.next).toMatchObject({
+      workoutId: ids[1],
+      date: addDays(D, 25),
+      daysSinceLastSession: 25,
+      lastSession: { id: ids[0], date: D },
+      lastTrained: [{ id: 'back-squat', date: D, days: 25 }],
+    });
     expect(listed.next!.warnings).toHaveLength(2);
     expect(listed.next!.warnings[1]).toContain(`Back squat: last done 25 days before this session (${D})`);
     // Listing again neither lowers it twice nor adds a second reason.
@@ -378,7 +535,10 @@ describe('three weeks away that end in a deload week: the lift comes back lower 
     a = await athlete('layoff-deload', { goal: 'strength', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell', 'pullup-bar'] });
     a.agent.setToday(D);
     await a.agent.call('set_benchmark', { kind: 'lift', exercise: 'back-squat', load: 140, unit: 'kg', reps: 1, date: addDays(D, -1) });
-    const created = await a.agent.call<{ plan: { id: string }; weeks: { phase: string; sessions: { id: string }[] }[] }>('create_training_plan', { weeks: 5, daysPerWeek: 3, startDate: D });
+    const created = await a.agent.call<{ plan: { id: string }; weeks: { phase: string; sessions: { id: string }[] }[] }>(
+      'create_training_plan',
+      { weeks: 5, daysPerWeek: 3, startDate: D },
+    );
     expect(created.weeks.map((w) => w.phase)).toEqual(['build', 'build', 'build', 'deload', 'build']);
     const first = (await get(a, created.weeks[0]!.sessions[0]!.id)).workout;
     lastDone = loadOf(first, 'back-squat')!;

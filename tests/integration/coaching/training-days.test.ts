@@ -32,7 +32,7 @@ afterAll(async () => {
   await athlete?.agent.close();
 });
 
-describe('plans on the person\'s training days', () => {
+describe("plans on the person's training days", () => {
   it('mon/wed/fri starting on a Wednesday: all 12 sessions on those days, none on a Sunday, one a day', () => {
     const sessions = sessionsOf(created);
     expect(sessions).toHaveLength(12);
@@ -43,7 +43,12 @@ describe('plans on the person\'s training days', () => {
 
   it('a start date that is not a training day starts on the next one, and the notes say so', async () => {
     const thursday = addDays(wednesday, 1);
-    const r = await athlete.agent.call<PlanResult & { notes: string[] }>('create_training_plan', { startDate: thursday, weeks: 2, replaceExisting: true, name: 'Second' });
+    const r = await athlete.agent.call<PlanResult & { notes: string[] }>('create_training_plan', {
+      startDate: thursday,
+      weeks: 2,
+      replaceExisting: true,
+      name: 'Second',
+    });
     expect(r.plan.startDate).toBe(addDays(wednesday, 2));
     expect(r.notes.join(' ')).toContain(`${thursday} is not a training day`);
     created = await athlete.agent.call('create_training_plan', { startDate: wednesday, weeks: 4, replaceExisting: true });
@@ -53,7 +58,9 @@ describe('plans on the person\'s training days', () => {
     const first = sessionsOf(created)[0]!;
     athlete.agent.setToday(first.date); // logged on its day: a session dated after today cannot be completed
     await athlete.agent.call('complete_workout', { id: first.id, asPrescribed: true });
-    const result = await athlete.agent.call<{ rescheduledPlans: { planId: string; moved: { title: string; from: string; to: string }[] }[] }>('update_profile', {
+    const result = await athlete.agent.call<{
+      rescheduledPlans: { planId: string; moved: { title: string; from: string; to: string }[] }[];
+    }>('update_profile', {
       trainingDays: ['tue', 'thu', 'sat'],
     });
     const entry = result.rescheduledPlans.find((p) => p.planId === created.plan.id)!;
@@ -74,7 +81,10 @@ describe('plans on the person\'s training days', () => {
   });
 
   it('update_training_plan trainingDays moves one plan; fewer days than sessions means one session a day', async () => {
-    const r = await athlete.agent.call<PlanResult & { regenerated: { moved: unknown[] } }>('update_training_plan', { id: created.plan.id, trainingDays: ['mon', 'thu'] });
+    const r = await athlete.agent.call<PlanResult & { regenerated: { moved: unknown[] } }>('update_training_plan', {
+      id: created.plan.id,
+      trainingDays: ['mon', 'thu'],
+    });
     const scheduled = sessionsOf(r).filter((s) => s.status === 'scheduled');
     expect(scheduled.length).toBeGreaterThan(0);
     expect(scheduled.every((s) => ['mon', 'thu'].includes(weekday(s.date)))).toBe(true);

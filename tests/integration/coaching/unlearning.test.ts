@@ -10,14 +10,25 @@ let squatSessions: WorkoutView[];
 
 const squatLoad = (w: WorkoutView) => w.strength.find((b) => b.exercise === 'back-squat')?.sets[0]?.loadKg;
 const progress = async () =>
-  (await athlete.agent.call<{ lifts: { exercise: string; workingLoadKg: number | null; e1rmKg: number | null }[] }>('get_training_progress', { recent: 0, weeks: 1 })).lifts.find(
-    (l) => l.exercise === 'back-squat',
-  )!;
+  (
+    await athlete.agent.call<{ lifts: { exercise: string; workingLoadKg: number | null; e1rmKg: number | null }[] }>(
+      'get_training_progress',
+      { recent: 0, weeks: 1 },
+    )
+  ).lifts.find((l) => l.exercise === 'back-squat')!;
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'unlearning', { profile: { goal: 'strength', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell', 'pullup-bar'] } });
+  athlete = await newAthlete(baseUrl, 'unlearning', {
+    profile: { goal: 'strength', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell', 'pullup-bar'] },
+  });
   const a = athlete.agent;
-  for (const [exercise, load] of [['back-squat', 140], ['bench-press', 100], ['deadlift', 180], ['overhead-press', 60], ['barbell-row', 80]] as const) {
+  for (const [exercise, load] of [
+    ['back-squat', 140],
+    ['bench-press', 100],
+    ['deadlift', 180],
+    ['overhead-press', 60],
+    ['barbell-row', 80],
+  ] as const) {
     await a.call('set_benchmark', { kind: 'lift', exercise, load, unit: 'kg', reps: 1, date: addDays(today, -2) });
   }
   await a.call('create_training_plan', { weeks: 4, daysPerWeek: 3 });
@@ -44,8 +55,13 @@ describe('deleting a completed workout', () => {
     const learned = await progress();
     expect(learned.workingLoadKg).toBe(thirdBefore);
 
-    const deleted = await a.call<{ deleted: WorkoutView; adaptation: { notes: string[]; changes: { workoutId: string; before: number | null; after: number | null; reason: string }[] } }>('delete_workout', { id: second!.id });
-    expect(deleted.adaptation.notes.join(' ')).toMatch(/Back squat recomputed without the .* of \d{4}-\d{2}-\d{2}: .*working load 1\d\d(\.\d)? kg → .*working load 1\d\d(\.\d)? kg/);
+    const deleted = await a.call<{
+      deleted: WorkoutView;
+      adaptation: { notes: string[]; changes: { workoutId: string; before: number | null; after: number | null; reason: string }[] };
+    }>('delete_workout', { id: second!.id });
+    expect(deleted.adaptation.notes.join(' ')).toMatch(
+      /Back squat recomputed without the .* of \d{4}-\d{2}-\d{2}: .*working load 1\d\d(\.\d)? kg → .*working load 1\d\d(\.\d)? kg/,
+    );
     const change = deleted.adaptation.changes.find((c) => c.workoutId === third!.id);
     expect(change).toMatchObject({ before: thirdBefore, after: squatLoad(secondNow) });
     expect(change!.reason).toContain('recomputed without the deleted');

@@ -21,7 +21,7 @@ const reasons: string[] = [];
 
 /** Km a run covers as prescribed: distances as given, durations at their target pace (the plan sizes easy runs that way). */
 function km(w: WorkoutView): number {
-  return w.run.reduce((m, s) => m + (s.distance ?? ((s.durationSeconds ?? 0) / (s.targetPaceSPerKm ?? 360))), 0);
+  return w.run.reduce((m, s) => m + (s.distance ?? (s.durationSeconds ?? 0) / (s.targetPaceSPerKm ?? 360)), 0);
 }
 
 async function week(n: number): Promise<Listed[]> {
@@ -35,7 +35,11 @@ beforeAll(async () => {
   const a = athlete.agent;
   a.setToday(START);
   await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 26 * 60, date: addDays(START, -5) });
-  const created = await a.call<{ plan: { id: string }; notes: string[] }>('create_training_plan', { weeks: 8, daysPerWeek: 3, startDate: START });
+  const created = await a.call<{ plan: { id: string }; notes: string[] }>('create_training_plan', {
+    weeks: 8,
+    daysPerWeek: 3,
+    startDate: START,
+  });
   planId = created.plan.id;
   const first = await week(1);
   plannedWeek1 = first.reduce((m, w) => m + km(w), 0);
@@ -45,7 +49,10 @@ beforeAll(async () => {
     a.setToday(w.date);
     const distance = Math.round(km(w) * 0.55 * 10) / 10;
     ranWeek1 += distance;
-    const done = await a.call<WriteResult>('complete_workout', { id: w.id, run: { distance, durationSeconds: Math.round(distance * 400) } });
+    const done = await a.call<WriteResult>('complete_workout', {
+      id: w.id,
+      run: { distance, durationSeconds: Math.round(distance * 400) },
+    });
     reasons.push(...done.adaptation.changes.map((c) => c.reason));
   }
 }, 600_000);
@@ -70,7 +77,9 @@ describe('a runner who ran much less than planned', () => {
   });
 
   it('says why on each changed session: complete_workout changes and get_workout adjustments', async () => {
-    expect(reasons.some((r) => /^Weekly running rises at most 10 % over what was actually run: the week of 2031-03-10 holds at most/.test(r))).toBe(true);
+    expect(
+      reasons.some((r) => /^Weekly running rises at most 10 % over what was actually run: the week of 2031-03-10 holds at most/.test(r)),
+    ).toBe(true);
     const later = await week(2);
     expect(later.length).toBe(3);
     for (const w of later) {
@@ -80,7 +89,10 @@ describe('a runner who ran much less than planned', () => {
       for (const c of ramp) {
         expect(c.field).toMatch(/^run\[\d+\]\.(durationS|distanceM)$/);
         // The reference is week 1 with what was run in it (logged on its last day: run so far, nothing left).
-        const ran = /being this week \(2031-03-03\) at ([\d.]+) km run so far \(of [\d.]+ km planned\)|being ([\d.]+) km run \(of [\d.]+ km planned\) in the week of 2031-03-03/.exec(c.reason);
+        const ran =
+          /being this week \(2031-03-03\) at ([\d.]+) km run so far \(of [\d.]+ km planned\)|being ([\d.]+) km run \(of [\d.]+ km planned\) in the week of 2031-03-03/.exec(
+            c.reason,
+          );
         expect(ran, c.reason).not.toBeNull();
         expect(Number(ran![1] ?? ran![2])).toBeCloseTo(ranWeek1, 0);
       }

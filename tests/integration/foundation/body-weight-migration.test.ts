@@ -24,9 +24,17 @@ describe('one body-weight store (migration)', () => {
     expect(index).toBeGreaterThan(0);
     await migrate(raw, files.slice(0, index));
 
-    await raw.query(`INSERT INTO "User" ("id", "email", "passwordHash", "createdAt", "updatedAt") VALUES ('u1', 'bw@example.com', 'x', now(), now())`);
-    for (const [date, kg] of [['2026-11-01', 80.2], ['2026-11-08', 79.6], ['2026-11-15', 79.1]] as const) {
-      await raw.query(`INSERT INTO "BodyWeightEntry" ("id", "userId", "date", "kg", "createdAt", "updatedAt") VALUES ('bw-${date}', 'u1', '${date}', ${kg}, now(), now())`);
+    await raw.query(
+      `INSERT INTO "User" ("id", "email", "passwordHash", "createdAt", "updatedAt") VALUES ('u1', 'bw@example.com', 'x', now(), now())`,
+    );
+    for (const [date, kg] of [
+      ['2026-11-01', 80.2],
+      ['2026-11-08', 79.6],
+      ['2026-11-15', 79.1],
+    ] as const) {
+      await raw.query(
+        `INSERT INTO "BodyWeightEntry" ("id", "userId", "date", "kg", "createdAt", "updatedAt") VALUES ('bw-${date}', 'u1', '${date}', ${kg}, now(), now())`,
+      );
     }
     // Recorded through record_health_data (manual) before the move: that day's reading stays.
     await raw.query(

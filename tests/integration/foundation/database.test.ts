@@ -45,7 +45,16 @@ describe('parameterised statements', () => {
     const [row] = await raw.query<Record<string, unknown>>(
       `SELECT $1::text AS s, $2::int AS i, $3::float8 AS f, $4::boolean AS b, $5::text AS n,
         ($6::timestamp AT TIME ZONE 'UTC') AS t, $7::jsonb AS j, $8::text[] AS a, cardinality($8::text[]) AS len`,
-      ["O'Brien; DROP TABLE x", 42, 2.5, true, null, new Date('2026-03-29T01:30:00.123Z'), { kg: 100, sets: [5, 5], note: 'a "b"' }, tricky],
+      [
+        "O'Brien; DROP TABLE x",
+        42,
+        2.5,
+        true,
+        null,
+        new Date('2026-03-29T01:30:00.123Z'),
+        { kg: 100, sets: [5, 5], note: 'a "b"' },
+        tricky,
+      ],
     );
     expect(row).toEqual({
       s: "O'Brien; DROP TABLE x",
@@ -61,7 +70,9 @@ describe('parameterised statements', () => {
   });
 
   it('a failing statement rejects with the database error, and the next one runs', async () => {
-    await expect(raw.query('SELECT no_such_column FROM "_prisma_migrations" WHERE migration_name = $1', ['x'])).rejects.toThrow(/no_such_column/);
+    await expect(raw.query('SELECT no_such_column FROM "_prisma_migrations" WHERE migration_name = $1', ['x'])).rejects.toThrow(
+      /no_such_column/,
+    );
     expect(await raw.query<{ one: number }>('SELECT $1::int AS one', [1])).toEqual([{ one: 1 }]);
   });
 });
@@ -82,11 +93,16 @@ describe('prepared statements', () => {
   afterAll(async () => {
     for (const c of closers) await c();
   });
-  const names = async (db: RawDatabase = one) => (await db.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'pw\\_%' ORDER BY name`)).map((r) => r.name);
+  const names = async (db: RawDatabase = one) =>
+    (await db.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'pw\\_%' ORDER BY name`)).map((r) => r.name);
 
   it('run one text with new parameters each time, and the session keeps the statement under the name of its text', async () => {
     const sql = `SELECT $1::text AS s, $2::int + 1 AS n, $3::text[] AS a`;
-    for (const [s, n, a] of [["O'Brien", 1, ['x', 'y, z']], ['', 41, []], ['second "run"', -2, ['{', '}']]] as const) {
+    for (const [s, n, a] of [
+      ["O'Brien", 1, ['x', 'y, z']],
+      ['', 41, []],
+      ['second "run"', -2, ['{', '}']],
+    ] as const) {
       expect(await one.prepared(sql, [s, n, a])).toEqual([{ s, n: n + 1, a }]);
     }
     expect(await names()).toEqual([statementName(sql)]);
@@ -113,7 +129,10 @@ describe('prepared statements', () => {
     expect(await one.prepared(sql, [2])).toEqual([{ id: 2, label: 'two' }]);
     await one.query(`CREATE INDEX ON "PreparedProbe" (label)`);
     await one.query(`ALTER TABLE "PreparedProbe" ADD COLUMN extra int`);
-    expect(await one.prepared(sql, [0])).toEqual([{ id: 1, label: 'one' }, { id: 2, label: 'two' }]);
+    expect(await one.prepared(sql, [0])).toEqual([
+      { id: 1, label: 'one' },
+      { id: 2, label: 'two' },
+    ]);
     await one.query(`DROP TABLE "PreparedProbe"`);
   });
 

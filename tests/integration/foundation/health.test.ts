@@ -25,7 +25,13 @@ describe('GET /api/health', () => {
     const { spawn } = await import('node:child_process');
     const child = spawn(path.join(ROOT, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: `postgresql://nobody:hunter2@127.0.0.1:${deadPort}/none`, SESSION_SECRET: secret, TOKEN_SECRET: secret, INTEGRATIONS_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') },
+      env: {
+        ...process.env,
+        DATABASE_URL: `postgresql://nobody:hunter2@127.0.0.1:${deadPort}/none`,
+        SESSION_SECRET: secret,
+        TOKEN_SECRET: secret,
+        INTEGRATIONS_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+      },
       stdio: 'ignore',
     });
     try {
@@ -42,7 +48,11 @@ describe('GET /api/health', () => {
       // The tool server says "try again", not "your token is bad", while the database is away.
       const mcp = await fetch(`http://127.0.0.1:${port}/mcp`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${'t'.repeat(43)}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: {
+          authorization: `Bearer ${'t'.repeat(43)}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
       });
       expect(mcp.status).toBe(503);
@@ -55,12 +65,23 @@ describe('GET /api/health', () => {
 });
 
 describe('start-up with a bad environment', () => {
-  const build = JSON.parse(fs.readFileSync(path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'pacewise-build-origin.json'), 'utf8')) as { siteUrl: string };
+  const build = JSON.parse(
+    fs.readFileSync(path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'pacewise-build-origin.json'), 'utf8'),
+  ) as { siteUrl: string };
   it.each([
     [{ SITE_URL: 'pacewise.example' }, /^pacewise: Invalid environment variable SITE_URL: /m],
-    [{ DATABASE_URL: 'postgresql://u@127.0.0.1:1/x', SESSION_SECRET: '', TOKEN_SECRET: '' }, /^pacewise: Missing environment variable SESSION_SECRET: /m],
+    [
+      { DATABASE_URL: 'postgresql://u@127.0.0.1:1/x', SESSION_SECRET: '', TOKEN_SECRET: '' },
+      /^pacewise: Missing environment variable SESSION_SECRET: /m,
+    ],
     // A build made for another origin: its pages would link there (issue 33). The fix is the command.
-    [{ SITE_URL: 'https://pacewise.example' }, new RegExp(`^pacewise: SITE_URL is https://pacewise.example but this build was made for ${build.siteUrl.replaceAll('.', '\\.')}.*: SITE_URL=https://pacewise.example npm run build$`, 'm')],
+    [
+      { SITE_URL: 'https://pacewise.example' },
+      new RegExp(
+        `^pacewise: SITE_URL is https://pacewise.example but this build was made for ${build.siteUrl.replaceAll('.', '\\.')}.*: SITE_URL=https://pacewise.example npm run build$`,
+        'm',
+      ),
+    ],
   ])('npm start stops with one line naming the variable (%o)', async (env, message) => {
     const port = await freePort();
     const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), '-H', '127.0.0.1', '-p', String(port)], {
@@ -88,12 +109,17 @@ describe('start-up with a bad environment', () => {
   }, 180_000);
 
   // The machine's own Node, where it is older than 24 (the images these tests run on ship Node 20).
-  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find((p) => fs.existsSync(p) && Number(spawnSync(p, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout) < 24);
-  it.skipIf(!oldNode).each(['scripts/start.mjs', 'scripts/dev.mjs', 'scripts/test.mjs'])('%s on an older Node stops with how to get Node 24', (script) => {
-    const run = spawnSync(oldNode!, [path.join(ROOT, script)], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^pacewise: Node v\d+\.\d+\.\d+ is too old; Pacewise needs Node 24 LTS\. Install it .*node@24/m);
-  });
+  const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find(
+    (p) => fs.existsSync(p) && Number(spawnSync(p, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout) < 24,
+  );
+  it.skipIf(!oldNode).each(['scripts/start.mjs', 'scripts/dev.mjs', 'scripts/test.mjs'])(
+    '%s on an older Node stops with how to get Node 24',
+    (script) => {
+      const run = spawnSync(oldNode!, [path.join(ROOT, script)], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^pacewise: Node v\d+\.\d+\.\d+ is too old; Pacewise needs Node 24 LTS\. Install it .*node@24/m);
+    },
+  );
 });
 
 describe('requests no route can serve', () => {

@@ -2,7 +2,18 @@
 // Every answer must be below 500 and the server must stay healthy. FUZZ_SCALE multiplies the runs.
 import fc from 'fast-check';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { InputCounter, contentTypes, expectHealthy, hostileBody, hostileQueryValue, hostileSegment, hostileString, rawHostileRequest, rawRequest, runs } from '../../../harness/hostile';
+import {
+  InputCounter,
+  contentTypes,
+  expectHealthy,
+  hostileBody,
+  hostileQueryValue,
+  hostileSegment,
+  hostileString,
+  rawHostileRequest,
+  rawRequest,
+  runs,
+} from '../../../harness/hostile';
 
 const baseUrl = inject('baseUrl');
 const port = Number(new URL(baseUrl).port);
@@ -11,10 +22,29 @@ const counter = new InputCounter();
 afterAll(() => console.log(counter.report('content')));
 
 const PAGE_PATHS = ['/', '/blog', '/faq', '/product', '/docs', '/agents', '/about', '/press'];
-const API_BASES = ['/api/public/posts', '/api/public/pages', '/api/public/faq', '/api/public/product', '/api/public/site', '/api/public/press', '/api/public/openapi.json'];
+const API_BASES = [
+  '/api/public/posts',
+  '/api/public/pages',
+  '/api/public/faq',
+  '/api/public/product',
+  '/api/public/site',
+  '/api/public/press',
+  '/api/public/openapi.json',
+];
 
 const acceptHeader = fc.oneof(
-  fc.constantFrom('text/markdown', 'text/markdown;q=0', 'text/html;q=0.1, text/markdown;q=0.9', '*/*', 'text/*', 'text/markdown;q=abc', 'text/markdown;q=1e400', ';;;,,,', 'text/markdown; charset=utf-16', 'application/json'),
+  fc.constantFrom(
+    'text/markdown',
+    'text/markdown;q=0',
+    'text/html;q=0.1, text/markdown;q=0.9',
+    '*/*',
+    'text/*',
+    'text/markdown;q=abc',
+    'text/markdown;q=1e400',
+    ';;;,,,',
+    'text/markdown; charset=utf-16',
+    'application/json',
+  ),
   hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, '')),
 );
 
@@ -82,13 +112,19 @@ describe('Content API', () => {
     const paths = ['/api/public/posts', '/mcp', '/token', '/register', '/api/auth/sign-in', '/'];
     const answers: string[] = [];
     for (const path of paths) {
-      const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: huge }).catch((e: unknown) => e as Error);
+      const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: huge }).catch(
+        (e: unknown) => e as Error,
+      );
       counter.count(`POST ${path} (6 MB)`);
       // Closing the connection on an oversized body is a clear refusal too.
       if (!(res instanceof Error)) await res.arrayBuffer().catch(() => undefined);
-      answers.push(`POST ${path} with 6 MB: ${res instanceof Error ? 'connection closed' : res.status < 500 ? 'refused or ignored' : `status ${res.status}`}`);
+      answers.push(
+        `POST ${path} with 6 MB: ${res instanceof Error ? 'connection closed' : res.status < 500 ? 'refused or ignored' : `status ${res.status}`}`,
+      );
     }
-    expect(answers).toEqual(paths.map((path) => expect.stringMatching(new RegExp(`^POST ${path} with 6 MB: (connection closed|refused or ignored)$`))));
+    expect(answers).toEqual(
+      paths.map((path) => expect.stringMatching(new RegExp(`^POST ${path} with 6 MB: (connection closed|refused or ignored)$`))),
+    );
     await expectHealthy(baseUrl);
   });
 });

@@ -5,7 +5,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCEPT_BOTH, readReply } from '../../../harness/mcp';
-import { InputCounter, type Body, contentTypes, expectHealthy, hostileBody, hostileJson, hostileString, runs } from '../../../harness/hostile';
+import {
+  InputCounter,
+  type Body,
+  contentTypes,
+  expectHealthy,
+  hostileBody,
+  hostileJson,
+  hostileString,
+  runs,
+} from '../../../harness/hostile';
 import { PROTOCOL, callTool, subscribedPerson, type Connected } from '../../../harness/people';
 import { personSnapshot, type ListedTool } from './snapshot';
 
@@ -18,7 +27,12 @@ beforeAll(async () => {
   me = await subscribedPerson(baseUrl, 'fuzz-mcp');
   const res = await fetch(`${baseUrl}/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: ACCEPT_BOTH, authorization: `Bearer ${me.accessToken}`, 'mcp-protocol-version': PROTOCOL },
+    headers: {
+      'content-type': 'application/json',
+      accept: ACCEPT_BOTH,
+      authorization: `Bearer ${me.accessToken}`,
+      'mcp-protocol-version': PROTOCOL,
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
   });
   tools = ((await readReply(res)).json as { result: { tools: ListedTool[] } }).result.tools;
@@ -48,7 +62,7 @@ describe('/mcp transport edge', () => {
           if (accept) headers.accept = accept;
           if (version) headers['mcp-protocol-version'] = version;
           if (auth === 'valid') headers.authorization = `Bearer ${me.accessToken}`;
-          if (auth === 'garbage') headers.authorization = 'Bearer \' OR 1=1 --';
+          if (auth === 'garbage') headers.authorization = "Bearer ' OR 1=1 --";
           if (auth === 'huge') headers.authorization = `Bearer ${'x'.repeat(8000)}`;
           const reply = await post(body, headers, method);
           counter.count(`${method} /mcp`);
@@ -61,22 +75,57 @@ describe('/mcp transport edge', () => {
   });
 
   it('JSON-RPC edge cases (ids, versions, methods, params, batches) never give a 5xx', { timeout: 120_000 }, async () => {
-    const id = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(null, '', 'x'.repeat(5000), 0, -1), hostileString, fc.array(fc.integer(), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
-    const method = fc.constantFrom('initialize', 'tools/list', 'tools/call', 'ping', 'notifications/initialized', 'resources/list', 'prompts/list', 'logging/setLevel', 'completion/complete', 'server/discover', 'rpc.discover', '', '__proto__', 'tools/list/../call');
+    const id = fc.oneof(
+      fc.integer(),
+      fc.double(),
+      fc.constantFrom(null, '', 'x'.repeat(5000), 0, -1),
+      hostileString,
+      fc.array(fc.integer(), { maxLength: 2 }),
+      fc.object({ maxDepth: 1 }),
+    );
+    const method = fc.constantFrom(
+      'initialize',
+      'tools/list',
+      'tools/call',
+      'ping',
+      'notifications/initialized',
+      'resources/list',
+      'prompts/list',
+      'logging/setLevel',
+      'completion/complete',
+      'server/discover',
+      'rpc.discover',
+      '',
+      '__proto__',
+      'tools/list/../call',
+    );
     const envelope = fc.record(
-      { jsonrpc: fc.constantFrom('2.0', '1.0', 2, null, ''), id, method: fc.oneof(method, hostileString), params: fc.oneof(hostileJson, fc.constant({ name: 'get_account', arguments: {} })) },
+      {
+        jsonrpc: fc.constantFrom('2.0', '1.0', 2, null, ''),
+        id,
+        method: fc.oneof(method, hostileString),
+        params: fc.oneof(hostileJson, fc.constant({ name: 'get_account', arguments: {} })),
+      },
       { requiredKeys: [] },
     );
     await fc.assert(
-      fc.asyncProperty(fc.oneof({ weight: 4, arbitrary: envelope }, { weight: 1, arbitrary: fc.array(envelope, { maxLength: 5 }) }), async (msg) => {
-        const reply = await post(JSON.stringify(msg), { 'content-type': 'application/json', accept: ACCEPT_BOTH, authorization: `Bearer ${me.accessToken}`, 'mcp-protocol-version': PROTOCOL });
-        counter.count('POST /mcp JSON-RPC');
-        expect(reply.status, JSON.stringify(msg).slice(0, 300)).toBeLessThan(500);
-        if (reply.status === 200 && reply.json !== undefined) {
-          const replies = Array.isArray(reply.json) ? reply.json : [reply.json];
-          for (const r of replies) expect((r as { jsonrpc?: unknown }).jsonrpc).toBe('2.0');
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof({ weight: 4, arbitrary: envelope }, { weight: 1, arbitrary: fc.array(envelope, { maxLength: 5 }) }),
+        async (msg) => {
+          const reply = await post(JSON.stringify(msg), {
+            'content-type': 'application/json',
+            accept: ACCEPT_BOTH,
+            authorization: `Bearer ${me.accessToken}`,
+            'mcp-protocol-version': PROTOCOL,
+          });
+          counter.count('POST /mcp JSON-RPC');
+          expect(reply.status, JSON.stringify(msg).slice(0, 300)).toBeLessThan(500);
+          if (reply.status === 200 && reply.json !== undefined) {
+            const replies = Array.isArray(reply.json) ? reply.json : [reply.json];
+            for (const r of replies) expect((r as { jsonrpc?: unknown }).jsonrpc).toBe('2.0');
+          }
+        },
+      ),
       { numRuns: runs(120) },
     );
     await expectHealthy(baseUrl);
@@ -88,14 +137,16 @@ describe('tools/call with hostile arguments', () => {
     const names = tools.map((t) => t.name).filter((n) => n !== 'get_payment_checkout_link');
     const argsFor = (t: ListedTool): fc.Arbitrary<unknown> => {
       const keys = Object.keys(t.inputSchema?.properties ?? {});
-      const object = fc.record(
-        Object.fromEntries([...keys.map((k) => [k, hostileJson] as const), ['__extra', hostileJson] as const]),
-        { requiredKeys: [] },
-      );
+      const object = fc.record(Object.fromEntries([...keys.map((k) => [k, hostileJson] as const), ['__extra', hostileJson] as const]), {
+        requiredKeys: [],
+      });
       return fc.oneof({ weight: 6, arbitrary: object }, { weight: 1, arbitrary: hostileJson });
     };
     const call = fc.oneof(
-      { weight: 8, arbitrary: fc.constantFrom(...names).chain((name) => argsFor(tools.find((t) => t.name === name)!).map((args) => ({ name, args }))) },
+      {
+        weight: 8,
+        arbitrary: fc.constantFrom(...names).chain((name) => argsFor(tools.find((t) => t.name === name)!).map((args) => ({ name, args }))),
+      },
       { weight: 1, arbitrary: fc.record({ name: hostileString, args: hostileJson }) },
     );
     const snapshot = () => personSnapshot(baseUrl, me.accessToken, tools);
@@ -122,7 +173,8 @@ describe('tools/call with hostile arguments', () => {
           }
         }
         const after = await snapshot();
-        if (!wrote) expect(after, `a batch of rejected writes changed the person's data: ${JSON.stringify(batch).slice(0, 500)}`).toEqual(before);
+        if (!wrote)
+          expect(after, `a batch of rejected writes changed the person's data: ${JSON.stringify(batch).slice(0, 500)}`).toEqual(before);
         before = after;
       }),
       { numRuns: runs(12) },

@@ -14,12 +14,33 @@ let readOnly: ToolCaller;
 let today: string;
 let token: string;
 
-type Series = { type: string; unit: string; method: string; points: { start: string; end: string; value: number; total?: number; min?: number; max?: number; stages?: Record<string, number>; sources: string[] }[] };
+type Series = {
+  type: string;
+  unit: string;
+  method: string;
+  points: {
+    start: string;
+    end: string;
+    value: number;
+    total?: number;
+    min?: number;
+    max?: number;
+    stages?: Record<string, number>;
+    sources: string[];
+  }[];
+};
 
 async function read(args: Record<string, unknown>) {
   const r = await agent.call('get_health_data', args);
   expect(r.isError, JSON.stringify(r.structured)).toBe(false);
-  return r.structured as { series?: Series[]; records?: Record<string, unknown>[]; readiness: { level: string; reasons: string[]; asOf: string }; from: string; to: string; timezone: string };
+  return r.structured as {
+    series?: Series[];
+    records?: Record<string, unknown>[];
+    readiness: { level: string; reasons: string[]; asOf: string };
+    from: string;
+    to: string;
+    timezone: string;
+  };
 }
 
 async function record(records: Record<string, unknown>[], source?: 'manual' | 'agent') {
@@ -52,7 +73,9 @@ describe('guards', () => {
   });
 
   it('recording needs health:write', async () => {
-    await expect(readOnly.call('record_health_data', { records: [{ type: 'steps', value: 10, unit: 'count', start: today }] })).rejects.toMatchObject({ code: 403, message: expect.stringMatching(/needs the ..health:write..? scope[\s\S]*insufficient_scope/) });
+    await expect(
+      readOnly.call('record_health_data', { records: [{ type: 'steps', value: 10, unit: 'count', start: today }] }),
+    ).rejects.toMatchObject({ code: 403, message: expect.stringMatching(/needs the ..health:write..? scope[\s\S]*insufficient_scope/) });
     expect((await readOnly.call('get_health_data')).isError).toBe(false);
   });
 });
@@ -85,17 +108,35 @@ describe('validation', () => {
   });
 
   it('a reversed or too long range is refused', async () => {
-    expect((await agent.call('get_health_data', { from: '2026-03-02', to: '2026-03-01' })).structured).toMatchObject({ error: 'invalid_argument', field: 'from' });
-    expect((await agent.call('get_health_data', { from: '2024-01-01', to: '2026-03-01' })).structured).toMatchObject({ error: 'invalid_argument' });
+    expect((await agent.call('get_health_data', { from: '2026-03-02', to: '2026-03-01' })).structured).toMatchObject({
+      error: 'invalid_argument',
+      field: 'from',
+    });
+    expect((await agent.call('get_health_data', { from: '2024-01-01', to: '2026-03-01' })).structured).toMatchObject({
+      error: 'invalid_argument',
+    });
   });
 });
 
 describe('units and time frames', () => {
   it('body mass in lb is stored as kg and read back in either unit', async () => {
-    const r = await record([{ type: 'body_mass', value: 176.4, unit: 'lb', start: '2026-03-03T07:00:00+01:00', clientRecordId: 'bm-1' }], 'manual');
+    const r = await record(
+      [{ type: 'body_mass', value: 176.4, unit: 'lb', start: '2026-03-03T07:00:00+01:00', clientRecordId: 'bm-1' }],
+      'manual',
+    );
     expect(r.isError, JSON.stringify(r.structured)).toBe(false);
     expect(r.structured.records).toEqual([
-      expect.objectContaining({ type: 'body_mass', value: 176.4, unit: 'lb', date: '2026-03-03', start: '2026-03-03T06:00:00.000Z', end: null, source: { kind: 'manual', id: 'manual' }, externalId: 'bm-1', result: 'created' }),
+      expect.objectContaining({
+        type: 'body_mass',
+        value: 176.4,
+        unit: 'lb',
+        date: '2026-03-03',
+        start: '2026-03-03T06:00:00.000Z',
+        end: null,
+        source: { kind: 'manual', id: 'manual' },
+        externalId: 'bm-1',
+        result: 'created',
+      }),
     ]);
     const kg = await read({ types: ['body_mass'], from: '2026-03-03', to: '2026-03-03', aggregation: 'none' });
     expect(kg.records).toEqual([expect.objectContaining({ value: 80, unit: 'kg' })]);
@@ -113,7 +154,9 @@ describe('units and time frames', () => {
     ]);
     expect(r.structured.created).toBe(4);
     const min = await read({ types: ['sleep'], from: '2026-03-04', to: '2026-03-05' });
-    expect(min.series![0]!.points).toEqual([expect.objectContaining({ start: '2026-03-05', value: 420, stages: { light: 240, deep: 90, rem: 90, awake: 30 } })]);
+    expect(min.series![0]!.points).toEqual([
+      expect.objectContaining({ start: '2026-03-05', value: 420, stages: { light: 240, deep: 90, rem: 90, awake: 30 } }),
+    ]);
     const h = await read({ types: ['sleep'], from: '2026-03-05', to: '2026-03-05', units: { sleep: 'h' } });
     expect(h.series![0]).toMatchObject({ unit: 'h', points: [{ value: 7 }] });
   });
@@ -171,9 +214,15 @@ describe('idempotency', () => {
   it('the same client record id again updates instead of duplicating', async () => {
     expect((await record([hrv])).structured).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
     expect((await record([hrv])).structured).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
-    expect((await record([{ ...hrv, value: 58 }])).structured).toMatchObject({ created: 0, updated: 1, records: [expect.objectContaining({ value: 58, result: 'updated' })] });
+    expect((await record([{ ...hrv, value: 58 }])).structured).toMatchObject({
+      created: 0,
+      updated: 1,
+      records: [expect.objectContaining({ value: 58, result: 'updated' })],
+    });
     const got = await read({ types: ['hrv_rmssd'], from: '2026-05-01', to: '2026-05-01', aggregation: 'none' });
-    expect(got.records).toEqual([expect.objectContaining({ value: 58, externalId: 'whoop-2026-05-01', source: { kind: 'agent', id: 'agent' } })]);
+    expect(got.records).toEqual([
+      expect.objectContaining({ value: 58, externalId: 'whoop-2026-05-01', source: { kind: 'agent', id: 'agent' } }),
+    ]);
   });
 
   it('parallel retries of one record (one agent connection each) store it once', { tags: ['engine-parity'] }, async () => {

@@ -20,7 +20,15 @@ let serverEnv: Record<string, string>;
 let agent: ToolCaller;
 let browser: Browser;
 
-type Integration = { id: string; status: string; connectVia: string; connectable: boolean; lastSyncAt: string | null; connectedAt: string | null; error: string | null };
+type Integration = {
+  id: string;
+  status: string;
+  connectVia: string;
+  connectable: boolean;
+  lastSyncAt: string | null;
+  connectedAt: string | null;
+  error: string | null;
+};
 
 async function integrations(): Promise<Record<string, Integration>> {
   const r = await agent.call('list_integrations');
@@ -29,13 +37,24 @@ async function integrations(): Promise<Record<string, Integration>> {
 }
 
 async function heartRateRecords() {
-  const r = await agent.call('get_health_data', { types: ['workout_heart_rate'], from: isoDay(Date.now() - 300 * DAY), to: isoDay(Date.now() + DAY), aggregation: 'none' });
+  const r = await agent.call('get_health_data', {
+    types: ['workout_heart_rate'],
+    from: isoDay(Date.now() - 300 * DAY),
+    to: isoDay(Date.now() + DAY),
+    aggregation: 'none',
+  });
   expect(r.isError, JSON.stringify(r.structured)).toBe(false);
   return r.structured.records as { externalId: string; value: number; maxBpm: number | null; source: { kind: string; id: string } }[];
 }
 
 async function completedRuns(): Promise<string[]> {
-  const r = await agent.call('list_workouts', { from: isoDay(Date.now() - 30 * DAY), to: isoDay(Date.now() + DAY), status: ['completed'], kind: ['run'], limit: 100 });
+  const r = await agent.call('list_workouts', {
+    from: isoDay(Date.now() - 30 * DAY),
+    to: isoDay(Date.now() + DAY),
+    status: ['completed'],
+    kind: ['run'],
+    limit: 100,
+  });
   expect(r.isError, JSON.stringify(r.structured)).toBe(false);
   return (r.structured.workouts as { title: string }[]).map((w) => w.title).sort();
 }
@@ -76,7 +95,13 @@ async function authorizeInBrowser(url: string, button: 'Authorize' | 'Cancel', o
     if (res.status() === 303) await page.waitForURL(`${server.url}/integrations/strava/connected`);
     else await page.waitForURL((u) => u.href.startsWith(prefix));
     await page.waitForLoadState('load');
-    return { callbackUrl: res.url(), status: res.status(), finalUrl: page.url(), heading: await page.getByRole('heading', { level: 1 }).textContent(), body: await page.locator('body').innerText() };
+    return {
+      callbackUrl: res.url(),
+      status: res.status(),
+      finalUrl: page.url(),
+      heading: await page.getByRole('heading', { level: 1 }).textContent(),
+      body: await page.locator('body').innerText(),
+    };
   } finally {
     await context.close();
   }
@@ -102,10 +127,19 @@ beforeAll(async () => {
   const now = Date.now();
   // 3 runs with heart rate, 1 without, 1 ride with heart rate, 48 rides without (so the list has
   // two pages of 50), and 1 run older than the first import's 90-day window.
-  for (let i = 1; i <= 3; i++) stub.addActivity({ start: new Date(now - i * DAY), name: `Run ${i}`, distance: 8000 + i * 1000, moving_time: 2400 + i * 300 });
+  for (let i = 1; i <= 3; i++)
+    stub.addActivity({ start: new Date(now - i * DAY), name: `Run ${i}`, distance: 8000 + i * 1000, moving_time: 2400 + i * 300 });
   stub.addActivity({ start: new Date(now - 4 * DAY), name: 'Run without strap', distance: 5000, moving_time: 1500, withHeartRate: false });
   stub.addActivity({ start: new Date(now - 5 * DAY), name: 'Evening Ride', sport_type: 'Ride', distance: 30000, moving_time: 3600 });
-  for (let i = 0; i < 48; i++) stub.addActivity({ start: new Date(now - (6 * DAY + i * 3600_000)), name: `Commute ${i}`, sport_type: 'Ride', distance: 4000, moving_time: 900, withHeartRate: false });
+  for (let i = 0; i < 48; i++)
+    stub.addActivity({
+      start: new Date(now - (6 * DAY + i * 3600_000)),
+      name: `Commute ${i}`,
+      sport_type: 'Ride',
+      distance: 4000,
+      moving_time: 900,
+      withHeartRate: false,
+    });
   stub.addActivity({ start: new Date(now - 200 * DAY), name: 'Old Run', distance: 10000, moving_time: 3000 });
 }, 240_000);
 
@@ -194,7 +228,9 @@ describe('Strava', () => {
       await server.stop();
       const { PGlite } = await import('@electric-sql/pglite');
       const pg = new PGlite(serverEnv.PGLITE_DIR!);
-      rows = (await pg.query<{ accessToken: string; refreshToken: string }>('SELECT "accessToken", "refreshToken" FROM "IntegrationConnection"')).rows;
+      rows = (
+        await pg.query<{ accessToken: string; refreshToken: string }>('SELECT "accessToken", "refreshToken" FROM "IntegrationConnection"')
+      ).rows;
       await pg.close();
       server = await startServer({ port: server.port, env: serverEnv });
     }
@@ -208,7 +244,13 @@ describe('Strava', () => {
   it('the first sync imports runs and heart rate once; a second sync adds nothing', async () => {
     const first = await sync();
     expect(first.isError, JSON.stringify(first.structured)).toBe(false);
-    expect(first.structured).toMatchObject({ integrationId: 'strava', activitiesSeen: 53, importedRuns: 4, importedHeartRateRecords: 4, since: isoDay(Date.now() - 90 * DAY) });
+    expect(first.structured).toMatchObject({
+      integrationId: 'strava',
+      activitiesSeen: 53,
+      importedRuns: 4,
+      importedHeartRateRecords: 4,
+      since: isoDay(Date.now() - 90 * DAY),
+    });
     const skipped = first.structured.skipped as { sportType: string; reason: string }[];
     expect(skipped).toHaveLength(49);
     expect(skipped.filter((s) => /heart rate was imported/.test(s.reason))).toHaveLength(1);
@@ -225,7 +267,9 @@ describe('Strava', () => {
 
     const hr = await heartRateRecords();
     expect(hr).toHaveLength(4);
-    expect(hr.every((r) => r.source.kind === 'integration' && r.source.id === 'strava' && r.value >= 140 && r.value <= 149 && r.maxBpm === 149)).toBe(true);
+    expect(
+      hr.every((r) => r.source.kind === 'integration' && r.source.id === 'strava' && r.value >= 140 && r.value <= 149 && r.maxBpm === 149),
+    ).toBe(true);
 
     expect(await completedRuns()).toEqual(['Run 1', 'Run 2', 'Run 3', 'Run without strap']);
 
@@ -261,14 +305,23 @@ describe('Strava', () => {
 
   it('a Strava outage gives a clear error and writes nothing; the next sync imports', async () => {
     stub.addActivity({ start: new Date(Date.now() - 1800_000), name: 'Outage Run A', distance: 5000, moving_time: 1500 });
-    stub.addActivity({ start: new Date(Date.now() - 900_000), name: 'Outage Ride', sport_type: 'Ride', distance: 9000, moving_time: 1500, withHeartRate: false });
+    stub.addActivity({
+      start: new Date(Date.now() - 900_000),
+      name: 'Outage Ride',
+      sport_type: 'Ride',
+      distance: 9000,
+      moving_time: 1500,
+      withHeartRate: false,
+    });
     // The activity list works, the streams fail: the import must not keep the half it already has.
     stub.fail('/api/v3/activities/', 500);
     const runsBefore = await completedRuns();
     const failed = await sync();
     expect(failed.isError).toBe(true);
     expect(failed.structured).toMatchObject({ error: 'provider_unavailable', providerStatus: 500 });
-    expect(String(failed.structured.message)).toMatch(/^Strava is unavailable right now \(Strava answered HTTP 500\); nothing was imported\. Try again in a few minutes\.$/);
+    expect(String(failed.structured.message)).toMatch(
+      /^Strava is unavailable right now \(Strava answered HTTP 500\); nothing was imported\. Try again in a few minutes\.$/,
+    );
     expect(await heartRateRecords()).toHaveLength(6);
     expect(await completedRuns()).toEqual(runsBefore);
     const strava = (await integrations()).strava!;
@@ -280,7 +333,11 @@ describe('Strava', () => {
 
     stub.recover();
     const recovered = await sync();
-    expect(recovered.structured).toMatchObject({ importedRuns: 1, importedHeartRateRecords: 1, skipped: [expect.objectContaining({ name: 'Outage Ride' })] });
+    expect(recovered.structured).toMatchObject({
+      importedRuns: 1,
+      importedHeartRateRecords: 1,
+      skipped: [expect.objectContaining({ name: 'Outage Ride' })],
+    });
     expect(await completedRuns()).toEqual([...runsBefore, 'Outage Run A'].sort());
     expect((await integrations()).strava).toMatchObject({ status: 'connected', error: null });
   });
@@ -319,32 +376,45 @@ describe('Strava', () => {
   // A crash between creating and completing an imported run must not leave a scheduled workout: the
   // import is one transaction. The failure is injected as a database trigger that refuses exactly
   // that completion, which needs a database this test can reach beside the server (PostgreSQL).
-  it.skipIf(!process.env.DATABASE_URL)('an import that fails between creating and completing a run leaves no workout, and the next sync imports it', async () => {
-    const pg = (await import('pg')).default;
-    const sql = new pg.Client({ connectionString: database.env.DATABASE_URL });
-    await sql.connect();
-    try {
-      expect((await authorizeInBrowser(await connectUrl(), 'Authorize')).heading).toBe('Strava connected, you can return to your agent');
-      stub.addActivity({ start: new Date(Date.now() - 600_000), name: 'Crash Run', distance: 4000, moving_time: 1300, withHeartRate: false });
-      await sql.query(`CREATE OR REPLACE FUNCTION pacewise_test_fail_completion() RETURNS trigger AS $$
+  it.skipIf(!process.env.DATABASE_URL)(
+    'an import that fails between creating and completing a run leaves no workout, and the next sync imports it',
+    async () => {
+      const pg = (await import('pg')).default;
+      const sql = new pg.Client({ connectionString: database.env.DATABASE_URL });
+      await sql.connect();
+      try {
+        expect((await authorizeInBrowser(await connectUrl(), 'Authorize')).heading).toBe('Strava connected, you can return to your agent');
+        stub.addActivity({
+          start: new Date(Date.now() - 600_000),
+          name: 'Crash Run',
+          distance: 4000,
+          moving_time: 1300,
+          withHeartRate: false,
+        });
+        await sql.query(`CREATE OR REPLACE FUNCTION pacewise_test_fail_completion() RETURNS trigger AS $$
         BEGIN
           IF NEW.title = 'Crash Run' AND NEW.status = 'completed' THEN RAISE EXCEPTION 'injected failure between create and complete'; END IF;
           RETURN NEW;
         END $$ LANGUAGE plpgsql`);
-      await sql.query('CREATE TRIGGER pacewise_test_fail BEFORE UPDATE ON "Workout" FOR EACH ROW EXECUTE FUNCTION pacewise_test_fail_completion()');
-      const failed = await sync();
-      expect(failed.isError).toBe(true);
-      const rows = await sql.query(`SELECT status FROM "Workout" WHERE title = 'Crash Run'`);
-      expect(rows.rows).toEqual([]);
-      expect((await sql.query(`SELECT "workoutId" FROM "ImportedActivity" WHERE name = 'Crash Run'`)).rows).toEqual([{ workoutId: null }]);
+        await sql.query(
+          'CREATE TRIGGER pacewise_test_fail BEFORE UPDATE ON "Workout" FOR EACH ROW EXECUTE FUNCTION pacewise_test_fail_completion()',
+        );
+        const failed = await sync();
+        expect(failed.isError).toBe(true);
+        const rows = await sql.query(`SELECT status FROM "Workout" WHERE title = 'Crash Run'`);
+        expect(rows.rows).toEqual([]);
+        expect((await sql.query(`SELECT "workoutId" FROM "ImportedActivity" WHERE name = 'Crash Run'`)).rows).toEqual([
+          { workoutId: null },
+        ]);
 
-      await sql.query('DROP TRIGGER pacewise_test_fail ON "Workout"');
-      const recovered = await sync();
-      expect(recovered.isError, JSON.stringify(recovered.structured)).toBe(false);
-      expect((await sql.query(`SELECT status FROM "Workout" WHERE title = 'Crash Run'`)).rows).toEqual([{ status: 'completed' }]);
-    } finally {
-      await sql.query('DROP TRIGGER IF EXISTS pacewise_test_fail ON "Workout"').catch(() => undefined);
-      await sql.end();
-    }
-  });
+        await sql.query('DROP TRIGGER pacewise_test_fail ON "Workout"');
+        const recovered = await sync();
+        expect(recovered.isError, JSON.stringify(recovered.structured)).toBe(false);
+        expect((await sql.query(`SELECT status FROM "Workout" WHERE title = 'Crash Run'`)).rows).toEqual([{ status: 'completed' }]);
+      } finally {
+        await sql.query('DROP TRIGGER IF EXISTS pacewise_test_fail ON "Workout"').catch(() => undefined);
+        await sql.end();
+      }
+    },
+  );
 });

@@ -33,6 +33,10 @@ export function frontMatterOf(body: string): Record<string, unknown> {
 
 /** A request that does not follow redirects, with its body read. */
 export async function get(path: string, accept?: string, init: RequestInit = {}) {
-  const res = await fetch(baseUrl + path, { redirect: 'manual', ...init, headers: { ...(accept ? { accept } : {}), ...(init.headers as Record<string, string>) } });
+  const res = await fetch(baseUrl + path, {
+    redirect: 'manual',
+    ...init,
+    headers: { ...(accept ? { accept } : {}), ...(init.headers as Record<string, string>) },
+  });
   return { res, body: await res.text() };
 }

@@ -17,14 +17,33 @@ describe('discovery: markdownHome, robots.txt, favicon', () => {
     expect(body).toBe(await (await fetch(`${baseUrl}/index.md`)).text());
   });
 
-  const PRIVATE = ['/account', '/sign-in', '/sign-up', '/device', '/interaction/', '/checkout/', '/api/auth/', '/api/billing/', '/authorize', '/token', '/register', '/device_authorization', '/revoke', '/mcp'];
+  const PRIVATE = [
+    '/account',
+    '/sign-in',
+    '/sign-up',
+    '/device',
+    '/interaction/',
+    '/checkout/',
+    '/api/auth/',
+    '/api/billing/',
+    '/authorize',
+    '/token',
+    '/register',
+    '/device_authorization',
+    '/revoke',
+    '/mcp',
+  ];
 
   it('robots.txt disallows every private path, not the non-existent /consent, and no public page', async () => {
     const text = await (await fetch(`${baseUrl}/robots.txt`)).text();
     const disallowed = [...text.matchAll(/^Disallow: (\S+)$/gm)].map((m) => m[1]!);
     expect(disallowed.sort()).toEqual([...PRIVATE].sort());
     expect(text).not.toContain('/consent');
-    for (const path of paths) expect(disallowed.filter((d) => path.startsWith(d)), path).toEqual([]);
+    for (const path of paths)
+      expect(
+        disallowed.filter((d) => path.startsWith(d)),
+        path,
+      ).toEqual([]);
     expect(text).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
   });
 
@@ -64,4 +83,3 @@ describe('discovery: markdownHome, robots.txt, favicon', () => {
     expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
   });
 });
-

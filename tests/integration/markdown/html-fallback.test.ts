@@ -10,7 +10,17 @@ beforeAll(async () => {
 });
 
 // Pages a person opens from a link an agent hands them; none has a Markdown twin.
-const HTML_ONLY = ['/device?user_code=BCDF-GHJK', '/device', '/sign-in', '/sign-up', '/sign-in?next=%2Faccount', '/interaction/unknown-uid', '/checkout/unknown-id', '/checkout/new', '/account'];
+const HTML_ONLY = [
+  '/device?user_code=BCDF-GHJK',
+  '/device',
+  '/sign-in',
+  '/sign-up',
+  '/sign-in?next=%2Faccount',
+  '/interaction/unknown-uid',
+  '/checkout/unknown-id',
+  '/checkout/new',
+  '/account',
+];
 
 describe('pages without a twin', () => {
   it.each(HTML_ONLY)('%s: a Markdown-preferring agent gets what a browser gets (HTML, never 404)', async (path) => {
@@ -58,4 +68,3 @@ describe('pages without a twin', () => {
     }
   });
 });
-

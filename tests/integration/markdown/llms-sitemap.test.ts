@@ -61,7 +61,11 @@ describe('/llms.txt', () => {
 
   it('every link in it resolves with 200', async () => {
     const doc = parseLlmsTxt(await (await fetch(`${baseUrl}/llms.txt`)).text());
-    await expectAllResolve(Object.values(doc.sections).flat().map((l) => l.url));
+    await expectAllResolve(
+      Object.values(doc.sections)
+        .flat()
+        .map((l) => l.url),
+    );
   });
 
   it('/llms-full.txt holds every page and post in Markdown', async () => {

@@ -30,4 +30,3 @@ describe('llms.txt and llms-full.txt', () => {
     expect(text.length).toBeLessThan(twinBytes);
   });
 });
-

@@ -17,7 +17,11 @@ describe('Markdown answers: x-markdown-tokens', () => {
       const tokens = Math.ceil(got.body.length / 4);
       expect(tokens, path).toBeGreaterThan(50);
       expect(got.res.headers.get('x-markdown-tokens'), path).toBe(String(tokens));
-      for (const [url, accept, method] of [[mdPath(path), undefined, 'HEAD'], [path, 'text/markdown', 'GET'], [path, 'text/markdown', 'HEAD']] as const) {
+      for (const [url, accept, method] of [
+        [mdPath(path), undefined, 'HEAD'],
+        [path, 'text/markdown', 'GET'],
+        [path, 'text/markdown', 'HEAD'],
+      ] as const) {
         const { res } = await get(url, accept, { method });
         expect(res.headers.get('x-markdown-tokens'), `${method} ${url}`).toBe(String(tokens));
       }

@@ -39,6 +39,8 @@ describe('every twin: absolute links, last_updated; the Content-Signal policy', 
 
   it('robots.txt carries the same Content-Signal in its User-Agent: * group', async () => {
     const text = await (await fetch(`${baseUrl}/robots.txt`)).text();
-    expect(text).toMatch(new RegExp(`^User-Agent: \\*\\nContent-Signal: ${POLICY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\nAllow: /$`, 'm'));
+    expect(text).toMatch(
+      new RegExp(`^User-Agent: \\*\\nContent-Signal: ${POLICY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\nAllow: /$`, 'm'),
+    );
   });
 });

@@ -30,4 +30,3 @@ describe('validators on generated documents', () => {
     expect(head.res.headers.get('etag')).toBe(etag);
   });
 });
-

@@ -47,7 +47,11 @@ describe('transport', () => {
   it('answers a CORS preflight without auth, exposing WWW-Authenticate and Mcp-Session-Id', async () => {
     const res = await fetch(`${baseUrl}/mcp`, {
       method: 'OPTIONS',
-      headers: { origin: baseUrl, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: baseUrl,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
@@ -97,12 +101,19 @@ describe('transport', () => {
       const reply = await rpc(baseUrl, initializeRequest(version), { token, accept });
       expect(reply.status, accept).toBe(200);
       expect(reply.headers.get('content-type'), accept).toMatch(new RegExp(`^${type}`));
-      expect(reply.json, accept).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: version, serverInfo: { name: 'pacewise' } } });
+      expect(reply.json, accept).toMatchObject({
+        jsonrpc: '2.0',
+        id: 1,
+        result: { protocolVersion: version, serverInfo: { name: 'pacewise' } },
+      });
     }
   });
 
   it('a client accepting both gets a tools/call answer as one SSE event, with the security and CORS headers', async () => {
-    const reply = await rpc(baseUrl, callToolRequest('get_account'), { token, headers: { 'mcp-protocol-version': '2025-11-25', origin: baseUrl } });
+    const reply = await rpc(baseUrl, callToolRequest('get_account'), {
+      token,
+      headers: { 'mcp-protocol-version': '2025-11-25', origin: baseUrl },
+    });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^text\/event-stream/);
     // Exactly what the SDK's SSE mode streams for a stateless exchange: one message event, then the end.
@@ -116,7 +127,11 @@ describe('transport', () => {
   });
 
   it('a JSON-only client gets tools/call answers as JSON bodies', async () => {
-    const reply = await rpc(baseUrl, callToolRequest('get_account'), { token, accept: 'application/json', headers: { 'mcp-protocol-version': '2025-11-25' } });
+    const reply = await rpc(baseUrl, callToolRequest('get_account'), {
+      token,
+      accept: 'application/json',
+      headers: { 'mcp-protocol-version': '2025-11-25' },
+    });
     expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
     expect(reply.json).toMatchObject({ id: 3, result: { structuredContent: { email: person.email } } });
   });
@@ -127,7 +142,11 @@ describe('transport', () => {
       'io.modelcontextprotocol/clientInfo': { name: 'pacewise-tests', version: '1.0.0' },
       'io.modelcontextprotocol/clientCapabilities': {},
     };
-    const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 9, method: 'server/discover', params: { _meta: meta } }, { token, headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' } });
+    const reply = await rpc(
+      baseUrl,
+      { jsonrpc: '2.0', id: 9, method: 'server/discover', params: { _meta: meta } },
+      { token, headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' } },
+    );
     expect(reply.status, reply.raw).toBe(200);
     expect(JSON.stringify(reply.json)).toContain('2026-07-28');
   });
@@ -145,15 +164,23 @@ describe('transport', () => {
       ['resources/read', { uri: 'ui://pacewise/week-plan.html' }, { 'mcp-name': 'ui://pacewise/week-plan.html' }],
     ];
     for (const [i, [method, params, headers]] of asks.entries()) {
-      const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 30 + i, method, params: { ...params, _meta: meta } }, {
-        token,
-        accept: 'application/json',
-        headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...headers },
-      });
+      const reply = await rpc(
+        baseUrl,
+        { jsonrpc: '2.0', id: 30 + i, method, params: { ...params, _meta: meta } },
+        {
+          token,
+          accept: 'application/json',
+          headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...headers },
+        },
+      );
       expect(reply.status, reply.raw).toBe(200);
       expect((reply.json as { result: unknown }).result, method).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'public' });
     }
-    const legacy = await rpc(baseUrl, { jsonrpc: '2.0', id: 40, method: 'tools/list', params: {} }, { token, accept: 'application/json', headers: { 'mcp-protocol-version': '2025-11-25' } });
+    const legacy = await rpc(
+      baseUrl,
+      { jsonrpc: '2.0', id: 40, method: 'tools/list', params: {} },
+      { token, accept: 'application/json', headers: { 'mcp-protocol-version': '2025-11-25' } },
+    );
     const result = (legacy.json as { result: { tools: unknown[] } }).result;
     expect(result.tools).toHaveLength(35);
     expect(result).not.toHaveProperty('ttlMs');
@@ -167,11 +194,15 @@ describe('transport', () => {
       'io.modelcontextprotocol/clientCapabilities': {},
     };
     const call = (name: string, id: number) =>
-      rpc(baseUrl, { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {}, _meta: meta } }, {
-        token,
-        accept: 'application/json',
-        headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
-      });
+      rpc(
+        baseUrl,
+        { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {}, _meta: meta } },
+        {
+          token,
+          accept: 'application/json',
+          headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
+        },
+      );
     const reply = await call('get_account', 10);
     expect(reply.status, reply.raw).toBe(200);
     expect(reply.json).toMatchObject({ id: 10, result: { structuredContent: { email: person.email } } });
@@ -181,17 +212,29 @@ describe('transport', () => {
   });
 
   it('notifications/initialized -> 202', async () => {
-    const reply = await rpc(baseUrl, { jsonrpc: '2.0', method: 'notifications/initialized' }, { token, headers: { 'mcp-protocol-version': '2025-11-25' } });
+    const reply = await rpc(
+      baseUrl,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { token, headers: { 'mcp-protocol-version': '2025-11-25' } },
+    );
     expect(reply.status).toBe(202);
   });
 
   it('a bad MCP-Protocol-Version header -> 400', async () => {
-    const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, { token, headers: { 'mcp-protocol-version': '1999-01-01' } });
+    const reply = await rpc(
+      baseUrl,
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+      { token, headers: { 'mcp-protocol-version': '1999-01-01' } },
+    );
     expect(reply.status).toBe(400);
   });
 
   it('tools/list is served as JSON or SSE', async () => {
-    const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, { token, headers: { 'mcp-protocol-version': '2025-11-25' } });
+    const reply = await rpc(
+      baseUrl,
+      { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
+      { token, headers: { 'mcp-protocol-version': '2025-11-25' } },
+    );
     expect(reply.status).toBe(200);
     const result = (reply.json as { result: { tools: { name: string }[] } }).result;
     expect(result.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['get_account', 'get_profile', 'get_payment_checkout_link']));

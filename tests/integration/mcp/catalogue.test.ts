@@ -16,8 +16,14 @@ let tools: Tool[];
 let listBytes: number;
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'catalogue', { profile: { goal: 'hybrid', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell'] } });
-  const reply = await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: athlete.token, accept: 'application/json' });
+  athlete = await newAthlete(baseUrl, 'catalogue', {
+    profile: { goal: 'hybrid', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell'] },
+  });
+  const reply = await rpc(
+    baseUrl,
+    { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    { token: athlete.token, accept: 'application/json' },
+  );
   const result = (reply.json as { result: { tools: Tool[] } }).result;
   listBytes = Buffer.byteLength(JSON.stringify(result));
   tools = result.tools;
@@ -69,7 +75,9 @@ describe('tools/list', () => {
     await call('set_benchmark', { kind: 'lift', exercise: 'back-squat', load: 120, unit: 'kg', reps: 5 });
     await call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 1500 });
     const benchmarks = (await call('list_benchmarks')) as { benchmarks: { id: string; kind: string }[] };
-    const steps = (await call('record_health_data', { records: [{ type: 'steps', value: 8000, unit: 'count', start: today }] })) as { records: { id: string }[] };
+    const steps = (await call('record_health_data', { records: [{ type: 'steps', value: 8000, unit: 'count', start: today }] })) as {
+      records: { id: string }[];
+    };
     await call('get_health_data');
     await call('list_integrations');
     await call('connect_integration', { integrationId: 'apple-health' });
@@ -82,7 +90,20 @@ describe('tools/list', () => {
     const listed = (await call('list_workouts', { from: today, to: addDays(today, 14) })) as { workouts: { id: string; date: string }[] };
     await call('get_workout', { id: listed.workouts[0]!.id });
     await call('list_workout_changes', { workoutId: listed.workouts[0]!.id });
-    const created = (await call('create_workout', { date: today, title: 'Extra squats', strength: [{ exercise: 'back-squat', progression: 'linear', sets: [{ reps: 5, load: 100 }, { reps: 5, load: 100 }] }] })) as { workout: { id: string } };
+    const created = (await call('create_workout', {
+      date: today,
+      title: 'Extra squats',
+      strength: [
+        {
+          exercise: 'back-squat',
+          progression: 'linear',
+          sets: [
+            { reps: 5, load: 100 },
+            { reps: 5, load: 100 },
+          ],
+        },
+      ],
+    })) as { workout: { id: string } };
     await call('update_workout', { id: created.workout.id, notes: 'felt good' });
     await call('complete_workout', { id: created.workout.id, asPrescribed: true });
     // Skipped on its day: a session dated after today cannot be skipped.
@@ -90,7 +111,9 @@ describe('tools/list', () => {
     await call('skip_workout', { id: listed.workouts[1]!.id, reason: 'travel' });
     athlete.agent.setToday(undefined);
     await call('get_training_progress');
-    const off = (await call('record_time_off', { from: addDays(today, 3), to: addDays(today, 5), kind: 'illness', note: 'flu' })) as { timeOff: { id: string } };
+    const off = (await call('record_time_off', { from: addDays(today, 3), to: addDays(today, 5), kind: 'illness', note: 'flu' })) as {
+      timeOff: { id: string };
+    };
     await call('list_time_off');
     await call('delete_time_off', { id: off.timeOff.id });
     await call('delete_benchmark', { id: benchmarks.benchmarks.find((b) => b.kind === 'lift')!.id });

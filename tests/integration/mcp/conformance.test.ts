@@ -63,11 +63,19 @@ type Check = { id: string; status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 
 async function runScenario(scenario: string): Promise<{ status: number | null; checks: Check[]; output: string }> {
   const dir = path.join(outDir, scenario);
   const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(path.join(ROOT, 'node_modules', '.bin', 'conformance'), ['server', '--url', proxyUrl, '--scenario', scenario, '-o', dir], { timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    execFile(
+      path.join(ROOT, 'node_modules', '.bin', 'conformance'),
+      ['server', '--url', proxyUrl, '--scenario', scenario, '-o', dir],
+      { timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('checks.json')) : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('checks.json'))
+    : [];
   const checks = files.flatMap((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Check[]);
   return { status: run.status, checks, output: `${run.stdout}\n${run.stderr}` };
 }
@@ -76,7 +84,10 @@ describe('MCP conformance suite (server scenarios) through a bearer-adding proxy
   it.each(APPLICABLE)('%s: every check passes', async (scenario) => {
     const { status, checks, output } = await runScenario(scenario);
     expect(checks.length, output).toBeGreaterThan(0);
-    expect(checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING'), output).toEqual([]);
+    expect(
+      checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING'),
+      output,
+    ).toEqual([]);
     expect(status, output).toBe(0);
   });
 });

@@ -9,7 +9,12 @@ import { obtainAccessToken } from '../../../harness/oauth';
 import { startServerWith, type OwnServer } from '../../../harness/server';
 import { activateSubscription } from '../../../harness/subscription';
 
-type Listed = { today: string; units: { weight: string; distance: string }; workouts: { id: string; date: string; status: string; completedAt: string | null }[]; nextCursor: string | null };
+type Listed = {
+  today: string;
+  units: { weight: string; distance: string };
+  workouts: { id: string; date: string; status: string; completedAt: string | null }[];
+  nextCursor: string | null;
+};
 
 let server: OwnServer;
 let me: Connected;
@@ -52,7 +57,10 @@ describe('driver reads on a server at UTC+13', () => {
     const ids: string[] = [];
     for (const date of [dayBefore(2), dayBefore(1), today]) {
       // Linear progression: completing the first raises the load of the ones still ahead (a reason to read back).
-      const created = await call<{ workout: { id: string } }>('create_workout', { date, strength: [{ exercise: 'back-squat', progression: 'linear', sets: [{ reps: 5, load: 60 }] }] });
+      const created = await call<{ workout: { id: string } }>('create_workout', {
+        date,
+        strength: [{ exercise: 'back-squat', progression: 'linear', sets: [{ reps: 5, load: 60 }] }],
+      });
       ids.push(created.workout.id);
     }
     const before = Date.now();
@@ -61,7 +69,10 @@ describe('driver reads on a server at UTC+13', () => {
 
     // The page, its reasons and the next session come back inside JSON from one statement
     // (lib/coaching/workout-list.ts): their instants must be the same on a server at UTC+13.
-    type WithNext = { workouts: { id: string; adjustments: { at: string; trigger: string }[] }[]; next: { workoutId: string; lastTrained: { id: string; date: string | null; days: number | null }[] } | null };
+    type WithNext = {
+      workouts: { id: string; adjustments: { at: string; trigger: string }[] }[];
+      next: { workoutId: string; lastTrained: { id: string; date: string | null; days: number | null }[] } | null;
+    };
     const whole = await call<WithNext>('list_workouts');
     expect(whole.next).toMatchObject({ workoutId: ids[2], lastTrained: [{ id: 'back-squat', date: dayBefore(2), days: 2 }] });
     const reasons = whole.workouts.find((w) => w.id === ids[2])!.adjustments;
@@ -93,7 +104,7 @@ describe('driver reads on a server at UTC+13', () => {
     expect(notDone.workouts.map((w) => w.id)).toEqual([ids[2], ids[1]]);
   });
 
-  it("coaching tools use the profile read with the token, and the next call sees an update", async () => {
+  it('coaching tools use the profile read with the token, and the next call sees an update', async () => {
     const kiritimati = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
     await call('update_profile', { timezone: 'Pacific/Kiritimati', units: { weight: 'lb', distance: 'mi' } });
     const listed = await call<Listed>('list_workouts');
@@ -111,7 +122,11 @@ describe('driver reads on a server at UTC+13', () => {
     await activateSubscription(server.url, { ...person, accessToken: tokens.accessToken });
     const first = await callTool(server.url, tokens.accessToken, 'list_workouts');
     expect(first.isError, first.raw).toBe(false);
-    expect(first.body).toMatchObject({ today: new Date().toISOString().slice(0, 10), units: { weight: 'kg', distance: 'km' }, workouts: [] });
+    expect(first.body).toMatchObject({
+      today: new Date().toISOString().slice(0, 10),
+      units: { weight: 'kg', distance: 'km' },
+      workouts: [],
+    });
     const profile = await callTool(server.url, tokens.accessToken, 'get_profile');
     expect(profile.body).toMatchObject({ profile: { timezone: null, units: { weight: 'kg', distance: 'km' } } });
   });

@@ -58,7 +58,10 @@ describe('with an active subscription', () => {
 
   it('a token without the tool scope gets an HTTP 403 insufficient_scope challenge naming the scope and the fix', async () => {
     // The call is refused before it runs (tests/integration/mcp/scope-challenge.test.ts checks the challenge itself).
-    await expect(readOnly.call('update_profile', { timezone: 'America/Denver' })).rejects.toMatchObject({ code: 403, message: expect.stringMatching(/needs the ..profile:write..? scope[\s\S]*insufficient_scope/) });
+    await expect(readOnly.call('update_profile', { timezone: 'America/Denver' })).rejects.toMatchObject({
+      code: 403,
+      message: expect.stringMatching(/needs the ..profile:write..? scope[\s\S]*insufficient_scope/),
+    });
     const ok = await readOnly.call('get_profile');
     expect(ok.isError).toBe(false);
   });

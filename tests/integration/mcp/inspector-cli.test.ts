@@ -21,12 +21,16 @@ beforeAll(async () => {
 /** The Inspector CLI's run as is: exit code, stdout, stderr (it exits non-zero on findings in --strict). */
 async function inspectRaw(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(inspector, ['--cli', `${baseUrl}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${token}`, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, MCP_CATALOG_PATH: path.join(ROOT, '.data', 'inspector-catalog.json') },
-      timeout: 60_000,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const { stdout, stderr } = await run(
+      inspector,
+      ['--cli', `${baseUrl}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${token}`, ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, MCP_CATALOG_PATH: path.join(ROOT, '.data', 'inspector-catalog.json') },
+        timeout: 60_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -35,11 +39,15 @@ async function inspectRaw(...args: string[]): Promise<{ code: number; stdout: st
 }
 
 async function inspect(...args: string[]) {
-  const { stdout } = await run(inspector, ['--cli', `${baseUrl}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${token}`, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, MCP_CATALOG_PATH: path.join(ROOT, '.data', 'inspector-catalog.json') },
-    timeout: 60_000,
-  });
+  const { stdout } = await run(
+    inspector,
+    ['--cli', `${baseUrl}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${token}`, ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, MCP_CATALOG_PATH: path.join(ROOT, '.data', 'inspector-catalog.json') },
+      timeout: 60_000,
+    },
+  );
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 

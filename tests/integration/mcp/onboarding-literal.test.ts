@@ -10,47 +10,58 @@ import { activateSubscription } from '../../../harness/subscription';
 
 const baseUrl = inject('baseUrl');
 
-type Step = { id: string; status: 'todo' | 'done'; optional: boolean; toolName: string; hint: string; example: { toolName: string; arguments: Record<string, unknown> } };
+type Step = {
+  id: string;
+  status: 'todo' | 'done';
+  optional: boolean;
+  toolName: string;
+  hint: string;
+  example: { toolName: string; arguments: Record<string, unknown> };
+};
 
 describe('onboarding, followed word for word', () => {
   it.each([
     ['sdk-1.x', connectV1],
     ['client-2.x', connectV2],
-  ] as const)('%s: every example call succeeds on its first try, and onboarding completes', { timeout: 180_000 }, async (generation, connect) => {
-    const person = newPerson(`literal-${generation}`);
-    await signUp(baseUrl, person);
-    const { accessToken } = await obtainAccessToken(baseUrl, person);
-    await activateSubscription(baseUrl, { ...person, accessToken });
-    const agent: ToolCaller = await connect(baseUrl, accessToken);
-    const calls: { name: string; args: Record<string, unknown>; isError: boolean; body: Record<string, unknown> }[] = [];
-    const call = async (name: string, args: Record<string, unknown> = {}) => {
-      const result = await agent.call(name, args);
-      calls.push({ name, args, isError: result.isError, body: result.structured });
-      return result.structured;
-    };
-    try {
-      await call('get_account');
-      let profile = await call('get_profile');
-      const followed: string[] = [];
-      for (let turn = 0; turn < 8 && !(profile.onboarding as { complete: boolean }).complete; turn++) {
-        const steps = (profile.onboarding as { steps: Step[] }).steps;
-        const next = steps.find((s) => s.status === 'todo' && !s.optional)!;
-        // The hint shows the same arguments the structured example carries.
-        expect(next.hint).toContain(JSON.stringify(next.example.arguments));
-        expect(next.example.toolName).toBe(next.toolName);
-        followed.push(next.id);
-        await call(next.example.toolName, next.example.arguments);
-        profile = await call('get_profile');
+  ] as const)(
+    '%s: every example call succeeds on its first try, and onboarding completes',
+    { timeout: 180_000 },
+    async (generation, connect) => {
+      const person = newPerson(`literal-${generation}`);
+      await signUp(baseUrl, person);
+      const { accessToken } = await obtainAccessToken(baseUrl, person);
+      await activateSubscription(baseUrl, { ...person, accessToken });
+      const agent: ToolCaller = await connect(baseUrl, accessToken);
+      const calls: { name: string; args: Record<string, unknown>; isError: boolean; body: Record<string, unknown> }[] = [];
+      const call = async (name: string, args: Record<string, unknown> = {}) => {
+        const result = await agent.call(name, args);
+        calls.push({ name, args, isError: result.isError, body: result.structured });
+        return result.structured;
+      };
+      try {
+        await call('get_account');
+        let profile = await call('get_profile');
+        const followed: string[] = [];
+        for (let turn = 0; turn < 8 && !(profile.onboarding as { complete: boolean }).complete; turn++) {
+          const steps = (profile.onboarding as { steps: Step[] }).steps;
+          const next = steps.find((s) => s.status === 'todo' && !s.optional)!;
+          // The hint shows the same arguments the structured example carries.
+          expect(next.hint).toContain(JSON.stringify(next.example.arguments));
+          expect(next.example.toolName).toBe(next.toolName);
+          followed.push(next.id);
+          await call(next.example.toolName, next.example.arguments);
+          profile = await call('get_profile');
+        }
+        const failed = calls.filter((c) => c.isError).map((c) => `${c.name} ${JSON.stringify(c.args)} -> ${JSON.stringify(c.body)}`);
+        expect(failed).toEqual([]);
+        expect(followed).toEqual(['PROFILE', 'GOALS', 'BENCHMARKS', 'PLAN']);
+        expect((profile.onboarding as { complete: boolean }).complete).toBe(true);
+        // What the examples set is what the person now has: a plan with sessions to train.
+        const workouts = await call('list_workouts', {});
+        expect((workouts.workouts as unknown[]).length).toBeGreaterThan(0);
+      } finally {
+        await agent.close();
       }
-      const failed = calls.filter((c) => c.isError).map((c) => `${c.name} ${JSON.stringify(c.args)} -> ${JSON.stringify(c.body)}`);
-      expect(failed).toEqual([]);
-      expect(followed).toEqual(['PROFILE', 'GOALS', 'BENCHMARKS', 'PLAN']);
-      expect((profile.onboarding as { complete: boolean }).complete).toBe(true);
-      // What the examples set is what the person now has: a plan with sessions to train.
-      const workouts = await call('list_workouts', {});
-      expect((workouts.workouts as unknown[]).length).toBeGreaterThan(0);
-    } finally {
-      await agent.close();
-    }
-  });
+    },
+  );
 });

@@ -42,15 +42,24 @@ describe('401: what a new connection should ask for', () => {
 
 describe('403: a tool outside the granted scopes', () => {
   it('2025-11-25: HTTP 403 insufficient_scope naming the granted scopes plus the missing one, and the fix in words', async () => {
-    const r = await rpc(baseUrl, callToolRequest('update_profile', { timezone: 'America/Denver' }, 41), { token: narrow, headers: { 'mcp-protocol-version': '2025-11-25' } });
+    const r = await rpc(baseUrl, callToolRequest('update_profile', { timezone: 'America/Denver' }, 41), {
+      token: narrow,
+      headers: { 'mcp-protocol-version': '2025-11-25' },
+    });
     expect(r.status).toBe(403);
     const c = challenge(r.headers.get('www-authenticate'));
     expect(c.error).toBe('insufficient_scope');
     expect(c.scope!.split(' ').sort()).toEqual(['profile:read', 'profile:write', 'workouts:read']);
     expect(c.resource_metadata).toBe(`${baseUrl}/.well-known/oauth-protected-resource/mcp`);
     expect(c.error_description).toMatch(/update_profile needs the 'profile:write' scope/);
-    expect(r.json).toMatchObject({ jsonrpc: '2.0', id: 41, error: { data: { error: 'insufficient_scope', scope: 'profile:write', tool: 'update_profile' } } });
-    expect((r.json as { error: { message: string } }).error.message).toMatch(/Reconnect Pacewise in your agent and approve "profile:write"/);
+    expect(r.json).toMatchObject({
+      jsonrpc: '2.0',
+      id: 41,
+      error: { data: { error: 'insufficient_scope', scope: 'profile:write', tool: 'update_profile' } },
+    });
+    expect((r.json as { error: { message: string } }).error.message).toMatch(
+      /Reconnect Pacewise in your agent and approve "profile:write"/,
+    );
     // Browsers on another allowed origin can read the challenge.
     expect(r.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
   });
@@ -69,7 +78,8 @@ describe('403: a tool outside the granted scopes', () => {
     await rpc(baseUrl, callToolRequest('update_profile', { timezone: 'Asia/Tokyo' }, 44), { token: narrow });
     const after = await rpc(baseUrl, callToolRequest('get_profile', {}, 45), { token: narrow, accept: 'application/json' });
     expect(before.status).toBe(200);
-    const tz = (reply: typeof before) => (reply.json as { result: { structuredContent: { profile: { timezone: string | null } } } }).result.structuredContent.profile.timezone;
+    const tz = (reply: typeof before) =>
+      (reply.json as { result: { structuredContent: { profile: { timezone: string | null } } } }).result.structuredContent.profile.timezone;
     expect(tz(after)).toBe(tz(before));
     expect(tz(after)).not.toBe('Asia/Tokyo');
   });

@@ -20,7 +20,9 @@ beforeAll(async () => {
   await signUp(baseUrl, person);
   const { accessToken } = await obtainAccessToken(baseUrl, person);
   client = new Client({ name: 'views-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${accessToken}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${accessToken}` } } }),
+  );
 });
 afterAll(async () => {
   await client?.close();
@@ -40,7 +42,11 @@ describe('MCP Apps views', () => {
     expect.assertions(3 * 5);
     for (const view of ['week-plan', 'workout', 'progress']) {
       const { contents } = await client.readResource({ uri: `ui://pacewise/${view}.html` });
-      const c = contents[0] as { text: string; mimeType: string; _meta?: { ui?: { csp?: { connectDomains: string[]; resourceDomains: string[] } } } };
+      const c = contents[0] as {
+        text: string;
+        mimeType: string;
+        _meta?: { ui?: { csp?: { connectDomains: string[]; resourceDomains: string[] } } };
+      };
       expect(c.mimeType).toBe('text/html;profile=mcp-app');
       expect(c.text).toContain(`data-view="${view}"`);
       expect(c._meta?.ui?.csp).toEqual({ connectDomains: [], resourceDomains: [] });
@@ -51,7 +57,11 @@ describe('MCP Apps views', () => {
 
   it('names the view in the tools that show it, and nowhere else', async () => {
     const { tools } = await client.listTools();
-    const withView = Object.fromEntries(tools.filter((t) => (t._meta as { ui?: unknown })?.ui).map((t) => [t.name, (t._meta as { ui: { resourceUri: string } }).ui.resourceUri]));
+    const withView = Object.fromEntries(
+      tools
+        .filter((t) => (t._meta as { ui?: unknown })?.ui)
+        .map((t) => [t.name, (t._meta as { ui: { resourceUri: string } }).ui.resourceUri]),
+    );
     expect(withView).toEqual({
       list_workouts: 'ui://pacewise/week-plan.html',
       get_workout: 'ui://pacewise/workout.html',
@@ -75,8 +85,14 @@ describe('the views show what happened beside what was prescribed', () => {
 
   it('a failed session shows the reps done, the load and the effort, not "3×5 · completed"', async () => {
     const a = athlete.agent;
-    const { workout } = await a.call<WriteResult>('create_workout', { date: today, strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load: 147.5 })) }] });
-    await a.call('complete_workout', { id: workout.id, strength: [{ exercise: 'back-squat', sets: [2, 2, 1].map((reps) => ({ reps, load: 147.5, rpe: 10 })) }] });
+    const { workout } = await a.call<WriteResult>('create_workout', {
+      date: today,
+      strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load: 147.5 })) }],
+    });
+    await a.call('complete_workout', {
+      id: workout.id,
+      strength: [{ exercise: 'back-squat', sets: [2, 2, 1].map((reps) => ({ reps, load: 147.5, rpe: 10 })) }],
+    });
     const read = await a.call<WorkoutViewData>('get_workout', { id: workout.id });
     expect(renderWorkout(read).__html).toContain('<td>3×5 @ 147.5 kg</td><td>2/2/1 reps @ 147.5 kg RPE 10 · 5 of 15 reps</td>');
     const week = await a.call<WeekPlanData>('list_workouts', { from: today, to: today });
@@ -85,8 +101,15 @@ describe('the views show what happened beside what was prescribed', () => {
 
   it('a race shows its real time, pace, heart rate and effort', async () => {
     const a = athlete.agent;
-    const { workout } = await a.call<WriteResult>('create_workout', { date: today, title: 'Parkrun', run: [{ kind: 'race', distance: 5 }] });
-    const done = await a.call<WorkoutViewData>('complete_workout', { id: workout.id, run: { distance: 5, durationSeconds: 21 * 60 + 30, avgHr: 178, rpe: 9.5 } });
+    const { workout } = await a.call<WriteResult>('create_workout', {
+      date: today,
+      title: 'Parkrun',
+      run: [{ kind: 'race', distance: 5 }],
+    });
+    const done = await a.call<WorkoutViewData>('complete_workout', {
+      id: workout.id,
+      run: { distance: 5, durationSeconds: 21 * 60 + 30, avgHr: 178, rpe: 9.5 },
+    });
     expect.assertions(2 * 2);
     for (const data of [done, await a.call<WorkoutViewData>('get_workout', { id: workout.id })]) {
       const html = renderWorkout(data).__html;
@@ -97,7 +120,9 @@ describe('the views show what happened beside what was prescribed', () => {
 
   it('the progress charts end on what the coach holds now (e1RM per lift, VDOT)', async () => {
     const a = athlete.agent;
-    const progress = await a.call<ProgressData & { lifts: { exercise: string; e1rm: number | null }[] }>('get_training_progress', { weeks: 4 });
+    const progress = await a.call<ProgressData & { lifts: { exercise: string; e1rm: number | null }[] }>('get_training_progress', {
+      weeks: 4,
+    });
     const held = progress.weekly.held!;
     expect(held.vdot.at(-1)).toBe(progress.vdot);
     expect(progress.vdot).not.toBeNull();

@@ -56,7 +56,9 @@ describe('sign-up, sign-in and sign-out', () => {
     const session = new FormSession(baseUrl, { 'x-forwarded-for': simulatedAddress() });
     const page = await session.follow('/sign-up');
     const csrf = hiddenField(page.html, 'csrf')!;
-    const again = await session.follow('/api/auth/sign-up', { form: { email, password: 'another-Pa55phrase-for-rowing', csrf, next: '/account' } });
+    const again = await session.follow('/api/auth/sign-up', {
+      form: { email, password: 'another-Pa55phrase-for-rowing', csrf, next: '/account' },
+    });
     // The answer a new e-mail gets (tests/security/passwords.test.ts compares both).
     expect(new URL(again.url).pathname).toBe('/sign-in');
     expect(again.html).not.toMatch(/already (exists|registered|taken)/i);
@@ -93,7 +95,11 @@ describe('sign-up, sign-in and sign-out', () => {
     expect(owner.headers.get('location')).toBe('/account');
     // Other accounts are unaffected.
     const someoneElse = await createPerson(baseUrl, 'throttle-other');
-    const ok = await signInAttempt(new FormSession(baseUrl, { 'x-forwarded-for': simulatedAddress() }), someoneElse.email, someoneElse.password);
+    const ok = await signInAttempt(
+      new FormSession(baseUrl, { 'x-forwarded-for': simulatedAddress() }),
+      someoneElse.email,
+      someoneElse.password,
+    );
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/account');
   });
@@ -137,7 +143,12 @@ describe('connected agents on /account', () => {
     expect(await mcpStatus(baseUrl, t.accessToken)).toBe(401);
     const r = await fetch(`${baseUrl}/token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: t.refreshToken, client_id: t.clientId, resource: `${baseUrl}/mcp` }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: t.refreshToken,
+        client_id: t.clientId,
+        resource: `${baseUrl}/mcp`,
+      }),
     });
     expect(((await r.json()) as Record<string, string>).error).toBe('invalid_grant');
   });

@@ -24,7 +24,16 @@ function linkBack(html: string): URL {
 }
 
 function authorizeParams(challenge: string, extra: Record<string, string> = {}) {
-  return { client_id: clientId, response_type: 'code', redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', resource: mcpUrl, state: 'st-123', ...extra };
+  return {
+    client_id: clientId,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    resource: mcpUrl,
+    state: 'st-123',
+    ...extra,
+  };
 }
 
 describe('GET /authorize', () => {
@@ -32,29 +41,32 @@ describe('GET /authorize', () => {
     ['missing', undefined],
     ['with a trailing slash', `${mcpUrl}/`],
     ['with a trailing newline', `${mcpUrl}\n`],
-  ])('resource %s: before a person is involved, a page with a link back carrying invalid_request naming the expected value, and state (issue 34; RFC 9700 4.11.2)', async (_label, resource) => {
-    const params = new URLSearchParams(authorizeParams(pkcePair().challenge));
-    params.delete('resource');
-    if (resource !== undefined) params.set('resource', resource);
-    // A person's browser: the error page; its link carries what the redirect would have (RFC 6749 4.1.2.1).
-    const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'text/html' } });
-    expect(res.status).toBe(400);
-    expect(res.headers.get('location')).toBeNull();
-    const location = linkBack(await res.text());
-    expect(location.origin + location.pathname).toBe(redirectUri);
-    expect(location.searchParams.get('error')).toBe('invalid_request');
-    expect(location.searchParams.get('error_description')).toContain(`resource=${mcpUrl}`);
-    expect(location.searchParams.get('state')).toBe('st-123');
-    expect(location.searchParams.get('iss')).toBe(baseUrl);
-    expect(location.searchParams.get('code')).toBeNull();
-    // A client asking for JSON: the same error as JSON.
-    const json = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'application/json' } });
-    expect(json.status).toBe(400);
-    expect(json.headers.get('location')).toBeNull();
-    const body = (await json.json()) as Record<string, string>;
-    expect(body.error).toBe('invalid_request');
-    expect(body.error_description).toContain(`resource=${mcpUrl}`);
-  });
+  ])(
+    'resource %s: before a person is involved, a page with a link back carrying invalid_request naming the expected value, and state (issue 34; RFC 9700 4.11.2)',
+    async (_label, resource) => {
+      const params = new URLSearchParams(authorizeParams(pkcePair().challenge));
+      params.delete('resource');
+      if (resource !== undefined) params.set('resource', resource);
+      // A person's browser: the error page; its link carries what the redirect would have (RFC 6749 4.1.2.1).
+      const res = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      const location = linkBack(await res.text());
+      expect(location.origin + location.pathname).toBe(redirectUri);
+      expect(location.searchParams.get('error')).toBe('invalid_request');
+      expect(location.searchParams.get('error_description')).toContain(`resource=${mcpUrl}`);
+      expect(location.searchParams.get('state')).toBe('st-123');
+      expect(location.searchParams.get('iss')).toBe(baseUrl);
+      expect(location.searchParams.get('code')).toBeNull();
+      // A client asking for JSON: the same error as JSON.
+      const json = await fetch(`${baseUrl}/authorize?${params}`, { redirect: 'manual', headers: { accept: 'application/json' } });
+      expect(json.status).toBe(400);
+      expect(json.headers.get('location')).toBeNull();
+      const body = (await json.json()) as Record<string, string>;
+      expect(body.error).toBe('invalid_request');
+      expect(body.error_description).toContain(`resource=${mcpUrl}`);
+    },
+  );
 
   it('an unknown scope: invalid_scope naming the scopes there are, on the page and in its link back', async () => {
     const params = new URLSearchParams(authorizeParams(pkcePair().challenge, { scope: 'profile:read everything' }));
@@ -106,9 +118,23 @@ describe('GET /authorize', () => {
     expect(code).toBeTruthy();
 
     const exchange = (extra: Record<string, string>) =>
-      tokenRequest(baseUrl, { grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: redirectUri, code_verifier: verifier, resource: mcpUrl, ...extra });
+      tokenRequest(baseUrl, {
+        grant_type: 'authorization_code',
+        code,
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+        resource: mcpUrl,
+        ...extra,
+      });
 
-    const noResource = await tokenRequest(baseUrl, { grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: redirectUri, code_verifier: verifier });
+    const noResource = await tokenRequest(baseUrl, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    });
     expect(noResource.status).toBe(400);
     expect(noResource.body.error).toBe('invalid_request');
 

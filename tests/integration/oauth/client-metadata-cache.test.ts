@@ -13,7 +13,7 @@ import { freshDatabaseEnv } from '../../../harness/server';
 
 type Module = typeof import('@/lib/oauth/client-metadata-documents');
 let lib: Module;
-let prisma: Awaited<ReturnType<typeof import('@/lib/database/client')['db']>>;
+let prisma: Awaited<ReturnType<(typeof import('@/lib/database/client'))['db']>>;
 let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
 let server: https.Server;
 let tls: TlsFiles;
@@ -56,7 +56,11 @@ function serveDocument(path: string, name: string, cacheControl: string) {
 
 async function fetchDocument(path: string) {
   const res = await lib.fetchMetadataDocument(`${origin}${path}`);
-  return { status: res.status, cacheControl: res.headers.get('cache-control'), body: res.status === 200 ? ((await res.json()) as { client_name: string }) : undefined };
+  return {
+    status: res.status,
+    cacheControl: res.headers.get('cache-control'),
+    body: res.status === 200 ? ((await res.json()) as { client_name: string }) : undefined,
+  };
 }
 
 const row = (path: string) => prisma.clientMetadataDocument.findUnique({ where: { url: `${origin}${path}` } });

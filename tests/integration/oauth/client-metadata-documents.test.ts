@@ -66,7 +66,8 @@ async function approve(consentUrl: string): Promise<URL> {
   return new URL(done.url);
 }
 
-const revoke = (token: string, clientId: string) => fetch(`${baseUrl}/revoke`, { method: 'POST', body: new URLSearchParams({ token, client_id: clientId }) });
+const revoke = (token: string, clientId: string) =>
+  fetch(`${baseUrl}/revoke`, { method: 'POST', body: new URLSearchParams({ token, client_id: clientId }) });
 
 describe('discovery', () => {
   it('advertises client_id_metadata_document_supported beside the registration endpoint', async () => {
@@ -95,7 +96,14 @@ describe('an https URL as client_id', () => {
     expect(callback.searchParams.get('state')).toBe('cimd-state');
     const code = callback.searchParams.get('code')!;
 
-    const tokens = await tokenRequest(baseUrl, { grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: redirectUri, code_verifier: verifier, resource: mcpUrl });
+    const tokens = await tokenRequest(baseUrl, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+      resource: mcpUrl,
+    });
     expect(tokens.status).toBe(200);
     expect(String(tokens.body.scope).split(' ').sort()).toEqual(['profile:read', 'workouts:read']);
     const access = String(tokens.body.access_token);
@@ -148,20 +156,26 @@ describe('an https URL as client_id', () => {
 
     // A declared web client's redirect URIs match exactly, port included.
     const web = publish({ application_type: 'web', redirect_uris: ['http://127.0.0.1:8080/callback'] });
-    const refused = await fetch(`${baseUrl}/authorize?${authorizeQuery(web, pkcePair().challenge, { redirect_uri: 'http://127.0.0.1:53123/callback' })}`, {
-      redirect: 'manual',
-      headers: { accept: 'application/json' },
-    });
+    const refused = await fetch(
+      `${baseUrl}/authorize?${authorizeQuery(web, pkcePair().challenge, { redirect_uri: 'http://127.0.0.1:53123/callback' })}`,
+      {
+        redirect: 'manual',
+        headers: { accept: 'application/json' },
+      },
+    );
     expect(refused.status).toBe(400);
     expect(refused.headers.get('location')).toBeNull();
   });
 
   it('refuses a redirect_uri the document does not list, with a page and no redirect', async () => {
     const clientId = publish();
-    const res = await fetch(`${baseUrl}/authorize?${authorizeQuery(clientId, pkcePair().challenge, { redirect_uri: 'https://evil.example/callback' })}`, {
-      redirect: 'manual',
-      headers: { accept: 'text/html' },
-    });
+    const res = await fetch(
+      `${baseUrl}/authorize?${authorizeQuery(clientId, pkcePair().challenge, { redirect_uri: 'https://evil.example/callback' })}`,
+      {
+        redirect: 'manual',
+        headers: { accept: 'text/html' },
+      },
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.text()).toContain('redirect_uri');
@@ -178,13 +192,21 @@ describe('an https URL as client_id', () => {
       redirect_uris: [],
       token_endpoint_auth_method: 'none',
     });
-    const res = await fetch(`${baseUrl}/device_authorization`, { method: 'POST', body: new URLSearchParams({ client_id: clientId, resource: mcpUrl, scope: 'profile:read' }) });
+    const res = await fetch(`${baseUrl}/device_authorization`, {
+      method: 'POST',
+      body: new URLSearchParams({ client_id: clientId, resource: mcpUrl, scope: 'profile:read' }),
+    });
     expect(res.status).toBe(200);
     const device = (await res.json()) as { device_code: string; user_code: string };
     const page = await person.session.follow(`/device?user_code=${encodeURIComponent(device.user_code)}`);
     expect(page.html).toContain('Metadata Device Agent');
     await person.session.decideDevice(device.user_code, 'approve');
-    const token = await tokenRequest(baseUrl, { grant_type: DEVICE_GRANT, device_code: device.device_code, client_id: clientId, resource: mcpUrl });
+    const token = await tokenRequest(baseUrl, {
+      grant_type: DEVICE_GRANT,
+      device_code: device.device_code,
+      client_id: clientId,
+      resource: mcpUrl,
+    });
     expect(token.status).toBe(200);
     expect(await mcpStatus(baseUrl, String(token.body.access_token))).toBe(200);
   });
@@ -197,15 +219,31 @@ describe('documents that cannot be used', () => {
   const cases: Array<[string, () => string, string]> = [
     ['an http URL', () => `http://127.0.0.1:9/clients/agent.json`, 'must use https'],
     ['a URL without a path', () => `${docs.origin}/`, 'needs a path'],
-    ['a client_id that differs from the URL', () => publish({ client_id: `${docs.origin}/clients/someone-else.json` }), 'must equal its URL exactly'],
+    [
+      'a client_id that differs from the URL',
+      () => publish({ client_id: `${docs.origin}/clients/someone-else.json` }),
+      'must equal its URL exactly',
+    ],
     ['a shared-secret auth method', () => publish({ token_endpoint_auth_method: 'client_secret_basic' }), 'client secret'],
     ['a client_secret', () => publish({ client_secret: 'not-for-public-clients' }), 'client secret'],
     ['an oversized document', () => publish({ padding: big }), 'larger than 5 KB'],
-    ['a document served as HTML', () => serve({ status: 200, headers: { 'content-type': 'text/html' }, body: '{}' }), 'served as "text/html"'],
-    ['malformed JSON', () => serve({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"client_id":' }), 'not valid JSON'],
+    [
+      'a document served as HTML',
+      () => serve({ status: 200, headers: { 'content-type': 'text/html' }, body: '{}' }),
+      'served as "text/html"',
+    ],
+    [
+      'malformed JSON',
+      () => serve({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"client_id":' }),
+      'not valid JSON',
+    ],
     ['a redirect', () => serve({ status: 302, headers: { location: 'https://127.0.0.1:1/elsewhere.json' } }), 'redirects are not followed'],
     ['a missing document', () => serve({ status: 404, headers: { 'content-type': 'application/json' }, body: '{}' }), 'answered HTTP 404'],
-    ['a host that does not answer in time', () => serve({ status: 200, headers: { 'content-type': 'application/json' }, body: '{}', delayMs: 4000 }), UNREACHABLE],
+    [
+      'a host that does not answer in time',
+      () => serve({ status: 200, headers: { 'content-type': 'application/json' }, body: '{}', delayMs: 4000 }),
+      UNREACHABLE,
+    ],
     ['an unreachable host', () => `https://127.0.0.1:${closedPort}/clients/agent.json`, UNREACHABLE],
     ['a special-use address', () => `${specialUse.origin}/clients/agent.json`, UNREACHABLE],
   ];
@@ -216,35 +254,46 @@ describe('documents that cannot be used', () => {
     return `${docs.origin}${path}`;
   }
 
-  it.each(cases)('%s: /authorize answers 400 invalid_client saying why (JSON for a client, a page for a browser, never a redirect)', async (_label, make, reason) => {
-    const clientId = make();
-    if (clientId.startsWith(specialUse.origin)) specialUse.setDocument('/clients/agent.json', agentDocument(clientId, redirectUri));
-    const query = authorizeQuery(clientId, pkcePair().challenge);
-    const json = await fetch(`${baseUrl}/authorize?${query}`, { redirect: 'manual', headers: { accept: 'application/json' } });
-    expect(json.status).toBe(400);
-    expect(json.headers.get('location')).toBeNull();
-    const body = (await json.json()) as Record<string, string>;
-    expect(body.error).toBe('invalid_client');
-    expect(body.error_description).toContain(reason);
-    expect(body.error_description).toContain(clientId);
+  it.each(cases)(
+    '%s: /authorize answers 400 invalid_client saying why (JSON for a client, a page for a browser, never a redirect)',
+    async (_label, make, reason) => {
+      const clientId = make();
+      if (clientId.startsWith(specialUse.origin)) specialUse.setDocument('/clients/agent.json', agentDocument(clientId, redirectUri));
+      const query = authorizeQuery(clientId, pkcePair().challenge);
+      const json = await fetch(`${baseUrl}/authorize?${query}`, { redirect: 'manual', headers: { accept: 'application/json' } });
+      expect(json.status).toBe(400);
+      expect(json.headers.get('location')).toBeNull();
+      const body = (await json.json()) as Record<string, string>;
+      expect(body.error).toBe('invalid_client');
+      expect(body.error_description).toContain(reason);
+      expect(body.error_description).toContain(clientId);
 
-    const page = await fetch(`${baseUrl}/authorize?${query}`, { redirect: 'manual', headers: { accept: 'text/html' } });
-    expect(page.status).toBe(400);
-    expect(page.headers.get('location')).toBeNull();
-    expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await page.text()).toContain('invalid_client');
-    if (clientId.startsWith(specialUse.origin)) expect(specialUse.requests('/clients/agent.json')).toBe(0);
-  });
+      const page = await fetch(`${baseUrl}/authorize?${query}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+      expect(page.status).toBe(400);
+      expect(page.headers.get('location')).toBeNull();
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await page.text()).toContain('invalid_client');
+      if (clientId.startsWith(specialUse.origin)) expect(specialUse.requests('/clients/agent.json')).toBe(0);
+    },
+  );
 
   it('at /token, /device_authorization and /revoke too: 4xx invalid_client with the reason', async () => {
     const clientId = serve({ status: 404, headers: { 'content-type': 'application/json' }, body: '{}' });
-    const token = await tokenRequest(baseUrl, { grant_type: 'refresh_token', refresh_token: 'unknown', client_id: clientId, resource: mcpUrl });
+    const token = await tokenRequest(baseUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: 'unknown',
+      client_id: clientId,
+      resource: mcpUrl,
+    });
     expect(token.status).toBeGreaterThanOrEqual(400);
     expect(token.status).toBeLessThan(500);
     expect(token.body.error).toBe('invalid_client');
     expect(String(token.body.error_description)).toContain('answered HTTP 404');
 
-    const device = await fetch(`${baseUrl}/device_authorization`, { method: 'POST', body: new URLSearchParams({ client_id: clientId, resource: mcpUrl }) });
+    const device = await fetch(`${baseUrl}/device_authorization`, {
+      method: 'POST',
+      body: new URLSearchParams({ client_id: clientId, resource: mcpUrl }),
+    });
     expect(device.status).toBeGreaterThanOrEqual(400);
     expect(device.status).toBeLessThan(500);
     expect(((await device.json()) as Record<string, string>).error_description).toContain('answered HTTP 404');
@@ -258,7 +307,10 @@ describe('documents that cannot be used', () => {
   it('stores nothing for a refused document: once fixed, it works on the next request', async () => {
     const wrong = publish({ client_id: `${docs.origin}/clients/not-me.json` });
     const path = new URL(wrong).pathname;
-    const refused = await fetch(`${baseUrl}/authorize?${authorizeQuery(wrong, pkcePair().challenge)}`, { redirect: 'manual', headers: { accept: 'application/json' } });
+    const refused = await fetch(`${baseUrl}/authorize?${authorizeQuery(wrong, pkcePair().challenge)}`, {
+      redirect: 'manual',
+      headers: { accept: 'application/json' },
+    });
     expect(refused.status).toBe(400);
     docs.setDocument(path, agentDocument(wrong, redirectUri));
     const landed = await openAuthorize(wrong, pkcePair().challenge);

@@ -2,7 +2,14 @@
 // expires_in is covered in expiry.test.ts; approval in Chromium in tests/e2e/oauth.)
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SCOPE_NAMES } from '@/lib/oauth/scopes';
-import { DEVICE_GRANT, FormSession, createPerson, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../../harness/oauth';
+import {
+  DEVICE_GRANT,
+  FormSession,
+  createPerson,
+  registerDeviceClient,
+  startDeviceAuthorization,
+  tokenRequest,
+} from '../../../harness/oauth';
 
 const baseUrl = inject('baseUrl');
 const mcpUrl = `${baseUrl}/mcp`;
@@ -111,7 +118,10 @@ describe('device code states', () => {
     expect.assertions(4);
     for (const [requested, expected] of [
       [undefined, [...SCOPE_NAMES]],
-      [['profile:read', 'workouts:read'], ['profile:read', 'workouts:read']],
+      [
+        ['profile:read', 'workouts:read'],
+        ['profile:read', 'workouts:read'],
+      ],
     ] as const) {
       const clientId = await registerDeviceClient(baseUrl);
       const d = await startDeviceAuthorization(baseUrl, clientId, requested ? [...requested] : undefined);

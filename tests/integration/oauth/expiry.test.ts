@@ -70,9 +70,14 @@ async function backDate(kind: string, value: string, seconds: number) {
   const id = lib.adapter.recordKey(kind, value);
   const row = await prisma.oAuthRecord.findUniqueOrThrow({ where: { id } });
   const payload = row.payload as Prisma.JsonObject;
-  const times = Object.fromEntries((['exp', 'iat', 'iiat'] as const).filter((k) => typeof payload[k] === 'number').map((k) => [k, (payload[k] as number) - seconds]));
+  const times = Object.fromEntries(
+    (['exp', 'iat', 'iiat'] as const).filter((k) => typeof payload[k] === 'number').map((k) => [k, (payload[k] as number) - seconds]),
+  );
   const earlier = (d: Date | null) => (d ? new Date(d.getTime() - seconds * 1000) : null);
-  await prisma.oAuthRecord.update({ where: { id }, data: { payload: { ...payload, ...times }, expiresAt: earlier(row.expiresAt), lastPolledAt: earlier(row.lastPolledAt) } });
+  await prisma.oAuthRecord.update({
+    where: { id },
+    data: { payload: { ...payload, ...times }, expiresAt: earlier(row.expiresAt), lastPolledAt: earlier(row.lastPolledAt) },
+  });
 }
 
 async function rowExpiry(kind: string, value: string): Promise<number> {
@@ -87,7 +92,12 @@ async function approvedDevice(scopes?: string[]) {
   const clientId = await registerDeviceClient(baseUrl, 'Expiry agent');
   const d = await startDeviceAuthorization(baseUrl, clientId, scopes);
   expect(await lib.device.decideDeviceCode(d.user_code, userId, true)).toBe(true);
-  const t = await tokenRequest(baseUrl, { grant_type: DEVICE_GRANT, device_code: d.device_code, client_id: clientId, resource: `${baseUrl}/mcp` });
+  const t = await tokenRequest(baseUrl, {
+    grant_type: DEVICE_GRANT,
+    device_code: d.device_code,
+    client_id: clientId,
+    resource: `${baseUrl}/mcp`,
+  });
   expect(t.status).toBe(200);
   return { clientId, accessToken: String(t.body.access_token), refreshToken: String(t.body.refresh_token) };
 }
@@ -103,7 +113,8 @@ describe('device code lifetime', () => {
     expect(Math.abs((await rowExpiry('DeviceCode', d.device_code)) - (now() + 300))).toBeLessThanOrEqual(2);
 
     await setExpiry('DeviceCode', d.device_code, now() - 1);
-    const poll = () => tokenRequest(baseUrl, { grant_type: DEVICE_GRANT, device_code: d.device_code, client_id: clientId, resource: `${baseUrl}/mcp` });
+    const poll = () =>
+      tokenRequest(baseUrl, { grant_type: DEVICE_GRANT, device_code: d.device_code, client_id: clientId, resource: `${baseUrl}/mcp` });
     const expired = await poll();
     expect(expired.status).toBe(400);
     expect(expired.body.error).toBe('expired_token');
@@ -119,7 +130,8 @@ describe('device code polling pace', () => {
   it('slow_down raises the interval by 5 s and it stays raised: 6 s later is still too fast, the raised interval later is not', async () => {
     const clientId = await registerDeviceClient(baseUrl, 'Pace agent');
     const d = await startDeviceAuthorization(baseUrl, clientId);
-    const poll = () => tokenRequest(baseUrl, { grant_type: DEVICE_GRANT, device_code: d.device_code, client_id: clientId, resource: `${baseUrl}/mcp` });
+    const poll = () =>
+      tokenRequest(baseUrl, { grant_type: DEVICE_GRANT, device_code: d.device_code, client_id: clientId, resource: `${baseUrl}/mcp` });
     expect((await poll()).body.error).toBe('authorization_pending');
     expect((await poll()).body).toMatchObject({ error: 'slow_down', interval: 10 });
     // 6 s would satisfy the original 5 s interval, but not the raised 10 s one.

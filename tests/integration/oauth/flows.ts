@@ -35,18 +35,31 @@ export function refresh(baseUrl: string, clientId: string, refreshToken: string,
 }
 
 /** Device flow for an already signed-in person's session: returns the token set. */
-export async function connectDevice(baseUrl: string, person: FormSession, options: { scopes?: string[]; clientName?: string } = {}): Promise<TokenSet> {
+export async function connectDevice(
+  baseUrl: string,
+  person: FormSession,
+  options: { scopes?: string[]; clientName?: string } = {},
+): Promise<TokenSet> {
   const clientId = await registerDeviceClient(baseUrl, options.clientName ?? 'Suite agent', person.headers);
   const device = await startDeviceAuthorization(baseUrl, clientId, options.scopes, person.headers);
   const decided = await person.decideDevice(device.user_code, 'approve');
   if (!decided.url.includes('done=approved')) throw new Error(`approval failed: ${decided.url}`);
-  const token = await tokenRequest(baseUrl, { grant_type: DEVICE_GRANT, device_code: device.device_code, client_id: clientId, resource: `${baseUrl}/mcp` });
+  const token = await tokenRequest(baseUrl, {
+    grant_type: DEVICE_GRANT,
+    device_code: device.device_code,
+    client_id: clientId,
+    resource: `${baseUrl}/mcp`,
+  });
   if (token.status !== 200) throw new Error(`token failed: ${JSON.stringify(token.body)}`);
   return toTokenSet(clientId, token.body);
 }
 
 export async function registerClient(baseUrl: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await fetch(`${baseUrl}/register`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 

@@ -80,14 +80,17 @@ describe('MCP SDK auth()', () => {
 
   // Registration answers a confidential method with the one it used (`none`, RFC 7591 §3.2.1: the
   // client must use the values returned). The SDK follows the answer, so such a client still connects.
-  it.each(['client_secret_basic', 'client_secret_post'])('a client that asks for %s is told `none` and connects as a public client', async (method) => {
-    const provider = new RecordingProvider(method);
-    expect(await auth(provider, { serverUrl: mcpUrl })).toBe('REDIRECT');
-    expect(provider.client).toMatchObject({ token_endpoint_auth_method: 'none' });
-    expect(provider.client).not.toHaveProperty('client_secret');
-    const person = await createPerson(baseUrl, 'mcp-sdk-secret');
-    const callback = await authorizeOverHttp(baseUrl, person, Object.fromEntries(provider.authorizationUrl!.searchParams));
-    expect(await auth(provider, { serverUrl: mcpUrl, authorizationCode: callback.searchParams.get('code')! })).toBe('AUTHORIZED');
-    expect(await mcpStatus(baseUrl, provider.saved!.access_token)).toBe(200);
-  });
+  it.each(['client_secret_basic', 'client_secret_post'])(
+    'a client that asks for %s is told `none` and connects as a public client',
+    async (method) => {
+      const provider = new RecordingProvider(method);
+      expect(await auth(provider, { serverUrl: mcpUrl })).toBe('REDIRECT');
+      expect(provider.client).toMatchObject({ token_endpoint_auth_method: 'none' });
+      expect(provider.client).not.toHaveProperty('client_secret');
+      const person = await createPerson(baseUrl, 'mcp-sdk-secret');
+      const callback = await authorizeOverHttp(baseUrl, person, Object.fromEntries(provider.authorizationUrl!.searchParams));
+      expect(await auth(provider, { serverUrl: mcpUrl, authorizationCode: callback.searchParams.get('code')! })).toBe('AUTHORIZED');
+      expect(await mcpStatus(baseUrl, provider.saved!.access_token)).toBe(200);
+    },
+  );
 });

@@ -43,16 +43,19 @@ describe('authorization server metadata', () => {
 });
 
 describe('protected resource metadata', () => {
-  it.each(['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource'])('%s names the tool URL byte for byte', async (path) => {
-    const res = await fetch(`${baseUrl}${path}`, { headers: { origin: 'https://agent.example' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    const m = (await res.json()) as Record<string, unknown>;
-    expect(m.resource).toBe(mcpUrl);
-    expect(m.authorization_servers).toEqual([baseUrl]);
-    expect(m.scopes_supported).toEqual([...SCOPE_NAMES]);
-    expect(m.bearer_methods_supported).toEqual(['header']);
-  });
+  it.each(['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource'])(
+    '%s names the tool URL byte for byte',
+    async (path) => {
+      const res = await fetch(`${baseUrl}${path}`, { headers: { origin: 'https://agent.example' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const m = (await res.json()) as Record<string, unknown>;
+      expect(m.resource).toBe(mcpUrl);
+      expect(m.authorization_servers).toEqual([baseUrl]);
+      expect(m.scopes_supported).toEqual([...SCOPE_NAMES]);
+      expect(m.bearer_methods_supported).toEqual(['header']);
+    },
+  );
 
   it('answers a CORS preflight', async () => {
     const res = await fetch(`${baseUrl}/.well-known/oauth-protected-resource/mcp`, {

@@ -27,14 +27,26 @@ describe('rate limits', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await limited.json()) as Record<string, string>).error_description).toMatch(/Retry after \d+ seconds/);
     // Another address is not affected.
-    expect((await fetch(`${baseUrl}/register`, { method: 'POST', headers: { ...address, 'x-forwarded-for': simulatedAddress() }, body: JSON.stringify(deviceClient()) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${baseUrl}/register`, {
+          method: 'POST',
+          headers: { ...address, 'x-forwarded-for': simulatedAddress() },
+          body: JSON.stringify(deviceClient()),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('POST /device_authorization: 120 per 10 minutes per address, then 429 with Retry-After', async () => {
     const address = { 'x-forwarded-for': simulatedAddress() };
     const clientId = await registerDeviceClient(baseUrl, 'Rate agent', address);
     const send = () =>
-      fetch(`${baseUrl}/device_authorization`, { method: 'POST', headers: address, body: new URLSearchParams({ client_id: clientId, resource: `${baseUrl}/mcp` }) });
+      fetch(`${baseUrl}/device_authorization`, {
+        method: 'POST',
+        headers: address,
+        body: new URLSearchParams({ client_id: clientId, resource: `${baseUrl}/mcp` }),
+      });
     const responses = await hammer(send, 120);
     expect(responses.filter((r) => r.status === 200)).toHaveLength(120);
     const limited = await send();

@@ -95,7 +95,10 @@ describe('refresh_token grant', () => {
 
   it('works with openid-client (refreshTokenGrant with resource)', async () => {
     const t = await connectDevice(baseUrl, person.session);
-    const config = await oidc.discovery(new URL(baseUrl), t.clientId, undefined, oidc.None(), { algorithm: 'oauth2', execute: [oidc.allowInsecureRequests] });
+    const config = await oidc.discovery(new URL(baseUrl), t.clientId, undefined, oidc.None(), {
+      algorithm: 'oauth2',
+      execute: [oidc.allowInsecureRequests],
+    });
     const response = await oidc.refreshTokenGrant(config, t.refreshToken, { resource: mcpUrl });
     expect(response.access_token).toBeTruthy();
     expect(response.refresh_token).toBeTruthy();

@@ -47,7 +47,10 @@ describe('POST /register', () => {
     const cursorCallback = 'cursor://anysphere.cursor-mcp/oauth/callback';
     const { status, body } = await registerClient(
       baseUrl,
-      browserClient(cursorCallback, { client_name: 'Cursor', redirect_uris: [cursorCallback, 'https://www.cursor.com/agents/mcp/oauth/callback', 'http://localhost:8787/callback'] }),
+      browserClient(cursorCallback, {
+        client_name: 'Cursor',
+        redirect_uris: [cursorCallback, 'https://www.cursor.com/agents/mcp/oauth/callback', 'http://localhost:8787/callback'],
+      }),
     );
     expect(status).toBe(201);
     expect(body.application_type).toBe('native');
@@ -65,7 +68,14 @@ describe('POST /register', () => {
       state: 'cursor-state',
     });
     expect(`${callback.protocol}//${callback.host}${callback.pathname}`).toBe(cursorCallback);
-    const token = await tokenRequest(baseUrl, { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, client_id: clientId, redirect_uri: cursorCallback, code_verifier: verifier, resource: `${baseUrl}/mcp` });
+    const token = await tokenRequest(baseUrl, {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      client_id: clientId,
+      redirect_uri: cursorCallback,
+      code_verifier: verifier,
+      resource: `${baseUrl}/mcp`,
+    });
     expect(token.status).toBe(200);
   });
 
@@ -114,7 +124,11 @@ describe('POST /register', () => {
   });
 
   it('refuses a body that is not JSON with a recovery step', async () => {
-    const res = await fetch(`${baseUrl}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'client_name=x' });
+    const res = await fetch(`${baseUrl}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'client_name=x',
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body.error).toBe('invalid_client_metadata');
@@ -124,7 +138,11 @@ describe('POST /register', () => {
   it('allows browser agents: CORS preflight and response headers without credentials', async () => {
     const preflight = await fetch(`${baseUrl}/register`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://agent.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://agent.example');
@@ -141,7 +159,13 @@ describe('POST /register', () => {
   it('works with openid-client dynamic registration', async () => {
     const config = await oidc.dynamicClientRegistration(
       new URL(baseUrl),
-      { client_name: 'openid-client agent', redirect_uris: ['https://agent.example/cb'], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' },
+      {
+        client_name: 'openid-client agent',
+        redirect_uris: ['https://agent.example/cb'],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      },
       oidc.None(),
       { algorithm: 'oauth2', execute: [oidc.allowInsecureRequests] },
     );

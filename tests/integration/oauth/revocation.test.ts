@@ -50,20 +50,31 @@ describe('POST /revoke', () => {
 
   it('works with openid-client tokenRevocation, and answers CORS preflights', async () => {
     const t = await connectDevice(baseUrl, person.session);
-    const config = await oidc.discovery(new URL(baseUrl), t.clientId, undefined, oidc.None(), { algorithm: 'oauth2', execute: [oidc.allowInsecureRequests] });
+    const config = await oidc.discovery(new URL(baseUrl), t.clientId, undefined, oidc.None(), {
+      algorithm: 'oauth2',
+      execute: [oidc.allowInsecureRequests],
+    });
     await oidc.tokenRevocation(config, t.refreshToken);
     expect(await mcpStatus(baseUrl, t.accessToken)).toBe(401);
 
     for (const path of ['/revoke', '/token', '/device_authorization']) {
       const preflight = await fetch(`${baseUrl}${path}`, {
         method: 'OPTIONS',
-        headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: {
+          origin: 'https://agent.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
       });
       expect(preflight.status, path).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin'), path).toBe('https://agent.example');
       expect(preflight.headers.get('access-control-allow-credentials'), path).toBeNull();
     }
-    const withOrigin = await fetch(`${baseUrl}/token`, { method: 'POST', headers: { origin: 'https://agent.example' }, body: new URLSearchParams({ grant_type: 'refresh_token' }) });
+    const withOrigin = await fetch(`${baseUrl}/token`, {
+      method: 'POST',
+      headers: { origin: 'https://agent.example' },
+      body: new URLSearchParams({ grant_type: 'refresh_token' }),
+    });
     expect(withOrigin.headers.get('access-control-allow-origin')).toBe('https://agent.example');
     expect(withOrigin.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
   });

@@ -25,7 +25,12 @@ beforeAll(async () => {
   // Stored normalized (no dash) it would be a JSON string value of its own.
   secrets.set('user_code (normalized, as a JSON value)', `"${device.user_code.replace('-', '')}"`);
   await person.session.decideDevice(device.user_code, 'approve');
-  const t = await tokenRequest(baseUrl, { grant_type: DEVICE_GRANT, device_code: device.device_code, client_id: clientId, resource: mcpUrl });
+  const t = await tokenRequest(baseUrl, {
+    grant_type: DEVICE_GRANT,
+    device_code: device.device_code,
+    client_id: clientId,
+    resource: mcpUrl,
+  });
   expect(t.status).toBe(200);
   secrets.set('device access_token', String(t.body.access_token));
   secrets.set('device refresh_token', String(t.body.refresh_token));
@@ -75,7 +80,14 @@ afterAll(async () => {
 describe('secrets at rest and in logs', () => {
   it('collected every secret of the flows', () => {
     expect([...secrets.keys()]).toEqual(
-      expect.arrayContaining(['device_code', 'device refresh_token', 'rotated refresh_token', 'authorization code', 'code_verifier', 'cookie pacewise_session']),
+      expect.arrayContaining([
+        'device_code',
+        'device refresh_token',
+        'rotated refresh_token',
+        'authorization code',
+        'code_verifier',
+        'cookie pacewise_session',
+      ]),
     );
     for (const value of secrets.values()) expect(value.length).toBeGreaterThanOrEqual(8);
   });
@@ -92,7 +104,9 @@ describe('secrets at rest and in logs', () => {
     if (server.env.DATABASE_URL) raw = await openPostgres(server.env.DATABASE_URL);
     else raw = await openPglite(server.env.PGLITE_DIR!);
     try {
-      const tables = await raw.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
+      const tables = await raw.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+      );
       expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['OAuthRecord', 'OAuthClient', 'Session', 'User']));
       let dump = '';
       for (const { table_name } of tables) dump += JSON.stringify(await raw.query(`SELECT * FROM "${table_name}"`));

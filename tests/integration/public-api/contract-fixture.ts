@@ -19,9 +19,7 @@ export type ResourceName =
 
 export type Format = 'uri' | 'siteUri' | 'email' | 'date' | 'sitePath';
 export type FieldType =
-  | { type: 'string'; format?: Format }
-  | { type: 'array'; items: FieldType }
-  | { type: 'object'; resource: ResourceName };
+  { type: 'string'; format?: Format } | { type: 'array'; items: FieldType } | { type: 'object'; resource: ResourceName };
 export type Field = FieldType & { required: boolean };
 
 const str = (required: boolean, format?: Format): Field => ({ type: 'string', required, ...(format ? { format } : {}) });
@@ -96,7 +94,21 @@ export const ENDPOINTS = [
 ] as const satisfies readonly { operationId: string; path: string; resource: ResourceName; tag: string }[];
 
 /** Every HTML page the site has, other than individual posts. */
-export const HTML_PAGES = ['/', '/product', '/how-it-works', '/integrations', '/agents', '/docs', '/faq', '/blog', '/press', '/about', '/contact', '/privacy', '/terms'];
+export const HTML_PAGES = [
+  '/',
+  '/product',
+  '/how-it-works',
+  '/integrations',
+  '/agents',
+  '/docs',
+  '/faq',
+  '/blog',
+  '/press',
+  '/about',
+  '/contact',
+  '/privacy',
+  '/terms',
+];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -114,7 +126,9 @@ function checkString(value: string, format: Format | undefined, where: string, s
     case 'uri':
       return absolute() ? [] : [`${where}: "${value}" is not an absolute http(s) URI`];
     case 'siteUri':
-      return absolute() && (value === siteUrl || value.startsWith(`${siteUrl}/`)) ? [] : [`${where}: "${value}" is not an absolute URI on ${siteUrl}`];
+      return absolute() && (value === siteUrl || value.startsWith(`${siteUrl}/`))
+        ? []
+        : [`${where}: "${value}" is not an absolute URI on ${siteUrl}`];
     case 'email':
       return EMAIL.test(value) ? [] : [`${where}: "${value}" is not an e-mail address`];
     case 'date': {
@@ -127,7 +141,8 @@ function checkString(value: string, format: Format | undefined, where: string, s
 }
 
 function checkType(value: unknown, t: FieldType, where: string, siteUrl: string): string[] {
-  if (t.type === 'string') return typeof value === 'string' ? checkString(value, t.format, where, siteUrl) : [`${where}: expected a string`];
+  if (t.type === 'string')
+    return typeof value === 'string' ? checkString(value, t.format, where, siteUrl) : [`${where}: expected a string`];
   if (t.type === 'array') {
     if (!Array.isArray(value)) return [`${where}: expected an array`];
     return value.flatMap((v, i) => checkType(v, t.items, `${where}[${i}]`, siteUrl));

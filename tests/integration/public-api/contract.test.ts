@@ -231,7 +231,11 @@ describe('HTTP behaviour of every route', () => {
   it.each(paths)('OPTIONS %s: CORS preflight answered with 204', async (path) => {
     const res = await fetch(`${baseUrl}${path}`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+      headers: {
+        Origin: 'https://agent.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'if-none-match',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');

@@ -53,7 +53,8 @@ beforeAll(async () => {
   slugs = ((await (await fetch(`${baseUrl}/api/public/posts`)).json()) as { posts: { slug: string }[] }).posts.map((p) => p.slug);
 });
 
-const operations = () => Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ path: p, method, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ path: p, method, op })));
 
 /** A minimal JSON Schema check for the keywords the document uses; `$ref` resolves into components. */
 function check(value: unknown, schema: Schema, where = '$'): string[] {
@@ -148,7 +149,9 @@ describe('GET /api/public/openapi.json', () => {
       const schema = doc.components.schemas[name];
       expect(schema, name).toBeDefined();
       expect(Object.keys(schema!.properties ?? {}).sort(), name).toEqual(Object.keys(fields).sort());
-      const required = Object.entries(fields).filter(([, f]) => f.required).map(([k]) => k);
+      const required = Object.entries(fields)
+        .filter(([, f]) => f.required)
+        .map(([k]) => k);
       expect([...(schema!.required ?? [])].sort(), name).toEqual(required.sort());
       for (const [k, f] of Object.entries(fields)) {
         const prop = schema!.properties![k]!;

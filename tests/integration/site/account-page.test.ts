@@ -71,16 +71,34 @@ describe('an active person in Denver with five weeks of training', () => {
     for (const [i, load] of squatLoads.entries()) {
       const date = addDays(today, -28 + i * 7 - 1);
       a.setToday(date);
-      const w = await a.call<{ workout: WorkoutView }>('create_workout', { date, strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load })) }] });
-      await a.call('complete_workout', { id: w.workout.id, strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load, rpe: 8 })) }] });
+      const w = await a.call<{ workout: WorkoutView }>('create_workout', {
+        date,
+        strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load })) }],
+      });
+      await a.call('complete_workout', {
+        id: w.workout.id,
+        strength: [{ exercise: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, load, rpe: 8 })) }],
+      });
     }
     a.setToday(undefined);
     // A barbell row logged with its load, one with none prescribed marked done, and one ahead without a load yet.
-    const loaded = await a.call<{ workout: WorkoutView }>('create_workout', { date: addDays(today, -2), strength: [{ exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 8, load: 50 })) }] });
-    await a.call('complete_workout', { id: loaded.workout.id, strength: [{ exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 8, load: 50, rpe: 8 })) }] });
-    const unloaded = await a.call<{ workout: WorkoutView }>('create_workout', { date: addDays(today, -1), strength: [{ exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 10 })) }] });
+    const loaded = await a.call<{ workout: WorkoutView }>('create_workout', {
+      date: addDays(today, -2),
+      strength: [{ exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 8, load: 50 })) }],
+    });
+    await a.call('complete_workout', {
+      id: loaded.workout.id,
+      strength: [{ exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 8, load: 50, rpe: 8 })) }],
+    });
+    const unloaded = await a.call<{ workout: WorkoutView }>('create_workout', {
+      date: addDays(today, -1),
+      strength: [{ exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 10 })) }],
+    });
     await a.call('complete_workout', { id: unloaded.workout.id, asPrescribed: true });
-    await a.call('create_workout', { date: addDays(today, 1), strength: [{ exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 10 })) }] });
+    await a.call('create_workout', {
+      date: addDays(today, 1),
+      strength: [{ exercise: 'barbell-row', sets: [1, 2, 3].map(() => ({ reps: 10 })) }],
+    });
     const session = new FormSession(baseUrl);
     await session.signIn(athlete.person.email, athlete.person.password);
     const page = await session.follow('/account');

@@ -47,13 +47,20 @@ export function postFacts(): PostFacts[] {
     .sort((a, b) => b.publishedDate.localeCompare(a.publishedDate) || a.slug.localeCompare(b.slug));
 }
 
-export function siteFacts(): { name: string; email: string; downloadUrl: string; press: Record<'pressOutletA' | 'pressOutletB' | 'launchLink', string> } {
+export function siteFacts(): {
+  name: string;
+  email: string;
+  downloadUrl: string;
+  press: Record<'pressOutletA' | 'pressOutletB' | 'launchLink', string>;
+} {
   return parse(fs.readFileSync(path.join(ROOT, 'content', 'site.yaml'), 'utf8'));
 }
 
 /** FAQ items as written; example reasons (`{{engine:...}}`) are what the coaching engine writes for them. */
 export function faqFacts(): { question: string; answer: string; href?: string }[] {
-  const items: { question: string; answer: string; href?: string }[] = parse(fs.readFileSync(path.join(ROOT, 'content', 'faq.yaml'), 'utf8')).items;
+  const items: { question: string; answer: string; href?: string }[] = parse(
+    fs.readFileSync(path.join(ROOT, 'content', 'faq.yaml'), 'utf8'),
+  ).items;
   return items.map((i) => ({ ...i, answer: fillEngineExamples(i.answer) }));
 }
 

@@ -38,7 +38,10 @@ describe('blog index', () => {
       const tagged = posts.filter((p) => p.tags.includes(tag));
       expect(topicLinks.find((a) => a.href === `/blog/tags/${tag}`)!.text, tag).toContain(`(${tagged.length})`);
       const listed = await selectAll(await html(`/blog/tags/${tag}`), 'main .post-row-title a');
-      expect(listed.map((a) => a.href), tag).toEqual(tagged.map((p) => `/blog/${p.slug}`));
+      expect(
+        listed.map((a) => a.href),
+        tag,
+      ).toEqual(tagged.map((p) => `/blog/${p.slug}`));
     }
   });
 });
@@ -143,7 +146,8 @@ describe('product, integrations, press, agents', () => {
     const nav = (await selectAll(page, 'header nav.main-nav a')).map((a) => a.href);
     expect(nav).toEqual(['/product', '/how-it-works', '/integrations', '/agents', '/docs', '/blog', '/faq']);
     const footer = (await selectAll(page, 'footer a')).map((a) => a.href);
-    for (const href of ['/privacy', '/terms', '/press', '/llms.txt', '/feed.xml', 'mailto:hello@pacewise.example']) expect(footer).toContain(href);
+    for (const href of ['/privacy', '/terms', '/press', '/llms.txt', '/feed.xml', 'mailto:hello@pacewise.example'])
+      expect(footer).toContain(href);
     expect((await selectAll(page, 'footer address'))[0]?.text).toContain('Boulder, CO, US');
   });
 });

@@ -23,10 +23,29 @@ async function text(path: string, accept = '*/*'): Promise<string> {
 // [page, its Markdown twin, the engine examples it quotes (example.field)]
 const PAGES: [string, string, string[]][] = [
   ['/', '/index.md', ['linear-success.reason']],
-  ['/how-it-works', '/how-it-works.md', ['squat-easy-day.change', 'squat-easy-day.after', 'squat-hard-day.reason', 'threshold-run.reason', 'linear-third-miss.reason', 'double-progression.reason']],
+  [
+    '/how-it-works',
+    '/how-it-works.md',
+    [
+      'squat-easy-day.change',
+      'squat-easy-day.after',
+      'squat-hard-day.reason',
+      'threshold-run.reason',
+      'linear-third-miss.reason',
+      'double-progression.reason',
+    ],
+  ],
   ['/faq', '/faq.md', ['squat-easy-day.reason']],
-  ['/blog/reading-the-reason-behind-every-change', '/blog/reading-the-reason-behind-every-change.md', ['squat-easy-day.change', 'squat-hard-day.reason', 'linear-miss.reason', 'threshold-run.reason']],
-  ['/blog/autoregulation-with-e1rm-and-rpe', '/blog/autoregulation-with-e1rm-and-rpe.md', ['squat-hard-day.reason', 'squat-hard-day.after', 'squat-on-plan.estimate']],
+  [
+    '/blog/reading-the-reason-behind-every-change',
+    '/blog/reading-the-reason-behind-every-change.md',
+    ['squat-easy-day.change', 'squat-hard-day.reason', 'linear-miss.reason', 'threshold-run.reason'],
+  ],
+  [
+    '/blog/autoregulation-with-e1rm-and-rpe',
+    '/blog/autoregulation-with-e1rm-and-rpe.md',
+    ['squat-hard-day.reason', 'squat-hard-day.after', 'squat-on-plan.estimate'],
+  ],
 ];
 
 const quote = (ref: string) => {
@@ -34,7 +53,7 @@ const quote = (ref: string) => {
   return engineText(example, field);
 };
 
-describe('example reasons served by next start are the engine\'s', () => {
+describe("example reasons served by next start are the engine's", () => {
   it.each(PAGES)('%s (HTML) shows what the engine writes', async (path, _twin, refs) => {
     const facts = await parse(await text(path, 'text/html'));
     expect(facts.bodyText).not.toMatch(/\{\{\s*engine/);

@@ -40,7 +40,11 @@ function facts(html: string): HtmlFacts {
   return {
     lang: $('html').attr('lang') ?? null,
     // document.title: the first <title>, ASCII whitespace stripped and collapsed.
-    title: $('title').first().text().replace(/[\t\n\f\r ]+/g, ' ').trim(),
+    title: $('title')
+      .first()
+      .text()
+      .replace(/[\t\n\f\r ]+/g, ' ')
+      .trim(),
     description: $('meta[name="description"]').first().attr('content') ?? null,
     canonical: $('link[rel="canonical"]').first().attr('href') ?? null,
     alternates: $('link[rel="alternate"]')
@@ -54,9 +58,7 @@ function facts(html: string): HtmlFacts {
       .toArray()
       .map((h) => $(h).text().trim()),
     mainCount: $('main').length,
-    links: anchors
-      .toArray()
-      .map((a) => ({ href: $(a).attr('href')!, text: $(a).text().trim() })),
+    links: anchors.toArray().map((a) => ({ href: $(a).attr('href')!, text: $(a).text().trim() })),
     ids: $('[id]')
       .toArray()
       .map((e) => $(e).attr('id')!),

@@ -66,7 +66,11 @@ describe('the public paths still reach those handlers', () => {
   });
 
   it('POST /token without a grant: an OAuth error, not a 404', async () => {
-    const res = await fetch(`${baseUrl}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const res = await fetch(`${baseUrl}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe('invalid_request');
   });

@@ -30,7 +30,9 @@ const varyOf = async (base: string, path: string, accept: string) => {
 function statusOf(base: string, method: string, path: string): Promise<number> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+    const socket = net.connect(Number(url.port), url.hostname, () =>
+      socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`),
+    );
     let out = '';
     socket.on('data', (d) => (out += d));
     socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(out)?.[1] ?? 0)));

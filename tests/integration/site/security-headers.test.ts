@@ -25,20 +25,23 @@ function directives(csp: string | null): Map<string, string> {
 }
 
 describe('security headers', () => {
-  it.each(['/', '/faq', '/blog', post, '/not-a-page'])('%s: CSP without eval or inline script, nosniff, referrer and permissions policies', async (path) => {
-    const h = await head(path);
-    const csp = directives(h.get('content-security-policy'));
-    expect(csp.get('default-src')).toBe("'self'");
-    expect(csp.get('script-src')).toBe("'self'");
-    expect(csp.get('object-src')).toBe("'none'");
-    expect(csp.get('base-uri')).toBe("'self'");
-    expect(h.get('content-security-policy')).not.toMatch(/unsafe-eval|unsafe-inline/);
-    expect(h.get('x-content-type-options')).toBe('nosniff');
-    expect(h.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(h.get('permissions-policy')).toContain('camera=()');
-    // Plain HTTP: no HSTS (browsers ignore it there, and it would pin a development host).
-    expect(h.get('strict-transport-security')).toBeNull();
-  });
+  it.each(['/', '/faq', '/blog', post, '/not-a-page'])(
+    '%s: CSP without eval or inline script, nosniff, referrer and permissions policies',
+    async (path) => {
+      const h = await head(path);
+      const csp = directives(h.get('content-security-policy'));
+      expect(csp.get('default-src')).toBe("'self'");
+      expect(csp.get('script-src')).toBe("'self'");
+      expect(csp.get('object-src')).toBe("'none'");
+      expect(csp.get('base-uri')).toBe("'self'");
+      expect(h.get('content-security-policy')).not.toMatch(/unsafe-eval|unsafe-inline/);
+      expect(h.get('x-content-type-options')).toBe('nosniff');
+      expect(h.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(h.get('permissions-policy')).toContain('camera=()');
+      // Plain HTTP: no HSTS (browsers ignore it there, and it would pin a development host).
+      expect(h.get('strict-transport-security')).toBeNull();
+    },
+  );
 
   it.each(SENSITIVE)('%s: never framed, never cached, forms only to the site, scripts by nonce', async (path) => {
     const h = await head(path);

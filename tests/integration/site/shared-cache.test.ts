@@ -17,8 +17,15 @@ const MARKDOWN = 'text/markdown';
 /** Accept strings a cache must not store a copy per: three groups, one stored copy each. */
 const HTML_ACCEPTS = [BROWSER, '*/*', 'text/html', 'text/html, text/markdown;q=0.5', `text/html;level=${Math.random()}, */*;q=0.1`];
 const MARKDOWN_ACCEPTS = [MARKDOWN, 'text/x-markdown', 'text/markdown;q=1.0', 'text/markdown; charset=utf-8'];
-const MARKDOWN_OR_HTML_ACCEPTS = ['text/markdown, text/html;q=0.9', 'text/markdown;q=1.0, */*;q=0.5', 'text/markdown, text/html', 'text/markdown, */*'];
-const posts = postFacts().slice(0, 6).map((p) => `/blog/${p.slug}`);
+const MARKDOWN_OR_HTML_ACCEPTS = [
+  'text/markdown, text/html;q=0.9',
+  'text/markdown;q=1.0, */*;q=0.5',
+  'text/markdown, text/html',
+  'text/markdown, */*',
+];
+const posts = postFacts()
+  .slice(0, 6)
+  .map((p) => `/blog/${p.slug}`);
 let paths: string[] = [...SITE_PATHS, ...posts];
 
 const variantOf = (res: Response): string => {
@@ -149,11 +156,19 @@ describe.skipIf(!VARNISHD)('the shipped VCL in front of next start', () => {
       const metadata = await get(varnish.url + '/.well-known/oauth-authorization-server');
       expect(metadata.status).toBe(200);
       expect(isCacheHit(metadata)).toBe(false);
-      const mcp = await fetch(varnish.url + '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+      const mcp = await fetch(varnish.url + '/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: '{}',
+      });
       await mcp.arrayBuffer();
       expect(mcp.status).toBe(401);
       expect(isCacheHit(mcp)).toBe(false);
-      const token = await fetch(varnish.url + '/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=nothing' });
+      const token = await fetch(varnish.url + '/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=nothing',
+      });
       await token.arrayBuffer();
       expect(token.status).toBe(400);
       expect(isCacheHit(token)).toBe(false);

@@ -47,14 +47,18 @@ describe.each(['/', '/product', '/how-it-works'])('%s shows the product', (path)
     expect(reason).toContain(`${c.before} kg → ${c.after} kg. ${whyOf(c.reason, c.date)}`);
     // The session shows the load the engine now prescribes.
     const changed = next.strength[Number(/^strength\[(\d+)\]/.exec(c.path)![1])]!;
-    expect(reason).toContain(`<th scope="row">${changed.exerciseName}</th><td>${changed.sets.length}×${changed.sets[0]!.reps} @ ${c.after} kg`);
+    expect(reason).toContain(
+      `<th scope="row">${changed.exerciseName}</th><td>${changed.sets.length}×${changed.sets[0]!.reps} @ ${c.after} kg`,
+    );
   });
 
   it('charts the e1RM the engine held each week, from zero, over the weeks logged', () => {
     const progress = block(html, 'showcase-progress');
     const squat = demo.held.lifts.find((l) => l.exerciseId === 'back-squat')!.e1rmKg;
     const weeks = demo.trends.weeks.map((d) => d.slice(5));
-    expect(progress).toContain(`aria-label="Back squat e1RM: ${squat[0]} kg in the week of ${weeks[0]}, ${squat.at(-1)} kg in the week of ${weeks.at(-1)}"`);
+    expect(progress).toContain(
+      `aria-label="Back squat e1RM: ${squat[0]} kg in the week of ${weeks[0]}, ${squat.at(-1)} kg in the week of ${weeks.at(-1)}"`,
+    );
     for (const [i, v] of squat.entries()) expect(progress).toContain(`<td>${weeks[i]}</td><td class="n">${v} kg</td>`);
     const charts = progress.match(/<svg [^>]*>/g) ?? [];
     expect(charts.length).toBeGreaterThanOrEqual(3);

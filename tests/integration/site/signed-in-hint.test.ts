@@ -43,7 +43,10 @@ describe('the signed-in hint cookie', () => {
 
   it('is never trusted: the hint alone (or with a forged session) opens no account', async () => {
     const alone = await fetch(`${baseUrl}/account`, { redirect: 'manual', headers: { cookie: 'pw_signed_in=1', accept: 'text/html' } });
-    const forged = await fetch(`${baseUrl}/account`, { redirect: 'manual', headers: { cookie: 'pw_signed_in=1; pacewise_session=forged', accept: 'text/html' } });
+    const forged = await fetch(`${baseUrl}/account`, {
+      redirect: 'manual',
+      headers: { cookie: 'pw_signed_in=1; pacewise_session=forged', accept: 'text/html' },
+    });
     for (const res of [alone, forged]) {
       expect(res.status).toBeGreaterThanOrEqual(300);
       expect(res.status).toBeLessThan(400);

@@ -22,7 +22,10 @@ describe('public pages ship no JavaScript', () => {
     for (const path of paths) {
       const page = await html(path);
       const scripts = [...page.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!.trim());
-      expect(scripts.filter((attrs) => attrs !== 'type="application/ld+json"'), path).toEqual(['src="/session-nav.js" defer=""']);
+      expect(
+        scripts.filter((attrs) => attrs !== 'type="application/ld+json"'),
+        path,
+      ).toEqual(['src="/session-nav.js" defer=""']);
       expect(page, path).toContain('<script src="/session-nav.js" defer=""></script>');
       expect(page, path).not.toMatch(/<link[^>]+(?:as="script"|rel="modulepreload")/);
       expect(page, path).not.toContain('__next_f');

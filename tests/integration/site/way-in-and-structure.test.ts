@@ -70,12 +70,18 @@ describe('a way in', () => {
     expect.hasAssertions();
     for (const page of crawled.values()) {
       const header = await selectAll(page.html, 'header.site-header .header-actions > a:not([hidden])');
-      expect(header.map((a) => [a.text, a.href]), page.path).toEqual([
+      expect(
+        header.map((a) => [a.text, a.href]),
+        page.path,
+      ).toEqual([
         ['Sign in', '/sign-in'],
         ['Get started', '/sign-up?next=%2Fagents'],
       ]);
       const hidden = await selectAll(page.html, 'header.site-header .header-actions > a[hidden]');
-      expect(hidden.map((a) => [a.text, a.href]), page.path).toEqual([['Account', '/account']]);
+      expect(
+        hidden.map((a) => [a.text, a.href]),
+        page.path,
+      ).toEqual([['Account', '/account']]);
       const footer = (await selectAll(page.html, 'footer.site-footer a')).map((a) => a.href);
       expect(footer, page.path).toEqual(expect.arrayContaining(['/sign-in', '/sign-up?next=%2Fagents', '/#pricing']));
     }
@@ -99,10 +105,14 @@ describe('a way in', () => {
     expect(hiddenField(signUpPage.html, 'next')).toBe('/agents');
     const email = `way-in-${Date.now().toString(36)}@example.com`;
     const password = `pw-${Math.random().toString(36).slice(2)}-${Date.now()}`;
-    const done = await session.follow('/api/auth/sign-up', { form: { email, password, csrf: hiddenField(signUpPage.html, 'csrf')!, next: hiddenField(signUpPage.html, 'next')! } });
+    const done = await session.follow('/api/auth/sign-up', {
+      form: { email, password, csrf: hiddenField(signUpPage.html, 'csrf')!, next: hiddenField(signUpPage.html, 'next')! },
+    });
     expect(new URL(done.url).pathname).toBe('/sign-in');
     expect(hiddenField(done.html, 'next')).toBe('/agents');
-    const landed = await session.follow('/api/auth/sign-in', { form: { email, password, csrf: hiddenField(done.html, 'csrf')!, next: hiddenField(done.html, 'next')! } });
+    const landed = await session.follow('/api/auth/sign-in', {
+      form: { email, password, csrf: hiddenField(done.html, 'csrf')!, next: hiddenField(done.html, 'next')! },
+    });
     expect(new URL(landed.url).pathname).toBe('/agents');
     expect(landed.html).toContain('Connect an AI agent');
     // Signed in, the header's "Sign in" leads straight to the account page.
@@ -202,7 +212,10 @@ describe('titles, descriptions and structured data', () => {
     for (const tag of tags) {
       const page = crawled.get(`/blog/tags/${tag}`)!;
       const [trail] = nodes(page, 'BreadcrumbList');
-      expect((trail!.itemListElement as { item: string }[]).map((i) => i.item), tag).toEqual([`${baseUrl}/`, `${baseUrl}/blog`, `${baseUrl}/blog/tags/${tag}`]);
+      expect(
+        (trail!.itemListElement as { item: string }[]).map((i) => i.item),
+        tag,
+      ).toEqual([`${baseUrl}/`, `${baseUrl}/blog`, `${baseUrl}/blog/tags/${tag}`]);
       const [collection] = nodes(page, 'CollectionPage');
       const listed = ((collection!.mainEntity as { itemListElement: { url: string }[] }).itemListElement ?? []).map((i) => i.url);
       expect(listed, tag).toEqual(posts.filter((p) => p.tags.includes(tag)).map((p) => `${baseUrl}/blog/${p.slug}`));
@@ -232,7 +245,9 @@ describe('said once', () => {
     const blog = crawled.get('/blog')!;
     const topicLinks = (await selectAll(blog.html, 'main a')).filter((a) => a.href?.startsWith('/blog/tags/')).map((a) => a.href);
     expect(topicLinks).toEqual(tags.map((t) => `/blog/tags/${t}`));
-    const postLinks = (await selectAll(blog.html, 'main a')).filter((a) => /^\/blog\/(?!tags\/)[^/]+$/.test(a.href ?? '')).map((a) => a.href);
+    const postLinks = (await selectAll(blog.html, 'main a'))
+      .filter((a) => /^\/blog\/(?!tags\/)[^/]+$/.test(a.href ?? ''))
+      .map((a) => a.href);
     expect(postLinks.sort()).toEqual(posts.map((p) => `/blog/${p.slug}`).sort());
   });
 
@@ -245,7 +260,9 @@ describe('said once', () => {
 
 describe('tag pages for people and agents', () => {
   it('are prerendered, listed by the Content API, and have Markdown twins that list their posts', async () => {
-    const { pages } = (await (await fetch(`${baseUrl}/api/public/pages`)).json()) as { pages: { path: string; title: string; description: string }[] };
+    const { pages } = (await (await fetch(`${baseUrl}/api/public/pages`)).json()) as {
+      pages: { path: string; title: string; description: string }[];
+    };
     for (const tag of tags) {
       const path = `/blog/tags/${tag}`;
       expect(pages.map((p) => p.path)).toContain(path);

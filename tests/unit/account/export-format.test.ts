@@ -27,8 +27,26 @@ const minimal = {
   integrations: [],
   importedActivities: [],
 };
-const integration = { integrationId: 'strava', status: 'connected', externalAccountId: '1', scopes: 'read', connectedAt: at, disconnectedAt: null, lastSyncAt: null, lastError: null, createdAt: at };
-const agent = { grantId: 'g', clientId: 'c', clientName: 'Claude', scopes: ['workouts:read'], firstUsedAt: null, lastUsedAt: null, client: null };
+const integration = {
+  integrationId: 'strava',
+  status: 'connected',
+  externalAccountId: '1',
+  scopes: 'read',
+  connectedAt: at,
+  disconnectedAt: null,
+  lastSyncAt: null,
+  lastError: null,
+  createdAt: at,
+};
+const agent = {
+  grantId: 'g',
+  clientId: 'c',
+  clientName: 'Claude',
+  scopes: ['workouts:read'],
+  firstUsedAt: null,
+  lastUsedAt: null,
+  client: null,
+};
 
 describe('the data export format', () => {
   it('docs/data-export.md is generated from the schema and up to date', () => {
@@ -43,9 +61,17 @@ describe('the data export format', () => {
 
   it.each([
     ['a password hash on the account', { ...minimal, account: { ...minimal.account, passwordHash: '$argon2id$...' } }, 'account'],
-    ['provider tokens on an integration', { ...minimal, integrations: [{ ...integration, accessToken: 'x', refreshToken: 'y' }] }, 'integrations'],
+    [
+      'provider tokens on an integration',
+      { ...minimal, integrations: [{ ...integration, accessToken: 'x', refreshToken: 'y' }] },
+      'integrations',
+    ],
     ['a token on an agent', { ...minimal, connectedAgents: [{ ...agent, accessToken: 'x' }] }, 'connectedAgents'],
-    ['a client secret in client metadata', { ...minimal, connectedAgents: [{ ...agent, client: { redirectUris: [], grantTypes: [], clientUri: null, clientSecret: 's' } }] }, 'connectedAgents'],
+    [
+      'a client secret in client metadata',
+      { ...minimal, connectedAgents: [{ ...agent, client: { redirectUris: [], grantTypes: [], clientUri: null, clientSecret: 's' } }] },
+      'connectedAgents',
+    ],
     ['a session token hash', { ...minimal, signIns: [{ createdAt: at, lastSeenAt: at, expiresAt: at, tokenHash: 'h' }] }, 'signIns'],
     ['an unknown top-level section', { ...minimal, rateLimits: [] }, ''],
     ['another format', { ...minimal, format: 'something-else' }, 'format'],

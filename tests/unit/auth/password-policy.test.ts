@@ -29,10 +29,16 @@ describe('judgePassword', () => {
   });
 
   it('the whole local part of the e-mail is a known word', () => {
-    expect(judgePassword('marathoner-7f3a9c21d0e41', passwordWords('marathoner-7f3a9c21d0e4@example.com'))).toEqual({ ok: false, reason: 'guessable' });
+    expect(judgePassword('marathoner-7f3a9c21d0e41', passwordWords('marathoner-7f3a9c21d0e4@example.com'))).toEqual({
+      ok: false,
+      reason: 'guessable',
+    });
   });
 
-  it.each(['correct horse battery', 'trail-runner-knees-ok', 'Kx9#mQ2!vLp8', 'pw-abc123xyz9-1764000000', 'another-Pa55phrase-for-rowing'])('%j is accepted', (password) => {
-    expect(judgePassword(password, KNOWN)).toEqual({ ok: true });
-  });
+  it.each(['correct horse battery', 'trail-runner-knees-ok', 'Kx9#mQ2!vLp8', 'pw-abc123xyz9-1764000000', 'another-Pa55phrase-for-rowing'])(
+    '%j is accepted',
+    (password) => {
+      expect(judgePassword(password, KNOWN)).toEqual({ ok: true });
+    },
+  );
 });

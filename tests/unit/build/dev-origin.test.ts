@@ -27,7 +27,11 @@ describe('parseDevArgs', () => {
   });
 
   it('keeps the hostname apart and notices https', () => {
-    expect(parseDevArgs(['-H', '127.0.0.1', '--experimental-https'], {})).toMatchObject({ hostname: '127.0.0.1', https: true, rest: ['--experimental-https'] });
+    expect(parseDevArgs(['-H', '127.0.0.1', '--experimental-https'], {})).toMatchObject({
+      hostname: '127.0.0.1',
+      https: true,
+      rest: ['--experimental-https'],
+    });
   });
 });
 
@@ -46,16 +50,30 @@ describe('devOrigins', () => {
   const served = 'http://localhost:4103';
   it.each<[string, Record<string, string>, string, string]>([
     ['nothing set: both follow the port', {}, served, served],
-    ['SITE_URL on the same port (another loopback name)', { SITE_URL: 'http://127.0.0.1:4103' }, 'http://127.0.0.1:4103', 'http://127.0.0.1:4103'],
+    [
+      'SITE_URL on the same port (another loopback name)',
+      { SITE_URL: 'http://127.0.0.1:4103' },
+      'http://127.0.0.1:4103',
+      'http://127.0.0.1:4103',
+    ],
     ['SITE_URL with a trailing slash', { SITE_URL: 'http://localhost:4103/' }, served, served],
     ['MCP_BASE_URL alone', { MCP_BASE_URL: 'http://[::1]:4103' }, served, 'http://[::1]:4103'],
-    ['a tunnel, declared', { SITE_URL: 'https://abc.tunnel.example', PACEWISE_DEV_TUNNEL: '1' }, 'https://abc.tunnel.example', 'https://abc.tunnel.example'],
+    [
+      'a tunnel, declared',
+      { SITE_URL: 'https://abc.tunnel.example', PACEWISE_DEV_TUNNEL: '1' },
+      'https://abc.tunnel.example',
+      'https://abc.tunnel.example',
+    ],
   ])('%s', (_name, env, site, mcp) => {
     expect(devOrigins(env, served)).toMatchObject({ siteUrl: site, mcpBaseUrl: mcp });
   });
 
   it.each<[string, Record<string, string>, RegExp]>([
-    ['the issue: SITE_URL left at 3000 while serving 4103', { SITE_URL: 'http://localhost:3000' }, /SITE_URL=http:\/\/localhost:3000 disagrees with .*http:\/\/localhost:4103.*npm run dev -- -p 3000/],
+    [
+      'the issue: SITE_URL left at 3000 while serving 4103',
+      { SITE_URL: 'http://localhost:3000' },
+      /SITE_URL=http:\/\/localhost:3000 disagrees with .*http:\/\/localhost:4103.*npm run dev -- -p 3000/,
+    ],
     ['a port-less loopback URL (port 80)', { SITE_URL: 'http://localhost' }, /disagrees/],
     ['https where http is served', { SITE_URL: 'https://localhost:4103' }, /disagrees/],
     ['MCP_BASE_URL on another port', { MCP_BASE_URL: 'http://127.0.0.1:3000' }, /MCP_BASE_URL=http:\/\/127.0.0.1:3000 disagrees/],

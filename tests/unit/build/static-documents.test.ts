@@ -40,7 +40,9 @@ describe('stripClientRuntime', () => {
 
   it('refuses a page with any other executable script rather than ship it without its runtime', () => {
     expect(() => stripClientRuntime('<html><body><script>alert(1)</script></body></html>')).toThrow(/unexpected script/);
-    expect(() => stripClientRuntime('<html><body><script src="https://cdn.example/x.js"></script></body></html>')).toThrow(/unexpected script/);
+    expect(() => stripClientRuntime('<html><body><script src="https://cdn.example/x.js"></script></body></html>')).toThrow(
+      /unexpected script/,
+    );
   });
 
   it("keeps exactly the header's session script, and nothing that merely resembles it", () => {

@@ -23,12 +23,39 @@ describe('httpFetch through the proxy the environment names', () => {
   let refuse = false;
 
   beforeAll(async () => {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'], { stdio: 'ignore' });
-    tlsServer = https.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) }, (req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, path: req.url, body, auth: req.headers.authorization ?? null })));
-    });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+      ],
+      { stdio: 'ignore' },
+    );
+    tlsServer = https.createServer(
+      { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) },
+      (req, res) => {
+        let body = '';
+        req.on('data', (d) => (body += d));
+        req.on('end', () =>
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ method: req.method, path: req.url, body, auth: req.headers.authorization ?? null })),
+        );
+      },
+    );
     await new Promise<void>((r) => tlsServer.listen(0, '127.0.0.1', r));
     tlsPort = (tlsServer.address() as AddressInfo).port;
     // An http:// target arrives here in absolute form: the proxy answers for it.

@@ -1,7 +1,14 @@
 // Sessions as calendar events: the local day and the usual training time in the person's timezone
 // (DST change days included), all-day without a time, skipped cancelled, missed named, SEQUENCE rising.
 import { describe, expect, it } from 'vitest';
-import { prescriptionText, sessionEvent, sessionMinutes, zonedInstant, type CalendarPerson, type CalendarWorkout } from '@/lib/coaching/calendar-events';
+import {
+  prescriptionText,
+  sessionEvent,
+  sessionMinutes,
+  zonedInstant,
+  type CalendarPerson,
+  type CalendarWorkout,
+} from '@/lib/coaching/calendar-events';
 
 describe('zonedInstant: a local wall time to the instant', () => {
   it.each([
@@ -106,12 +113,22 @@ describe('sessionEvent', () => {
     expect(loggedLate.sequence).toBeGreaterThan(missed.sequence);
   });
 
-  it('a strength session lists sets with loads in the person\'s unit', () => {
+  it("a strength session lists sets with loads in the person's unit", () => {
     const w = workout({
       kind: 'strength',
       run: [],
       strength: [
-        { exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', sets: [{ reps: 5, loadKg: 100 }, { reps: 5, loadKg: 100 }, { reps: 5, loadKg: 100 }], restS: 180 },
+        {
+          exerciseId: 'back-squat',
+          exerciseName: 'Back squat',
+          progression: 'linear',
+          sets: [
+            { reps: 5, loadKg: 100 },
+            { reps: 5, loadKg: 100 },
+            { reps: 5, loadKg: 100 },
+          ],
+          restS: 180,
+        },
         { exerciseId: 'plank', exerciseName: 'Plank', progression: 'none', sets: [{ reps: 1, durationS: 45 }] },
       ],
     });

@@ -33,7 +33,11 @@ describe('currentChanges: one reason per field, the latest', () => {
 describe('whyOf: the reason without the numbers its fields carry', () => {
   it.each([
     ['Back squat: add 2.5 kg. 2026-11-30 Back squat set 1: 145 kg → 147.5 kg', '2026-11-30', 'Back squat: add 2.5 kg'],
-    ['VDOT 48.0 → 49.0: race of 5.00 km. 2026-12-02 Easy run (easy) pace 5:40 /km → 5:35 /km', '2026-12-02', 'VDOT 48.0 → 49.0: race of 5.00 km'],
+    [
+      'VDOT 48.0 → 49.0: race of 5.00 km. 2026-12-02 Easy run (easy) pace 5:40 /km → 5:35 /km',
+      '2026-12-02',
+      'VDOT 48.0 → 49.0: race of 5.00 km',
+    ],
     ['New benchmark Deadlift 150 kg × 5', '2026-12-02', 'New benchmark Deadlift 150 kg × 5'],
     ['A note. 2026-12-03 that names another day', '2026-12-02', 'A note. 2026-12-03 that names another day'],
   ])('%s', (reason, date, why) => expect(whyOf(reason, date)).toBe(why));

@@ -9,19 +9,67 @@ const heart = { restingHr: 50, maxHr: 190 };
 const createdAt = new Date('2026-11-27T10:00:00Z');
 
 const cases: [string, Parameters<typeof fitPlan>[0], { restingHr: number | null; maxHr: number | null }][] = [
-  ['intervals with pace targets', { kind: 'run', title: 'Intervals 6 x 800 m', strength: [], run: [
-    { kind: 'easy', durationS: 900, label: 'Warm-up', zone: 2 },
-    { kind: 'interval', distanceM: 800, repeats: 6, recoveryS: 150, targetPaceSPerKm: 230, zone: 5 },
-    { kind: 'easy', durationS: 600, label: 'Cool-down', zone: 2 },
-  ] }, heart],
-  ['easy run by heart rate (bpm)', { kind: 'run', title: 'Easy run', strength: [], run: [{ kind: 'easy', durationS: 2700, zone: 2 }] }, heart],
-  ['easy run by zone (no HR anchors)', { kind: 'run', title: 'Easy run', strength: [], run: [{ kind: 'easy', durationS: 2700, zone: 2 }] }, { restingHr: null, maxHr: null }],
-  ['half-marathon long run, 21.1 km', { kind: 'run', title: 'Long run', strength: [], run: [{ kind: 'long', distanceM: 21097.5, targetPaceSPerKm: 330, zone: 2 }] }, heart],
-  ['strength with loads, holds and open rests', { kind: 'strength', title: 'Full body A', run: [], strength: [
-    { exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', sets: [{ reps: 5, loadKg: 100 }, { reps: 5, loadKg: 100 }, { reps: 5, loadKg: 102.5 }], restS: 180 },
-    { exerciseId: 'side-plank', exerciseName: 'Side plank (each side)', progression: 'none', sets: [{ reps: 1, durationS: 30 }, { reps: 1, durationS: 30 }] },
-    { exerciseId: 'push-up', exerciseName: 'Push-up', progression: 'double', sets: [{ reps: 12 }] },
-  ] }, heart],
+  [
+    'intervals with pace targets',
+    {
+      kind: 'run',
+      title: 'Intervals 6 x 800 m',
+      strength: [],
+      run: [
+        { kind: 'easy', durationS: 900, label: 'Warm-up', zone: 2 },
+        { kind: 'interval', distanceM: 800, repeats: 6, recoveryS: 150, targetPaceSPerKm: 230, zone: 5 },
+        { kind: 'easy', durationS: 600, label: 'Cool-down', zone: 2 },
+      ],
+    },
+    heart,
+  ],
+  [
+    'easy run by heart rate (bpm)',
+    { kind: 'run', title: 'Easy run', strength: [], run: [{ kind: 'easy', durationS: 2700, zone: 2 }] },
+    heart,
+  ],
+  [
+    'easy run by zone (no HR anchors)',
+    { kind: 'run', title: 'Easy run', strength: [], run: [{ kind: 'easy', durationS: 2700, zone: 2 }] },
+    { restingHr: null, maxHr: null },
+  ],
+  [
+    'half-marathon long run, 21.1 km',
+    { kind: 'run', title: 'Long run', strength: [], run: [{ kind: 'long', distanceM: 21097.5, targetPaceSPerKm: 330, zone: 2 }] },
+    heart,
+  ],
+  [
+    'strength with loads, holds and open rests',
+    {
+      kind: 'strength',
+      title: 'Full body A',
+      run: [],
+      strength: [
+        {
+          exerciseId: 'back-squat',
+          exerciseName: 'Back squat',
+          progression: 'linear',
+          sets: [
+            { reps: 5, loadKg: 100 },
+            { reps: 5, loadKg: 100 },
+            { reps: 5, loadKg: 102.5 },
+          ],
+          restS: 180,
+        },
+        {
+          exerciseId: 'side-plank',
+          exerciseName: 'Side plank (each side)',
+          progression: 'none',
+          sets: [
+            { reps: 1, durationS: 30 },
+            { reps: 1, durationS: 30 },
+          ],
+        },
+        { exerciseId: 'push-up', exerciseName: 'Push-up', progression: 'double', sets: [{ reps: 12 }] },
+      ],
+    },
+    heart,
+  ],
 ];
 
 describe('FIT workout file round trip through the SDK', () => {

@@ -87,7 +87,16 @@ describe('pageOf: one row past the limit means there is a next page', () => {
 });
 
 describe('currentChangesFrom', () => {
-  const change = (workoutId: string, path: string, at: string): ChangeJson => ({ workoutId, date: '2027-03-03', path, before: 100, after: 102.5, reason: 'r', trigger: 'completed', at });
+  const change = (workoutId: string, path: string, at: string): ChangeJson => ({
+    workoutId,
+    date: '2027-03-03',
+    path,
+    before: 100,
+    after: 102.5,
+    reason: 'r',
+    trigger: 'completed',
+    at,
+  });
 
   it('groups by workout, each in block and set order, with Dates', () => {
     const byWorkout = currentChangesFrom([

@@ -9,7 +9,14 @@ const ex = (id: string) => findExercise(id) as Exercise;
 describe('defaultProgression', () => {
   it.each([
     ['back-squat', [{ reps: 5 }], 'linear'],
-    ['back-squat', [{ reps: 5, rpe: 8 }, { reps: 5, rpe: 8 }], 'autoregulated'],
+    [
+      'back-squat',
+      [
+        { reps: 5, rpe: 8 },
+        { reps: 5, rpe: 8 },
+      ],
+      'autoregulated',
+    ],
     ['back-squat', [{ reps: 5, rpe: 8 }, { reps: 5 }], 'linear'],
     ['back-squat', [{ reps: 5, loadKg: 100 }], 'none'],
     ['barbell-row', [{ reps: 8 }], 'double'],
@@ -21,7 +28,7 @@ describe('defaultProgression', () => {
 });
 
 describe('buildBlock', () => {
-  it('gives a linear main lift the default increment for its pattern in the person\'s unit', () => {
+  it("gives a linear main lift the default increment for its pattern in the person's unit", () => {
     expect(buildBlock(ex('back-squat'), { exerciseId: 'back-squat', sets: [{ reps: 5 }, { reps: 5 }] }, 'kg', 'strength[0]')).toEqual({
       exerciseId: 'back-squat',
       exerciseName: 'Back squat',
@@ -40,8 +47,18 @@ describe('buildBlock', () => {
 
   it.each([
     ['a run type', 'easy-run', { exerciseId: 'easy-run', sets: [{ reps: 1 }] }, /run type/],
-    ['an autoregulated set without RPE', 'back-squat', { exerciseId: 'back-squat', progression: 'autoregulated' as const, sets: [{ reps: 5, rpe: 8 }, { reps: 5 }] }, /sets\.1\.rpe/],
-    ['an autoregulated set with a load', 'back-squat', { exerciseId: 'back-squat', progression: 'autoregulated' as const, sets: [{ reps: 5, rpe: 8, loadKg: 100 }] }, /sets\.0\.load/],
+    [
+      'an autoregulated set without RPE',
+      'back-squat',
+      { exerciseId: 'back-squat', progression: 'autoregulated' as const, sets: [{ reps: 5, rpe: 8 }, { reps: 5 }] },
+      /sets\.1\.rpe/,
+    ],
+    [
+      'an autoregulated set with a load',
+      'back-squat',
+      { exerciseId: 'back-squat', progression: 'autoregulated' as const, sets: [{ reps: 5, rpe: 8, loadKg: 100 }] },
+      /sets\.0\.load/,
+    ],
     ['a hold without duration', 'plank', { exerciseId: 'plank', sets: [{ reps: 1 }] }, /timed hold/],
     ['an inverted rep range', 'lunge', { exerciseId: 'lunge', repRange: [12, 8] as [number, number], sets: [{ reps: 8 }] }, /low <= high/],
   ])('rejects %s with a message that says what to do', (_label, id, input, message) => {
@@ -52,7 +69,12 @@ describe('buildBlock', () => {
 
 describe('segments, kinds and titles', () => {
   it('sets the zone of the kind and keeps what was given', () => {
-    expect(buildSegment({ kind: 'threshold', distanceM: 5000, targetPaceSPerKm: 270 }, 'run[0]')).toEqual({ kind: 'threshold', distanceM: 5000, targetPaceSPerKm: 270, zone: 4 });
+    expect(buildSegment({ kind: 'threshold', distanceM: 5000, targetPaceSPerKm: 270 }, 'run[0]')).toEqual({
+      kind: 'threshold',
+      distanceM: 5000,
+      targetPaceSPerKm: 270,
+      zone: 4,
+    });
     expect(buildSegment({ kind: 'race', distanceM: 5000 }, 'run[0]')).toEqual({ kind: 'race', distanceM: 5000 });
     expect(() => buildSegment({ kind: 'easy' }, 'run[0]')).toThrow(/distance or a durationSeconds/);
     expect(() => buildSegment({ kind: 'race', durationS: 1200 }, 'run[0]')).toThrow(/race segment needs its distance/);

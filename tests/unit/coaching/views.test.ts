@@ -11,9 +11,20 @@ const stored: StoredWorkout = {
   status: 'completed',
   kind: 'mixed',
   title: 'Threshold run + Back squat',
-  strength: [{ exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', incrementKg: 2.5, sets: [{ reps: 5, loadKg: 102.0582 }, { reps: 5 }] }],
+  strength: [
+    {
+      exerciseId: 'back-squat',
+      exerciseName: 'Back squat',
+      progression: 'linear',
+      incrementKg: 2.5,
+      sets: [{ reps: 5, loadKg: 102.0582 }, { reps: 5 }],
+    },
+  ],
   run: [{ kind: 'threshold', distanceM: 5000, targetPaceSPerKm: 270, zone: 4, label: 'Tempo' }],
-  actual: { strength: [{ blockIndex: 0, exerciseId: 'back-squat', sets: [{ reps: 5, loadKg: 100, rpe: 8 }] }], run: { distanceM: 8046.72, durationS: 2400, avgHr: 150 } },
+  actual: {
+    strength: [{ blockIndex: 0, exerciseId: 'back-squat', sets: [{ reps: 5, loadKg: 100, rpe: 8 }] }],
+    run: { distanceM: 8046.72, durationS: 2400, avgHr: 150 },
+  },
   completedAt: new Date('2026-03-02T18:00:00Z'),
   skippedAt: null,
   createdAt: new Date('2026-03-01T00:00:00Z'),
@@ -41,28 +52,64 @@ describe('workoutView', () => {
       { reps: 5, load: 225, loadKg: 102.058, rpe: null, durationSeconds: null },
       { reps: 5, load: null, loadKg: null, rpe: null, durationSeconds: null },
     ]);
-    expect(v.run[0]).toMatchObject({ index: 0, label: 'Tempo', distance: 3.107, distanceM: 5000, targetPace: '7:15 /mi', targetPaceSeconds: 435, targetPaceSPerKm: 270, zone: 4 });
+    expect(v.run[0]).toMatchObject({
+      index: 0,
+      label: 'Tempo',
+      distance: 3.107,
+      distanceM: 5000,
+      targetPace: '7:15 /mi',
+      targetPaceSeconds: 435,
+      targetPaceSPerKm: 270,
+      zone: 4,
+    });
     expect(v.actual).toEqual({
       strength: [{ blockIndex: 0, exercise: 'back-squat', sets: [{ reps: 5, load: 220.5, loadKg: 100, rpe: 8, durationSeconds: null }] }],
       run: { distance: 5, distanceM: 8046.7, durationSeconds: 2400, pace: '8:00 /mi', paceSPerKm: 298.3, avgHr: 150, rpe: null },
       runSegments: [],
     });
-    expect(v).toMatchObject({ completedAt: '2026-03-02T18:00:00.000Z', skippedAt: null, week: 2, phase: 'build', planId: 'p1', notes: null });
+    expect(v).toMatchObject({
+      completedAt: '2026-03-02T18:00:00.000Z',
+      skippedAt: null,
+      week: 2,
+      phase: 'build',
+      planId: 'p1',
+      notes: null,
+    });
   });
 });
 
 describe('changes', () => {
   it('shows before and after in the preferred unit next to the SI values', () => {
-    const load = changeView({ workoutId: 'w', date: '2026-03-04', path: 'strength[0].sets[1].loadKg', before: 100, after: 102.5, reason: 'r', title: 'S' }, { weight: 'lb', distance: 'km' });
-    expect(load).toMatchObject({ field: 'strength[0].sets[1].loadKg', siUnit: 'kg', beforeText: '220.5 lb', afterText: '226 lb', before: 100, after: 102.5 });
-    const pace = changeView({ workoutId: 'w', date: '2026-03-04', path: 'run[1].targetPaceSPerKm', before: 300, after: null, reason: 'r' }, { weight: 'kg', distance: 'mi' });
+    const load = changeView(
+      { workoutId: 'w', date: '2026-03-04', path: 'strength[0].sets[1].loadKg', before: 100, after: 102.5, reason: 'r', title: 'S' },
+      { weight: 'lb', distance: 'km' },
+    );
+    expect(load).toMatchObject({
+      field: 'strength[0].sets[1].loadKg',
+      siUnit: 'kg',
+      beforeText: '220.5 lb',
+      afterText: '226 lb',
+      before: 100,
+      after: 102.5,
+    });
+    const pace = changeView(
+      { workoutId: 'w', date: '2026-03-04', path: 'run[1].targetPaceSPerKm', before: 300, after: null, reason: 'r' },
+      { weight: 'kg', distance: 'mi' },
+    );
     expect(pace).toMatchObject({ siUnit: 's/km', beforeText: '8:03 /mi', afterText: 'not set', title: '' });
-    expect(changeView({ workoutId: 'w', date: 'd', path: 'strength[0].sets[0].reps', before: 8, after: 9, reason: 'r' }, { weight: 'kg', distance: 'km' })).toMatchObject({ siUnit: 'reps', beforeText: '8 reps', afterText: '9 reps' });
+    expect(
+      changeView(
+        { workoutId: 'w', date: 'd', path: 'strength[0].sets[0].reps', before: 8, after: 9, reason: 'r' },
+        { weight: 'kg', distance: 'km' },
+      ),
+    ).toMatchObject({ siUnit: 'reps', beforeText: '8 reps', afterText: '9 reps' });
   });
 
   it('summarises how many future sessions changed', () => {
     const c = { workoutId: 'a', date: 'd', path: 'run[0].targetPaceSPerKm', before: 300, after: 290, reason: 'r', title: 't' };
-    expect(adaptationView([c, { ...c, path: 'run[1].targetPaceSPerKm' }, { ...c, workoutId: 'b' }], ['n'], { weight: 'kg', distance: 'km' })).toMatchObject({
+    expect(
+      adaptationView([c, { ...c, path: 'run[1].targetPaceSPerKm' }, { ...c, workoutId: 'b' }], ['n'], { weight: 'kg', distance: 'km' }),
+    ).toMatchObject({
       changedWorkouts: 2,
       summary: '3 field(s) in 2 future session(s) changed; each change carries its reason.',
       notes: ['n'],

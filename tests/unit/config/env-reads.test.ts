@@ -34,7 +34,11 @@ function envReads(source: string): string[] {
 
 describe('environment variables', () => {
   it('the scanner sees each form of a read (so the rule below can fail)', () => {
-    expect(envReads("const a = process.env.FOO; const b = process.env['BAR']; parse(process.env);")).toEqual(['FOO', 'BAR', '(process.env)']);
+    expect(envReads("const a = process.env.FOO; const b = process.env['BAR']; parse(process.env);")).toEqual([
+      'FOO',
+      'BAR',
+      '(process.env)',
+    ]);
   });
 
   it('app code (app/, lib/, pages/, proxy.ts, instrumentation.ts) reads process.env only in lib/env.ts', () => {
@@ -42,7 +46,11 @@ describe('environment variables', () => {
     expect(files.length).toBeGreaterThan(100);
     const offenders = files
       .filter((file) => file !== 'lib/env.ts' && !OWN_PROGRAMS.some((dir) => file.startsWith(dir)))
-      .flatMap((file) => envReads(fs.readFileSync(path.join(ROOT, file), 'utf8')).filter((name) => !FRAMEWORK_VARIABLES.has(name)).map((name) => `${file}: ${name}`));
+      .flatMap((file) =>
+        envReads(fs.readFileSync(path.join(ROOT, file), 'utf8'))
+          .filter((name) => !FRAMEWORK_VARIABLES.has(name))
+          .map((name) => `${file}: ${name}`),
+      );
     expect(offenders, 'read these through config() in lib/env.ts').toEqual([]);
   });
 
@@ -64,7 +72,8 @@ describe('the variables that used to be read in place', () => {
   it('DATABASE_POOL_MAX: 10 by default, 1-100, anything else named', () => {
     expect(parseConfig({}).databasePoolMax).toBe(10);
     expect(parseConfig({ DATABASE_POOL_MAX: '2' }).databasePoolMax).toBe(2);
-    for (const bad of ['0', '101', 'ten', '-1', '2.5']) expect(() => parseConfig({ DATABASE_POOL_MAX: bad })).toThrowError(/^Invalid environment variable DATABASE_POOL_MAX: /);
+    for (const bad of ['0', '101', 'ten', '-1', '2.5'])
+      expect(() => parseConfig({ DATABASE_POOL_MAX: bad })).toThrowError(/^Invalid environment variable DATABASE_POOL_MAX: /);
   });
 
   it('PACEWISE_SEED: the demo person unless 0', () => {
@@ -76,7 +85,10 @@ describe('the variables that used to be read in place', () => {
 
   it('MCP_ALLOWED_ORIGINS: a comma-separated list of origins or *, normalised; a path or a bare host is refused', () => {
     expect(parseConfig({}).mcpAllowedOrigins).toEqual([]);
-    expect(parseConfig({ MCP_ALLOWED_ORIGINS: ' https://app.example/ , http://localhost:6274,,' }).mcpAllowedOrigins).toEqual(['https://app.example', 'http://localhost:6274']);
+    expect(parseConfig({ MCP_ALLOWED_ORIGINS: ' https://app.example/ , http://localhost:6274,,' }).mcpAllowedOrigins).toEqual([
+      'https://app.example',
+      'http://localhost:6274',
+    ]);
     expect(parseConfig({ MCP_ALLOWED_ORIGINS: '*' }).mcpAllowedOrigins).toEqual(['*']);
     for (const bad of ['app.example', 'https://app.example/path', 'https://a.example,javascript:alert(1)']) {
       expect(() => parseConfig({ MCP_ALLOWED_ORIGINS: bad })).toThrowError(/^Invalid environment variable MCP_ALLOWED_ORIGINS: .*origin/);
@@ -88,6 +100,9 @@ describe('the variables that used to be read in place', () => {
     expect(parseConfig({ CHECKOUT_LINK_TTL_SECONDS: '1' }).billing.checkoutLinkTtlSeconds).toBe(1);
     expect(parseConfig({ CHECKOUT_LINK_TTL_SECONDS: '1', PACEWISE_ENV: 'production' }).billing.checkoutLinkTtlSeconds).toBeUndefined();
     expect(parseConfig({ CHECKOUT_LINK_TTL_SECONDS: '1', VERCEL_ENV: 'production' }).billing.checkoutLinkTtlSeconds).toBeUndefined();
-    for (const bad of ['0', '1.5', 'soon']) expect(() => parseConfig({ CHECKOUT_LINK_TTL_SECONDS: bad })).toThrowError(/^Invalid environment variable CHECKOUT_LINK_TTL_SECONDS: /);
+    for (const bad of ['0', '1.5', 'soon'])
+      expect(() => parseConfig({ CHECKOUT_LINK_TTL_SECONDS: bad })).toThrowError(
+        /^Invalid environment variable CHECKOUT_LINK_TTL_SECONDS: /,
+      );
   });
 });

@@ -31,7 +31,6 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid environment variable ${name}: `));
   });
 
-
   it('honours the test clock only when asked, on a loopback site, outside production and Vercel', () => {
     const cases: [Record<string, string>, boolean][] = [
       [{}, false],
@@ -49,11 +48,20 @@ describe('parseConfig', () => {
   });
 
   it('requires shared secrets with DATABASE_URL, naming the variable and how to make one', () => {
-    expect(() => assertSecretsConfigured(parseConfig({ DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise', SITE_URL: 'https://pacewise.example' }))).toThrowError(
-      /Missing environment variable SESSION_SECRET: .*openssl rand -base64 48/,
-    );
+    expect(() =>
+      assertSecretsConfigured(
+        parseConfig({ DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise', SITE_URL: 'https://pacewise.example' }),
+      ),
+    ).toThrowError(/Missing environment variable SESSION_SECRET: .*openssl rand -base64 48/);
     const s = 'x'.repeat(40);
-    const c = parseConfig({ DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise', SITE_URL: 'https://pacewise.example', SESSION_SECRET: s, TOKEN_SECRET: s, INTEGRATIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), SMTP_URL: 'smtp://mail.example:587' });
+    const c = parseConfig({
+      DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise',
+      SITE_URL: 'https://pacewise.example',
+      SESSION_SECRET: s,
+      TOKEN_SECRET: s,
+      INTEGRATIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      SMTP_URL: 'smtp://mail.example:587',
+    });
     expect(() => assertSecretsConfigured(c)).not.toThrow();
     expect(c.databaseUrl).toBe('postgresql://u:p@db.example:5432/pacewise');
     expect(c.secretsRequired).toBe(true);

@@ -26,12 +26,12 @@ const cases: { env: Record<string, string>; on: boolean }[] = [
 ];
 
 describe('a PostgreSQL deployment without SITE_URL', () => {
-  it.each([{ DATABASE_URL: 'postgresql://u@h/db' }, { DATABASE_URL: 'postgresql://u@h/db', NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(40), TOKEN_SECRET: 'b'.repeat(40) }])(
-    '%j refuses to start, naming SITE_URL',
-    (env) => {
-      expect(() => assertSecretsConfigured(parseConfig(env))).toThrow(/Missing environment variable SITE_URL: required with DATABASE_URL/);
-    },
-  );
+  it.each([
+    { DATABASE_URL: 'postgresql://u@h/db' },
+    { DATABASE_URL: 'postgresql://u@h/db', NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(40), TOKEN_SECRET: 'b'.repeat(40) },
+  ])('%j refuses to start, naming SITE_URL', (env) => {
+    expect(() => assertSecretsConfigured(parseConfig(env))).toThrow(/Missing environment variable SITE_URL: required with DATABASE_URL/);
+  });
 });
 
 describe('billing.localCheckout', () => {

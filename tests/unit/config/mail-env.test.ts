@@ -15,7 +15,9 @@ describe('SMTP_URL', () => {
     ['production on PGlite', { PACEWISE_ENV: 'production' }],
     ['Vercel', { ...deployed, DATABASE_URL: undefined, VERCEL: '1' }],
   ])('is required for a %s, with the one-line fix', (_name, env) => {
-    expect(() => assertSecretsConfigured(parseConfig(env))).toThrowError(/^Missing environment variable SMTP_URL: .*smtps:\/\/user:password@smtp\.example\.com:465$/);
+    expect(() => assertSecretsConfigured(parseConfig(env))).toThrowError(
+      /^Missing environment variable SMTP_URL: .*smtps:\/\/user:password@smtp\.example\.com:465$/,
+    );
     expect(() => assertSecretsConfigured(parseConfig({ ...env, SMTP_URL: 'smtps://u:p@smtp.example.com:465' }))).not.toThrow();
   });
 
@@ -31,6 +33,8 @@ describe('SMTP_URL', () => {
 
   it('ignores the link lifetime override in production', () => {
     expect(parseConfig({ EMAIL_LINK_TTL_SECONDS: '2' }).mail.linkTtlSeconds).toBe(2);
-    expect(parseConfig({ EMAIL_LINK_TTL_SECONDS: '2', PACEWISE_ENV: 'production', SMTP_URL: 'smtp://a.example' }).mail.linkTtlSeconds).toBeUndefined();
+    expect(
+      parseConfig({ EMAIL_LINK_TTL_SECONDS: '2', PACEWISE_ENV: 'production', SMTP_URL: 'smtp://a.example' }).mail.linkTtlSeconds,
+    ).toBeUndefined();
   });
 });

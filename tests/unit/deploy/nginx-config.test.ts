@@ -13,7 +13,25 @@ describe.skipIf(!NGINX || !OPENSSL)('deploy/nginx/pacewise.conf', () => {
   it('passes nginx -t', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-nginx-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=pacewise.example', '-days', '1', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-subj',
+          '/CN=pacewise.example',
+          '-days',
+          '1',
+          '-keyout',
+          `${dir}/key.pem`,
+          '-out',
+          `${dir}/cert.pem`,
+        ],
+        { stdio: 'ignore' },
+      );
       const site = fs
         .readFileSync(path.join(process.cwd(), 'deploy', 'nginx', 'pacewise.conf'), 'utf8')
         .replace('/var/cache/nginx/pacewise', `${dir}/cache`)

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { aggregate, type AggregatableRecord } from '@/lib/health/aggregate';
 
-const rec = (type: AggregatableRecord['type'], date: string, value: number, extra: Partial<AggregatableRecord> = {}): AggregatableRecord => ({
+const rec = (
+  type: AggregatableRecord['type'],
+  date: string,
+  value: number,
+  extra: Partial<AggregatableRecord> = {},
+): AggregatableRecord => ({
   type,
   date,
   value,
@@ -15,7 +20,12 @@ describe('daily aggregation', () => {
   it('sums steps per day and takes one source per day (no double counting)', () => {
     const s = aggregate(
       'steps',
-      [rec('steps', '2026-11-20', 3000), rec('steps', '2026-11-20', 4000), rec('steps', '2026-11-20', 6500, { sourceId: 'apple-health' }), rec('steps', '2026-11-21', 100)],
+      [
+        rec('steps', '2026-11-20', 3000),
+        rec('steps', '2026-11-20', 4000),
+        rec('steps', '2026-11-20', 6500, { sourceId: 'apple-health' }),
+        rec('steps', '2026-11-21', 100),
+      ],
       'daily',
       'count',
     );
@@ -27,7 +37,16 @@ describe('daily aggregation', () => {
   });
 
   it('averages resting heart rate per day with min and max; days without data have no point', () => {
-    const s = aggregate('resting_heart_rate', [rec('resting_heart_rate', '2026-11-20', 50), rec('resting_heart_rate', '2026-11-20', 54), rec('resting_heart_rate', '2026-11-22', 49)], 'daily', 'bpm');
+    const s = aggregate(
+      'resting_heart_rate',
+      [
+        rec('resting_heart_rate', '2026-11-20', 50),
+        rec('resting_heart_rate', '2026-11-20', 54),
+        rec('resting_heart_rate', '2026-11-22', 49),
+      ],
+      'daily',
+      'bpm',
+    );
     expect(s.points).toEqual([
       { start: '2026-11-20', end: '2026-11-20', value: 52, min: 50, max: 54, daysWithData: 1, records: 2, sources: ['agent'] },
       { start: '2026-11-22', end: '2026-11-22', value: 49, min: 49, max: 49, daysWithData: 1, records: 1, sources: ['agent'] },
@@ -52,14 +71,24 @@ describe('daily aggregation', () => {
   });
 
   it('workout heart rate: max is the highest peak', () => {
-    const s = aggregate('workout_heart_rate', [rec('workout_heart_rate', '2026-11-20', 150, { maxValue: 181 }), rec('workout_heart_rate', '2026-11-20', 140, { maxValue: 170 })], 'daily', 'bpm');
+    const s = aggregate(
+      'workout_heart_rate',
+      [rec('workout_heart_rate', '2026-11-20', 150, { maxValue: 181 }), rec('workout_heart_rate', '2026-11-20', 140, { maxValue: 170 })],
+      'daily',
+      'bpm',
+    );
     expect(s.points[0]).toMatchObject({ value: 145, min: 140, max: 181 });
   });
 });
 
 describe('weekly aggregation', () => {
   it('cumulative metrics: mean per day with data, and the week total', () => {
-    const s = aggregate('steps', [rec('steps', '2026-11-16', 10000), rec('steps', '2026-11-18', 6000), rec('steps', '2026-11-23', 5000)], 'weekly', 'count');
+    const s = aggregate(
+      'steps',
+      [rec('steps', '2026-11-16', 10000), rec('steps', '2026-11-18', 6000), rec('steps', '2026-11-23', 5000)],
+      'weekly',
+      'count',
+    );
     expect(s.points).toEqual([
       { start: '2026-11-16', end: '2026-11-22', value: 8000, total: 16000, daysWithData: 2, records: 2, sources: ['agent'] },
       { start: '2026-11-23', end: '2026-11-29', value: 5000, total: 5000, daysWithData: 1, records: 1, sources: ['agent'] },
@@ -67,7 +96,12 @@ describe('weekly aggregation', () => {
   });
 
   it('mean metrics: mean of daily means, converted (body mass in lb)', () => {
-    const s = aggregate('body_mass', [rec('body_mass', '2026-11-16', 80), rec('body_mass', '2026-11-16', 82), rec('body_mass', '2026-11-17', 80)], 'weekly', 'lb');
+    const s = aggregate(
+      'body_mass',
+      [rec('body_mass', '2026-11-16', 80), rec('body_mass', '2026-11-16', 82), rec('body_mass', '2026-11-17', 80)],
+      'weekly',
+      'lb',
+    );
     // daily means 81 and 80 kg -> 80.5 kg = 177.5 lb
     expect(s.points[0]).toMatchObject({ value: 177.5, min: 176.4, max: 180.8, daysWithData: 2, records: 3 });
   });

@@ -34,7 +34,9 @@ describe('units', () => {
 
   it('names the range in the unit the caller used', () => {
     expect(rangeProblem('body_mass', 800, 'lb')).toMatch(/55(\.\d)?-771\.6 lb/);
-    expect(rangeProblem('resting_heart_rate', 20, 'bpm')).toBe('20 bpm is outside the plausible range for resting_heart_rate (25-150 bpm per record)');
+    expect(rangeProblem('resting_heart_rate', 20, 'bpm')).toBe(
+      '20 bpm is outside the plausible range for resting_heart_rate (25-150 bpm per record)',
+    );
     expect(rangeProblem('hrv_rmssd', 60, 'ms')).toBeUndefined();
   });
 });
@@ -55,14 +57,23 @@ describe('time frames', () => {
   });
 
   it('sleep counts toward the day it ends, in minutes', () => {
-    const r = ok({ type: 'sleep', value: 7, unit: 'h', start: '2026-11-20T22:30:00+01:00', end: '2026-11-21T06:30:00+01:00', stage: 'asleep' });
+    const r = ok({
+      type: 'sleep',
+      value: 7,
+      unit: 'h',
+      start: '2026-11-20T22:30:00+01:00',
+      end: '2026-11-21T06:30:00+01:00',
+      stage: 'asleep',
+    });
     expect(r.date).toBe('2026-11-21');
     expect(r.value).toBe(420);
     expect(r.stage).toBe('asleep');
   });
 
   it('sleep longer than its span is refused', () => {
-    expect(problem({ type: 'sleep', value: 9, unit: 'h', start: '2026-11-20T22:30:00+01:00', end: '2026-11-21T06:30:00+01:00' }).field).toBe('value');
+    expect(
+      problem({ type: 'sleep', value: 9, unit: 'h', start: '2026-11-20T22:30:00+01:00', end: '2026-11-21T06:30:00+01:00' }).field,
+    ).toBe('value');
   });
 
   it('a span type needs an end when start is a date-time', () => {
@@ -78,14 +89,21 @@ describe('time frames', () => {
   });
 
   it('end must follow start, within 24 hours', () => {
-    expect(problem({ type: 'active_energy', value: 300, unit: 'kcal', start: '2026-11-20T10:00:00Z', end: '2026-11-20T09:00:00Z' }).message).toBe('must be after start');
-    expect(problem({ type: 'active_energy', value: 300, unit: 'kcal', start: '2026-11-18T10:00:00Z', end: '2026-11-20T09:00:00Z' }).field).toBe('end');
+    expect(
+      problem({ type: 'active_energy', value: 300, unit: 'kcal', start: '2026-11-20T10:00:00Z', end: '2026-11-20T09:00:00Z' }).message,
+    ).toBe('must be after start');
+    expect(
+      problem({ type: 'active_energy', value: 300, unit: 'kcal', start: '2026-11-18T10:00:00Z', end: '2026-11-20T09:00:00Z' }).field,
+    ).toBe('end');
   });
 
   it('type-specific fields only where they belong', () => {
     expect(problem({ type: 'steps', value: 10, unit: 'count', start: '2026-11-20', stage: 'deep' }).field).toBe('stage');
     expect(problem({ type: 'resting_heart_rate', value: 50, unit: 'bpm', start: '2026-11-20', maxBpm: 60 }).field).toBe('maxBpm');
     expect(problem({ type: 'workout_heart_rate', value: 150, unit: 'bpm', start: '2026-11-20', maxBpm: 140 }).field).toBe('maxBpm');
-    expect(ok({ type: 'workout_heart_rate', value: 150, unit: 'bpm', start: '2026-11-20T07:00:00Z', end: '2026-11-20T07:45:00Z', maxBpm: 178 }).maxValue).toBe(178);
+    expect(
+      ok({ type: 'workout_heart_rate', value: 150, unit: 'bpm', start: '2026-11-20T07:00:00Z', end: '2026-11-20T07:45:00Z', maxBpm: 178 })
+        .maxValue,
+    ).toBe(178);
   });
 });

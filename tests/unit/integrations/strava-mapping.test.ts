@@ -33,7 +33,13 @@ describe('Strava activities', () => {
 
   it('a heart-rate record covers the activity, on its local date, with a stable external id', () => {
     const r = heartRateRecord(activity(), { avgBpm: 151.2, maxBpm: 178, samples: 240 });
-    expect(r).toMatchObject({ type: 'workout_heart_rate', value: 151.2, maxValue: 178, date: '2026-11-20', externalId: 'activity:123:heartrate' });
+    expect(r).toMatchObject({
+      type: 'workout_heart_rate',
+      value: 151.2,
+      maxValue: 178,
+      date: '2026-11-20',
+      externalId: 'activity:123:heartrate',
+    });
     expect(r.endAt!.getTime() - r.startAt.getTime()).toBe(2500_000);
   });
 });

@@ -24,7 +24,9 @@ describe('provider tokens at rest (AES-256-GCM)', () => {
     const parts = stored.split('.');
     const body = Buffer.from(parts[3]!, 'base64url');
     body[0] = body[0]! ^ 1;
-    expect(() => decryptWithKey([parts[0], parts[1], parts[2], body.toString('base64url')].join('.'), 'user-a:access', key)).toThrow(TokenDecryptionError);
+    expect(() => decryptWithKey([parts[0], parts[1], parts[2], body.toString('base64url')].join('.'), 'user-a:access', key)).toThrow(
+      TokenDecryptionError,
+    );
     expect(() => decryptWithKey('plaintext-token', 'user-a:access', key)).toThrow(TokenDecryptionError);
   });
 

@@ -21,14 +21,25 @@ describe('formatting', () => {
     expect(pkg.scripts.lint).toMatch(/eslint .*&& prettier --check .*\.$/);
   });
 
-  const FILES = ['lib/coaching/probe.ts', 'app/(site)/probe.tsx', 'server.ts', 'scripts/probe.mjs', 'cli/src/probe.ts', 'tests/unit/probe.test.ts', 'lib/views/probe.css'];
+  const FILES = [
+    'lib/coaching/probe.ts',
+    'app/(site)/probe.tsx',
+    'server.ts',
+    'scripts/probe.mjs',
+    'cli/src/probe.ts',
+    'tests/unit/probe.test.ts',
+    'lib/views/probe.css',
+  ];
 
   it.each(FILES)('%s is checked, and fails unformatted', async (file) => {
     const info = await prettier.getFileInfo(path.join(ROOT, file), { ignorePath: IGNORE });
     expect(info.ignored, `${file} must not be in .prettierignore`).toBe(false);
     const unformatted = file.endsWith('.css') ? 'a{color:red}\n' : 'const  x = {a:1,\n  b:"two"}\nexport default x\n';
     expect(await formatted(file, unformatted)).toBe(false);
-    const clean = await prettier.format(unformatted, { ...(await prettier.resolveConfig(path.join(ROOT, file))), filepath: path.join(ROOT, file) });
+    const clean = await prettier.format(unformatted, {
+      ...(await prettier.resolveConfig(path.join(ROOT, file))),
+      filepath: path.join(ROOT, file),
+    });
     expect(await formatted(file, clean)).toBe(true);
   });
 });

@@ -20,7 +20,11 @@ describe('sendMail', () => {
     process.chdir(dir);
     vi.stubEnv('SMTP_URL', '');
     const { sendMail } = await import('@/lib/mail/transport');
-    await sendMail({ to: 'runner@example.com', subject: 'Reset your Pacewise password', text: 'Open http://localhost:3000/reset-password?token=abc' });
+    await sendMail({
+      to: 'runner@example.com',
+      subject: 'Reset your Pacewise password',
+      text: 'Open http://localhost:3000/reset-password?token=abc',
+    });
     const files = fs.readdirSync(path.join(dir, '.data', 'mail'));
     expect(files).toHaveLength(1);
     const file = path.join(dir, '.data', 'mail', files[0]!);

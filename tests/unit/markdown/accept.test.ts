@@ -16,7 +16,7 @@ describe('prefersMarkdown', () => {
     ['markdown then anything', 'text/markdown, */*;q=0.1', true],
     ['only unrelated types', 'application/json', false],
     ['text wildcard', 'text/*', false],
-    ['equal q: the client\'s order decides', 'text/markdown, text/html', true],
+    ["equal q: the client's order decides", 'text/markdown, text/html', true],
     ['equal q, html listed first', 'text/html, text/markdown', false],
   ])('%s -> markdown=%s', (_name, accept, expected) => {
     expect(prefersMarkdown(accept)).toBe(expected);

@@ -41,7 +41,8 @@ describe('documentLifetime', () => {
   const h = (init: Record<string, string>) => new Headers(init);
   it('follows max-age inside the bounds', () => expect(documentLifetime(h({ 'cache-control': 'public, max-age=3600' }), now)).toBe(3600));
   it('never less than five minutes (no-store, no-cache, max-age=0 or nothing)', () => {
-    for (const cc of ['no-store', 'no-cache', 'max-age=0', 'max-age=10']) expect(documentLifetime(h({ 'cache-control': cc }), now)).toBe(MIN_LIFETIME_SECONDS);
+    for (const cc of ['no-store', 'no-cache', 'max-age=0', 'max-age=10'])
+      expect(documentLifetime(h({ 'cache-control': cc }), now)).toBe(MIN_LIFETIME_SECONDS);
     expect(documentLifetime(h({}), now)).toBe(MIN_LIFETIME_SECONDS);
   });
   it('never more than a day', () => expect(documentLifetime(h({ 'cache-control': 'max-age=31536000' }), now)).toBe(MAX_LIFETIME_SECONDS));
@@ -51,15 +52,23 @@ describe('documentLifetime', () => {
 
 describe('the loopback allowance', () => {
   it('opens 127.0.0.1, [::1] and localhost only', () => {
-    expect(['https://127.0.0.1:8443/c.json', 'https://[::1]/c.json', 'https://localhost/c.json'].map((u) => isLiteralLoopbackHost(new URL(u)))).toEqual([true, true, true]);
-    expect(['https://127.0.0.2/c.json', 'https://10.0.0.1/c.json', 'https://localhost.example/c.json'].map((u) => isLiteralLoopbackHost(new URL(u)))).toEqual([false, false, false]);
+    expect(
+      ['https://127.0.0.1:8443/c.json', 'https://[::1]/c.json', 'https://localhost/c.json'].map((u) => isLiteralLoopbackHost(new URL(u))),
+    ).toEqual([true, true, true]);
+    expect(
+      ['https://127.0.0.2/c.json', 'https://10.0.0.1/c.json', 'https://localhost.example/c.json'].map((u) =>
+        isLiteralLoopbackHost(new URL(u)),
+      ),
+    ).toEqual([false, false, false]);
   });
   it('is honoured only for a loopback site outside production and Vercel', () => {
     expect(parseConfig({ CIMD_ALLOW_LOOPBACK: '1', SITE_URL: 'http://127.0.0.1:3000' }).cimdAllowLoopback).toBe(true);
     expect(parseConfig({ SITE_URL: 'http://127.0.0.1:3000' }).cimdAllowLoopback).toBe(false);
     expect(parseConfig({ CIMD_ALLOW_LOOPBACK: '1', SITE_URL: 'https://pacewise.example' }).cimdAllowLoopback).toBe(false);
     expect(parseConfig({ CIMD_ALLOW_LOOPBACK: '1', SITE_URL: 'http://localhost:3000', VERCEL: '1' }).cimdAllowLoopback).toBe(false);
-    expect(parseConfig({ CIMD_ALLOW_LOOPBACK: '1', SITE_URL: 'http://localhost:3000', PACEWISE_ENV: 'production' }).cimdAllowLoopback).toBe(false);
+    expect(parseConfig({ CIMD_ALLOW_LOOPBACK: '1', SITE_URL: 'http://localhost:3000', PACEWISE_ENV: 'production' }).cimdAllowLoopback).toBe(
+      false,
+    );
     expect(() => parseConfig({ CIMD_ALLOW_LOOPBACK: 'yes' })).toThrow(/CIMD_ALLOW_LOOPBACK: must be 0 or 1/);
   });
 });
@@ -84,8 +93,20 @@ describe('metadataDocumentFailure', () => {
     [fetchFailed(undefined, 'unexpected response status 500'), 'answered HTTP 500'],
     [fetchFailed(new Error('response too large')), 'larger than 5 KB'],
     [fetchFailed(new SyntaxError('Unexpected end of JSON input')), 'not valid JSON'],
-    [Object.assign(new Error('invalid_client_metadata'), { name: 'InvalidClientMetadata', error_description: 'client_id metadata document client_id does not match the expected value' }), `equal its URL exactly ("${url}")`],
-    [Object.assign(new Error('invalid_redirect_uri'), { name: 'InvalidClientMetadata', error_description: 'redirect_uris must only contain web uris' }), 'its metadata is invalid: redirect_uris must only contain web uris'],
+    [
+      Object.assign(new Error('invalid_client_metadata'), {
+        name: 'InvalidClientMetadata',
+        error_description: 'client_id metadata document client_id does not match the expected value',
+      }),
+      `equal its URL exactly ("${url}")`,
+    ],
+    [
+      Object.assign(new Error('invalid_redirect_uri'), {
+        name: 'InvalidClientMetadata',
+        error_description: 'redirect_uris must only contain web uris',
+      }),
+      'its metadata is invalid: redirect_uris must only contain web uris',
+    ],
   ])('%#: names the reason', (err, reason) => {
     const text = metadataDocumentFailure(err, url);
     expect(text).toContain(reason);
@@ -94,10 +115,26 @@ describe('metadataDocumentFailure', () => {
   // Which ports, hosts or certificates exist behind the server must not show: one reason for all.
   it.each([
     ['a timeout', fetchFailed(Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' }))],
-    ['a special-use address', fetchFailed(new TypeError('fetch failed', { cause: new Error('hostname resolves to a special-use IP address') }))],
-    ['an untrusted certificate', fetchFailed(new TypeError('fetch failed', { cause: Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }) }))],
-    ['an unknown host', fetchFailed(new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }) }))],
-    ['a refused connection', fetchFailed(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }))],
+    [
+      'a special-use address',
+      fetchFailed(new TypeError('fetch failed', { cause: new Error('hostname resolves to a special-use IP address') })),
+    ],
+    [
+      'an untrusted certificate',
+      fetchFailed(
+        new TypeError('fetch failed', {
+          cause: Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' }),
+        }),
+      ),
+    ],
+    [
+      'an unknown host',
+      fetchFailed(new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }) })),
+    ],
+    [
+      'a refused connection',
+      fetchFailed(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })),
+    ],
     ['an unreachable document', fetchFailed(Object.assign(new Error('document unreachable'), { name: 'DocumentUnreachableError' }))],
   ])('%s: the one generic reason, naming no cause', (_label, err) => {
     const text = metadataDocumentFailure(err, url)!;
@@ -108,7 +145,12 @@ describe('metadataDocumentFailure', () => {
   it('explains a URL that cannot be a document URL', () => {
     const notFound = { error: 'invalid_client', message: 'invalid_client', error_detail: 'client not found' };
     expect(metadataDocumentFailure(notFound, 'http://app.example/client.json')).toContain('must use https');
-    expect(metadataDocumentFailure({ message: 'invalid_client', error_description: 'client_id metadata document fetch not allowed' }, 'https://app.example/')).toContain('needs a path');
+    expect(
+      metadataDocumentFailure(
+        { message: 'invalid_client', error_description: 'client_id metadata document fetch not allowed' },
+        'https://app.example/',
+      ),
+    ).toContain('needs a path');
   });
 });
 
@@ -125,6 +167,7 @@ describe('asProviderSees', () => {
       doc({ redirect_uris: ['http://127.0.0.1/callback', 'https://app.example/cb'] }),
       doc({ application_type: 'web', redirect_uris: ['http://127.0.0.1/callback'] }),
       '{"client_id":',
-    ]) expect(asProviderSees(body)).toBe(body);
+    ])
+      expect(asProviderSees(body)).toBe(body);
   });
 });

@@ -63,24 +63,47 @@ describe('normalizeRegistration', () => {
   });
 
   it('keeps a literal client_id exactly and refuses malformed ones', () => {
-    expect((normalizeRegistration({ ...device, client_id: 'Acme-CLI' }) as { body: Record<string, unknown> }).body.client_id).toBe('Acme-CLI');
+    expect((normalizeRegistration({ ...device, client_id: 'Acme-CLI' }) as { body: Record<string, unknown> }).body.client_id).toBe(
+      'Acme-CLI',
+    );
     expect(normalizeRegistration({ ...device, client_id: 'has space' })).toMatchObject({ error: 'invalid_client_metadata' });
     expect(normalizeRegistration({ ...device, client_id: '' })).toMatchObject({ error: 'invalid_client_metadata' });
   });
 
-  it.each(['https://agent.example/cb', 'http://127.0.0.1:8765/cb', 'http://localhost/cb', 'http://[::1]:9000/cb', 'com.example.app:/callback'])('accepts redirect URI %s', (uri) => {
+  it.each([
+    'https://agent.example/cb',
+    'http://127.0.0.1:8765/cb',
+    'http://localhost/cb',
+    'http://[::1]:9000/cb',
+    'com.example.app:/callback',
+  ])('accepts redirect URI %s', (uri) => {
     expect(normalizeRegistration({ ...device, redirect_uris: [uri] })).toHaveProperty('body');
   });
 
   it("registers Cursor's three redirect URIs (its own scheme, https and loopback) as a native app", () => {
-    const cursor = ['cursor://anysphere.cursor-mcp/oauth/callback', 'https://www.cursor.com/agents/mcp/oauth/callback', 'http://localhost:8787/callback'];
+    const cursor = [
+      'cursor://anysphere.cursor-mcp/oauth/callback',
+      'https://www.cursor.com/agents/mcp/oauth/callback',
+      'http://localhost:8787/callback',
+    ];
     const result = normalizeRegistration({ ...device, redirect_uris: cursor }) as { body: Record<string, unknown> };
     expect(result.body.redirect_uris).toEqual(cursor);
     expect(result.body.application_type).toBe('native');
-    expect(normalizeRegistration({ ...device, application_type: 'web', redirect_uris: cursor })).toMatchObject({ status: 400, error: 'invalid_redirect_uri' });
+    expect(normalizeRegistration({ ...device, application_type: 'web', redirect_uris: cursor })).toMatchObject({
+      status: 400,
+      error: 'invalid_redirect_uri',
+    });
   });
 
-  it.each(['http://agent.example/cb', 'javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'myapp:', 'https://agent.example/cb#frag', 'not a url'])('refuses redirect URI %s', (uri) => {
+  it.each([
+    'http://agent.example/cb',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'file:///etc/passwd',
+    'myapp:',
+    'https://agent.example/cb#frag',
+    'not a url',
+  ])('refuses redirect URI %s', (uri) => {
     expect(normalizeRegistration({ ...device, redirect_uris: [uri] })).toMatchObject({ status: 400, error: 'invalid_redirect_uri' });
   });
 

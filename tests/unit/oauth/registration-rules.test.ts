@@ -1,6 +1,13 @@
 // What open registration accepts, as case tables (lib/oauth/registration-rules.ts).
 import { describe, expect, it } from 'vitest';
-import { checkRegistrationFields, clientNameProblem, isAcceptedAppScheme, literalClientIdProblem, nameSkeleton, redirectUriProblem } from '@/lib/oauth/registration-rules';
+import {
+  checkRegistrationFields,
+  clientNameProblem,
+  isAcceptedAppScheme,
+  literalClientIdProblem,
+  nameSkeleton,
+  redirectUriProblem,
+} from '@/lib/oauth/registration-rules';
 import { isSpecialUseAddress } from '@/lib/oauth/document-fetch';
 
 describe('client_name', () => {
@@ -95,10 +102,13 @@ describe('redirect URIs', () => {
 });
 
 describe('the registration body', () => {
-  it.each(['sector_identifier_uri', 'jwks_uri', 'jwks', 'request_uris', 'software_statement', 'initiate_login_uri'])('%s is refused (nothing is fetched)', (field) => {
-    const result = checkRegistrationFields({ [field]: 'https://x.example/y' });
-    expect('error' in result && result.error_description).toContain(field);
-  });
+  it.each(['sector_identifier_uri', 'jwks_uri', 'jwks', 'request_uris', 'software_statement', 'initiate_login_uri'])(
+    '%s is refused (nothing is fetched)',
+    (field) => {
+      const result = checkRegistrationFields({ [field]: 'https://x.example/y' });
+      expect('error' in result && result.error_description).toContain(field);
+    },
+  );
 
   it('drops unknown fields and keeps known ones', () => {
     const result = checkRegistrationFields({ client_name: 'A', extra: 'x'.repeat(10_000), redirect_uris: ['https://a.example/cb'] });
@@ -137,11 +147,32 @@ describe('literal client_ids and names compared as a person reads them', () => {
 
 describe('special-use addresses (refused before connecting)', () => {
   it.each([
-    ['127.0.0.1', true], ['127.0.0.2', true], ['10.1.2.3', true], ['172.16.0.1', true], ['192.168.1.1', true], ['169.254.169.254', true],
-    ['100.64.0.1', true], ['0.0.0.0', true], ['224.0.0.1', true], ['255.255.255.255', true], ['198.18.0.1', true],
-    ['::1', true], ['::', true], ['fe80::1', true], ['fd00::1', true], ['::ffff:127.0.0.1', true], ['::ffff:7f00:1', true], ['64:ff9b::a00:1', true],
-    ['2001:db8::1', true], ['ff02::1', true], ['not-an-ip', true],
-    ['8.8.8.8', false], ['1.1.1.1', false], ['93.184.216.34', false], ['2606:4700::1111', false], ['::ffff:8.8.8.8', false],
+    ['127.0.0.1', true],
+    ['127.0.0.2', true],
+    ['10.1.2.3', true],
+    ['172.16.0.1', true],
+    ['192.168.1.1', true],
+    ['169.254.169.254', true],
+    ['100.64.0.1', true],
+    ['0.0.0.0', true],
+    ['224.0.0.1', true],
+    ['255.255.255.255', true],
+    ['198.18.0.1', true],
+    ['::1', true],
+    ['::', true],
+    ['fe80::1', true],
+    ['fd00::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['::ffff:7f00:1', true],
+    ['64:ff9b::a00:1', true],
+    ['2001:db8::1', true],
+    ['ff02::1', true],
+    ['not-an-ip', true],
+    ['8.8.8.8', false],
+    ['1.1.1.1', false],
+    ['93.184.216.34', false],
+    ['2606:4700::1111', false],
+    ['::ffff:8.8.8.8', false],
   ] as const)('%s -> %s', (address, special) => {
     expect(isSpecialUseAddress(address)).toBe(special);
   });

@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { computeOnboarding, type OnboardingFacts } from '@/lib/profile/onboarding';
 import { tools } from '@/lib/mcp/tools';
 
-const blank: OnboardingFacts = { timezone: null, experience: null, goal: null, trainingDays: [], benchmarkCount: 0, planCount: 0, connectedIntegrationCount: 0 };
+const blank: OnboardingFacts = {
+  timezone: null,
+  experience: null,
+  goal: null,
+  trainingDays: [],
+  benchmarkCount: 0,
+  planCount: 0,
+  connectedIntegrationCount: 0,
+};
 
 const cases: [string, Partial<OnboardingFacts>][] = [
   ['a new person (nothing known, no unit)', {}],
@@ -32,7 +40,8 @@ describe('onboarding example calls', () => {
   });
 
   it('the benchmark example suits the goal and the unit', () => {
-    const bench = (f: Partial<OnboardingFacts>) => computeOnboarding({ ...blank, ...f }).steps.find((s) => s.id === 'BENCHMARKS')!.example.arguments;
+    const bench = (f: Partial<OnboardingFacts>) =>
+      computeOnboarding({ ...blank, ...f }).steps.find((s) => s.id === 'BENCHMARKS')!.example.arguments;
     expect(bench({ goal: '10k' })).toMatchObject({ kind: 'race', distanceUnit: 'km' });
     expect(bench({ goal: 'strength', weightUnit: 'lb' })).toMatchObject({ kind: 'lift', unit: 'lb', load: 225 });
     expect(bench({ goal: null })).toMatchObject({ kind: 'lift', unit: 'kg', load: 100 });

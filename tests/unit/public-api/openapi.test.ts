@@ -26,10 +26,15 @@ describe('apiReference and openApiReferenceMarkdown', () => {
     expect(ops.map((o) => o.operationId)).toEqual(OPERATION_IDS);
     const site = ops.find((o) => o.operationId === 'getSiteIdentity')!;
     expect(site.schemas.map((s) => s.name)).toEqual(['SiteIdentity', 'PostalAddress', 'DiscoveryLinks']);
-    expect(site.schemas[0]!.fields.find((f) => f.name === 'sameAs')).toEqual(expect.objectContaining({ type: 'array of string (uri)', required: false }));
+    expect(site.schemas[0]!.fields.find((f) => f.name === 'sameAs')).toEqual(
+      expect.objectContaining({ type: 'array of string (uri)', required: false }),
+    );
     const post = ops.find((o) => o.operationId === 'getBlogPost')!;
     expect(post.curl).toBe(`curl -s ${ref.server}/api/public/posts/${getPosts()[0]!.slug}`);
-    expect(post.responses.map((r) => [r.status, r.schema])).toEqual([['200', 'BlogPost'], ['404', 'NotFound']]);
+    expect(post.responses.map((r) => [r.status, r.schema])).toEqual([
+      ['200', 'BlogPost'],
+      ['404', 'NotFound'],
+    ]);
     expect(post.schemas.map((s) => s.name)).toEqual(['BlogPost', 'NotFound']);
   });
 

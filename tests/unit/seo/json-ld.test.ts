@@ -84,7 +84,11 @@ describe('softwareApplicationJsonLd', () => {
   it('describes the app with its features and a real download link only, and never offers', () => {
     const app = softwareApplicationJsonLd(product, site, 'https://pacewise.example/product');
     expect(app).not.toHaveProperty('downloadUrl');
-    const real = softwareApplicationJsonLd({ ...product, downloadUrl: 'https://apps.apple.com/app/id1' }, site, 'https://pacewise.example/product');
+    const real = softwareApplicationJsonLd(
+      { ...product, downloadUrl: 'https://apps.apple.com/app/id1' },
+      site,
+      'https://pacewise.example/product',
+    );
     expect(real.downloadUrl).toBe('https://apps.apple.com/app/id1');
     expect(app).toMatchObject({
       '@type': 'SoftwareApplication',
@@ -142,9 +146,16 @@ describe('webSiteJsonLd, breadcrumbJsonLd, collectionPageJsonLd', () => {
   });
 
   it('lists the posts of a tag page in order', () => {
-    const ld = collectionPageJsonLd({ name: 'Blog: Running', description: 'Runs.', url: 'https://pacewise.example/blog/tags/running', posts: [post, { ...post, title: 'B', url: 'https://pacewise.example/blog/b' }] });
+    const ld = collectionPageJsonLd({
+      name: 'Blog: Running',
+      description: 'Runs.',
+      url: 'https://pacewise.example/blog/tags/running',
+      posts: [post, { ...post, title: 'B', url: 'https://pacewise.example/blog/b' }],
+    });
     expect(ld).toMatchObject({ '@type': 'CollectionPage', name: 'Blog: Running', url: 'https://pacewise.example/blog/tags/running' });
-    expect((ld.mainEntity as { itemListElement: { position: number; url: string }[] }).itemListElement.map((i) => [i.position, i.url])).toEqual([
+    expect(
+      (ld.mainEntity as { itemListElement: { position: number; url: string }[] }).itemListElement.map((i) => [i.position, i.url]),
+    ).toEqual([
       [1, post.url],
       [2, 'https://pacewise.example/blog/b'],
     ]);

@@ -27,14 +27,26 @@ describe('pageMetadata', () => {
   });
 
   it('leaves images unset for segment cards, so the route segment supplies its own', () => {
-    const m = pageMetadata({ ...base, path: '/blog/x', image: 'segment', article: { publishedTime: '2026-01-01', authors: ['Team'], tags: ['a'] } });
+    const m = pageMetadata({
+      ...base,
+      path: '/blog/x',
+      image: 'segment',
+      article: { publishedTime: '2026-01-01', authors: ['Team'], tags: ['a'] },
+    });
     expect(m.openGraph).not.toHaveProperty('images');
     expect(m.openGraph).toMatchObject({ type: 'article', publishedTime: '2026-01-01' });
   });
 
   it("names a page's own card when given one, for Open Graph (and so Twitter)", () => {
-    const m = pageMetadata({ ...base, path: '/blog/x', image: { url: '/blog/x/card.png', alt: 'Card' }, article: { publishedTime: '2026-01-01', authors: ['Team'], tags: [] } });
-    expect((m.openGraph as { images: unknown[] }).images).toEqual([{ url: '/blog/x/card.png', width: 1200, height: 630, type: 'image/png', alt: 'Card' }]);
+    const m = pageMetadata({
+      ...base,
+      path: '/blog/x',
+      image: { url: '/blog/x/card.png', alt: 'Card' },
+      article: { publishedTime: '2026-01-01', authors: ['Team'], tags: [] },
+    });
+    expect((m.openGraph as { images: unknown[] }).images).toEqual([
+      { url: '/blog/x/card.png', width: 1200, height: 630, type: 'image/png', alt: 'Card' },
+    ]);
   });
 
   it('does not repeat the site name in a title that already has it', () => {

@@ -27,7 +27,14 @@ describe('escapeXml', () => {
 
 describe('buildRssFeed', () => {
   const items = [
-    { title: 'Newer & better', link: 'https://pacewise.example/blog/b', description: 'B <b>', publishedDate: '2026-05-02', author: 'Team', categories: ['running', 'paces'] },
+    {
+      title: 'Newer & better',
+      link: 'https://pacewise.example/blog/b',
+      description: 'B <b>',
+      publishedDate: '2026-05-02',
+      author: 'Team',
+      categories: ['running', 'paces'],
+    },
     { title: 'Older', link: 'https://pacewise.example/blog/a', description: 'A', publishedDate: '2026-04-01', categories: [] },
   ];
   const xml = buildRssFeed(channel, items);

@@ -28,7 +28,8 @@ const done = (w: Workout, sets: PerformedSet[][]): Workout => ({
   actual: { strength: sets.map((s, blockIndex) => ({ blockIndex, exerciseId: w.strength[blockIndex]?.exerciseId ?? '', sets: s })) },
 });
 
-const sets = (reps: number[], loadKg: number, rpe?: number): PerformedSet[] => reps.map((r) => ({ reps: r, loadKg, ...(rpe !== undefined ? { rpe } : {}) }));
+const sets = (reps: number[], loadKg: number, rpe?: number): PerformedSet[] =>
+  reps.map((r) => ({ reps: r, loadKg, ...(rpe !== undefined ? { rpe } : {}) }));
 
 /**
  * Linear squat world. The session on 01-06 is being logged late, on 01-10:
@@ -43,7 +44,11 @@ function linearWorld(state: Partial<AthleteState['lifts'][string]> = {}) {
   const f1 = strengthWorkout('f1', '2025-01-13', [squat(105)]);
   const f2 = strengthWorkout('f2', '2025-01-15', [squat(100, 2)], { phase: 'deload' });
   const f3 = strengthWorkout('f3', '2025-01-17', [squat(110)]);
-  const athlete: AthleteState = { unit: 'kg', distanceUnit: 'km', lifts: { 'back-squat': { workingLoadKg: 100, failureStreak: 0, ...state } } };
+  const athlete: AthleteState = {
+    unit: 'kg',
+    distanceUnit: 'km',
+    lifts: { 'back-squat': { workingLoadKg: 100, failureStreak: 0, ...state } },
+  };
   return { workouts: [history, current, missed, skipped, f1, f2, f3], current, athlete, frozen: [history, missed, skipped] };
 }
 
@@ -76,7 +81,12 @@ describe('adaptAfterCompletion: linear progression', () => {
     const world = linearWorld({ failureStreak: streak });
     const completed = done(world.current, [sets([...reps], 100)]);
     const result = run({ workouts: world.workouts, completed, state: world.athlete, today: '2025-01-10' });
-    expect(result.state.lifts['back-squat']).toMatchObject({ workingLoadKg: working, failureStreak: streakAfter, lastWorkoutId: 'c', lastDate: '2025-01-06' });
+    expect(result.state.lifts['back-squat']).toMatchObject({
+      workingLoadKg: working,
+      failureStreak: streakAfter,
+      lastWorkoutId: 'c',
+      lastDate: '2025-01-06',
+    });
     const after = { f1: 105, f2: 100, f3: 110, ...loadsById(result) } as Record<string, unknown>;
     expect([after.f1, after.f2, after.f3].map((v) => (Array.isArray(v) ? v[0] : v))).toEqual([expected.f1, expected.f2, expected.f3]);
     expectFutureOnly(result, world.workouts, completed, '2025-01-10');
@@ -87,7 +97,12 @@ describe('adaptAfterCompletion: linear progression', () => {
 
   it('explains a hold in words, with the loads', () => {
     const world = linearWorld();
-    const result = run({ workouts: world.workouts, completed: done(world.current, [sets([5, 5, 3], 100)]), state: world.athlete, today: '2025-01-10' });
+    const result = run({
+      workouts: world.workouts,
+      completed: done(world.current, [sets([5, 5, 3], 100)]),
+      state: world.athlete,
+      today: '2025-01-10',
+    });
     expect(result.changes[0]).toEqual({
       workoutId: 'f1',
       date: '2025-01-13',
@@ -102,7 +117,12 @@ describe('adaptAfterCompletion: linear progression', () => {
 
   it('explains a deload', () => {
     const world = linearWorld({ failureStreak: 2 });
-    const result = run({ workouts: world.workouts, completed: done(world.current, [sets([5, 5, 3], 100)]), state: world.athlete, today: '2025-01-10' });
+    const result = run({
+      workouts: world.workouts,
+      completed: done(world.current, [sets([5, 5, 3], 100)]),
+      state: world.athlete,
+      today: '2025-01-10',
+    });
     expect(result.changes[0]?.reason).toContain('3 sessions in a row missed at 100 kg, so deload 10%: 100 kg → 90 kg');
   });
 
@@ -112,7 +132,9 @@ describe('adaptAfterCompletion: linear progression', () => {
     const result = run({ workouts: world.workouts, completed, state: world.athlete, today: '2025-01-10' });
     // issue 23: the streak no longer survives a deload week (it stayed 1 before)
     expect(result.state.lifts['back-squat']).toMatchObject({ workingLoadKg: 100, failureStreak: 0 });
-    expect(result.notes.join(' ')).toContain('deload week, so progression is paused and the working load stays 100 kg; the miss streak starts again after it');
+    expect(result.notes.join(' ')).toContain(
+      'deload week, so progression is paused and the working load stays 100 kg; the miss streak starts again after it',
+    );
   });
 
   it('takes the load lifted as the reference when none was prescribed', () => {
@@ -150,10 +172,15 @@ describe('skips never count as failures', () => {
 });
 
 describe('adaptAfterCompletion: e1RM autoregulation', () => {
-  const autoSquat = (load: number, reps = 5, rpe = 7): StrengthBlock => ({ ...squat(load, 3, 'autoregulated'), sets: [1, 2, 3].map(() => ({ reps, rpe, loadKg: load })) });
+  const autoSquat = (load: number, reps = 5, rpe = 7): StrengthBlock => ({
+    ...squat(load, 3, 'autoregulated'),
+    sets: [1, 2, 3].map(() => ({ reps, rpe, loadKg: load })),
+  });
 
   it('raises e1RM from a harder-than-expected set and recomputes future loads (RTS chart 5 @ 8 = 81.1 %, 5 @ 7 = 78.6 %)', () => {
-    const current = strengthWorkout('c', '2025-01-06', [{ ...autoSquat(115, 5, 8), sets: [1, 2, 3, 4, 5].map(() => ({ reps: 5, rpe: 8, loadKg: 115 })) }]);
+    const current = strengthWorkout('c', '2025-01-06', [
+      { ...autoSquat(115, 5, 8), sets: [1, 2, 3, 4, 5].map(() => ({ reps: 5, rpe: 8, loadKg: 115 })) },
+    ]);
     const future = strengthWorkout('f1', '2025-01-13', [autoSquat(110)]);
     const state: AthleteState = { unit: 'kg', distanceUnit: 'km', lifts: { 'back-squat': { e1rmKg: 136, failureStreak: 0 } } };
     const completed = done(current, [sets([5, 5, 5, 5, 5], 115, 8)]);
@@ -201,7 +228,11 @@ describe('adaptAfterCompletion: double progression', () => {
     incrementKg: 2.5,
     sets: [1, 2, 3].map(() => ({ reps, loadKg: load })),
   });
-  const state: AthleteState = { unit: 'kg', distanceUnit: 'km', lifts: { 'barbell-row': { workingLoadKg: 60, targetReps: 8, failureStreak: 0 } } };
+  const state: AthleteState = {
+    unit: 'kg',
+    distanceUnit: 'km',
+    lifts: { 'barbell-row': { workingLoadKg: 60, targetReps: 8, failureStreak: 0 } },
+  };
   const current = strengthWorkout('c', '2025-01-06', [row(60, 8)]);
   const future = strengthWorkout('f1', '2025-01-13', [row(60, 8)]);
 
@@ -232,7 +263,13 @@ describe('adaptAfterCompletion: double progression', () => {
   });
 
   it('bodyweight work at the top of its range is left to the person', () => {
-    const pullUp: StrengthBlock = { exerciseId: 'pull-up', exerciseName: 'Pull-up', progression: 'double', repRange: [5, 10], sets: [{ reps: 10 }, { reps: 10 }] };
+    const pullUp: StrengthBlock = {
+      exerciseId: 'pull-up',
+      exerciseName: 'Pull-up',
+      progression: 'double',
+      repRange: [5, 10],
+      sets: [{ reps: 10 }, { reps: 10 }],
+    };
     const c = strengthWorkout('c', '2025-01-06', [pullUp]);
     const result = run({ workouts: [c], completed: done(c, [sets([10, 10], 0)]), state: { unit: 'kg', distanceUnit: 'km', lifts: {} } });
     expect(result.notes.join(' ')).toContain('the top of the range');
@@ -264,7 +301,12 @@ describe('adaptAfterCompletion: guards', () => {
 
   it('does not move progression for a session older than the last one applied', () => {
     const world = linearWorld({ lastDate: '2025-01-08', lastWorkoutId: 'other' });
-    const result = run({ workouts: world.workouts, completed: done(world.current, [sets([5, 5, 3], 100)]), state: world.athlete, today: '2025-01-10' });
+    const result = run({
+      workouts: world.workouts,
+      completed: done(world.current, [sets([5, 5, 3], 100)]),
+      state: world.athlete,
+      today: '2025-01-10',
+    });
     expect(result.changes).toEqual([]);
     expect(result.notes[0]).toContain('older than the last one applied');
   });
@@ -277,16 +319,28 @@ describe('adaptAfterCompletion: guards', () => {
 
   it('does not touch a future session that is already completed or skipped', () => {
     const world = linearWorld();
-    const workouts = world.workouts.map((w) => (w.id === 'f1' ? { ...w, status: 'completed' as const } : w.id === 'f3' ? { ...w, status: 'skipped' as const } : w));
+    const workouts = world.workouts.map((w) =>
+      w.id === 'f1' ? { ...w, status: 'completed' as const } : w.id === 'f3' ? { ...w, status: 'skipped' as const } : w,
+    );
     const result = run({ workouts, completed: done(world.current, [sets([5, 5, 3], 100)]), state: world.athlete, today: '2025-01-10' });
     expect(new Set(result.changes.map((c) => c.workoutId))).toEqual(new Set(['f2']));
   });
 
   it('leaves other lifts in the same future session alone', () => {
-    const bench: StrengthBlock = { exerciseId: 'bench-press', exerciseName: 'Bench press', progression: 'linear', incrementKg: 2.5, sets: [{ reps: 5, loadKg: 70 }] };
+    const bench: StrengthBlock = {
+      exerciseId: 'bench-press',
+      exerciseName: 'Bench press',
+      progression: 'linear',
+      incrementKg: 2.5,
+      sets: [{ reps: 5, loadKg: 70 }],
+    };
     const current = strengthWorkout('c', '2025-01-06', [squat(100)]);
     const future = strengthWorkout('f1', '2025-01-13', [squat(105), bench]);
-    const state: AthleteState = { unit: 'kg', distanceUnit: 'km', lifts: { 'back-squat': { workingLoadKg: 100, failureStreak: 0 }, 'bench-press': { workingLoadKg: 70, failureStreak: 0 } } };
+    const state: AthleteState = {
+      unit: 'kg',
+      distanceUnit: 'km',
+      lifts: { 'back-squat': { workingLoadKg: 100, failureStreak: 0 }, 'bench-press': { workingLoadKg: 70, failureStreak: 0 } },
+    };
     const result = run({ workouts: [current, future], completed: done(current, [sets([5, 5, 3], 100)]), state });
     expect(result.updatedWorkouts[0]?.strength[1]).toBe(bench);
     expect(result.changes.every((c) => c.path.startsWith('strength[0]'))).toBe(true);
@@ -406,7 +460,13 @@ describe('describeSets', () => {
   it.each([
     [sets([5, 5, 5], 100, 8), '3×5 @ 100 kg RPE 8'],
     [sets([5, 5, 3], 100), '5/5/3 reps @ 100 kg'],
-    [[{ reps: 5, loadKg: 100 }, { reps: 5, loadKg: 102.5, rpe: 9 }], '2×5 @ 100 kg, 102.5 kg (RPE –/9)'],
+    [
+      [
+        { reps: 5, loadKg: 100 },
+        { reps: 5, loadKg: 102.5, rpe: 9 },
+      ],
+      '2×5 @ 100 kg, 102.5 kg (RPE –/9)',
+    ],
     [sets([10, 8], 0), '10/8 reps @ bodyweight'],
     [[], 'no sets'],
   ])('%j -> %s', (input, text) => {

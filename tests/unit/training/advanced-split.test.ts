@@ -15,7 +15,16 @@ describe.each([
   [6, ['barbell', 'pullup-bar']],
   [4, ['barbell', 'pullup-bar', 'dumbbells']],
 ] as const)('advanced strength, %i days, %j', (days, equipment) => {
-  const { workouts } = generatePlan({ planId: 'p', goal: 'strength', startDate: '2026-01-05', weeks: 9, daysPerWeek: days, experience: 'advanced', equipment: [...equipment] as Equipment[], benchmarks: { e1rmKg } });
+  const { workouts } = generatePlan({
+    planId: 'p',
+    goal: 'strength',
+    startDate: '2026-01-05',
+    weeks: 9,
+    daysPerWeek: days,
+    experience: 'advanced',
+    equipment: [...equipment] as Equipment[],
+    benchmarks: { e1rmKg },
+  });
   const weeks = new Map<number, Workout[]>();
   for (const w of workouts) weeks.set(w.week!, [...(weeks.get(w.week!) ?? []), w]);
 
@@ -36,7 +45,9 @@ describe.each([
   });
 
   it('bodyweight pull-ups progress: a set more every three build weeks (not 3 x the same for nine weeks)', () => {
-    const sets = [...weeks.entries()].filter(([, ws]) => ws[0]!.phase === 'build').map(([week, ws]) => [week, ws.flatMap((w) => w.strength.filter((b) => b.exerciseId === 'pull-up')).map((b) => b.sets.length)[0]]);
+    const sets = [...weeks.entries()]
+      .filter(([, ws]) => ws[0]!.phase === 'build')
+      .map(([week, ws]) => [week, ws.flatMap((w) => w.strength.filter((b) => b.exerciseId === 'pull-up')).map((b) => b.sets.length)[0]]);
     expect(sets).toEqual([
       [1, 3],
       [2, 3],

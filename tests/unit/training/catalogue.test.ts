@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, EXERCISE_IDS, MAIN_LIFT_IDS, NEAR_PATTERNS, findExercise, isAvailable, isTimedHold, substituteFor } from '@/lib/training/catalogue';
+import {
+  CATALOGUE,
+  EXERCISE_IDS,
+  MAIN_LIFT_IDS,
+  NEAR_PATTERNS,
+  findExercise,
+  isAvailable,
+  isTimedHold,
+  substituteFor,
+} from '@/lib/training/catalogue';
 import { EQUIPMENT, LOAD_TYPES, type Equipment } from '@/lib/training/types';
 
 describe('exercise catalogue', () => {
@@ -99,7 +108,9 @@ describe('strength catalogue: equipment, pattern, substitutes, holds', () => {
   });
 
   it('timed holds are the isometric exercises, with no rep range', () => {
-    const holds = STRENGTH.filter(isTimedHold).map((e) => e.id).sort();
+    const holds = STRENGTH.filter(isTimedHold)
+      .map((e) => e.id)
+      .sort();
     expect(holds).toEqual(['hollow-hold', 'plank', 'side-plank', 'wall-sit']);
     for (const id of holds) expect(findExercise(id)?.defaultRepRange).toBeUndefined();
   });
@@ -108,7 +119,10 @@ describe('strength catalogue: equipment, pattern, substitutes, holds', () => {
     const none: Equipment[] = [];
     expect.assertions(6);
     for (const pattern of ['squat', 'hinge', 'lunge', 'horizontal-push', 'vertical-push', 'core'] as const) {
-      expect(STRENGTH.some((e) => e.pattern === pattern && isAvailable(e, none)), pattern).toBe(true);
+      expect(
+        STRENGTH.some((e) => e.pattern === pattern && isAvailable(e, none)),
+        pattern,
+      ).toBe(true);
     }
   });
 

@@ -29,21 +29,48 @@ describe('easy-only days after a break', () => {
 
 const VDOT = 40;
 const EASY = paceForSegment({ kind: 'easy' }, VDOT)!;
-const run = (id: string, date: string, title: string, segs: RunSegment[], extra: Partial<Workout> = {}): Workout => ({ id, date, status: 'scheduled', kind: 'run', title, strength: [], run: segs, ...extra });
+const run = (id: string, date: string, title: string, segs: RunSegment[], extra: Partial<Workout> = {}): Workout => ({
+  id,
+  date,
+  status: 'scheduled',
+  kind: 'run',
+  title,
+  strength: [],
+  run: segs,
+  ...extra,
+});
 const km = (w: Workout) => w.run.reduce((m, s) => m + segmentMetres(s, EASY), 0) / 1000;
 
 // The novice half-marathoner of the issue: 11 km long run done before a 10-day injury (Mar 11-20).
 const done: Workout[] = [
-  run('d1', '2026-03-01', 'Long run', [{ kind: 'long', distanceM: 10000 }], { status: 'completed', actual: { run: { distanceM: 10000, durationS: 3900 } } }),
-  run('d2', '2026-03-08', 'Long run', [{ kind: 'long', distanceM: 11000 }], { status: 'completed', actual: { run: { distanceM: 11000, durationS: 4300 } } }),
+  run('d1', '2026-03-01', 'Long run', [{ kind: 'long', distanceM: 10000 }], {
+    status: 'completed',
+    actual: { run: { distanceM: 10000, durationS: 3900 } },
+  }),
+  run('d2', '2026-03-08', 'Long run', [{ kind: 'long', distanceM: 11000 }], {
+    status: 'completed',
+    actual: { run: { distanceM: 11000, durationS: 4300 } },
+  }),
   run('d0', '2026-02-10', 'Long run', [{ kind: 'long', distanceM: 16000 }], { status: 'completed' }), // too long ago to count
 ];
 const ahead: Workout[] = [
   run('a1', '2026-03-21', 'Long run', [{ kind: 'long', distanceM: 12000 }]), // the plan's longest long run
-  run('a2', '2026-03-23', 'Threshold run', [{ kind: 'easy', durationS: 600, label: 'Warm-up' }, { kind: 'threshold', distanceM: 3000 }, { kind: 'easy', durationS: 600, label: 'Cool-down' }]),
+  run('a2', '2026-03-23', 'Threshold run', [
+    { kind: 'easy', durationS: 600, label: 'Warm-up' },
+    { kind: 'threshold', distanceM: 3000 },
+    { kind: 'easy', durationS: 600, label: 'Cool-down' },
+  ]),
   run('a3', '2026-03-25', 'Easy run', [{ kind: 'easy', durationS: 2400 }]),
-  run('a4', '2026-03-27', 'Intervals', [{ kind: 'easy', durationS: 900 }, { kind: 'interval', distanceM: 800, repeats: 5, recoveryS: 150 }, { kind: 'easy', durationS: 600 }]),
-  run('a5', '2026-03-31', 'Threshold run', [{ kind: 'easy', durationS: 600 }, { kind: 'threshold', distanceM: 3000 }, { kind: 'easy', durationS: 600 }]), // after the easy days
+  run('a4', '2026-03-27', 'Intervals', [
+    { kind: 'easy', durationS: 900 },
+    { kind: 'interval', distanceM: 800, repeats: 5, recoveryS: 150 },
+    { kind: 'easy', durationS: 600 },
+  ]),
+  run('a5', '2026-03-31', 'Threshold run', [
+    { kind: 'easy', durationS: 600 },
+    { kind: 'threshold', distanceM: 3000 },
+    { kind: 'easy', durationS: 600 },
+  ]), // after the easy days
   run('race', '2026-03-22', 'Race', [{ kind: 'race', distanceM: 10000 }]),
   { ...run('lift', '2026-03-22', 'Strength A', []), kind: 'strength' },
 ];
@@ -80,7 +107,7 @@ describe('easeBackIn', () => {
     expect(r.updated.some((w) => w.id === 'race' || w.id === 'lift')).toBe(false);
   });
 
-  it('the first session back after 10 days injured is no longer the plan\'s longest long run (12 km -> 8 km)', () => {
+  it("the first session back after 10 days injured is no longer the plan's longest long run (12 km -> 8 km)", () => {
     const r = easeBackIn({ kind: 'injury', from: '2026-03-11', to: '2026-03-20', scheduled: ahead, done, vdot: VDOT });
     const first = r.updated.find((w) => w.id === 'a1')!;
     expect(first.run[0]).toMatchObject({ kind: 'long', distanceM: 8000 });
@@ -115,7 +142,11 @@ describe('ending time off early (delete_time_off with lastDay)', () => {
     ['2026-03-19', true, 1],
     ['2026-03-20', false, '2026-03-20 is not before the recorded last day off 2026-03-20'], // not early
     ['2026-03-25', false, '2026-03-25 is not before the recorded last day off 2026-03-20'], // longer: record_time_off
-    ['2026-03-10', false, '2026-03-10 is before the first day off 2026-03-11; to forget the whole record, call delete_time_off without lastDay'],
+    [
+      '2026-03-10',
+      false,
+      '2026-03-10 is before the first day off 2026-03-11; to forget the whole record, call delete_time_off without lastDay',
+    ],
   ] as const)('last day %s', (lastDay, ok, expected) => {
     const r = endEarly(off, lastDay);
     expect(r.ok).toBe(ok);

@@ -12,9 +12,20 @@ import type { AthleteState, PerformedSet, RunActual, Workout } from '@/lib/train
 
 /* ---------- strength: easy sets and readiness ---------- */
 
-const lifter = (e1rmKg: number): AthleteState => ({ unit: 'kg', distanceUnit: 'km', lifts: { 'back-squat': { e1rmKg, failureStreak: 0 } } });
+const lifter = (e1rmKg: number): AthleteState => ({
+  unit: 'kg',
+  distanceUnit: 'km',
+  lifts: { 'back-squat': { e1rmKg, failureStreak: 0 } },
+});
 
-function squatSession(id: string, date: string, loadKg: number, target: { reps: number; rpe: number }, rpes: (number | undefined)[], reps = target.reps): Workout {
+function squatSession(
+  id: string,
+  date: string,
+  loadKg: number,
+  target: { reps: number; rpe: number },
+  rpes: (number | undefined)[],
+  reps = target.reps,
+): Workout {
   const sets: PerformedSet[] = rpes.map((rpe) => ({ reps, loadKg, ...(rpe !== undefined ? { rpe } : {}) }));
   return {
     id,
@@ -23,7 +34,14 @@ function squatSession(id: string, date: string, loadKg: number, target: { reps: 
     kind: 'strength',
     title: 'Strength',
     phase: 'build',
-    strength: [{ exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'autoregulated', sets: rpes.map(() => ({ reps: target.reps, rpe: target.rpe, loadKg })) }],
+    strength: [
+      {
+        exerciseId: 'back-squat',
+        exerciseName: 'Back squat',
+        progression: 'autoregulated',
+        sets: rpes.map(() => ({ reps: target.reps, rpe: target.rpe, loadKg })),
+      },
+    ],
     run: [],
     actual: { strength: [{ blockIndex: 0, exerciseId: 'back-squat', sets }] },
   };
@@ -45,7 +63,11 @@ describe('the RTS chart read below RPE 6.5 (reps done plus reps in reserve)', ()
   });
 
   it('an easy session is read from its hardest set, the one closest to failure', () => {
-    const best = easySetE1rm([{ reps: 5, loadKg: 95, rpe: 6 }, { reps: 5, loadKg: 95, rpe: 5.5 }, { reps: 5, loadKg: 95, rpe: 5 }]);
+    const best = easySetE1rm([
+      { reps: 5, loadKg: 95, rpe: 6 },
+      { reps: 5, loadKg: 95, rpe: 5.5 },
+      { reps: 5, loadKg: 95, rpe: 5 },
+    ]);
     expect(best?.setIndex).toBe(0);
     expect(best?.e1rmKg).toBeCloseTo(95 / 0.762, 5);
   });
@@ -65,7 +87,15 @@ describe('easySessionTarget: every set at least 1.5 RPE under the target, every 
   });
 
   it('has no target without a prescribed RPE (linear 3×5)', () => {
-    expect(easySessionTarget([{ reps: 5 }, { reps: 5 }], [{ reps: 5, loadKg: 100, rpe: 5 }, { reps: 5, loadKg: 100, rpe: 5 }])).toBeUndefined();
+    expect(
+      easySessionTarget(
+        [{ reps: 5 }, { reps: 5 }],
+        [
+          { reps: 5, loadKg: 100, rpe: 5 },
+          { reps: 5, loadKg: 100, rpe: 5 },
+        ],
+      ),
+    ).toBeUndefined();
     expect(EASY_SESSION_RPE_MARGIN).toBe(1.5);
   });
 });
@@ -73,8 +103,20 @@ describe('easySessionTarget: every set at least 1.5 RPE under the target, every 
 describe('one squat session moves the e1RM: the case table (e1RM 117.1 kg; 95 kg is 5 @ RPE 8)', () => {
   it.each([
     // label, logged RPEs, readiness, e1RM after, a phrase of the reason
-    ['the issue: 95 kg × 5 at RPE 6, 5.5, 5 (was "logged, nothing to change")', [6, 5.5, 5], 'normal', 120.9, 'easy sets count as evidence of more strength, read as reps done plus reps in reserve'],
-    ['easy on the chart: RPE 6.5 ×3 (5 @ 6.5 = 77.4 %)', [6.5, 6.5, 6.5], 'normal', 119.9, 'every set at least 1.5 RPE under the target RPE 8'],
+    [
+      'the issue: 95 kg × 5 at RPE 6, 5.5, 5 (was "logged, nothing to change")',
+      [6, 5.5, 5],
+      'normal',
+      120.9,
+      'easy sets count as evidence of more strength, read as reps done plus reps in reserve',
+    ],
+    [
+      'easy on the chart: RPE 6.5 ×3 (5 @ 6.5 = 77.4 %)',
+      [6.5, 6.5, 6.5],
+      'normal',
+      119.9,
+      'every set at least 1.5 RPE under the target RPE 8',
+    ],
     ['RPE 7 ×3: one under, read by the chart as before (5 @ 7 = 78.6 %)', [7, 7, 7], 'normal', 119.0, 'Back squat e1RM 117.1 kg → 119 kg'],
     ['at target RPE 8', [8, 8, 8], 'normal', 117.1, 'logged, nothing to change'],
     ['RPE 4: six in reserve is a guess, not evidence', [4, 4, 4], 'normal', 117.1, 'logged, nothing to change'],
@@ -99,7 +141,13 @@ describe('one squat session moves the e1RM: the case table (e1RM 117.1 kg; 95 kg
 
   it('easy sets with a missed rep do not raise it', () => {
     const completed = squatSession('s', '2027-01-04', 95, { reps: 5, rpe: 8 }, [6, 6, 6], 4);
-    const result = adaptAfterCompletion({ workouts: [completed], completed, today: '2027-01-04', state: lifter(117.1), readiness: 'normal' });
+    const result = adaptAfterCompletion({
+      workouts: [completed],
+      completed,
+      today: '2027-01-04',
+      state: lifter(117.1),
+      readiness: 'normal',
+    });
     expect(result.state.lifts['back-squat']!.e1rmKg).toBeLessThanOrEqual(117.1);
   });
 
@@ -135,10 +183,28 @@ const T = 259;
 
 function tempo(id: string, date: string, paceSPerKm: number, avgHr: number | undefined, target = T): Workout {
   const actual: RunActual = { distanceM: 5000, durationS: Math.round(paceSPerKm * 5), ...(avgHr !== undefined ? { avgHr } : {}) };
-  return { id, date, status: 'completed', kind: 'run', title: 'Threshold run', phase: 'build', strength: [], run: [{ kind: 'threshold', distanceM: 5000, targetPaceSPerKm: target }], actual: { run: actual } };
+  return {
+    id,
+    date,
+    status: 'completed',
+    kind: 'run',
+    title: 'Threshold run',
+    phase: 'build',
+    strength: [],
+    run: [{ kind: 'threshold', distanceM: 5000, targetPaceSPerKm: target }],
+    actual: { run: actual },
+  };
 }
 const race5k = (id: string, date: string, seconds: number): Workout => ({
-  id, date, status: 'completed', kind: 'run', title: 'Race', phase: 'build', strength: [], run: [{ kind: 'race', distanceM: 5000 }], actual: { run: { distanceM: 5000, durationS: seconds } },
+  id,
+  date,
+  status: 'completed',
+  kind: 'run',
+  title: 'Race',
+  phase: 'build',
+  strength: [],
+  run: [{ kind: 'race', distanceM: 5000 }],
+  actual: { run: { distanceM: 5000, durationS: seconds } },
 });
 
 function days(from: string, n: number): string {
@@ -182,14 +248,66 @@ describe('vdotFromHeartRate: what one steady run implies', () => {
 
 describe('judgeHrPace: the median of the last three weeks, outside what the prescribed range allows (VDOT 49: 46.3-52.1)', () => {
   it.each([
-    ['three runs over 7 days, median 52.6', [['2027-03-01', 49.2], ['2027-03-04', 52.6], ['2027-03-08', 54]], 'up'],
-    ['three runs over 3 days (one hot weekend is not weeks)', [['2027-03-01', 44], ['2027-03-02', 44], ['2027-03-04', 44]], 'none'],
-    ['two runs only', [['2027-03-01', 44], ['2027-03-08', 44]], 'none'],
-    ['one hot day among normal ones (outlier): the median holds', [['2027-03-01', 49.2], ['2027-03-04', 42], ['2027-03-08', 49.5]], 'none'],
-    ['slow at high heart rate three times', [['2027-03-01', 42.3], ['2027-03-04', 43.1], ['2027-03-08', 42.5]], 'down'],
-    ['inside the prescribed range: 51.5, 47, 50', [['2027-03-01', 51.5], ['2027-03-04', 47], ['2027-03-08', 50]], 'none'],
+    [
+      'three runs over 7 days, median 52.6',
+      [
+        ['2027-03-01', 49.2],
+        ['2027-03-04', 52.6],
+        ['2027-03-08', 54],
+      ],
+      'up',
+    ],
+    [
+      'three runs over 3 days (one hot weekend is not weeks)',
+      [
+        ['2027-03-01', 44],
+        ['2027-03-02', 44],
+        ['2027-03-04', 44],
+      ],
+      'none',
+    ],
+    [
+      'two runs only',
+      [
+        ['2027-03-01', 44],
+        ['2027-03-08', 44],
+      ],
+      'none',
+    ],
+    [
+      'one hot day among normal ones (outlier): the median holds',
+      [
+        ['2027-03-01', 49.2],
+        ['2027-03-04', 42],
+        ['2027-03-08', 49.5],
+      ],
+      'none',
+    ],
+    [
+      'slow at high heart rate three times',
+      [
+        ['2027-03-01', 42.3],
+        ['2027-03-04', 43.1],
+        ['2027-03-08', 42.5],
+      ],
+      'down',
+    ],
+    [
+      'inside the prescribed range: 51.5, 47, 50',
+      [
+        ['2027-03-01', 51.5],
+        ['2027-03-04', 47],
+        ['2027-03-08', 50],
+      ],
+      'none',
+    ],
   ] as const)('%s -> %s', (_label, readings, move) => {
-    expect(judgeHrPace(readings.map(([date, vdot]) => ({ date, vdot })), 49).move).toBe(move);
+    expect(
+      judgeHrPace(
+        readings.map(([date, vdot]) => ({ date, vdot })),
+        49,
+      ).move,
+    ).toBe(move);
   });
 });
 
@@ -198,9 +316,14 @@ describe('VDOT over weeks from heart rate against pace: the case table', () => {
   it('threshold heart rate falling 173 -> 148 bpm at the same pace over three weeks raises VDOT, at most +0.5 a week', () => {
     const hrs = [173, 165, 158, 155, 152, 150, 148];
     const offsets = [0, 3, 7, 10, 14, 17, 21];
-    const { vdots, notes } = season(runner, offsets.map((d, i) => tempo(`t${i}`, days(D, d), T, hrs[i])));
+    const { vdots, notes } = season(
+      runner,
+      offsets.map((d, i) => tempo(`t${i}`, days(D, d), T, hrs[i])),
+    );
     expect(vdots).toEqual([49, 49, 49, 49.5, 49.5, 50, 50]);
-    expect(notes[3]!.join(' ')).toContain('VDOT 49.0 → 49.5: the same paces at a clearly lower heart rate: heart rate against pace over 4 runs (2027-03-01 to 2027-03-11)');
+    expect(notes[3]!.join(' ')).toContain(
+      'VDOT 49.0 → 49.5: the same paces at a clearly lower heart rate: heart rate against pace over 4 runs (2027-03-01 to 2027-03-11)',
+    );
     expect(notes[3]!.join(' ')).toContain('(training moves VDOT at most +0.5 a week)');
     expect(notes[4]!.join(' ')).toContain('VDOT already rose as far as training may move it in a week');
   });
@@ -220,20 +343,29 @@ describe('VDOT over weeks from heart rate against pace: the case table', () => {
     const raced = learnFromRun(race5k('r', days(D, 8), 20 * 60 + 17), state); // 20:17 is VDOT 49
     expect(raced.state.vdot).toBe(49);
     expect(raced.state.hrPace).toEqual([]);
-    const after = season(raced.state, [10, 12, 15].map((d, i) => tempo(`a${i}`, days(D, d), T * 1.05, 180)));
+    const after = season(
+      raced.state,
+      [10, 12, 15].map((d, i) => tempo(`a${i}`, days(D, d), T * 1.05, 180)),
+    );
     // Three slow runs after the race, over 5 days: not yet "over weeks", and the race's week is its own.
     expect(after.vdots).toEqual([49, 49, 49]);
   });
 
   it('without resting and maximum heart rate the rule does not apply, and the notes say so', () => {
     const noHr: AthleteState = { ...runner, restingHr: undefined, maxHr: undefined } as AthleteState;
-    const { vdots, notes } = season(noHr, [0, 3, 7, 10].map((d, i) => tempo(`n${i}`, days(D, d), T * 1.05, 180)));
+    const { vdots, notes } = season(
+      noHr,
+      [0, 3, 7, 10].map((d, i) => tempo(`n${i}`, days(D, d), T * 1.05, 180)),
+    );
     expect(vdots).toEqual([49, 49, 49, 49]);
     expect(notes[3]).toContain(HEART_RATE_UNKNOWN_NOTE);
   });
 
   it('runs without heart rate neither count nor say anything about heart rate', () => {
-    const { vdots, notes } = season(runner, [0, 3, 7].map((d, i) => tempo(`x${i}`, days(D, d), T * 1.05, undefined)));
+    const { vdots, notes } = season(
+      runner,
+      [0, 3, 7].map((d, i) => tempo(`x${i}`, days(D, d), T * 1.05, undefined)),
+    );
     expect(vdots).toEqual([49, 49, 49]);
     expect(notes.flat().join(' ')).not.toContain('heart rate against pace');
   });

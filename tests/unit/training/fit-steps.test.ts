@@ -36,24 +36,53 @@ describe('runSteps', () => {
 
   it.each([
     // segment, heart basis, expected target
-    ['zone with resting and max HR: a bpm range (Karvonen)', { kind: 'easy', durationS: 1800, zone: 2 }, heart, { type: 'heartRate', lowBpm: 134, highBpm: 148 }],
+    [
+      'zone with resting and max HR: a bpm range (Karvonen)',
+      { kind: 'easy', durationS: 1800, zone: 2 },
+      heart,
+      { type: 'heartRate', lowBpm: 134, highBpm: 148 },
+    ],
     ['zone without HR anchors: the zone', { kind: 'easy', durationS: 1800, zone: 2 }, noHeart, { type: 'heartRateZone', zone: 2 }],
-    ['pace wins over zone', { kind: 'threshold', distanceM: 3000, targetPaceSPerKm: 260, zone: 4 }, heart, { type: 'speed', lowMps: 3.774, highMps: 3.922 }],
+    [
+      'pace wins over zone',
+      { kind: 'threshold', distanceM: 3000, targetPaceSPerKm: 260, zone: 4 },
+      heart,
+      { type: 'speed', lowMps: 3.774, highMps: 3.922 },
+    ],
     ['race without pace: open', { kind: 'race', distanceM: 5000 }, noHeart, { type: 'open' }],
   ] as const)('%s', (_name, segment, basis, target) => {
     expect(runSteps([segment as RunSegment], basis)[0]!.target).toEqual(target);
   });
 
   it('repeats without recovery repeat the work step alone; a segment with neither distance nor time is open', () => {
-    const steps = runSteps([{ kind: 'repetition', distanceM: 200, repeats: 8 }, { kind: 'easy', zone: 2 }], noHeart);
-    expect(steps.map((s) => s.duration)).toEqual([{ type: 'distance', metres: 200 }, { type: 'repeat', fromStep: 0, times: 8 }, { type: 'open' }]);
+    const steps = runSteps(
+      [
+        { kind: 'repetition', distanceM: 200, repeats: 8 },
+        { kind: 'easy', zone: 2 },
+      ],
+      noHeart,
+    );
+    expect(steps.map((s) => s.duration)).toEqual([
+      { type: 'distance', metres: 200 },
+      { type: 'repeat', fromStep: 0, times: 8 },
+      { type: 'open' },
+    ]);
   });
 });
 
 describe('strengthSteps', () => {
   it('one step per set with its reps or hold and load, a rest between sets, none after the last', () => {
     const steps = strengthSteps([
-      { exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', sets: [{ reps: 5, loadKg: 100 }, { reps: 5, loadKg: 102.5 }], restS: 180 },
+      {
+        exerciseId: 'back-squat',
+        exerciseName: 'Back squat',
+        progression: 'linear',
+        sets: [
+          { reps: 5, loadKg: 100 },
+          { reps: 5, loadKg: 102.5 },
+        ],
+        restS: 180,
+      },
       { exerciseId: 'plank', exerciseName: 'Plank', progression: 'none', sets: [{ reps: 1, durationS: 45 }] },
       { exerciseId: 'pull-up', exerciseName: 'Pull-up', progression: 'double', sets: [{ reps: 8 }] },
     ]);
@@ -78,15 +107,43 @@ describe('strengthSteps', () => {
 describe('fitPlan and refusals', () => {
   it.each([
     ['rest day', { kind: 'rest', strength: [], run: [] }, /rest day/],
-    ['mixed session', { kind: 'mixed', strength: [{ exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', sets: [{ reps: 5 }] }], run: [{ kind: 'easy', durationS: 600 }] }, /one sport/],
-    ['unknown exercise', { kind: 'strength', strength: [{ exerciseId: 'moon-press', exerciseName: 'Moon press', progression: 'none', sets: [{ reps: 5 }] }], run: [] }, /Moon press/],
+    [
+      'mixed session',
+      {
+        kind: 'mixed',
+        strength: [{ exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', sets: [{ reps: 5 }] }],
+        run: [{ kind: 'easy', durationS: 600 }],
+      },
+      /one sport/,
+    ],
+    [
+      'unknown exercise',
+      {
+        kind: 'strength',
+        strength: [{ exerciseId: 'moon-press', exerciseName: 'Moon press', progression: 'none', sets: [{ reps: 5 }] }],
+        run: [],
+      },
+      /Moon press/,
+    ],
     ['empty prescription', { kind: 'run', strength: [], run: [] }, /no prescription/],
   ] as const)('%s is refused with the reason', (_name, w, reason) => {
     expect(fitRefusal(w as never)?.reason).toMatch(reason);
   });
 
   it('a run is a running workout, a lifting session a strength one, named for the session', () => {
-    expect(fitPlan({ kind: 'run', title: 'Easy run', strength: [], run: [{ kind: 'easy', durationS: 1800, zone: 2 }] }, heart)).toMatchObject({ sport: 'running', name: 'Easy run' });
-    expect(fitPlan({ kind: 'strength', title: 'Squat day', strength: [{ exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', sets: [{ reps: 5, loadKg: 100 }] }], run: [] }, heart)).toMatchObject({ sport: 'strength', steps: [{ exercise: { category: 'squat' } }] });
+    expect(
+      fitPlan({ kind: 'run', title: 'Easy run', strength: [], run: [{ kind: 'easy', durationS: 1800, zone: 2 }] }, heart),
+    ).toMatchObject({ sport: 'running', name: 'Easy run' });
+    expect(
+      fitPlan(
+        {
+          kind: 'strength',
+          title: 'Squat day',
+          strength: [{ exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', sets: [{ reps: 5, loadKg: 100 }] }],
+          run: [],
+        },
+        heart,
+      ),
+    ).toMatchObject({ sport: 'strength', steps: [{ exercise: { category: 'squat' } }] });
   });
 });

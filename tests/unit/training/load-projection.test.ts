@@ -14,7 +14,10 @@ const loads = (blocks: StrengthBlock[]) => blocks.map((b) => b.sets[0]?.loadKg);
 
 describe('projectLiftBlocks: linear', () => {
   it('next session gets the working load, later ones add the increment per build session', () => {
-    const out = projectLiftBlocks(entries(linear(), ['build', 'build', 'build']), { lift: { failureStreak: 0, workingLoadKg: 100 }, unit: 'kg' });
+    const out = projectLiftBlocks(entries(linear(), ['build', 'build', 'build']), {
+      lift: { failureStreak: 0, workingLoadKg: 100 },
+      unit: 'kg',
+    });
     expect(loads(out)).toEqual([100, 105, 110]);
     out.forEach((b) => b.sets.forEach((s) => expect(s.loadKg).toBe(b.sets[0]?.loadKg)));
   });
@@ -38,25 +41,50 @@ describe('projectLiftBlocks: linear', () => {
   });
 
   it('never projects below the working load even when it is above the cap', () => {
-    const out = projectLiftBlocks(entries(linear(), ['build', 'build']), { lift: { failureStreak: 0, workingLoadKg: 125, e1rmKg: 140 }, unit: 'kg' });
+    const out = projectLiftBlocks(entries(linear(), ['build', 'build']), {
+      lift: { failureStreak: 0, workingLoadKg: 125, e1rmKg: 140 },
+      unit: 'kg',
+    });
     expect(loads(out)).toEqual([125, 125]);
   });
 
   it('leaves loads empty while there is no working load', () => {
-    const out = projectLiftBlocks(entries({ ...linear(), sets: [{ reps: 5, loadKg: 80 }] }, ['build']), { lift: { failureStreak: 0 }, unit: 'kg' });
+    const out = projectLiftBlocks(entries({ ...linear(), sets: [{ reps: 5, loadKg: 80 }] }, ['build']), {
+      lift: { failureStreak: 0 },
+      unit: 'kg',
+    });
     expect(out[0]?.sets[0]).toEqual({ reps: 5 });
   });
 });
 
 describe('projectLiftBlocks: double', () => {
-  const double: StrengthBlock = { exerciseId: 'barbell-row', exerciseName: 'Barbell row', progression: 'double', repRange: [6, 10], incrementKg: 2.5, sets: [{ reps: 6 }, { reps: 6 }] };
+  const double: StrengthBlock = {
+    exerciseId: 'barbell-row',
+    exerciseName: 'Barbell row',
+    progression: 'double',
+    repRange: [6, 10],
+    incrementKg: 2.5,
+    sets: [{ reps: 6 }, { reps: 6 }],
+  };
 
   it('build sessions get the working load and target reps; reduced ones 90 % at the bottom of the range', () => {
-    const out = projectLiftBlocks(entries(double, ['build', 'deload', 'build']), { lift: { failureStreak: 0, workingLoadKg: 60, targetReps: 8 }, unit: 'kg' });
+    const out = projectLiftBlocks(entries(double, ['build', 'deload', 'build']), {
+      lift: { failureStreak: 0, workingLoadKg: 60, targetReps: 8 },
+      unit: 'kg',
+    });
     expect(out.map((b) => b.sets.map((s) => [s.reps, s.loadKg]))).toEqual([
-      [[8, 60], [8, 60]],
-      [[6, 55], [6, 55]],
-      [[8, 60], [8, 60]],
+      [
+        [8, 60],
+        [8, 60],
+      ],
+      [
+        [6, 55],
+        [6, 55],
+      ],
+      [
+        [8, 60],
+        [8, 60],
+      ],
     ]);
   });
 
@@ -67,7 +95,16 @@ describe('projectLiftBlocks: double', () => {
 });
 
 describe('projectLiftBlocks: autoregulated and none', () => {
-  const auto: StrengthBlock = { exerciseId: 'bench-press', exerciseName: 'Bench press', progression: 'autoregulated', sets: [{ reps: 5, rpe: 8 }, { reps: 5, rpe: 6.5 }, { reps: 15, rpe: 8, loadKg: 40 }] };
+  const auto: StrengthBlock = {
+    exerciseId: 'bench-press',
+    exerciseName: 'Bench press',
+    progression: 'autoregulated',
+    sets: [
+      { reps: 5, rpe: 8 },
+      { reps: 5, rpe: 6.5 },
+      { reps: 15, rpe: 8, loadKg: 40 },
+    ],
+  };
 
   it('loads follow the e1RM and each set’s RPE (RTS chart: 5 @ 8 = 81.1 %, 5 @ 6.5 = 77.4 %)', () => {
     const out = projectLiftBlocks(entries(auto, ['build']), { lift: { failureStreak: 0, e1rmKg: 100 }, unit: 'kg' });
@@ -87,8 +124,23 @@ describe('projectLiftBlocks: autoregulated and none', () => {
 });
 
 describe('projectWorkouts', () => {
-  const workout = (id: string, blocks: StrengthBlock[]): Workout => ({ id, date: '2025-01-06', status: 'scheduled', kind: 'strength', title: id, strength: blocks, run: [], phase: 'build' });
-  const bench: StrengthBlock = { exerciseId: 'bench-press', exerciseName: 'Bench press', progression: 'linear', incrementKg: 2.5, sets: [{ reps: 5, loadKg: 70 }] };
+  const workout = (id: string, blocks: StrengthBlock[]): Workout => ({
+    id,
+    date: '2025-01-06',
+    status: 'scheduled',
+    kind: 'strength',
+    title: id,
+    strength: blocks,
+    run: [],
+    phase: 'build',
+  });
+  const bench: StrengthBlock = {
+    exerciseId: 'bench-press',
+    exerciseName: 'Bench press',
+    progression: 'linear',
+    incrementKg: 2.5,
+    sets: [{ reps: 5, loadKg: 70 }],
+  };
 
   it('only touches the given lift and returns untouched workouts as the same objects', () => {
     const a = workout('a', [linear(1), bench]);

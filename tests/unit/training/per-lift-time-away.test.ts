@@ -10,7 +10,15 @@ import { awayByItself, layoffFactor, returnFromTimeAway, rhythmAfter, scheduleRh
 import type { LiftState, StrengthBlock, Workout } from '@/lib/training/types';
 
 const LAST = '2026-03-02';
-const squat = (extra: Partial<LiftState> = {}): LiftState => ({ e1rmKg: 170, workingLoadKg: 140, lastLoadKg: 140, failureStreak: 0, lastDate: LAST, everyDays: 5, ...extra });
+const squat = (extra: Partial<LiftState> = {}): LiftState => ({
+  e1rmKg: 170,
+  workingLoadKg: 140,
+  lastLoadKg: 140,
+  failureStreak: 0,
+  lastDate: LAST,
+  everyDays: 5,
+  ...extra,
+});
 
 describe('a lift away while other lifts went on (bench two days before the return)', () => {
   it.each([
@@ -50,14 +58,24 @@ describe('a lift away while other lifts went on (bench two days before the retur
   });
 });
 
-describe('the lift\'s usual spacing', () => {
+describe("the lift's usual spacing", () => {
   it.each([
     // [label, lift before, session date, everyDays after]
     ['first session: no spacing yet', { failureStreak: 0 }, '2026-03-10', undefined],
     ['five days after the last', { failureStreak: 0, lastDate: '2026-03-05' }, '2026-03-10', 5],
-    ['14 days (a runner plan\'s rotation): the rhythm', { failureStreak: 0, lastDate: '2026-02-24' }, '2026-03-10', 14],
-    ['back after 17 days away with a known spacing: keeps 5', { failureStreak: 0, lastDate: '2026-02-21', everyDays: 5, awayFactor: 0.95 }, '2026-03-10', 5],
-    ['back after 17 days with no known spacing: 17 (better than none)', { failureStreak: 0, lastDate: '2026-02-21', awayFactor: 0.95 }, '2026-03-10', 17],
+    ["14 days (a runner plan's rotation): the rhythm", { failureStreak: 0, lastDate: '2026-02-24' }, '2026-03-10', 14],
+    [
+      'back after 17 days away with a known spacing: keeps 5',
+      { failureStreak: 0, lastDate: '2026-02-21', everyDays: 5, awayFactor: 0.95 },
+      '2026-03-10',
+      5,
+    ],
+    [
+      'back after 17 days with no known spacing: 17 (better than none)',
+      { failureStreak: 0, lastDate: '2026-02-21', awayFactor: 0.95 },
+      '2026-03-10',
+      17,
+    ],
     ['a 25-day gap is never a rhythm', { failureStreak: 0, lastDate: '2026-02-13', everyDays: 7 }, '2026-03-10', 7],
     ['an older session than the last: unchanged', { failureStreak: 0, lastDate: '2026-03-12', everyDays: 4 }, '2026-03-10', 4],
   ] as const)('%s', (_label, before, date, everyDays) => {
@@ -71,7 +89,15 @@ describe('the lift\'s usual spacing', () => {
     ['half', 4, 14], // runner plans lift once a week, A and B alternating
     ['hybrid', 3, 7],
   ] as const)('a new %s plan, %i days, spaces the back squat %i days', (goal, days, spacing) => {
-    const { workouts } = generatePlan({ planId: 'p', goal, startDate: '2026-03-02', weeks: 8, daysPerWeek: days, equipment: ['barbell'], ...(goal === 'half' ? { raceDate: '2026-04-26' } : {}) });
+    const { workouts } = generatePlan({
+      planId: 'p',
+      goal,
+      startDate: '2026-03-02',
+      weeks: 8,
+      daysPerWeek: days,
+      equipment: ['barbell'],
+      ...(goal === 'half' ? { raceDate: '2026-04-26' } : {}),
+    });
     expect(scheduleRhythm(workouts)['back-squat']).toBe(spacing);
   });
 });
@@ -79,7 +105,15 @@ describe('the lift\'s usual spacing', () => {
 describe('the briefing agrees with the prescription', () => {
   const sq: StrengthBlock = { exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', sets: [{ reps: 5 }] };
   const bench: StrengthBlock = { exerciseId: 'bench-press', exerciseName: 'Bench press', progression: 'linear', sets: [{ reps: 5 }] };
-  const done = (date: string, strength: StrengthBlock[]): Workout => ({ id: `w${date}`, date, status: 'completed', kind: 'strength', title: `S ${date}`, strength, run: [] });
+  const done = (date: string, strength: StrengthBlock[]): Workout => ({
+    id: `w${date}`,
+    date,
+    status: 'completed',
+    kind: 'strength',
+    title: `S ${date}`,
+    strength,
+    run: [],
+  });
 
   it.each([
     // [label, squat gap, squat spacing, bench two days before]
@@ -93,9 +127,14 @@ describe('the briefing agrees with the prescription', () => {
     ['14 days, no lifting at all', 14, 5, false],
   ] as const)('%s: "start easier" exactly when the load comes back lower', (_label, gap, everyDays, benchOn) => {
     const day = addDays(LAST, gap);
-    const history = [done(addDays(LAST, -everyDays), [sq, bench]), done(LAST, [sq, bench]), ...(benchOn ? [done(addDays(day, -2), [bench])] : [])];
+    const history = [
+      done(addDays(LAST, -everyDays), [sq, bench]),
+      done(LAST, [sq, bench]),
+      ...(benchOn ? [done(addDays(day, -2), [bench])] : []),
+    ];
     const briefing = sessionGap({ id: 'next', date: day, strength: [sq], run: [] }, history, { everyDays: { 'back-squat': everyDays } });
-    const lowered = returnFromTimeAway({ lift: squat({ everyDays }), backOn: day, unit: 'kg', lastLifted: benchOn ? addDays(day, -2) : LAST }).factor < 1;
+    const lowered =
+      returnFromTimeAway({ lift: squat({ everyDays }), backOn: day, unit: 'kg', lastLifted: benchOn ? addDays(day, -2) : LAST }).factor < 1;
     const warned = briefing.warnings.find((w) => w.startsWith('Back squat:'));
     expect(warned !== undefined).toBe(lowered);
     if (warned) expect(warned).toContain(`about ${Math.round((1 - layoffFactor(gap)) * 100)} % lower`);
@@ -103,14 +142,36 @@ describe('the briefing agrees with the prescription', () => {
 
   it.each([
     // [label, recorded time off, expected phrase]
-    ['an injury recorded: no question, it says it was recorded', [{ fromDate: '2026-03-05', toDate: '2026-03-14', kind: 'injury' }], 'the break was recorded as time off (injury 2026-03-05 to 2026-03-14)'],
-    ['illness recorded', [{ fromDate: '2026-03-05', toDate: '2026-03-10', kind: 'illness' }], 'the break was recorded as time off (illness 2026-03-05 to 2026-03-10)'],
-    ['travel recorded as other', [{ fromDate: '2026-03-05', toDate: '2026-03-14', kind: 'other' }], 'so there is no need to ask what kept the person away.'],
+    [
+      'an injury recorded: no question, it says it was recorded',
+      [{ fromDate: '2026-03-05', toDate: '2026-03-14', kind: 'injury' }],
+      'the break was recorded as time off (injury 2026-03-05 to 2026-03-14)',
+    ],
+    [
+      'illness recorded',
+      [{ fromDate: '2026-03-05', toDate: '2026-03-10', kind: 'illness' }],
+      'the break was recorded as time off (illness 2026-03-05 to 2026-03-10)',
+    ],
+    [
+      'travel recorded as other',
+      [{ fromDate: '2026-03-05', toDate: '2026-03-14', kind: 'other' }],
+      'so there is no need to ask what kept the person away.',
+    ],
     ['nothing recorded: ask', [], 'ask how the person feels and whether anything (illness, injury) kept them away'],
-    ['time off long before the gap: ask', [{ fromDate: '2025-12-01', toDate: '2025-12-10', kind: 'injury' }], 'ask how the person feels and whether anything (illness, injury) kept them away'],
+    [
+      'time off long before the gap: ask',
+      [{ fromDate: '2025-12-01', toDate: '2025-12-10', kind: 'injury' }],
+      'ask how the person feels and whether anything (illness, injury) kept them away',
+    ],
   ] as const)('%s', (_label, offs, phrase) => {
-    const briefing = sessionGap({ id: 'next', date: '2026-03-16', strength: [], run: [{ kind: 'easy', durationS: 1800 }] }, [{ ...done(LAST, []), run: [{ kind: 'easy', durationS: 1800 }] }], { offs });
+    const briefing = sessionGap(
+      { id: 'next', date: '2026-03-16', strength: [], run: [{ kind: 'easy', durationS: 1800 }] },
+      [{ ...done(LAST, []), run: [{ kind: 'easy', durationS: 1800 }] }],
+      { offs },
+    );
     expect(briefing.warnings[0]).toContain(phrase);
-    expect(briefing.warnings[0]!.includes('whether anything (illness, injury) kept them away')).toBe(offs.length === 0 || offs[0]!.toDate < LAST);
+    expect(briefing.warnings[0]!.includes('whether anything (illness, injury) kept them away')).toBe(
+      offs.length === 0 || offs[0]!.toDate < LAST,
+    );
   });
 });

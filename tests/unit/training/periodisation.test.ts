@@ -5,9 +5,18 @@ describe('planWeeks', () => {
   it('puts a deload every 4th week of a plan without a race', () => {
     const weeks = planWeeks({ startDate: '2025-01-06', weeks: 12, goal: 'strength' });
     expect(weeks.map((w) => w.phase)).toEqual([
-      'build', 'build', 'build', 'deload',
-      'build', 'build', 'build', 'deload',
-      'build', 'build', 'build', 'deload',
+      'build',
+      'build',
+      'build',
+      'deload',
+      'build',
+      'build',
+      'build',
+      'deload',
+      'build',
+      'build',
+      'build',
+      'deload',
     ]);
     expect(weeks.filter((w) => w.phase === 'deload').every((w) => w.volumeFactor === DELOAD_VOLUME)).toBe(true);
     expect(DELOAD_VOLUME).toBe(0.6);

@@ -19,7 +19,13 @@ const WEEKS = [6, 12, 18];
 const QUALITY = new Set(['threshold', 'interval', 'repetition', 'marathon']);
 
 const grid = GOALS.flatMap((goal) =>
-  DAYS.flatMap((days) => EXPERIENCE.flatMap((experience) => WEEKS.flatMap((weeks) => [false, true].flatMap((race) => [undefined, 62].map((vdot) => ({ goal, days, experience, weeks, race, vdot })))))),
+  DAYS.flatMap((days) =>
+    EXPERIENCE.flatMap((experience) =>
+      WEEKS.flatMap((weeks) =>
+        [false, true].flatMap((race) => [undefined, 62].map((vdot) => ({ goal, days, experience, weeks, race, vdot }))),
+      ),
+    ),
+  ),
 );
 
 /** Seconds a run takes: distances at the segment's target pace (easy pace when none), durations as given, recoveries added. */
@@ -34,7 +40,11 @@ function seconds(run: readonly RunSegment[], easyPace: number): number {
 function metres(run: readonly RunSegment[], easyPace: number): number {
   return run.reduce((m, s) => {
     const reps = s.repeats ?? 1;
-    return m + (s.distanceM !== undefined ? s.distanceM * reps : ((s.durationS ?? 0) * reps * 1000) / easyPace) + (((s.recoveryS ?? 0) * Math.max(0, reps - 1)) / easyPace) * 1000;
+    return (
+      m +
+      (s.distanceM !== undefined ? s.distanceM * reps : ((s.durationS ?? 0) * reps * 1000) / easyPace) +
+      (((s.recoveryS ?? 0) * Math.max(0, reps - 1)) / easyPace) * 1000
+    );
   }, 0);
 }
 const isLong = (w: Workout) => w.run.some((s) => s.kind === 'long');
@@ -42,85 +52,138 @@ const isQuality = (w: Workout) => w.run.some((s) => QUALITY.has(s.kind));
 const isEasy = (w: Workout) => w.run.length === 1 && w.run[0]!.kind === 'easy' && !w.run[0]!.label;
 const special = (w: Workout) => w.run.some((s) => s.kind === 'race' || s.kind === 'recovery' || s.label === 'Shakeout');
 
-describe.each(grid)('$goal, $days days, $experience, $weeks weeks, race $race, VDOT $vdot', ({ goal, days, experience, weeks, race, vdot }) => {
-  const raceDate = race ? addDays(START, weeks * 7 - 1) : undefined;
-  const { workouts, notes } = generatePlan({
-    planId: 'p', goal, startDate: START, weeks, daysPerWeek: days, experience, equipment: ['barbell', 'pullup-bar'],
-    benchmarks: vdot === undefined ? {} : { vdot }, ...(raceDate ? { raceDate } : {}),
-  });
-  const easyPace = sizingEasyPace(vdot);
-  const byWeek = new Map<number, Workout[]>();
-  for (const w of workouts) byWeek.set(w.week!, [...(byWeek.get(w.week!) ?? []), w]);
-  // Outside the taper and the race week.
-  const normal = [...byWeek.entries()].filter(([, ws]) => !ws.some((w) => w.phase === 'taper' || special(w)));
+describe.each(grid)(
+  '$goal, $days days, $experience, $weeks weeks, race $race, VDOT $vdot',
+  ({ goal, days, experience, weeks, race, vdot }) => {
+    const raceDate = race ? addDays(START, weeks * 7 - 1) : undefined;
+    const { workouts, notes } = generatePlan({
+      planId: 'p',
+      goal,
+      startDate: START,
+      weeks,
+      daysPerWeek: days,
+      experience,
+      equipment: ['barbell', 'pullup-bar'],
+      benchmarks: vdot === undefined ? {} : { vdot },
+      ...(raceDate ? { raceDate } : {}),
+    });
+    const easyPace = sizingEasyPace(vdot);
+    const byWeek = new Map<number, Workout[]>();
+    for (const w of workouts) byWeek.set(w.week!, [...(byWeek.get(w.week!) ?? []), w]);
+    // Outside the taper and the race week.
+    const normal = [...byWeek.entries()].filter(([, ws]) => !ws.some((w) => w.phase === 'taper' || special(w)));
 
-  it('every week has a long run, the longest run of the week by time and distance; other easy runs at most 75 % of it', () => {
-    expect(normal.length).toBeGreaterThan(0);
-    for (const [week, ws] of normal) {
-      const longs = ws.filter(isLong);
-      expect([week, longs.length]).toEqual([week, 1]);
-      const long = longs[0]!;
-      const longS = seconds(long.run, easyPace);
-      const longM = metres(long.run, easyPace);
-      for (const w of ws.filter((x) => x !== long && x.run.length > 0)) {
-        expect([week, w.title, seconds(w.run, easyPace) <= longS + 1, metres(w.run, easyPace) <= longM + 1]).toEqual([week, w.title, true, true]);
-        if (isEasy(w)) expect([week, w.title, seconds(w.run, easyPace) <= EASY_OF_LONG * longS + 1]).toEqual([week, w.title, true]);
+    it('every week has a long run, the longest run of the week by time and distance; other easy runs at most 75 % of it', () => {
+      expect(normal.length).toBeGreaterThan(0);
+      for (const [week, ws] of normal) {
+        const longs = ws.filter(isLong);
+        expect([week, longs.length]).toEqual([week, 1]);
+        const long = longs[0]!;
+        const longS = seconds(long.run, easyPace);
+        const longM = metres(long.run, easyPace);
+        for (const w of ws.filter((x) => x !== long && x.run.length > 0)) {
+          expect([week, w.title, seconds(w.run, easyPace) <= longS + 1, metres(w.run, easyPace) <= longM + 1]).toEqual([
+            week,
+            w.title,
+            true,
+            true,
+          ]);
+          if (isEasy(w)) expect([week, w.title, seconds(w.run, easyPace) <= EASY_OF_LONG * longS + 1]).toEqual([week, w.title, true]);
+        }
       }
-    }
-  });
+    });
 
-  it('long runs stay within the caps: 2 h 30 min for every goal; marathon 30 km or 2 h 30 min, the note naming the cap', () => {
-    const longs = workouts.filter(isLong).map((w) => w.run.find((s) => s.kind === 'long')!);
-    expect(longs.length).toBeGreaterThan(0);
-    for (const l of longs) {
-      const s = seconds([l], easyPace);
-      expect([l.distanceM, s <= LONG_RUN_TIME_CAP_S + 1, s <= LONG_RUN_NEVER_OVER_S]).toEqual([l.distanceM, true, true]);
-      if (goal === 'marathon') expect(l.distanceM! <= MARATHON_LONG_CAP_M).toBe(true);
-    }
-    if (goal === 'marathon') expect(notes.join('\n')).toMatch(/Marathon long runs are capped at 2 h 30 min or 30 km, whichever comes first.*here that is (30 km .*the distance cap|2 h 30 min .*the time cap)/);
-    if (goal === 'half') {
-      const raceS = predictRaceTime(vdot ?? 40, 21097.5);
-      const past = longs.some((l) => seconds([l], easyPace) > raceS + 30);
-      expect(/goes past the .* the half marathon is predicted to take/.test(notes.join('\n'))).toBe(past);
-    }
-  });
+    it('long runs stay within the caps: 2 h 30 min for every goal; marathon 30 km or 2 h 30 min, the note naming the cap', () => {
+      const longs = workouts.filter(isLong).map((w) => w.run.find((s) => s.kind === 'long')!);
+      expect(longs.length).toBeGreaterThan(0);
+      for (const l of longs) {
+        const s = seconds([l], easyPace);
+        expect([l.distanceM, s <= LONG_RUN_TIME_CAP_S + 1, s <= LONG_RUN_NEVER_OVER_S]).toEqual([l.distanceM, true, true]);
+        if (goal === 'marathon') expect(l.distanceM! <= MARATHON_LONG_CAP_M).toBe(true);
+      }
+      if (goal === 'marathon')
+        expect(notes.join('\n')).toMatch(
+          /Marathon long runs are capped at 2 h 30 min or 30 km, whichever comes first.*here that is (30 km .*the distance cap|2 h 30 min .*the time cap)/,
+        );
+      if (goal === 'half') {
+        const raceS = predictRaceTime(vdot ?? 40, 21097.5);
+        const past = longs.some((l) => seconds([l], easyPace) > raceS + 30);
+        expect(/goes past the .* the half marathon is predicted to take/.test(notes.join('\n'))).toBe(past);
+      }
+    });
 
-  it('quality sessions: novices one a week for the first four weeks, intermediate and advanced as the template', () => {
-    const first = normal.filter(([week]) => week <= 4);
-    expect.assertions(first.length + 1);
-    for (const [week, ws] of first) {
-      const q = ws.filter(isQuality).length;
-      if (experience === 'novice') expect([week, q]).toEqual([week, 1]);
-      else expect([week, q]).toEqual([week, days >= 4 && goal !== 'hybrid' ? 2 : 1]);
-    }
-    expect(notes.some((n) => n.startsWith('Novice: one quality session a week'))).toBe(experience === 'novice' && days >= 4 && goal !== 'hybrid' && weeks >= 1);
-  });
+    it('quality sessions: novices one a week for the first four weeks, intermediate and advanced as the template', () => {
+      const first = normal.filter(([week]) => week <= 4);
+      expect.assertions(first.length + 1);
+      for (const [week, ws] of first) {
+        const q = ws.filter(isQuality).length;
+        if (experience === 'novice') expect([week, q]).toEqual([week, 1]);
+        else expect([week, q]).toEqual([week, days >= 4 && goal !== 'hybrid' ? 2 : 1]);
+      }
+      expect(notes.some((n) => n.startsWith('Novice: one quality session a week'))).toBe(
+        experience === 'novice' && days >= 4 && goal !== 'hybrid' && weeks >= 1,
+      );
+    });
 
-  it('3-day weeks keep a long run, a quality session and an easy run; hybrid weeks keep a long run', () => {
-    expect(normal.length).toBeGreaterThan(0);
-    for (const [week, ws] of normal) {
-      const easy = ws.filter((w) => w.run.length === 1 && w.run[0]!.kind === 'easy').length;
-      expect([week, ws.some(isLong), ws.some(isQuality), easy >= 1]).toEqual([week, true, true, true]);
-    }
-  });
-});
+    it('3-day weeks keep a long run, a quality session and an easy run; hybrid weeks keep a long run', () => {
+      expect(normal.length).toBeGreaterThan(0);
+      for (const [week, ws] of normal) {
+        const easy = ws.filter((w) => w.run.length === 1 && w.run[0]!.kind === 'easy').length;
+        expect([week, ws.some(isLong), ws.some(isQuality), easy >= 1]).toEqual([week, true, true, true]);
+      }
+    });
+  },
+);
 
 describe('masters (50+ from birthYear): a deload every 3rd week, said in the notes; younger athletes every 4th', () => {
-  const cases = GOALS.concat([]).flatMap((goal) => [3, 4, 5, 6].flatMap((days) => [12, 18].flatMap((weeks) => [1970, 1998].map((birthYear) => ({ goal: goal as PlanGoal, days, weeks, birthYear })))));
-  const strength = [3, 4, 5].flatMap((days) => [1960, 2000].map((birthYear) => ({ goal: 'strength' as PlanGoal, days, weeks: 12, birthYear })));
+  const cases = GOALS.concat([]).flatMap((goal) =>
+    [3, 4, 5, 6].flatMap((days) =>
+      [12, 18].flatMap((weeks) => [1970, 1998].map((birthYear) => ({ goal: goal as PlanGoal, days, weeks, birthYear }))),
+    ),
+  );
+  const strength = [3, 4, 5].flatMap((days) =>
+    [1960, 2000].map((birthYear) => ({ goal: 'strength' as PlanGoal, days, weeks: 12, birthYear })),
+  );
   it.each([...cases, ...strength])('$goal, $days days, $weeks weeks, born $birthYear', ({ goal, days, weeks, birthYear }) => {
-    const { workouts, notes } = generatePlan({ planId: 'p', goal, startDate: START, weeks, daysPerWeek: days, equipment: ['barbell', 'pullup-bar'], experience: 'intermediate', birthYear, benchmarks: { vdot: 45, e1rmKg: { 'back-squat': 120 } } });
+    const { workouts, notes } = generatePlan({
+      planId: 'p',
+      goal,
+      startDate: START,
+      weeks,
+      daysPerWeek: days,
+      equipment: ['barbell', 'pullup-bar'],
+      experience: 'intermediate',
+      birthYear,
+      benchmarks: { vdot: 45, e1rmKg: { 'back-squat': 120 } },
+    });
     const deloads = [...new Set(workouts.filter((w) => w.phase === 'deload').map((w) => w.week!))].sort((a, b) => a - b);
     const masters = 2026 - birthYear >= 50;
     const every = masters ? MASTERS_DELOAD_EVERY_WEEKS : 4;
     expect(deloads).toEqual(Array.from({ length: Math.floor(weeks / every) }, (_, i) => (i + 1) * every));
-    expect(notes.some((n) => n.startsWith(`Masters (${2026 - birthYear} in the plan's first year, born ${birthYear}): a deload every 3rd week`))).toBe(masters);
+    expect(
+      notes.some((n) => n.startsWith(`Masters (${2026 - birthYear} in the plan's first year, born ${birthYear}): a deload every 3rd week`)),
+    ).toBe(masters);
   });
 
   it('the same plan, born 1970 and 1998, is not byte-identical any more', () => {
-    const plan = (birthYear: number) => generatePlan({ planId: 'p', goal: 'hybrid', startDate: START, weeks: 12, daysPerWeek: 3, equipment: ['barbell'], birthYear, benchmarks: { vdot: 45, e1rmKg: { 'back-squat': 120 } } });
+    const plan = (birthYear: number) =>
+      generatePlan({
+        planId: 'p',
+        goal: 'hybrid',
+        startDate: START,
+        weeks: 12,
+        daysPerWeek: 3,
+        equipment: ['barbell'],
+        birthYear,
+        benchmarks: { vdot: 45, e1rmKg: { 'back-squat': 120 } },
+      });
     expect(JSON.stringify(plan(1970).workouts)).not.toBe(JSON.stringify(plan(1998).workouts));
-    const rpes = (birthYear: number) => [...new Set(plan(birthYear).workouts.flatMap((w) => w.strength.filter((b) => b.exerciseId === 'back-squat').map((b) => b.sets[0]!.rpe)))].sort();
+    const rpes = (birthYear: number) =>
+      [
+        ...new Set(
+          plan(birthYear).workouts.flatMap((w) => w.strength.filter((b) => b.exerciseId === 'back-squat').map((b) => b.sets[0]!.rpe)),
+        ),
+      ].sort();
     expect(rpes(1970)).toEqual([6.5, 7, 7.5]);
     expect(rpes(1998)).toEqual([6.5, 7, 7.5, 8]);
   });
@@ -135,6 +198,10 @@ describe('heart-rate rules apply only with resting and maximum heart rate known'
   ] as const)('%j', (heartRate, missing) => {
     const { notes } = generatePlan({ planId: 'p', goal: '10k', startDate: START, weeks: 8, daysPerWeek: 4, equipment: [], heartRate });
     const note = notes.find((n) => n.includes('heart-rate rules do not apply'));
-    expect(note).toBe(missing === undefined ? undefined : `No ${missing} heart rate in the profile, so heart-rate rules do not apply: runs carry paces and zones but no bpm ranges, and heart rate logged with a run is not used to judge it. Set restingHr and maxHr with update_profile to use them.`);
+    expect(note).toBe(
+      missing === undefined
+        ? undefined
+        : `No ${missing} heart rate in the profile, so heart-rate rules do not apply: runs carry paces and zones but no bpm ranges, and heart rate logged with a run is not used to judge it. Set restingHr and maxHr with update_profile to use them.`,
+    );
   });
 });

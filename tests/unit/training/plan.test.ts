@@ -18,7 +18,8 @@ const base: PlanInput = {
 
 const blocksOf = (workouts: Workout[], exerciseId: string) =>
   workouts.flatMap((w) => w.strength.filter((b) => b.exerciseId === exerciseId).map((block) => ({ w, block })));
-const segmentsOf = (workouts: Workout[], kind: string) => workouts.flatMap((w) => w.run.filter((s) => s.kind === kind).map((segment) => ({ w, segment })));
+const segmentsOf = (workouts: Workout[], kind: string) =>
+  workouts.flatMap((w) => w.run.filter((s) => s.kind === kind).map((segment) => ({ w, segment })));
 
 describe('generatePlan: structure', () => {
   const goals: PlanGoal[] = ['strength', '5k', '10k', 'half', 'marathon', 'hybrid'];
@@ -57,8 +58,16 @@ describe('generatePlan: structure', () => {
   });
 
   it('rotates A/B strength days, and A/B/C with 4+ strength days a week', () => {
-    expect(generatePlan(base).workouts.slice(0, 4).map((w) => w.title)).toEqual(['Strength A', 'Strength B', 'Strength A', 'Strength B']);
-    expect(generatePlan({ ...base, daysPerWeek: 4 }).workouts.slice(0, 4).map((w) => w.title)).toEqual(['Strength A', 'Strength B', 'Strength C', 'Strength A']);
+    expect(
+      generatePlan(base)
+        .workouts.slice(0, 4)
+        .map((w) => w.title),
+    ).toEqual(['Strength A', 'Strength B', 'Strength A', 'Strength B']);
+    expect(
+      generatePlan({ ...base, daysPerWeek: 4 })
+        .workouts.slice(0, 4)
+        .map((w) => w.title),
+    ).toEqual(['Strength A', 'Strength B', 'Strength C', 'Strength A']);
   });
 });
 
@@ -105,19 +114,33 @@ describe('generatePlan: periodisation', () => {
     const w = plan.workouts;
     expect(plan.plan).toMatchObject({ raceDate, raceDistanceM: 42195 });
     expect(new Set(w.filter((x) => x.phase === 'taper').map((x) => x.week))).toEqual(new Set([11, 12]));
-    const longest = (week: number) => Math.max(0, ...segmentsOf(w.filter((x) => x.week === week), 'long').map(({ segment }) => segment.distanceM ?? 0));
+    const longest = (week: number) =>
+      Math.max(
+        0,
+        ...segmentsOf(
+          w.filter((x) => x.week === week),
+          'long',
+        ).map(({ segment }) => segment.distanceM ?? 0),
+      );
     expect(longest(11)).toBeLessThan(longest(10));
     const race = w.find((x) => x.date === raceDate);
     expect(race).toMatchObject({ id: 'p-race', kind: 'run', week: 12, phase: 'taper' });
     expect(race?.run).toEqual([{ kind: 'race', distanceM: 42195, targetPaceSPerKm: 271 }]);
     // Daniels Table 5.1, VDOT 50 marathon 3:10:49 -> 271.3 s/km
-    expect(w.filter((x) => daysBetween(x.date, raceDate) > 0 && daysBetween(x.date, raceDate) <= 2).map((x) => x.title)).toEqual(['Shakeout run', 'Shakeout run']);
+    expect(w.filter((x) => daysBetween(x.date, raceDate) > 0 && daysBetween(x.date, raceDate) <= 2).map((x) => x.title)).toEqual([
+      'Shakeout run',
+      'Shakeout run',
+    ]);
     expect(w[w.length - 1]?.id).toBe('p-race');
   });
 
   it('cuts running volume in taper weeks relative to the last build week', () => {
     const plan = generatePlan({ ...base, goal: 'half', weeks: 10, daysPerWeek: 4, raceDate: addDays(START, 69) });
-    const thresholdM = (week: number) => segmentsOf(plan.workouts.filter((x) => x.week === week), 'threshold').reduce((t, { segment }) => t + (segment.distanceM ?? 0), 0);
+    const thresholdM = (week: number) =>
+      segmentsOf(
+        plan.workouts.filter((x) => x.week === week),
+        'threshold',
+      ).reduce((t, { segment }) => t + (segment.distanceM ?? 0), 0);
     expect(thresholdM(9)).toBeLessThan(thresholdM(7));
     expect(thresholdM(10)).toBeLessThan(thresholdM(9));
   });
@@ -165,8 +188,16 @@ describe('generatePlan: prescriptions', () => {
 
   it('adds the linear increment session to session: squat +5 kg, bench +2.5 kg', () => {
     const { workouts } = generatePlan(base);
-    expect(blocksOf(workouts, 'back-squat').slice(0, 2).map(({ block }) => block.sets[0]?.loadKg)).toEqual([110, 115]);
-    expect(blocksOf(workouts, 'bench-press').slice(0, 2).map(({ block }) => block.sets[0]?.loadKg)).toEqual([77.5, 80]);
+    expect(
+      blocksOf(workouts, 'back-squat')
+        .slice(0, 2)
+        .map(({ block }) => block.sets[0]?.loadKg),
+    ).toEqual([110, 115]);
+    expect(
+      blocksOf(workouts, 'bench-press')
+        .slice(0, 2)
+        .map(({ block }) => block.sets[0]?.loadKg),
+    ).toEqual([77.5, 80]);
     expect(blocksOf(workouts, 'back-squat')[0]?.block.incrementKg).toBe(5);
     expect(blocksOf(workouts, 'bench-press')[0]?.block.incrementKg).toBe(2.5);
   });
@@ -237,7 +268,10 @@ describe('generatePlan: prescriptions', () => {
   it('substitutes by the equipment at hand, one exercise per slot, never one the equipment does not allow', () => {
     const cases: [Equipment[], string[]][] = [
       [['kettlebell'], ['goblet-squat', 'kettlebell-swing', 'dumbbell-shoulder-press', 'dumbbell-row']],
-      [['bands', 'pullup-bar'], ['push-up', 'pull-up', 'inverted-row']],
+      [
+        ['bands', 'pullup-bar'],
+        ['push-up', 'pull-up', 'inverted-row'],
+      ],
       [['barbell'], ['back-squat', 'bench-press', 'deadlift', 'overhead-press', 'barbell-row', 'inverted-row']],
     ];
     expect.assertions(cases.length * 2);
@@ -261,7 +295,8 @@ describe('generatePlan: prescriptions', () => {
     expect(state).toMatchObject({ unit: 'lb', distanceUnit: 'mi' });
     for (const w of workouts) {
       for (const b of w.strength) {
-        for (const s of b.sets) if (s.loadKg !== undefined) expect(Math.abs(kgToLb(s.loadKg) / 5 - Math.round(kgToLb(s.loadKg) / 5))).toBeLessThan(1e-9);
+        for (const s of b.sets)
+          if (s.loadKg !== undefined) expect(Math.abs(kgToLb(s.loadKg) / 5 - Math.round(kgToLb(s.loadKg) / 5))).toBeLessThan(1e-9);
       }
     }
   });

@@ -60,15 +60,17 @@ describe('double progression', () => {
   });
 
   it('rounds the new load to the gym step in lb', () => {
-    const result = doubleProgression({ ...base, loadKg: lbToKg(95), incrementKg: lbToKg(5), unit: 'lb', setsDone: [12, 12, 12].map((reps) => ({ reps })) });
+    const result = doubleProgression({
+      ...base,
+      loadKg: lbToKg(95),
+      incrementKg: lbToKg(5),
+      unit: 'lb',
+      setsDone: [12, 12, 12].map((reps) => ({ reps })),
+    });
     expect(kgToLb(result.loadKg as number)).toBeCloseTo(100, 9);
   });
 
-  it.each([
-    [[0, 10]],
-    [[10, 8]],
-    [[8.5, 12]],
-  ] as const)('rejects rep range %j', (repRange) => {
+  it.each([[[0, 10]], [[10, 8]], [[8.5, 12]]] as const)('rejects rep range %j', (repRange) => {
     expect(() => doubleProgression({ ...base, repRange, setsDone: [] })).toThrow(RangeError);
   });
 
@@ -91,7 +93,12 @@ describe('linearOutcome', () => {
     ['lighter than prescribed', [5, 5, 5], [100, 100, 97.5], 'failure'],
     ['a set missing', [5, 5], [100, 100], 'failure'],
   ] as const)('%s -> %s', (_label, reps, loads, outcome) => {
-    expect(linearOutcome(prescribed, reps.map((r, i) => ({ reps: r, loadKg: loads[i] as number })))).toBe(outcome);
+    expect(
+      linearOutcome(
+        prescribed,
+        reps.map((r, i) => ({ reps: r, loadKg: loads[i] as number })),
+      ),
+    ).toBe(outcome);
   });
 
   it('judges reps only when no load was prescribed', () => {
@@ -190,8 +197,12 @@ describe('bounded e1RM (issue 23: the same bound up and down, outliers confirmed
   });
 });
 
-describe('next load from what was done (a coach\'s case table, issue 23)', () => {
-  const parse = (text: string) => text.split(' ').map((t) => { const [reps, rpe] = t.split('@'); return { reps: Number(reps), loadKg: 150, rpe: Number(rpe) }; });
+describe("next load from what was done (a coach's case table, issue 23)", () => {
+  const parse = (text: string) =>
+    text.split(' ').map((t) => {
+      const [reps, rpe] = t.split('@');
+      return { reps: Number(reps), loadKg: 150, rpe: Number(rpe) };
+    });
   const next = (text: string, streak = 0) => {
     const prescribed = [1, 2, 3].map(() => ({ reps: 5, loadKg: 150 }));
     const judged = judgeSession(prescribed, parse(text));

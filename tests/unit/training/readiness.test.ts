@@ -8,7 +8,10 @@ const TODAY = '2025-03-31';
  * 28 baseline days (7-34 days ago) alternating around RHR 50 bpm (+/-1) and
  * HRV 60 ms (+/-3 ms: sample SD 3.055 ms), then 7 recent days at the given values.
  */
-function history(recent: { restingHr?: number; hrvMs?: number }, opts: { baselineDays?: number; recentDays?: number } = {}): ReadinessSample[] {
+function history(
+  recent: { restingHr?: number; hrvMs?: number },
+  opts: { baselineDays?: number; recentDays?: number } = {},
+): ReadinessSample[] {
   const samples: ReadinessSample[] = [];
   const baselineDays = opts.baselineDays ?? 28;
   for (let i = 0; i < baselineDays; i++) {
@@ -70,7 +73,10 @@ describe('assessReadiness', () => {
   });
 
   it('judges one signal when only that one has enough data', () => {
-    const samples = history({ restingHr: 50 }).map((s) => ({ date: s.date, ...(s.restingHr !== undefined ? { restingHr: s.restingHr } : {}) }));
+    const samples = history({ restingHr: 50 }).map((s) => ({
+      date: s.date,
+      ...(s.restingHr !== undefined ? { restingHr: s.restingHr } : {}),
+    }));
     const result = assessReadiness(samples, TODAY);
     expect(result.level).toBe('normal');
     expect(result.hrv).toBeUndefined();
@@ -78,11 +84,7 @@ describe('assessReadiness', () => {
   });
 
   it('ignores readings after today and averages several readings on one day', () => {
-    const samples = [
-      ...history({ restingHr: 50, hrvMs: 60 }),
-      { date: addDays(TODAY, 1), restingHr: 90 },
-      { date: TODAY, restingHr: 70 },
-    ];
+    const samples = [...history({ restingHr: 50, hrvMs: 60 }), { date: addDays(TODAY, 1), restingHr: 90 }, { date: TODAY, restingHr: 70 }];
     // Today: (50 + 70) / 2 = 60; recent mean = (6 x 50 + 60) / 7 = 51.4 -> normal
     const result = assessReadiness(samples, TODAY);
     expect(result.level).toBe('normal');

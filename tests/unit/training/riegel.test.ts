@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RIEGEL_EXPONENT, riegelPredict } from '@/lib/training/riegel';
 
-const hms = (text: string) => text.split(':').map(Number).reduce((total, part) => total * 60 + part, 0);
+const hms = (text: string) =>
+  text
+    .split(':')
+    .map(Number)
+    .reduce((total, part) => total * 60 + part, 0);
 
 describe('Riegel (American Scientist 69:285-290, 1981): T2 = T1 (D2/D1)^1.06', () => {
   it('uses 1.06 by default', () => {

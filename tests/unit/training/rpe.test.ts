@@ -37,9 +37,7 @@ describe('RTS RPE chart: published cells', () => {
   });
 
   // The chart is built on reps + reps-in-reserve: 5 @ 8 (2 in reserve) is the same load as 7 @ 10.
-  const shifted = CHART_RPES.filter((rpe) => rpe <= 9).flatMap((rpe) =>
-    Array.from({ length: 11 }, (_, i) => [i + 1, rpe] as const),
-  );
+  const shifted = CHART_RPES.filter((rpe) => rpe <= 9).flatMap((rpe) => Array.from({ length: 11 }, (_, i) => [i + 1, rpe] as const));
   it.each(shifted)('%d @ RPE %d equals one more rep at one RPE higher', (reps, rpe) => {
     expect(percentOf1RM(reps, rpe)).toBe(percentOf1RM(reps + 1, rpe + 1));
   });
@@ -49,7 +47,10 @@ describe('RTS RPE chart: published cells', () => {
     for (const rpe of CHART_RPES) {
       const row = RTS_RPE_CHART[rpe];
       expect(row).toHaveLength(12);
-      expect(row.filter((pct, i) => i > 0 && pct >= row[i - 1]!), `RPE ${rpe}`).toEqual([]);
+      expect(
+        row.filter((pct, i) => i > 0 && pct >= row[i - 1]!),
+        `RPE ${rpe}`,
+      ).toEqual([]);
     }
   });
 });

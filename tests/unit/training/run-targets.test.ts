@@ -30,7 +30,11 @@ describe('paceForSegment at VDOT 50', () => {
 
 describe('withTargetPace', () => {
   it('sets the target pace from VDOT', () => {
-    expect(withTargetPace({ kind: 'threshold', distanceM: 5000 }, 50)).toEqual({ kind: 'threshold', distanceM: 5000, targetPaceSPerKm: 255 });
+    expect(withTargetPace({ kind: 'threshold', distanceM: 5000 }, 50)).toEqual({
+      kind: 'threshold',
+      distanceM: 5000,
+      targetPaceSPerKm: 255,
+    });
   });
 
   it('leaves segments alone without a VDOT', () => {
@@ -46,7 +50,9 @@ describe('withTargetPace', () => {
 
 describe('ZONE_FOR_KIND', () => {
   it('rises with intensity', () => {
-    expect([ZONE_FOR_KIND.recovery, ZONE_FOR_KIND.easy, ZONE_FOR_KIND.marathon, ZONE_FOR_KIND.threshold, ZONE_FOR_KIND.interval]).toEqual([1, 2, 3, 4, 5]);
+    expect([ZONE_FOR_KIND.recovery, ZONE_FOR_KIND.easy, ZONE_FOR_KIND.marathon, ZONE_FOR_KIND.threshold, ZONE_FOR_KIND.interval]).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
     expect(ZONE_FOR_KIND.long).toBe(2);
     expect(ZONE_FOR_KIND.repetition).toBe(5);
   });

@@ -12,9 +12,23 @@ const START = '2025-01-06';
 const GOALS: Exclude<PlanGoal, 'strength'>[] = ['5k', '10k', 'half', 'marathon', 'hybrid'];
 const DAYS = [2, 3, 4, 5, 6];
 const WEEKS = 16;
-const cases = GOALS.flatMap((goal) => DAYS.flatMap((days) => [undefined, 58].flatMap((vdot) => [false, true].map((race) => [goal, days, vdot, race] as const))));
+const cases = GOALS.flatMap((goal) =>
+  DAYS.flatMap((days) => [undefined, 58].flatMap((vdot) => [false, true].map((race) => [goal, days, vdot, race] as const))),
+);
 
-type WeekStats = { week: number; km: number; easyS: number; totalS: number; thresholdKm: number; intervalKm: number; longKm: number; runs: number; easyRuns: number; raceWeek: boolean; phase: string };
+type WeekStats = {
+  week: number;
+  km: number;
+  easyS: number;
+  totalS: number;
+  thresholdKm: number;
+  intervalKm: number;
+  longKm: number;
+  runs: number;
+  easyRuns: number;
+  raceWeek: boolean;
+  phase: string;
+};
 
 function measure(workouts: Workout[], vdot: number): Map<number, WeekStats> {
   const pace = (s: RunSegment) => paceForSegment(s, vdot) ?? 0;
@@ -22,7 +36,19 @@ function measure(workouts: Workout[], vdot: number): Map<number, WeekStats> {
   const weeks = new Map<number, WeekStats>();
   for (const w of workouts) {
     const week = w.week!;
-    const st = weeks.get(week) ?? { week, km: 0, easyS: 0, totalS: 0, thresholdKm: 0, intervalKm: 0, longKm: 0, runs: 0, easyRuns: 0, raceWeek: false, phase: w.phase ?? 'build' };
+    const st = weeks.get(week) ?? {
+      week,
+      km: 0,
+      easyS: 0,
+      totalS: 0,
+      thresholdKm: 0,
+      intervalKm: 0,
+      longKm: 0,
+      runs: 0,
+      easyRuns: 0,
+      raceWeek: false,
+      phase: w.phase ?? 'build',
+    };
     weeks.set(week, st);
     if (w.run.length === 0) continue;
     st.runs++;
@@ -50,8 +76,14 @@ const isHard = (w: Workout) => w.strength.length > 0 || w.run.some((s) => s.kind
 describe.each(cases)('%s, %d days a week, VDOT %s, race at the end: %s', (goal, daysPerWeek, vdot, race) => {
   const raceDate = race ? addDays(START, WEEKS * 7 - 1) : undefined;
   const { workouts } = generatePlan({
-    planId: 'p', goal, startDate: START, weeks: WEEKS, daysPerWeek, equipment: ['barbell', 'pullup-bar'],
-    benchmarks: vdot === undefined ? {} : { vdot }, ...(raceDate ? { raceDate } : {}),
+    planId: 'p',
+    goal,
+    startDate: START,
+    weeks: WEEKS,
+    daysPerWeek,
+    equipment: ['barbell', 'pullup-bar'],
+    benchmarks: vdot === undefined ? {} : { vdot },
+    ...(raceDate ? { raceDate } : {}),
   });
   const stats = [...measure(workouts, vdot ?? 40).values()].sort((a, b) => a.week - b.week);
   const normal = stats.filter((s) => !s.raceWeek);
@@ -106,7 +138,8 @@ describe.each(cases)('%s, %d days a week, VDOT %s, race at the end: %s', (goal, 
 
   it('no deload straight before a taper', () => {
     expect.assertions(WEEKS - 1);
-    for (let i = 1; i < stats.length; i++) expect([stats[i]!.week, stats[i - 1]!.phase === 'deload' && stats[i]!.phase === 'taper']).toEqual([stats[i]!.week, false]);
+    for (let i = 1; i < stats.length; i++)
+      expect([stats[i]!.week, stats[i - 1]!.phase === 'deload' && stats[i]!.phase === 'taper']).toEqual([stats[i]!.week, false]);
   });
 });
 
@@ -119,9 +152,19 @@ describe("on the person's own days the day before the long run stays easy where 
     ['marathon', ['mon', 'tue', 'wed', 'fri', 'sat']],
     ['hybrid', ['mon', 'tue', 'thu', 'sat']],
   ] as const)('%s on %j', (goal, days) => {
-    const { workouts } = generatePlan({ planId: 'p', goal, startDate: START, weeks: 8, daysPerWeek: days.length, trainingDays: [...days], equipment: ['barbell'], benchmarks: { vdot: 45 } });
+    const { workouts } = generatePlan({
+      planId: 'p',
+      goal,
+      startDate: START,
+      weeks: 8,
+      daysPerWeek: days.length,
+      trainingDays: [...days],
+      equipment: ['barbell'],
+      benchmarks: { vdot: 45 },
+    });
     const longs = workouts.filter((w) => w.run.some((s) => s.kind === 'long'));
     expect(longs.length).toBe(8);
-    for (const l of longs) expect([l.date, workouts.filter((w) => daysBetween(w.date, l.date) === 1).some(isHard)]).toEqual([l.date, false]);
+    for (const l of longs)
+      expect([l.date, workouts.filter((w) => daysBetween(w.date, l.date) === 1).some(isHard)]).toEqual([l.date, false]);
   });
 });

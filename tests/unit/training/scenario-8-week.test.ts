@@ -138,8 +138,12 @@ describe('simulated 8-week strength athlete', () => {
     expect(deload[0]).toMatchObject({ before: 130, after: 117.5 });
     expect(changes.every((c) => c.reason.length > 20)).toBe(true);
     // Holds and skips can leave the projected plan as it was; the notes still say what happened.
-    expect(allNotes).toContain('Back squat: 3×5 at 130 kg not completed (5/5/3 reps @ 130 kg), so the load holds at 130 kg (1 of 3 misses before a deload)');
-    expect(allNotes).toContain('Back squat: 3×5 at 130 kg not completed (5/5/3 reps @ 130 kg), so the load holds at 130 kg (2 of 3 misses before a deload)');
+    expect(allNotes).toContain(
+      'Back squat: 3×5 at 130 kg not completed (5/5/3 reps @ 130 kg), so the load holds at 130 kg (1 of 3 misses before a deload)',
+    );
+    expect(allNotes).toContain(
+      'Back squat: 3×5 at 130 kg not completed (5/5/3 reps @ 130 kg), so the load holds at 130 kg (2 of 3 misses before a deload)',
+    );
     expect(allNotes.some((n) => n.includes('was skipped: skips never count as failures'))).toBe(true);
     expect(allNotes.some((n) => n.startsWith('Back squat: deload week, so progression is paused'))).toBe(true);
   });

@@ -32,11 +32,19 @@ describe('weekdays of ISO dates', () => {
 
 describe('arrangeSessions', () => {
   it('keeps the template order when no hard sessions touch', () => {
-    expect(arrangeSessions(['2026-11-23', '2026-11-25', '2026-11-27'], [true, true, true])).toEqual(['2026-11-23', '2026-11-25', '2026-11-27']);
+    expect(arrangeSessions(['2026-11-23', '2026-11-25', '2026-11-27'], [true, true, true])).toEqual([
+      '2026-11-23',
+      '2026-11-25',
+      '2026-11-27',
+    ]);
   });
   it('moves an easy session between two hard ones on consecutive days', () => {
     // mon tue wed: interval, long, easy -> interval mon, easy tue, long wed
-    expect(arrangeSessions(['2026-11-23', '2026-11-24', '2026-11-25'], [true, true, false])).toEqual(['2026-11-23', '2026-11-25', '2026-11-24']);
+    expect(arrangeSessions(['2026-11-23', '2026-11-24', '2026-11-25'], [true, true, false])).toEqual([
+      '2026-11-23',
+      '2026-11-25',
+      '2026-11-24',
+    ]);
   });
   it('counts the last hard session of the previous week', () => {
     // previous hard on sunday; monday then must not be hard if an easy can take it
@@ -58,7 +66,7 @@ const base: PlanInput = {
 const HARD_TITLES = /interval|threshold|long|tempo|repetition|marathon|strength/i;
 const isHard = (w: Workout) => (w.kind === 'strength' ? true : HARD_TITLES.test(w.title) && !/easy|recovery|shakeout/i.test(w.title));
 
-describe('plans on the person\'s days', () => {
+describe("plans on the person's days", () => {
   it('mon/wed/fri starting on a Wednesday: every session on mon, wed or fri, none on a Sunday', () => {
     const { workouts, plan } = generatePlan(base);
     expect(workouts).toHaveLength(12);
@@ -88,7 +96,14 @@ describe('plans on the person\'s days', () => {
   });
 
   it('four hard sessions on tue/thu/sat/sun: the one unavoidable clash a week, no more', () => {
-    const { workouts } = generatePlan({ ...base, goal: '5k', trainingDays: ['tue', 'thu', 'sat', 'sun'], daysPerWeek: 4, weeks: 6, startDate: '2026-11-24' });
+    const { workouts } = generatePlan({
+      ...base,
+      goal: '5k',
+      trainingDays: ['tue', 'thu', 'sat', 'sun'],
+      daysPerWeek: 4,
+      weeks: 6,
+      startDate: '2026-11-24',
+    });
     expect(workouts.every((w) => ['tue', 'thu', 'sat', 'sun'].includes(weekdayOf(w.date)))).toBe(true);
     expect(hardClashes(workouts.map((w) => ({ date: w.date, hard: isHard(w) })))).toBeLessThanOrEqual(6);
   });

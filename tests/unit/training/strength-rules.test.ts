@@ -15,7 +15,9 @@ const base: PlanInput = {
   benchmarks: { e1rmKg: { 'back-squat': 140, 'bench-press': 100, deadlift: 180, 'overhead-press': 60, 'barbell-row': 80 } },
 };
 const squats = (experience: Experience, extra: Partial<PlanInput> = {}) =>
-  generatePlan({ ...base, experience, ...extra }).workouts.flatMap((w) => w.strength.filter((b) => b.exerciseId === 'back-squat').map((b) => ({ week: w.week, phase: w.phase, b })));
+  generatePlan({ ...base, experience, ...extra }).workouts.flatMap((w) =>
+    w.strength.filter((b) => b.exerciseId === 'back-squat').map((b) => ({ week: w.week, phase: w.phase, b })),
+  );
 
 describe('experience decides the plan (same numbers, different plans)', () => {
   it.each([
@@ -51,8 +53,16 @@ describe('experience decides the plan (same numbers, different plans)', () => {
   });
 
   it('running goals keep RPE-autoregulated main lifts; advanced runners get undulating days', () => {
-    expect(squats('novice', { goal: 'hybrid', daysPerWeek: 4 }).slice(0, 2).map(({ b }) => b.sets[0]!.reps)).toEqual([5, 5]);
-    expect(squats('advanced', { goal: 'hybrid', daysPerWeek: 4 }).slice(0, 2).map(({ b }) => b.sets[0]!.reps)).toEqual([3, 8]);
+    expect(
+      squats('novice', { goal: 'hybrid', daysPerWeek: 4 })
+        .slice(0, 2)
+        .map(({ b }) => b.sets[0]!.reps),
+    ).toEqual([5, 5]);
+    expect(
+      squats('advanced', { goal: 'hybrid', daysPerWeek: 4 })
+        .slice(0, 2)
+        .map(({ b }) => b.sets[0]!.reps),
+    ).toEqual([3, 8]);
   });
 });
 
@@ -66,17 +76,46 @@ const block = (load: number, progression: StrengthBlock['progression'] = 'linear
   ...(cadence ? { cadence } : {}),
   sets: [1, 2, 3].map(() => ({ reps: 5, loadKg: load })),
 });
-const w = (id: string, date: string, b: StrengthBlock, extra: Partial<Workout> = {}): Workout => ({ id, date, phase: 'build' as TrainingPhase, status: 'scheduled', kind: 'strength', title: 'Strength A', strength: [b], run: [], ...extra });
-const logged = (wk: Workout, sets: PerformedSet[]): Workout => ({ ...wk, status: 'completed', actual: { strength: [{ blockIndex: 0, exerciseId: 'back-squat', sets }] } });
-const parse = (text: string, load: number) => text.split(' ').map((t) => { const [reps, rpe] = t.split('@'); return { reps: Number(reps), loadKg: load, ...(rpe ? { rpe: Number(rpe) } : {}) }; });
-const stateWith = (lift: AthleteState['lifts'][string]): AthleteState => ({ unit: 'kg', distanceUnit: 'km', lifts: { 'back-squat': lift } });
+const w = (id: string, date: string, b: StrengthBlock, extra: Partial<Workout> = {}): Workout => ({
+  id,
+  date,
+  phase: 'build' as TrainingPhase,
+  status: 'scheduled',
+  kind: 'strength',
+  title: 'Strength A',
+  strength: [b],
+  run: [],
+  ...extra,
+});
+const logged = (wk: Workout, sets: PerformedSet[]): Workout => ({
+  ...wk,
+  status: 'completed',
+  actual: { strength: [{ blockIndex: 0, exerciseId: 'back-squat', sets }] },
+});
+const parse = (text: string, load: number) =>
+  text.split(' ').map((t) => {
+    const [reps, rpe] = t.split('@');
+    return { reps: Number(reps), loadKg: load, ...(rpe ? { rpe: Number(rpe) } : {}) };
+  });
+const stateWith = (lift: AthleteState['lifts'][string]): AthleteState => ({
+  unit: 'kg',
+  distanceUnit: 'km',
+  lifts: { 'back-squat': lift },
+});
 
 describe('linear: the next load from what was done at 150 kg (3x5)', () => {
   it.each([
     // [experience cadence, sets, streak before, next session load, streak after, reason fragment]
     ['novice', '5@8 5@8 5@8.5', 0, 155, 0, 'all 3×5 at 150 kg done with reps in reserve, so add 5 kg'],
     ['novice', '5@9.5 5@10 5@10', 0, 150, 0, 'done, but at RPE 10 (no reps in reserve), so the load holds at 150 kg'],
-    ['novice', '5@8 4@10 3@10', 0, 142.5, 1, '3 of 15 reps missed at 150 kg (5/4/3 reps @ 150 kg (RPE 8/10/10)), so the load drops 5 %: 150 kg → 142.5 kg'],
+    [
+      'novice',
+      '5@8 4@10 3@10',
+      0,
+      142.5,
+      1,
+      '3 of 15 reps missed at 150 kg (5/4/3 reps @ 150 kg (RPE 8/10/10)), so the load drops 5 %: 150 kg → 142.5 kg',
+    ],
     ['novice', '5@8 5@9 4@10', 1, 150, 2, 'not completed'],
     ['novice', '5@8 5@9 4@10', 2, 135, 0, '3 sessions in a row missed at 150 kg, so deload 10%'],
     ['weekly, next session same week', '5@7 5@7 5@7', 0, 150, 0, 'weekly progression: the load holds at 150 kg for the rest of the week'],
@@ -85,8 +124,16 @@ describe('linear: the next load from what was done at 150 kg (3x5)', () => {
     const weekly = who.startsWith('weekly');
     const sameWeek = who.includes('same week');
     const current = w('c', '2025-01-06', block(150, 'linear', weekly ? 'weekly' : undefined), { planId: 'p', week: 1 });
-    const following = w('n', sameWeek ? '2025-01-08' : '2025-01-13', block(150, 'linear', weekly ? 'weekly' : undefined), { planId: 'p', week: sameWeek ? 1 : 2 });
-    const result = adaptAfterCompletion({ workouts: [current, following], completed: logged(current, parse(sets, 150)), today: '2025-01-06', state: stateWith({ workingLoadKg: 150, failureStreak: streak }) });
+    const following = w('n', sameWeek ? '2025-01-08' : '2025-01-13', block(150, 'linear', weekly ? 'weekly' : undefined), {
+      planId: 'p',
+      week: sameWeek ? 1 : 2,
+    });
+    const result = adaptAfterCompletion({
+      workouts: [current, following],
+      completed: logged(current, parse(sets, 150)),
+      today: '2025-01-06',
+      state: stateWith({ workingLoadKg: 150, failureStreak: streak }),
+    });
     expect(result.state.lifts['back-squat']).toMatchObject({ workingLoadKg: next, failureStreak: streakAfter });
     expect(result.notes.join(' ')).toContain(why);
   });
@@ -96,8 +143,18 @@ describe('linear: the next load from what was done at 150 kg (3x5)', () => {
     const first = w('a', '2025-01-06', b, { planId: 'p', week: 1 });
     const second = w('b', '2025-01-08', b, { planId: 'p', week: 1 });
     const nextWeek = w('n', '2025-01-13', b, { planId: 'p', week: 2 });
-    const one = adaptAfterCompletion({ workouts: [first, second, nextWeek], completed: logged(first, parse('5@8 5@9 4@10', 150)), today: '2025-01-06', state: stateWith({ workingLoadKg: 150, failureStreak: 0 }) });
-    const two = adaptAfterCompletion({ workouts: [second, nextWeek], completed: logged(second, parse('5@7 5@7 5@7', 150)), today: '2025-01-08', state: one.state });
+    const one = adaptAfterCompletion({
+      workouts: [first, second, nextWeek],
+      completed: logged(first, parse('5@8 5@9 4@10', 150)),
+      today: '2025-01-06',
+      state: stateWith({ workingLoadKg: 150, failureStreak: 0 }),
+    });
+    const two = adaptAfterCompletion({
+      workouts: [second, nextWeek],
+      completed: logged(second, parse('5@7 5@7 5@7', 150)),
+      today: '2025-01-08',
+      state: one.state,
+    });
     expect(two.state.lifts['back-squat']).toMatchObject({ workingLoadKg: 150, failureStreak: 0 });
     expect(two.notes.join(' ')).toContain('a session this week missed its reps');
   });
@@ -110,7 +167,12 @@ describe('e1RM: one session moves it a bounded amount, outliers named and confir
     const current = w('c', '2025-01-06', auto(135));
     const next = w('n', '2025-01-08', auto(135));
     const later = w('l', '2025-01-10', auto(135));
-    const one = adaptAfterCompletion({ workouts: [current, next, later], completed: logged(current, parse('5@7 5@7 5@7', 155)), today: '2025-01-06', state: stateWith({ e1rmKg: 168, failureStreak: 0 }) });
+    const one = adaptAfterCompletion({
+      workouts: [current, next, later],
+      completed: logged(current, parse('5@7 5@7 5@7', 155)),
+      today: '2025-01-06',
+      state: stateWith({ e1rmKg: 168, failureStreak: 0 }),
+    });
     expect(one.state.lifts['back-squat']!.e1rmKg).toBeCloseTo(172.2, 1);
     expect(one.notes[0]).toBe(
       'Back squat: 155 kg × 5 @ RPE 7 is worth an e1RM of 197.2 kg, far above the 168 kg estimate (+17 %), so it moves only 2.5 % to 172.2 kg until the next session confirms it; loads are recalculated from the new e1RM',
@@ -118,14 +180,24 @@ describe('e1RM: one session moves it a bounded amount, outliers named and confir
     // next session's load (5 @ RPE 7 = 78.6 %): 172.2 -> 135.3 -> 135 kg, not 157.5
     const nextLoad = one.updatedWorkouts.find((x) => x.id === 'n')?.strength[0]?.sets[0]?.loadKg ?? 135;
     expect(nextLoad).toBeLessThanOrEqual(137.5);
-    const two = adaptAfterCompletion({ workouts: [next, later], completed: logged(next, parse('5@7 5@7 5@7', 155)), today: '2025-01-08', state: one.state });
+    const two = adaptAfterCompletion({
+      workouts: [next, later],
+      completed: logged(next, parse('5@7 5@7 5@7', 155)),
+      today: '2025-01-08',
+      state: one.state,
+    });
     expect(two.state.lifts['back-squat']!.e1rmKg).toBeCloseTo(172.2 * 1.05, 1);
     expect(two.notes[0]).toContain('a second session above the estimate confirms it');
   });
 
   it('a far-below set is named too and moves it only 2.5 % down', () => {
     const current = w('c', '2025-01-06', auto(130));
-    const one = adaptAfterCompletion({ workouts: [current], completed: logged(current, parse('5@10', 120)), today: '2025-01-06', state: stateWith({ e1rmKg: 168, failureStreak: 0 }) });
+    const one = adaptAfterCompletion({
+      workouts: [current],
+      completed: logged(current, parse('5@10', 120)),
+      today: '2025-01-06',
+      state: stateWith({ e1rmKg: 168, failureStreak: 0 }),
+    });
     expect(one.state.lifts['back-squat']!.e1rmKg).toBeCloseTo(168 * 0.975, 1);
     expect(one.notes[0]).toContain('far below the 168 kg estimate');
   });
@@ -133,23 +205,41 @@ describe('e1RM: one session moves it a bounded amount, outliers named and confir
   it('a session at target says nothing about an off day, and no e1RM note when nothing moved', () => {
     const current = w('c', '2025-01-06', auto(150));
     // 150 / 0.786 (5 @ RPE 7) = 190.8: the estimate itself
-    const result = adaptAfterCompletion({ workouts: [current], completed: logged(current, parse('5@7 5@7 5@7', 150)), today: '2025-01-06', state: stateWith({ e1rmKg: 150 / 0.786, failureStreak: 0 }) });
+    const result = adaptAfterCompletion({
+      workouts: [current],
+      completed: logged(current, parse('5@7 5@7 5@7', 150)),
+      today: '2025-01-06',
+      state: stateWith({ e1rmKg: 150 / 0.786, failureStreak: 0 }),
+    });
     expect(result.notes.join(' ')).not.toMatch(/off day|e1RM .* → /);
     expect(result.notes).toEqual(['Back squat: logged, nothing to change']);
   });
 
-  it('a top set is named with its own load, not the block\'s', () => {
-    const b: StrengthBlock = { ...block(155, 'autoregulated'), sets: [{ reps: 3, rpe: 8, loadKg: 175 }, ...[1, 2, 3].map(() => ({ reps: 5, rpe: 7, loadKg: 155 }))] };
+  it("a top set is named with its own load, not the block's", () => {
+    const b: StrengthBlock = {
+      ...block(155, 'autoregulated'),
+      sets: [{ reps: 3, rpe: 8, loadKg: 175 }, ...[1, 2, 3].map(() => ({ reps: 5, rpe: 7, loadKg: 155 }))],
+    };
     const current = w('c', '2025-01-06', b);
     const sets = [{ reps: 3, loadKg: 175, rpe: 8 }, ...parse('5@7 5@7 5@7', 155)];
-    const result = adaptAfterCompletion({ workouts: [current], completed: logged(current, sets), today: '2025-01-06', state: stateWith({ e1rmKg: 200, failureStreak: 0 }) });
+    const result = adaptAfterCompletion({
+      workouts: [current],
+      completed: logged(current, sets),
+      today: '2025-01-06',
+      state: stateWith({ e1rmKg: 200, failureStreak: 0 }),
+    });
     expect(result.notes[0]).toContain('from 175 kg × 3 @ RPE 8');
     expect(result.notes[0]).not.toContain('155 kg');
   });
 
   it('missed reps cannot raise the estimate', () => {
     const current = w('c', '2025-01-06', auto(150));
-    const result = adaptAfterCompletion({ workouts: [current], completed: logged(current, parse('5@7 5@8 3@10', 150)), today: '2025-01-06', state: stateWith({ e1rmKg: 180, failureStreak: 0 }) });
+    const result = adaptAfterCompletion({
+      workouts: [current],
+      completed: logged(current, parse('5@7 5@8 3@10', 150)),
+      today: '2025-01-06',
+      state: stateWith({ e1rmKg: 180, failureStreak: 0 }),
+    });
     expect(result.state.lifts['back-squat']!.e1rmKg).toBeLessThanOrEqual(180);
     expect(result.notes.join(' ')).toContain('2 of 15 reps missed, so the e1RM cannot rise from this session');
   });
@@ -167,7 +257,12 @@ describe('the miss streak resets after a deload week, a session at target, or ti
     const date = '2025-02-01';
     const last = new Date(Date.parse(`${date}T00:00:00Z`) - gap * 86_400_000).toISOString().slice(0, 10);
     const current = w('c', date, block(150), { phase });
-    const result = adaptAfterCompletion({ workouts: [current], completed: logged(current, parse(sets, 150)), today: date, state: stateWith({ workingLoadKg: 150, failureStreak: 2, lastDate: last }) });
+    const result = adaptAfterCompletion({
+      workouts: [current],
+      completed: logged(current, parse(sets, 150)),
+      today: date,
+      state: stateWith({ workingLoadKg: 150, failureStreak: 2, lastDate: last }),
+    });
     expect(result.state.lifts['back-squat']!.failureStreak).toBe(streakAfter);
   });
 });

@@ -25,7 +25,13 @@ describe('layoff factor (days without the lift -> share kept)', () => {
   it.each([-1, Number.NaN])('rejects %d days', (days) => expect(() => layoffFactor(days)).toThrow(RangeError));
 });
 
-const lift = (extra: Partial<LiftState> = {}): LiftState => ({ e1rmKg: 180, workingLoadKg: 150, failureStreak: 2, lastDate: '2025-03-01', ...extra });
+const lift = (extra: Partial<LiftState> = {}): LiftState => ({
+  e1rmKg: 180,
+  workingLoadKg: 150,
+  failureStreak: 2,
+  lastDate: '2025-03-01',
+  ...extra,
+});
 
 describe('returnFromTimeAway', () => {
   it.each([
@@ -53,7 +59,11 @@ describe('returnFromTimeAway', () => {
     ['the working load is below the last lift (a miss lowered it): 10 % off the working load', 145, 155, '2025-03-24', 130],
     ['no record of the last lift (state from before it was kept): 10 % off the working load', 150, undefined, '2025-03-24', 135],
   ] as const)('%s', (_label, working, lastLoad, backOn, after) => {
-    const r = returnFromTimeAway({ lift: { ...lift(), workingLoadKg: working, ...(lastLoad !== undefined ? { lastLoadKg: lastLoad } : {}) }, backOn, unit: 'kg' });
+    const r = returnFromTimeAway({
+      lift: { ...lift(), workingLoadKg: working, ...(lastLoad !== undefined ? { lastLoadKg: lastLoad } : {}) },
+      backOn,
+      unit: 'kg',
+    });
     expect(r.lift.workingLoadKg).toBe(after);
     expect(r.lift.workingLoadKg!).toBeLessThan(lastLoad ?? working);
   });
@@ -63,7 +73,13 @@ describe('returnFromTimeAway', () => {
     // Issue 32: time away is counted per lift past its usual spacing (everyDays), even while other lifts go on.
     ['a lift the plan rotates every 2 weeks while the person lifts weekly: not away', '2025-03-01', '2025-03-08', '2025-03-15', 150],
     ['no lifting at all for 23 days: 10 % off', '2025-03-01', '2025-03-01', '2025-03-24', 135],
-    ['lifting stopped 15 days ago, this lift 30 days ago: 10 % off (30 days without it, issue 32; was 5 %)', '2025-03-01', '2025-03-16', '2025-03-31', 135],
+    [
+      'lifting stopped 15 days ago, this lift 30 days ago: 10 % off (30 days without it, issue 32; was 5 %)',
+      '2025-03-01',
+      '2025-03-16',
+      '2025-03-31',
+      135,
+    ],
   ] as const)('%s', (_label, liftLast, lastLifted, backOn, after) => {
     const r = returnFromTimeAway({ lift: lift({ lastDate: liftLast, everyDays: 14 }), backOn, unit: 'kg', lastLifted });
     expect(r.lift.workingLoadKg).toBe(after);
@@ -71,7 +87,9 @@ describe('returnFromTimeAway', () => {
 
   it('finds the last lifting of any lift', () => {
     expect(lastLiftedOn({})).toBeUndefined();
-    expect(lastLiftedOn({ a: lift({ lastDate: '2025-03-01' }), b: lift({ lastDate: '2025-03-09' }), c: { failureStreak: 0 } })).toBe('2025-03-09');
+    expect(lastLiftedOn({ a: lift({ lastDate: '2025-03-01' }), b: lift({ lastDate: '2025-03-09' }), c: { failureStreak: 0 } })).toBe(
+      '2025-03-09',
+    );
   });
 
   it('takes off only what was not taken off already (14 days, then 21)', () => {
@@ -86,7 +104,9 @@ describe('returnFromTimeAway', () => {
 
   it('says why in one sentence, with the loads', () => {
     const r = returnFromTimeAway({ lift: lift(), backOn: '2025-03-24', unit: 'kg' });
-    expect(r.reason).toBe('back 10 % lower after 23 days away (last trained 2025-03-01): 150 kg → 135 kg, ramping back to 150 kg over the next sessions; the miss streak starts again');
+    expect(r.reason).toBe(
+      'back 10 % lower after 23 days away (last trained 2025-03-01): 150 kg → 135 kg, ramping back to 150 kg over the next sessions; the miss streak starts again',
+    );
   });
 });
 
@@ -99,20 +119,37 @@ describe('ramping back after time away', () => {
     [150, 150, 5, 150],
   ])('%d kg toward %d kg (+%d) -> %d kg', (working, to, inc, next) => expect(rampStep(working, to, inc, 'kg', 2.5)).toBe(next));
 
-  const linear = (cadence?: 'weekly'): StrengthBlock => ({ exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', incrementKg: 5, ...(cadence ? { cadence } : {}), sets: [{ reps: 5 }, { reps: 5 }, { reps: 5 }] });
-  const entries = (phases: TrainingPhase[], cadence?: 'weekly') => phases.map((phase, i) => ({ phase, block: linear(cadence), week: String(Math.floor(i / 3)) }));
+  const linear = (cadence?: 'weekly'): StrengthBlock => ({
+    exerciseId: 'back-squat',
+    exerciseName: 'Back squat',
+    progression: 'linear',
+    incrementKg: 5,
+    ...(cadence ? { cadence } : {}),
+    sets: [{ reps: 5 }, { reps: 5 }, { reps: 5 }],
+  });
+  const entries = (phases: TrainingPhase[], cadence?: 'weekly') =>
+    phases.map((phase, i) => ({ phase, block: linear(cadence), week: String(Math.floor(i / 3)) }));
   const loads = (blocks: StrengthBlock[]) => blocks.map((b) => b.sets[0]?.loadKg);
 
-  it('holds every session ahead at the ramp\'s current load until a logged session earns the next step (a missed one earns nothing)', () => {
-    const out = projectLiftBlocks(entries(['build', 'build', 'build', 'build', 'build']), { lift: { failureStreak: 0, workingLoadKg: 135, rampToKg: 150 }, unit: 'kg' });
+  it("holds every session ahead at the ramp's current load until a logged session earns the next step (a missed one earns nothing)", () => {
+    const out = projectLiftBlocks(entries(['build', 'build', 'build', 'build', 'build']), {
+      lift: { failureStreak: 0, workingLoadKg: 135, rampToKg: 150 },
+      unit: 'kg',
+    });
     expect(loads(out)).toEqual([135, 135, 135, 135, 135]);
-    const withDeload = projectLiftBlocks(entries(['build', 'deload', 'build']), { lift: { failureStreak: 0, workingLoadKg: 135, rampToKg: 150 }, unit: 'kg' });
+    const withDeload = projectLiftBlocks(entries(['build', 'deload', 'build']), {
+      lift: { failureStreak: 0, workingLoadKg: 135, rampToKg: 150 },
+      unit: 'kg',
+    });
     // 135 x 0.9 = 121.5 -> 122.5
     expect(loads(withDeload)).toEqual([135, 122.5, 135]);
   });
 
   it('progresses normally again once the ramp has reached its target (weekly lift: once a week)', () => {
-    const out = projectLiftBlocks(entries(['build', 'build', 'build', 'build', 'build', 'build'], 'weekly'), { lift: { failureStreak: 0, workingLoadKg: 150, rampToKg: 150 }, unit: 'kg' });
+    const out = projectLiftBlocks(entries(['build', 'build', 'build', 'build', 'build', 'build'], 'weekly'), {
+      lift: { failureStreak: 0, workingLoadKg: 150, rampToKg: 150 },
+      unit: 'kg',
+    });
     // week 0: 150 ; week 1: 155
     expect(loads(out)).toEqual([150, 150, 150, 155, 155, 155]);
   });
@@ -130,13 +167,36 @@ describe('a deload does not follow straight after a break', () => {
 });
 
 describe('adaptation after 23 days without the lift', () => {
-  const block = (load: number): StrengthBlock => ({ exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', incrementKg: 5, sets: [1, 2, 3].map(() => ({ reps: 5, loadKg: load })) });
-  const session = (id: string, date: string, load: number, phase: TrainingPhase = 'build'): Workout => ({ id, date, phase, status: 'scheduled', kind: 'strength', title: 'Strength A', strength: [block(load)], run: [] });
-  const state: AthleteState = { unit: 'kg', distanceUnit: 'km', lifts: { 'back-squat': lift({ lastDate: '2025-03-01', failureStreak: 2 }) } };
+  const block = (load: number): StrengthBlock => ({
+    exerciseId: 'back-squat',
+    exerciseName: 'Back squat',
+    progression: 'linear',
+    incrementKg: 5,
+    sets: [1, 2, 3].map(() => ({ reps: 5, loadKg: load })),
+  });
+  const session = (id: string, date: string, load: number, phase: TrainingPhase = 'build'): Workout => ({
+    id,
+    date,
+    phase,
+    status: 'scheduled',
+    kind: 'strength',
+    title: 'Strength A',
+    strength: [block(load)],
+    run: [],
+  });
+  const state: AthleteState = {
+    unit: 'kg',
+    distanceUnit: 'km',
+    lifts: { 'back-squat': lift({ lastDate: '2025-03-01', failureStreak: 2 }) },
+  };
 
   it('a session done at the lowered load after 23 days ramps back, streak cleared, reason named', () => {
     const back = '2025-03-24';
-    const current = { ...session('c', back, 135), status: 'completed' as const, actual: { strength: [{ blockIndex: 0, exerciseId: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, loadKg: 135, rpe: 7 })) }] } };
+    const current = {
+      ...session('c', back, 135),
+      status: 'completed' as const,
+      actual: { strength: [{ blockIndex: 0, exerciseId: 'back-squat', sets: [1, 2, 3].map(() => ({ reps: 5, loadKg: 135, rpe: 7 })) }] },
+    };
     const next = session('n', addDays(back, 2), 135);
     const result = adaptAfterCompletion({ workouts: [current, next], completed: current, today: back, state });
     const after = result.state.lifts['back-squat']!;
@@ -149,7 +209,11 @@ describe('adaptation after 23 days without the lift', () => {
 
   it('a failed session after 23 days does not deload on top of old misses', () => {
     const back = '2025-03-24';
-    const current = { ...session('c', back, 135), status: 'completed' as const, actual: { strength: [{ blockIndex: 0, exerciseId: 'back-squat', sets: [5, 5, 4].map((reps) => ({ reps, loadKg: 135 })) }] } };
+    const current = {
+      ...session('c', back, 135),
+      status: 'completed' as const,
+      actual: { strength: [{ blockIndex: 0, exerciseId: 'back-squat', sets: [5, 5, 4].map((reps) => ({ reps, loadKg: 135 })) }] },
+    };
     const result = adaptAfterCompletion({ workouts: [current], completed: current, today: back, state });
     // streak was 2 before the break: without the reset this would be the third miss and a 10 % deload
     expect(result.state.lifts['back-squat']).toMatchObject({ workingLoadKg: 135, failureStreak: 1 });

@@ -12,7 +12,14 @@ const squat = (date: string, sets: { reps: number; loadKg: number; rpe?: number 
   status,
   kind: 'strength',
   title: 'Squat day',
-  strength: [{ exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', sets: sets.map((s) => ({ reps: s.reps, loadKg: s.loadKg })) }],
+  strength: [
+    {
+      exerciseId: 'back-squat',
+      exerciseName: 'Back squat',
+      progression: 'linear',
+      sets: sets.map((s) => ({ reps: s.reps, loadKg: s.loadKg })),
+    },
+  ],
   run: [],
   ...(status === 'completed' ? { actual: { strength: [{ blockIndex: 0, exerciseId: 'back-squat', sets }] } } : {}),
 });
@@ -33,7 +40,13 @@ describe('sessionE1rm', () => {
     expect(sessionE1rm([{ reps: 5, loadKg: 100, rpe: 8 }])).toBeCloseTo(100 / 0.811, 0);
   });
   it('falls back to Epley without RPE (100 kg x 5 = 116.7 kg), ignoring sets above 10 reps and unloaded sets', () => {
-    expect(sessionE1rm([{ reps: 5, loadKg: 100 }, { reps: 15, loadKg: 90 }, { reps: 5, loadKg: 0 }])).toBeCloseTo(116.67, 1);
+    expect(
+      sessionE1rm([
+        { reps: 5, loadKg: 100 },
+        { reps: 15, loadKg: 90 },
+        { reps: 5, loadKg: 0 },
+      ]),
+    ).toBeCloseTo(116.67, 1);
     expect(sessionE1rm([{ reps: 15, loadKg: 90 }])).toBeUndefined();
   });
 });
@@ -55,7 +68,10 @@ describe('weeklyTrends', () => {
     expect(mondayOf('2026-11-09')).toBe('2026-11-09');
     const t = weeklyTrends(
       [
-        squat('2026-11-02', [{ reps: 5, loadKg: 100 }, { reps: 5, loadKg: 100 }]),
+        squat('2026-11-02', [
+          { reps: 5, loadKg: 100 },
+          { reps: 5, loadKg: 100 },
+        ]),
         squat('2026-11-05', [{ reps: 5, loadKg: 105 }]),
         run('2026-11-08', 'race', 5000, 19 * 60 + 57),
         squat('2026-11-16', [], 'skipped'),

@@ -32,7 +32,10 @@ function logSessions(count: number, opts: { misses?: number[] } = {}) {
         strength: current.strength.map((block, blockIndex) => ({
           blockIndex,
           exerciseId: block.exerciseId,
-          sets: block.sets.map((set, si) => ({ reps: miss && si === block.sets.length - 1 ? set.reps - 2 : set.reps, loadKg: set.loadKg ?? 0 })),
+          sets: block.sets.map((set, si) => ({
+            reps: miss && si === block.sets.length - 1 ? set.reps - 2 : set.reps,
+            loadKg: set.loadKg ?? 0,
+          })),
         })),
       },
     };
@@ -68,16 +71,21 @@ describe('unlearnSession', () => {
       const removed = full.applied[index]!;
       const remaining = full.applied.filter((a) => a !== removed);
       let expected = full.applied[0]!.before;
-      for (const a of remaining) expected = adaptAfterCompletion({ workouts: [], completed: a.workout, today: a.workout.date, state: expected }).state;
+      for (const a of remaining)
+        expected = adaptAfterCompletion({ workouts: [], completed: a.workout, today: a.workout.date, state: expected }).state;
       const result = unlearnSession(full.state, removed, full.applied.slice(index + 1));
-      for (const id of Object.keys(full.state.lifts)) expect(result.state.lifts[id], `${id} without session ${index}`).toEqual(expected.lifts[id]);
+      for (const id of Object.keys(full.state.lifts))
+        expect(result.state.lifts[id], `${id} without session ${index}`).toEqual(expected.lifts[id]);
     }
   });
 
   it('keeps a lift that something other than a logged session re-based since (a benchmark), and says so', () => {
     const { state, applied } = logSessions(4);
     const first = applied.find((a) => a.workout.strength.some((b) => b.exerciseId === 'back-squat'))!;
-    const rebased: AthleteState = { ...state, lifts: { ...state.lifts, 'back-squat': { failureStreak: 0, e1rmKg: 150, workingLoadKg: 117.5 } } };
+    const rebased: AthleteState = {
+      ...state,
+      lifts: { ...state.lifts, 'back-squat': { failureStreak: 0, e1rmKg: 150, workingLoadKg: 117.5 } },
+    };
     const result = unlearnSession(rebased, first, applied.slice(applied.indexOf(first) + 1));
     expect(result.state.lifts['back-squat']).toEqual(rebased.lifts['back-squat']);
     expect(result.recomputedLifts).not.toContain('back-squat');

@@ -10,7 +10,11 @@ import {
   vo2Cost,
 } from '@/lib/training/vdot';
 
-const hms = (text: string) => text.split(':').map(Number).reduce((total, part) => total * 60 + part, 0);
+const hms = (text: string) =>
+  text
+    .split(':')
+    .map(Number)
+    .reduce((total, part) => total * 60 + part, 0);
 
 /*
  * Daniels' Running Formula, 3rd ed. (Human Kinetics, 2014), Table 5.1
@@ -30,7 +34,9 @@ const DISTANCES = [
 ] as const;
 
 describe('predictRaceTime vs Daniels Table 5.1', () => {
-  const cases = TABLE_5_1.flatMap((row) => DISTANCES.map(([name, metres, tolerance]) => [row.vdot, name, metres, row[name], tolerance] as const));
+  const cases = TABLE_5_1.flatMap((row) =>
+    DISTANCES.map(([name, metres, tolerance]) => [row.vdot, name, metres, row[name], tolerance] as const),
+  );
   it.each(cases)('VDOT %d %s (%d m) = %s within %d s', (vdot, _name, metres, time, tolerance) => {
     expect(Math.abs(predictRaceTime(vdot, metres) - hms(time))).toBeLessThanOrEqual(tolerance);
   });

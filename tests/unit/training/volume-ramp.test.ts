@@ -31,18 +31,26 @@ function weekOfSessions(k: number, w: Week): Workout[] {
       run: i === 2 ? [{ kind: 'long', distanceM: w.longKm * 1000 }] : [{ kind: 'easy', durationS: w.easy[i as 0 | 1] * 60 }],
     };
     const done = w.done[i]!;
-    if (typeof done === 'number') return { ...base, status: 'completed', actual: { run: { distanceM: done * 1000, durationS: done * PACE } } };
+    if (typeof done === 'number')
+      return { ...base, status: 'completed', actual: { run: { distanceM: done * 1000, durationS: done * PACE } } };
     if (done === 'skip') return { ...base, status: 'skipped' };
     return base;
   });
 }
 
-const plan = (easy: number, longKm: number, done: [Done, Done, Done] = ['ahead', 'ahead', 'ahead']): Week => ({ easy: [easy, easy], longKm, done });
+const plan = (easy: number, longKm: number, done: [Done, Done, Done] = ['ahead', 'ahead', 'ahead']): Week => ({
+  easy: [easy, easy],
+  longKm,
+  done,
+});
 const ahead = (easy: number, longKm: number) => plan(easy, longKm);
 const weekKm = (sessions: Workout[], k: number) =>
   sessions
     .filter((w) => weekIndex(START, w.date) === k)
-    .reduce((m, w) => m + (w.status === 'completed' ? (w.actual?.run?.distanceM ?? 0) : w.status === 'scheduled' ? runMetres(w.run, PACE) : 0), 0) / 1000;
+    .reduce(
+      (m, w) => m + (w.status === 'completed' ? (w.actual?.run?.distanceM ?? 0) : w.status === 'scheduled' ? runMetres(w.run, PACE) : 0),
+      0,
+    ) / 1000;
 
 type Row = {
   name: string;
@@ -68,7 +76,8 @@ const rows: Row[] = [
     weeks: [plan(60, 12, [5, 5, 6]), plan(66, 13, [5, 6, 6.5]), ahead(70, 14), ahead(75, 15)],
     today: 1,
     expect: { 2: 1.1 * 17.5, 3: 1.1 * 1.1 * 17.5 },
-    reason: /at most 10 % over what was actually run: the week of 2026-01-19 holds at most 19\.3 km \(it had 37\.3 km\), the biggest of the 3 weeks before it being this week \(2026-01-12\) at 17\.5 km run so far \(of 35 km planned\)/,
+    reason:
+      /at most 10 % over what was actually run: the week of 2026-01-19 holds at most 19\.3 km \(it had 37\.3 km\), the biggest of the 3 weeks before it being this week \(2026-01-12\) at 17\.5 km run so far \(of 35 km planned\)/,
   },
   {
     name: 'one bad week (a run unlogged, one skipped) after a full one: the next week ramps from the biggest of the three',
@@ -79,7 +88,12 @@ const rows: Row[] = [
   },
   {
     name: 'unlogged sessions for three weeks: the reference is what was run, never below half the first week',
-    weeks: [plan(60, 12, [10, 'unlogged', 'unlogged']), plan(66, 13, ['unlogged', 'unlogged', 'unlogged']), plan(66, 13, ['unlogged', 'unlogged', 'skip']), ahead(70, 14)],
+    weeks: [
+      plan(60, 12, [10, 'unlogged', 'unlogged']),
+      plan(66, 13, ['unlogged', 'unlogged', 'unlogged']),
+      plan(66, 13, ['unlogged', 'unlogged', 'skip']),
+      ahead(70, 14),
+    ],
     today: 2,
     expect: { 3: 1.1 * 16 },
     reason: /unlogged sessions? counted as not run.*never falls below half the plan's first week \(16 km\)/,
@@ -91,7 +105,7 @@ const rows: Row[] = [
     expect: { 3: undefined },
   },
   {
-    name: 'a new athlete: nothing run before the plan, its first weeks ramp from the plan\'s first week',
+    name: "a new athlete: nothing run before the plan, its first weeks ramp from the plan's first week",
     weeks: [ahead(60, 12), ahead(66, 13), ahead(70, 14)],
     today: 0,
     day: 0,
@@ -106,7 +120,14 @@ const rows: Row[] = [
   },
   {
     name: 'after recorded time off the volume ramps back from what was done before it',
-    weeks: [plan(60, 11, [10, 10, 11]), plan(60, 12, [9.3, 10, 12]), plan(66, 13, ['skip', 'skip', 'skip']), plan(66, 13, ['skip', 'skip', 'skip']), ahead(80, 16), ahead(90, 18)],
+    weeks: [
+      plan(60, 11, [10, 10, 11]),
+      plan(60, 12, [9.3, 10, 12]),
+      plan(66, 13, ['skip', 'skip', 'skip']),
+      plan(66, 13, ['skip', 'skip', 'skip']),
+      ahead(80, 16),
+      ahead(90, 18),
+    ],
     today: 3,
     timeOff: [{ from: addDays(START, 14), to: addDays(START, 27) }],
     expect: { 4: 1.1 * 31.3, 5: 1.1 * 1.1 * 31.3 },
@@ -114,7 +135,13 @@ const rows: Row[] = [
   },
   {
     name: 'a silent three-week gap (no time off recorded): the ramp restarts from half the first week',
-    weeks: [plan(60, 12, [10, 10, 12]), plan(60, 12, ['unlogged', 'unlogged', 'unlogged']), plan(60, 12, ['unlogged', 'unlogged', 'unlogged']), plan(60, 12, ['unlogged', 'unlogged', 'unlogged']), ahead(66, 13)],
+    weeks: [
+      plan(60, 12, [10, 10, 12]),
+      plan(60, 12, ['unlogged', 'unlogged', 'unlogged']),
+      plan(60, 12, ['unlogged', 'unlogged', 'unlogged']),
+      plan(60, 12, ['unlogged', 'unlogged', 'unlogged']),
+      ahead(66, 13),
+    ],
     today: 3,
     expect: { 4: 1.1 * 16 },
   },
@@ -133,7 +160,10 @@ describe.each(rows)('$name', (row) => {
     sessions,
     today,
     planStart: START,
-    firstWeekM: runMetres(sessions.filter((w) => w.week === 1).flatMap((w) => w.run), PACE),
+    firstWeekM: runMetres(
+      sessions.filter((w) => w.week === 1).flatMap((w) => w.run),
+      PACE,
+    ),
     easyPaceSPerKm: PACE,
     ...(row.timeOff ? { timeOff: row.timeOff } : {}),
   });
@@ -155,14 +185,18 @@ describe.each(rows)('$name', (row) => {
       const before = sessions.find((s) => s.id === w.id)!;
       expect([w.id, before.status, before.date >= today]).toEqual([w.id, 'scheduled', true]);
     }
-    for (const c of result.changes) expect(c.reason).toMatch(/^Weekly running rises at most 10 % over what was actually run: the week of \d{4}-\d{2}-\d{2} holds at most/);
+    for (const c of result.changes)
+      expect(c.reason).toMatch(
+        /^Weekly running rises at most 10 % over what was actually run: the week of \d{4}-\d{2}-\d{2} holds at most/,
+      );
     if (row.reason) expect(result.changes.map((c) => c.reason).join('\n')).toMatch(row.reason);
     for (let k = row.today; k < row.weeks.length; k++) {
       const week = after.filter((w) => weekIndex(START, w.date) === k && w.status === 'scheduled');
       const long = week.find((w) => w.run[0]?.kind === 'long');
       if (!long) continue;
       const longS = ((long.run[0]!.distanceM ?? 0) / 1000) * PACE;
-      for (const e of week.filter((w) => w.run[0]?.kind === 'easy')) expect([e.id, (e.run[0]!.durationS ?? 0) <= longS]).toEqual([e.id, true]);
+      for (const e of week.filter((w) => w.run[0]?.kind === 'easy'))
+        expect([e.id, (e.run[0]!.durationS ?? 0) <= longS]).toEqual([e.id, true]);
     }
     expect(result.changes.length > 0).toBe(Object.values(row.expect).some((m) => m !== undefined));
   });

@@ -33,7 +33,11 @@ describe('MCP Apps view documents', () => {
   });
 
   it('the three are one document but for data-view and the title', () => {
-    const normalized = VIEWS.map((view) => viewDocument(view).replace(`data-view="${view}"`, '').replace(/<title>[^<]*<\/title>/, ''));
+    const normalized = VIEWS.map((view) =>
+      viewDocument(view)
+        .replace(`data-view="${view}"`, '')
+        .replace(/<title>[^<]*<\/title>/, ''),
+    );
     expect(new Set(normalized).size).toBe(1);
     expect(new Set(VIEWS.map((view) => viewDocument(view).match(/<title>([^<]*)<\/title>/)?.[1])).size).toBe(3);
   });

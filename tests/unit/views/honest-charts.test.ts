@@ -7,7 +7,10 @@ import { fromFirstData, renderProgress } from '@/lib/views/progress';
 import { showcase } from '@/lib/views/showcase';
 import { setsLine } from '@/lib/views/workout-data';
 
-const axis = (svg: string) => ({ min: Number(/data-axis-min="([\d.]+)"/.exec(svg)?.[1]), max: Number(/data-axis-max="([\d.]+)"/.exec(svg)?.[1]) });
+const axis = (svg: string) => ({
+  min: Number(/data-axis-min="([\d.]+)"/.exec(svg)?.[1]),
+  max: Number(/data-axis-max="([\d.]+)"/.exec(svg)?.[1]),
+});
 /** The y (SVG units, down) of each dot: a chart's drawn height per value. */
 const dotYs = (svg: string) => [...svg.matchAll(/<circle class="dot" cx="[\d.]+" cy="([\d.]+)"/g)].map((m) => Number(m[1]));
 
@@ -36,7 +39,13 @@ describe('line chart axes', () => {
   });
 
   it('one point is a sentence with the number, not a chart; no point says nothing was logged', () => {
-    const one = lineChart({ title: 'VDOT', unit: '', labels: ['11-16', '11-23'], values: [null, 44.2], format: (v) => v.toFixed(1) }).__html;
+    const one = lineChart({
+      title: 'VDOT',
+      unit: '',
+      labels: ['11-16', '11-23'],
+      values: [null, 44.2],
+      format: (v) => v.toFixed(1),
+    }).__html;
     expect(one).not.toContain('<svg');
     expect(one).toContain('44.2  in the week of 11-23');
     const none = lineChart({ title: 'VDOT', unit: '', labels: ['11-16'], values: [null] }).__html;
@@ -62,9 +71,23 @@ describe('weeks shown are the weeks with data', () => {
   const lead = [0, 0, 0];
   const weekly = {
     weeks: eight,
-    held: { lifts: [{ exercise: 'back-squat', exerciseName: 'Back squat', e1rm: [null, null, null, 140, 141, 141, 142, 142.3] }], vdot: [null, null, null, 44, 44, 44.5, 44.5, 45] },
-    lifts: [{ exercise: 'back-squat', exerciseName: 'Back squat', e1rm: [null, null, null, 140, 141, null, 142, 142.3], tonnage: [...lead, 1, 1, 0, 1, 1] }],
-    running: { distance: [...lead, 10, 0, 12, 8, 9], vdot: [null, null, null, 44, null, 44.5, null, 45], predicted5k: [null, null, null, '22:30', '22:30', '22:20', '22:20', '22:10'] },
+    held: {
+      lifts: [{ exercise: 'back-squat', exerciseName: 'Back squat', e1rm: [null, null, null, 140, 141, 141, 142, 142.3] }],
+      vdot: [null, null, null, 44, 44, 44.5, 44.5, 45],
+    },
+    lifts: [
+      {
+        exercise: 'back-squat',
+        exerciseName: 'Back squat',
+        e1rm: [null, null, null, 140, 141, null, 142, 142.3],
+        tonnage: [...lead, 1, 1, 0, 1, 1],
+      },
+    ],
+    running: {
+      distance: [...lead, 10, 0, 12, 8, 9],
+      vdot: [null, null, null, 44, null, 44.5, null, 45],
+      predicted5k: [null, null, null, '22:30', '22:30', '22:20', '22:20', '22:10'],
+    },
     sessions: { completed: [...lead, 3, 2, 1, 3, 3], skipped: [...lead, 0, 1, 0, 0, 0] },
   };
 
@@ -80,11 +103,25 @@ describe('weeks shown are the weeks with data', () => {
   });
 
   it('a gap in the middle stays (it is history), and data from the first week keeps every week', () => {
-    expect(fromFirstData({ ...weekly, weeks: eight.slice(3), held: undefined, lifts: [], running: { distance: [10, 0, 0, 0, 9], vdot: [null, null, null, null, null], predicted5k: [null, null, null, null, null] }, sessions: { completed: [1, 0, 0, 0, 1], skipped: [0, 0, 0, 0, 0] } }).weeks).toHaveLength(5);
+    expect(
+      fromFirstData({
+        ...weekly,
+        weeks: eight.slice(3),
+        held: undefined,
+        lifts: [],
+        running: { distance: [10, 0, 0, 0, 9], vdot: [null, null, null, null, null], predicted5k: [null, null, null, null, null] },
+        sessions: { completed: [1, 0, 0, 0, 1], skipped: [0, 0, 0, 0, 0] },
+      }).weeks,
+    ).toHaveLength(5);
   });
 
   it('nothing logged at all keeps only the current week', () => {
-    const empty = { weeks: eight, lifts: [], running: { distance: eight.map(() => 0), vdot: eight.map(() => null), predicted5k: eight.map(() => null) }, sessions: { completed: eight.map(() => 0), skipped: eight.map(() => 0) } };
+    const empty = {
+      weeks: eight,
+      lifts: [],
+      running: { distance: eight.map(() => 0), vdot: eight.map(() => null), predicted5k: eight.map(() => null) },
+      sessions: { completed: eight.map(() => 0), skipped: eight.map(() => 0) },
+    };
     expect(fromFirstData(empty).weeks).toEqual([eight[7]]);
   });
 
@@ -92,17 +129,44 @@ describe('weeks shown are the weeks with data', () => {
     const charted = renderProgress({ units: { weight: 'kg', distance: 'km' }, vdot: 45, weekly }).__html;
     expect(charted.match(/VDOT 45\b/g)).toBeNull();
     expect(charted.match(/<figcaption>VDOT<\/figcaption>/g)).toHaveLength(1);
-    const uncharted = renderProgress({ units: { weight: 'kg', distance: 'km' }, vdot: 45, weekly: { ...weekly, held: { ...weekly.held, vdot: eight.map(() => null) }, running: { ...weekly.running, vdot: eight.map(() => null) } } }).__html;
+    const uncharted = renderProgress({
+      units: { weight: 'kg', distance: 'km' },
+      vdot: 45,
+      weekly: {
+        ...weekly,
+        held: { ...weekly.held, vdot: eight.map(() => null) },
+        running: { ...weekly.running, vdot: eight.map(() => null) },
+      },
+    }).__html;
     expect(uncharted).toContain('<h2>Your progress · VDOT 45</h2>');
   });
 });
 
 describe('load labels', () => {
   it.each([
-    { sets: [{ reps: 10, load: null }, { reps: 10, load: null }, { reps: 10, load: null }], line: '3×10' },
-    { sets: [{ reps: 10, load: 50 }, { reps: 10, load: 50 }], line: '2×10 @ 50 kg' },
+    {
+      sets: [
+        { reps: 10, load: null },
+        { reps: 10, load: null },
+        { reps: 10, load: null },
+      ],
+      line: '3×10',
+    },
+    {
+      sets: [
+        { reps: 10, load: 50 },
+        { reps: 10, load: 50 },
+      ],
+      line: '2×10 @ 50 kg',
+    },
     { sets: [{ reps: 5, load: null, rpe: 8 }], line: '1×5 @ RPE 8' },
-    { sets: [{ reps: 8, load: 60 }, { reps: 6, load: null }], line: '8 @ 60 kg, 6' },
+    {
+      sets: [
+        { reps: 8, load: 60 },
+        { reps: 6, load: null },
+      ],
+      line: '8 @ 60 kg, 6',
+    },
   ])('$line', ({ sets, line }) => {
     expect(setsLine(sets, 'kg')).toBe(line);
     expect(setsLine(sets, 'kg')).not.toContain('bodyweight');
@@ -138,7 +202,9 @@ describe('the demo athlete', () => {
     const c = demo.adaptation.changes[0]!;
     expect(views.reason).toContain(`${c.before} kg → ${c.after} kg`);
     const squat = demo.held.lifts.find((l) => l.exerciseId === 'back-squat')!.e1rmKg;
-    expect(views.progress).toContain(`Back squat e1RM: ${squat[0]} kg in the week of ${DEMO_START.slice(5)}, ${squat.at(-1)} kg in the week of`);
+    expect(views.progress).toContain(
+      `Back squat e1RM: ${squat[0]} kg in the week of ${DEMO_START.slice(5)}, ${squat.at(-1)} kg in the week of`,
+    );
     expect(views.progress).toContain('data-axis-min="0"');
     expect(`${views.week}${views.reason}${views.progress}`).not.toMatch(/<script|bodyweight/);
   });

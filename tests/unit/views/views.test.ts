@@ -27,7 +27,21 @@ describe('views', () => {
 
   it('week plan: day, title, prescription, status, and Mark done only where it applies', () => {
     const out = renderWeekPlan(
-      { today: '2026-11-30', workouts: [workout(), workout({ id: 'w2', date: '2026-12-01', status: 'completed', kind: 'run', title: 'Easy run', strength: [], run: [{ kind: 'easy', distance: 6, durationSeconds: null, targetPace: '6:05/km' }] })] },
+      {
+        today: '2026-11-30',
+        workouts: [
+          workout(),
+          workout({
+            id: 'w2',
+            date: '2026-12-01',
+            status: 'completed',
+            kind: 'run',
+            title: 'Easy run',
+            strength: [],
+            run: [{ kind: 'easy', distance: 6, durationSeconds: null, targetPace: '6:05/km' }],
+          }),
+        ],
+      },
       { markDone: true },
     ).__html;
     expect(out).toContain('Mon, Nov 30');
@@ -48,11 +62,28 @@ describe('views', () => {
   ] as const)('Mark done on a %s session of %s when today is %s: %s', (status, date, today, shown) => {
     const data = { workouts: [workout({ status, date })], ...(today ? { today } : {}) };
     expect(renderWeekPlan(data, { markDone: true }).__html.includes('data-done=')).toBe(shown);
-    expect(renderWorkout({ workout: workout({ status, date }), ...(today ? { today } : {}) }, { markDone: true }).__html.includes('data-done=')).toBe(shown);
+    expect(
+      renderWorkout({ workout: workout({ status, date }), ...(today ? { today } : {}) }, { markDone: true }).__html.includes('data-done='),
+    ).toBe(shown);
   });
 
   it('workout: prescribed next to done, and the reasons', () => {
-    const done = workout({ status: 'completed', actual: { strength: [{ blockIndex: 0, exercise: 'back-squat', sets: [{ reps: 5, load: 112.5 }, { reps: 5, load: 112.5 }, { reps: 3, load: 112.5 }] }] } });
+    const done = workout({
+      status: 'completed',
+      actual: {
+        strength: [
+          {
+            blockIndex: 0,
+            exercise: 'back-squat',
+            sets: [
+              { reps: 5, load: 112.5 },
+              { reps: 5, load: 112.5 },
+              { reps: 3, load: 112.5 },
+            ],
+          },
+        ],
+      },
+    });
     const out = renderWorkout({ workout: done, adjustments: [{ reason: 'Back squat 110 kg → 112.5 kg after 3×5' }] }).__html;
     expect(out).toContain('<td>3×5 @ 112.5 kg</td><td>5/5/3 reps @ 112.5 kg · 13 of 15 reps</td>');
     expect(out).toContain('Back squat 110 kg → 112.5 kg after 3×5');
@@ -60,10 +91,43 @@ describe('views', () => {
 
   it.each([
     // what was done against 3×5 @ 147.5 kg, and what the Done column must say
-    ['a failure, with RPE', [[2, 10], [2, 10], [1, 10]], '2/2/1 reps @ 147.5 kg RPE 10 · 5 of 15 reps'],
-    ['all reps, grinding', [[5, 9.5], [5, 10], [5, 10]], '3×5 @ 147.5 kg RPE 9.5/10/10'],
-    ['all reps, no RPE', [[5, null], [5, null], [5, null]], '3×5 @ 147.5 kg'],
-    ['one set more', [[5, 8], [5, 8], [5, 8], [5, 9]], '4×5 @ 147.5 kg RPE 8/8/8/9'],
+    [
+      'a failure, with RPE',
+      [
+        [2, 10],
+        [2, 10],
+        [1, 10],
+      ],
+      '2/2/1 reps @ 147.5 kg RPE 10 · 5 of 15 reps',
+    ],
+    [
+      'all reps, grinding',
+      [
+        [5, 9.5],
+        [5, 10],
+        [5, 10],
+      ],
+      '3×5 @ 147.5 kg RPE 9.5/10/10',
+    ],
+    [
+      'all reps, no RPE',
+      [
+        [5, null],
+        [5, null],
+        [5, null],
+      ],
+      '3×5 @ 147.5 kg',
+    ],
+    [
+      'one set more',
+      [
+        [5, 8],
+        [5, 8],
+        [5, 8],
+        [5, 9],
+      ],
+      '4×5 @ 147.5 kg RPE 8/8/8/9',
+    ],
   ] as const)('strength done: %s', (_label, sets, shown) => {
     const w = workout({
       status: 'completed',
@@ -98,7 +162,10 @@ describe('views', () => {
         { kind: 'threshold', distance: 4, durationSeconds: null, targetPace: '4:30 /km' },
         { kind: 'easy', label: 'Cool-down', distance: null, durationSeconds: 600, targetPace: '5:40 /km' },
       ],
-      actual: { run: { distance: 7.6, durationSeconds: 2 * 3600 + 65, pace: '16:07 /km' }, runSegments: [{ segmentIndex: 1, distance: 4, durationSeconds: 1060, pace: '4:25 /km', avgHr: 168 }] },
+      actual: {
+        run: { distance: 7.6, durationSeconds: 2 * 3600 + 65, pace: '16:07 /km' },
+        runSegments: [{ segmentIndex: 1, distance: 4, durationSeconds: 1060, pace: '4:25 /km', avgHr: 168 }],
+      },
     });
     const t = renderWorkout({ workout: tempo }).__html;
     expect(t).toContain('<td>threshold 4 km at 4:30 /km</td><td>4 km in 17:40 · 4:25 /km · 168 bpm</td>');
@@ -110,7 +177,9 @@ describe('views', () => {
     const w = workout({
       status: 'completed',
       strength: [{ exercise: 'plank', exerciseName: 'Plank', sets: [1, 2, 3].map(() => ({ reps: 1, load: null, durationSeconds: 30 })) }],
-      actual: { strength: [{ blockIndex: 0, exercise: 'plank', sets: [30, 30, 20].map((d) => ({ reps: 1, load: 0, durationSeconds: d })) }] },
+      actual: {
+        strength: [{ blockIndex: 0, exercise: 'plank', sets: [30, 30, 20].map((d) => ({ reps: 1, load: 0, durationSeconds: d })) }],
+      },
     });
     const out = renderWorkout({ workout: w }).__html;
     expect(out).toContain('<td>3 × 30 s</td><td>30 s, 30 s, 20 s · 80 of 90 s</td>');
@@ -118,7 +187,8 @@ describe('views', () => {
   });
 
   it('why it changed: one line per part and attribute, sets changed alike share it, the number once', () => {
-    const reason = (set: number) => `Back squat: all 3×5 at 145 kg completed, so add 2.5 kg. 2026-11-30 Back squat set ${set}: 145 kg → 147.5 kg`;
+    const reason = (set: number) =>
+      `Back squat: all 3×5 at 145 kg completed, so add 2.5 kg. 2026-11-30 Back squat set ${set}: 145 kg → 147.5 kg`;
     const adjustments = [0, 1, 2].map((i) => ({
       field: `strength[0].sets[${i}].loadKg`,
       beforeText: '145 kg',
@@ -129,17 +199,31 @@ describe('views', () => {
     const out = renderWorkout({ workout: workout(), adjustments, historyCount: 39 }).__html;
     const items = out.match(/<li>/g) ?? [];
     expect(items).toHaveLength(1);
-    expect(out).toContain('<li><strong>Back squat load, sets 1–3</strong>: 145 kg → 147.5 kg. Back squat: all 3×5 at 145 kg completed, so add 2.5 kg</li>');
+    expect(out).toContain(
+      '<li><strong>Back squat load, sets 1–3</strong>: 145 kg → 147.5 kg. Back squat: all 3×5 at 145 kg completed, so add 2.5 kg</li>',
+    );
     expect(out).toContain('The full history of 39 changes');
   });
 
   it('after a completion: what the coach learned, and the sessions ahead that changed, one line each', () => {
     const ahead = ['2026-12-02', '2026-12-04'].flatMap((date) =>
-      [1, 2, 3].map((set) => ({ workoutId: `w-${date}`, date, title: 'Strength A', beforeText: '145 kg', afterText: '147.5 kg', reason: `Back squat: add 2.5 kg. ${date} Back squat set ${set}: 145 kg → 147.5 kg` })),
+      [1, 2, 3].map((set) => ({
+        workoutId: `w-${date}`,
+        date,
+        title: 'Strength A',
+        beforeText: '145 kg',
+        afterText: '147.5 kg',
+        reason: `Back squat: add 2.5 kg. ${date} Back squat set ${set}: 145 kg → 147.5 kg`,
+      })),
     );
-    const out = renderWorkout({ workout: workout({ status: 'completed' }), adaptation: { notes: ['Back squat e1RM 170 kg → 172 kg'], changes: ahead } }).__html;
+    const out = renderWorkout({
+      workout: workout({ status: 'completed' }),
+      adaptation: { notes: ['Back squat e1RM 170 kg → 172 kg'], changes: ahead },
+    }).__html;
     expect(out).toContain('<h3>What the coach learned</h3><ul><li>Back squat e1RM 170 kg → 172 kg</li></ul>');
-    expect(out).toContain('<li><strong>Wed, Dec 2 Strength A</strong>: 145 kg → 147.5 kg. <span class="pw-muted">Back squat: add 2.5 kg</span></li>');
+    expect(out).toContain(
+      '<li><strong>Wed, Dec 2 Strength A</strong>: 145 kg → 147.5 kg. <span class="pw-muted">Back squat: add 2.5 kg</span></li>',
+    );
     expect(out.match(/Strength A<\/strong>/g)).toHaveLength(2);
     expect(out).not.toContain('Why it changed');
   });

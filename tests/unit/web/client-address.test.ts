@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { addressBehindProxies, normalizeAddress } from '@/lib/web/client-address';
 
 const req = (socket: string, xff?: string) =>
-  ({ socket: { remoteAddress: socket }, headers: xff === undefined ? {} : { 'x-forwarded-for': xff } }) as unknown as Pick<http.IncomingMessage, 'headers' | 'socket'>;
+  ({ socket: { remoteAddress: socket }, headers: xff === undefined ? {} : { 'x-forwarded-for': xff } }) as unknown as Pick<
+    http.IncomingMessage,
+    'headers' | 'socket'
+  >;
 
 describe('addressBehindProxies', () => {
   it.each([

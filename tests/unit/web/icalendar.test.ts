@@ -55,13 +55,27 @@ const base: Omit<CalendarEvent, 'uid' | 'when'> = {
 };
 
 function doc(events: CalendarEvent[]) {
-  return writeCalendar({ prodId: '-//Pacewise//Test//EN', name: 'Pacewise training', description: 'Sessions', timezone: 'Europe/London', refreshMinutes: 60, stamp, events });
+  return writeCalendar({
+    prodId: '-//Pacewise//Test//EN',
+    name: 'Pacewise training',
+    description: 'Sessions',
+    timezone: 'Europe/London',
+    refreshMinutes: 60,
+    stamp,
+    events,
+  });
 }
 
 describe('writeCalendar', () => {
   const text = doc([
     { ...base, uid: 'w1@pacewise.example', when: { allDay: true, date: '2026-12-31' } },
-    { ...base, uid: 'w2@pacewise.example', when: { allDay: false, start: new Date('2026-03-29T06:00:00Z'), end: new Date('2026-03-29T07:00:00Z') }, status: 'CANCELLED', summary: 'Skipped: Long run' },
+    {
+      ...base,
+      uid: 'w2@pacewise.example',
+      when: { allDay: false, start: new Date('2026-03-29T06:00:00Z'), end: new Date('2026-03-29T07:00:00Z') },
+      status: 'CANCELLED',
+      summary: 'Skipped: Long run',
+    },
   ]);
 
   it('ends every line with CRLF, folds each to 75 octets, and has no bare LF', () => {

@@ -26,7 +26,19 @@ describe('unionVary', () => {
 
 describe('refuseUnservedMethod', () => {
   const answer = (method: string) => {
-    const res = { status: 0, headers: {} as Record<string, string>, body: '', writeHead(s: number, h: Record<string, string>) { this.status = s; this.headers = h; return this; }, end(b: string) { this.body = b; } };
+    const res = {
+      status: 0,
+      headers: {} as Record<string, string>,
+      body: '',
+      writeHead(s: number, h: Record<string, string>) {
+        this.status = s;
+        this.headers = h;
+        return this;
+      },
+      end(b: string) {
+        this.body = b;
+      },
+    };
     const answered = refuseUnservedMethod({ method } as http.IncomingMessage, res as unknown as http.ServerResponse);
     return { answered, ...res };
   };
@@ -148,7 +160,10 @@ describe('Node HTTP classes are left alone', () => {
     for (const file of files(process.cwd())) {
       scanned++;
       const text = fs.readFileSync(file, 'utf8');
-      if (/(Server|ServerResponse|IncomingMessage|OutgoingMessage|ClientRequest|Agent)\.prototype(\.\w+\s*=[^=]|\s*\)|\s*,)/.test(text) || /defineProperty\(\s*http\./.test(text)) {
+      if (
+        /(Server|ServerResponse|IncomingMessage|OutgoingMessage|ClientRequest|Agent)\.prototype(\.\w+\s*=[^=]|\s*\)|\s*,)/.test(text) ||
+        /defineProperty\(\s*http\./.test(text)
+      ) {
         offenders.push(path.relative(process.cwd(), file));
       }
     }

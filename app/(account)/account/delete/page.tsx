@@ -8,7 +8,7 @@ import styles from '../../account.module.css';
 export const metadata: Metadata = { title: 'Delete your account', robots: { index: false } };
 
 const ERRORS: Record<string, string> = {
-  'wrong-password': 'That password is not this account\'s password, so nothing was deleted. Enter the password you sign in with.',
+  'wrong-password': "That password is not this account's password, so nothing was deleted. Enter the password you sign in with.",
   confirm: 'Nothing was deleted: tick the box to confirm that you want your account and all its data deleted.',
 };
 
@@ -37,13 +37,19 @@ export default async function DeleteAccountPage({ searchParams }: { searchParams
         <ul data-testid="deletion-summary">
           <li>your profile, benchmarks, subscription record and time off;</li>
           <li>
-            {count(summary.plans, 'training plan', 'training plans')} and {count(summary.sessions, 'session', 'sessions')}, with everything logged and every reason for a change;
+            {count(summary.plans, 'training plan', 'training plans')} and {count(summary.sessions, 'session', 'sessions')}, with everything
+            logged and every reason for a change;
           </li>
           <li>{count(summary.healthRecords, 'health record', 'health records')};</li>
           <li>
-            {summary.agents === 0 ? 'no connected agents' : `${count(summary.agents, 'connected agent', 'connected agents')}: their access is revoked`};
+            {summary.agents === 0
+              ? 'no connected agents'
+              : `${count(summary.agents, 'connected agent', 'connected agents')}: their access is revoked`}
+            ;
           </li>
-          <li>{summary.stravaConnected ? 'your Strava connection: Strava is told to remove Pacewise\'s access' : 'no Strava connection'};</li>
+          <li>
+            {summary.stravaConnected ? "your Strava connection: Strava is told to remove Pacewise's access" : 'no Strava connection'};
+          </li>
           <li>every signed-in browser, this one included.</li>
         </ul>
         <p>

@@ -29,7 +29,12 @@ export default async function PostPage({ params }: Props) {
   if (!post) notFound();
   const posts = getPosts();
   const { newer, older } = adjacentPosts(posts, post.slug);
-  const related = relatedPosts(posts, post, 3, [newer?.slug, older?.slug].filter((s): s is string => Boolean(s)));
+  const related = relatedPosts(
+    posts,
+    post,
+    3,
+    [newer?.slug, older?.slug].filter((s): s is string => Boolean(s)),
+  );
   return (
     <article className="container page post">
       <JsonLd data={blogPostingJsonLd(post, getSite(), { imageUrl: absoluteUrl(postCardPath(post)) })} />

@@ -12,9 +12,9 @@ export const dynamic = 'force-dynamic';
 
 const STRAVA_NOTE = {
   not_connected: '',
-  revoked: ' Strava was told to remove Pacewise\'s access.',
+  revoked: " Strava was told to remove Pacewise's access.",
   unreachable:
-    ' Strava could not be reached to remove Pacewise\'s access; its tokens were deleted here anyway, and you can also remove Pacewise at https://www.strava.com/settings/apps.',
+    " Strava could not be reached to remove Pacewise's access; its tokens were deleted here anyway, and you can also remove Pacewise at https://www.strava.com/settings/apps.",
 };
 
 export async function POST(request: Request) {
@@ -32,7 +32,12 @@ export async function POST(request: Request) {
   if (!check.ok) return seeOther('/account/delete?error=wrong-password');
   const report = await deleteAccount(person.userId);
   await endSession();
-  const agents = report.agentsRevoked === 1 ? ' The agent you had connected no longer has access.' : report.agentsRevoked > 1 ? ` The ${report.agentsRevoked} agents you had connected no longer have access.` : '';
+  const agents =
+    report.agentsRevoked === 1
+      ? ' The agent you had connected no longer has access.'
+      : report.agentsRevoked > 1
+        ? ` The ${report.agentsRevoked} agents you had connected no longer have access.`
+        : '';
   const html = messagePage({
     heading: 'Your account is deleted',
     message: `Your Pacewise account and everything it held (profile, plans, sessions, health data, connections) are deleted, and you are signed out everywhere.${agents}${STRAVA_NOTE[report.strava]}`,

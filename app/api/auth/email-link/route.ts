@@ -9,7 +9,8 @@ import { startSession } from '@/lib/auth/sessions';
 export async function POST(request: Request) {
   const form = await readForm(request);
   if (!form) return forbidden('The form could not be read. Go back, reload the page and try again.');
-  if (!(await verifyAnonymousCsrf(form.get(CSRF_FIELD)))) return forbidden('This form has expired. Go back, reload the page and try again.');
+  if (!(await verifyAnonymousCsrf(form.get(CSRF_FIELD))))
+    return forbidden('This form has expired. Go back, reload the page and try again.');
   const purpose = form.get('purpose') === 'verify' ? 'verify' : 'sign_in';
   const outcome = await followLink(form.get('token'), purpose);
   const page = purpose === 'verify' ? '/verify-email' : '/email-sign-in';

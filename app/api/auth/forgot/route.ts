@@ -15,11 +15,17 @@ const Email = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().ma
 export async function POST(request: Request) {
   const form = await readForm(request);
   if (!form) return forbidden('The form could not be read. Go back, reload the page and try again.');
-  if (!(await verifyAnonymousCsrf(form.get(CSRF_FIELD)))) return forbidden('This form has expired. Go back, reload the page and try again.');
+  if (!(await verifyAnonymousCsrf(form.get(CSRF_FIELD))))
+    return forbidden('This form has expired. Go back, reload the page and try again.');
   const email = Email.safeParse(form.get('email'));
   if (!email.success) return seeOther(withQuery('/forgot-password', { error: 'email' }));
   const limit = await hit(RATE_LIMITS.mailRequestAddress, addressKey(clientAddress((h) => request.headers.get(h))));
-  if (!limit.allowed) return throttledPage('Too many requests for reset links from your network. Wait and try again.', limit.retryAfterSeconds, '/forgot-password');
+  if (!limit.allowed)
+    return throttledPage(
+      'Too many requests for reset links from your network. Wait and try again.',
+      limit.retryAfterSeconds,
+      '/forgot-password',
+    );
   mailLater(after, () => mailPasswordReset(email.data));
   return seeOther(withQuery('/forgot-password', { sent: '1' }));
 }

@@ -30,9 +30,12 @@ export async function POST(request: Request) {
     return seeOther(next);
   }
   if (outcome.reason === 'throttled') {
-    const email = String(form.get('email') ?? '').trim().toLowerCase();
+    const email = String(form.get('email') ?? '')
+      .trim()
+      .toLowerCase();
     // The answer is the same whether a link goes out: mailSignInLink mails only a real account, at most a few times an hour.
-    if (outcome.mailLink && (await hit(RATE_LIMITS.mailRequestAddress, addressKey(address))).allowed) mailLater(after, () => mailSignInLink(email));
+    if (outcome.mailLink && (await hit(RATE_LIMITS.mailRequestAddress, addressKey(address))).allowed)
+      mailLater(after, () => mailSignInLink(email));
     return throttledPage(outcome.message, outcome.retryAfterSeconds, withQuery('/sign-in', { next }));
   }
   return seeOther(withQuery('/sign-in', { next, error: outcome.code }));

@@ -14,7 +14,10 @@ export async function POST(request: Request) {
   if (!(await verifyAnonymousCsrf(form.get(CSRF_FIELD)))) {
     return forbidden('This sign-up form has expired. Go back, reload the page and try again.');
   }
-  const outcome = await signUp({ email: form.get('email'), password: form.get('password') }, clientAddress((h) => request.headers.get(h)));
+  const outcome = await signUp(
+    { email: form.get('email'), password: form.get('password') },
+    clientAddress((h) => request.headers.get(h)),
+  );
   // The same answer for a new and a taken e-mail (lib/auth/accounts.ts): the mail, sent after the
   // response, proves a new address or tells the owner of a taken one. The person may sign in now.
   if (outcome.ok) {

@@ -19,7 +19,10 @@ const HEADERS = {
 } as const;
 
 function notFound(): Response {
-  return new Response(NOT_FOUND, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+  return new Response(NOT_FOUND, {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+  });
 }
 
 export async function GET(request: Request, { params }: { params: Promise<{ file: string }> }) {
@@ -35,7 +38,11 @@ async function feed(params: Promise<{ file: string }>): Promise<Response> {
     const body = await feedCalendar(userId);
     return new Response(body, {
       status: 200,
-      headers: { ...HEADERS, 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'inline; filename="pacewise-training.ics"' },
+      headers: {
+        ...HEADERS,
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': 'inline; filename="pacewise-training.ics"',
+      },
     });
   } catch (error) {
     logRedacted('calendar: feed failed', error);

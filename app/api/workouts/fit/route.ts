@@ -23,6 +23,9 @@ export async function GET(request: Request) {
     });
   } catch (error) {
     logRedacted('fit: download failed', error);
-    return new Response('The workout file could not be made just now; try the link again in a minute.\n', { status: 503, headers: { ...TEXT, 'Retry-After': '60' } });
+    return new Response('The workout file could not be made just now; try the link again in a minute.\n', {
+      status: 503,
+      headers: { ...TEXT, 'Retry-After': '60' },
+    });
   }
 }

@@ -14,7 +14,11 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
   const { id } = await params;
   if (billingConfig().provider !== 'local') return new Response('Not found', { status: 404 });
   const person = await currentPerson();
-  if (!person) return new Response(null, { status: 303, headers: { Location: `${config().siteUrl}/sign-in?next=${encodeURIComponent(`/checkout/${id}`)}` } });
+  if (!person)
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `${config().siteUrl}/sign-in?next=${encodeURIComponent(`/checkout/${id}`)}` },
+    });
   const form = await req.formData().catch(() => null);
   if (!form || !verifySessionCsrf(person.tokenHash, form.get(CSRF_FIELD))) {
     return new Response('The form expired or was not sent from this site. Go back, reload the page and try again.', { status: 403 });
