@@ -50,6 +50,7 @@ export const FIT_EXERCISE_CATEGORY: Readonly<Record<string, string>> = {
   deadlift: 'deadlift',
   'sumo-deadlift': 'deadlift',
   'romanian-deadlift': 'deadlift',
+  'dumbbell-romanian-deadlift': 'deadlift',
   'single-leg-romanian-deadlift': 'deadlift',
   'good-morning': 'deadlift',
   'kettlebell-swing': 'hipSwing',

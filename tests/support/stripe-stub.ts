@@ -28,18 +28,16 @@ export async function startStripeStub(): Promise<{
         const params = new URLSearchParams(body);
         const id = `cs_test_${sessions.length + 1}${Date.now()}`;
         sessions.push({ id, params });
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              id,
-              object: 'checkout.session',
-              livemode: false,
-              mode: params.get('mode'),
-              url: `https://checkout.stripe.example/c/pay/${id}`,
-              expires_at: Number(params.get('expires_at')),
-            }),
-          );
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id,
+            object: 'checkout.session',
+            livemode: false,
+            mode: params.get('mode'),
+            url: `https://checkout.stripe.example/c/pay/${id}`,
+            expires_at: Number(params.get('expires_at')),
+          }),
+        );
         return;
       }
       res

@@ -4,6 +4,8 @@ import { assertSecretsConfigured, parseConfig } from '@/lib/env';
 const s = 'x'.repeat(40);
 const deployed = {
   DATABASE_URL: 'postgresql://u:p@db.example:5432/pacewise',
+  // A PostgreSQL deployment names its origin (lib/env.ts refuses one without SITE_URL first).
+  SITE_URL: 'https://pacewise.example',
   SESSION_SECRET: s,
   TOKEN_SECRET: s,
   INTEGRATIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
