@@ -2,6 +2,7 @@
 // server, the client registration and the session's non-secret facts (scope, expiry, where the
 // tokens are). The tokens themselves go to the OS keychain when there is one, otherwise into that
 // same file. Every write happens under the folder's lock and replaces the file atomically.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,22 @@ export type StoredSession = z.infer<typeof Session>;
 export type ServerEntry = z.infer<typeof Entry>;
 export type CredentialData = z.infer<typeof Data>;
 
+/**
+ * The config folder, made if missing, as a real directory (not a symlink) of this user that nobody
+ * else can enter: a group- or world-accessible one is tightened to 0700; one of another user, or a
+ * symlink, is refused with what to do.
+ */
+export function ownerOnlyFolder(home: string): void {
+  fs.mkdirSync(home, { recursive: true, mode: 0o700 });
+  const st = fs.lstatSync(home);
+  if (st.isSymbolicLink() || !st.isDirectory())
+    throw new Error(`${home} is not a folder (a symlink or a file); move it away and sign in again.`);
+  if (typeof process.getuid === 'function' && st.uid !== process.getuid()) {
+    throw new Error(`${home} belongs to another user; set PACEWISE_HOME to a folder of your own.`);
+  }
+  if ((st.mode & 0o077) !== 0) fs.chmodSync(home, 0o700);
+}
+
 /** The config folder: $PACEWISE_HOME, else $XDG_CONFIG_HOME/pacewise, else ~/.config/pacewise. */
 export function configHome(): string {
   if (process.env.PACEWISE_HOME) return path.resolve(process.env.PACEWISE_HOME);
@@ -70,10 +87,17 @@ export class CredentialStore {
   }
 
   write(data: CredentialData): void {
-    fs.mkdirSync(this.home, { recursive: true, mode: 0o700 });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
-    fs.chmodSync(tmp, 0o600);
+    ownerOnlyFolder(this.home);
+    // A name nobody can guess, created only if nothing is there and never through a symlink: a file
+    // or link planted in the folder cannot receive the tokens (issue 34: the temp name was the pid).
+    const tmp = `${this.file}.${crypto.randomBytes(12).toString('hex')}.tmp`;
+    const fd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600);
+    try {
+      fs.writeFileSync(fd, `${JSON.stringify(data, null, 2)}\n`);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, this.file);
   }
 
@@ -82,7 +106,7 @@ export class CredentialStore {
    * included) is one step for every process sharing this folder.
    */
   async update<T>(fn: (data: CredentialData) => Promise<T>): Promise<T> {
-    fs.mkdirSync(this.home, { recursive: true, mode: 0o700 });
+    ownerOnlyFolder(this.home);
     return withLock(this.lockFile, async () => {
       const data = this.read();
       const before = JSON.stringify(data);
