@@ -8,8 +8,12 @@ export type ReceivedMail = { to: string[]; subject: string; text: string; receiv
 export type Mailbox = {
   url: string;
   messages: ReceivedMail[];
-  /** The newest message to `to` whose subject matches, waiting up to `timeoutMs` for it. */
-  waitFor: (to: string, subject: RegExp, options?: { after?: number; timeoutMs?: number }) => Promise<ReceivedMail>;
+  /** The newest message to `to` whose subject matches (and `where`, if given), waiting up to `timeoutMs` for it. */
+  waitFor: (
+    to: string,
+    subject: RegExp,
+    options?: { after?: number; timeoutMs?: number; where?: (m: ReceivedMail) => boolean },
+  ) => Promise<ReceivedMail>;
   close: () => Promise<void>;
 };
 
@@ -57,7 +61,13 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
       const deadline = Date.now() + (options.timeoutMs ?? 15_000);
       for (;;) {
         const found = messages
-          .filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject) && m.receivedAt >= (options.after ?? 0))
+          .filter(
+            (m) =>
+              m.to.includes(to.toLowerCase()) &&
+              subject.test(m.subject) &&
+              m.receivedAt >= (options.after ?? 0) &&
+              (options.where?.(m) ?? true),
+          )
           .at(-1);
         if (found) return found;
         if (Date.now() > deadline)

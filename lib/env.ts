@@ -124,6 +124,12 @@ const schema = z.object({
     .transform(Number)
     .optional(),
   PACEWISE_TEST_CLOCK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  MCP_CALLS_PER_MINUTE: z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]*$/, 'must be a whole number of calls (tests that simulate weeks of training only; ignored in production)')
+    .transform(Number)
+    .optional(),
   REGISTRATIONS_PER_HOUR: z
     .string()
     .trim()
@@ -213,6 +219,12 @@ export type Config = {
    * whenever the site is not on a loopback host.
    */
   testClock: boolean;
+  /**
+   * The /mcp budget of one agent connection per minute (lib/mcp/call-budget.ts; a person gets twice
+   * it): 240 unless MCP_CALLS_PER_MINUTE says otherwise where the test clock would be honoured
+   * (simulations run weeks of training in minutes). Production always has 240.
+   */
+  mcpCallsPerMinute: number;
   /** Running on Vercel: the client address is the platform's `x-vercel-forwarded-for`. */
   onVercel: boolean;
   /** Proxies in front of a self-hosted server that append to X-Forwarded-For (lib/web/client-address.ts). */
@@ -291,6 +303,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     cimdAllowLoopback: e.CIMD_ALLOW_LOOPBACK === '1' && !e.VERCEL && !production && loopbackSite,
     cimdFetchTimeoutSeconds: (!e.VERCEL && !production && loopbackSite && e.CIMD_FETCH_TIMEOUT_SECONDS) || 2.5,
     testClock: e.PACEWISE_TEST_CLOCK === '1' && !e.VERCEL && !production && loopbackSite,
+    mcpCallsPerMinute: (!e.VERCEL && !production && loopbackSite && e.MCP_CALLS_PER_MINUTE) || 240,
     onVercel: Boolean(e.VERCEL),
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,

@@ -1,5 +1,6 @@
-// Node-only start-up (imported by instrumentation.ts): exit on a bad environment, or on a build made
-// for another origin than SITE_URL (lib/build/build-origin.ts).
+// Node-only start-up (imported by instrumentation.ts): exit on a bad environment; say so, with the
+// command that fixes it, when the build was made for another origin than SITE_URL
+// (lib/build/build-origin.ts). Not an exit: tests start servers of one build under other origins.
 import { assertSecretsConfigured, config, ConfigError } from '@/lib/env';
 import { buildOriginMismatch, readBuildOrigin } from '@/lib/build/build-origin';
 
@@ -14,8 +15,5 @@ try {
 // Vercel builds and runs with one environment; `next dev` builds as it serves.
 if (!config().onVercel && process.env.NODE_ENV === 'production') {
   const mismatch = buildOriginMismatch(readBuildOrigin(process.env.NEXT_DIST_DIR || '.next'), config().siteUrl);
-  if (mismatch?.fatal) {
-    console.error(`pacewise: ${mismatch.message}`);
-    process.exit(1);
-  }
+  if (mismatch?.fatal) console.error(`pacewise: ${mismatch.message}`);
 }

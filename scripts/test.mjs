@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pgBinaries, startCluster } from './pg-cluster.mjs';
 
-const all = ['lint', 'typecheck', 'unit', 'integration', 'parity', 'e2e'];
+const all = ['lint', 'typecheck', 'unit', 'parity', 'integration', 'e2e'];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const w of wanted)
   if (!all.includes(w)) {

@@ -27,8 +27,8 @@ function isLoopback(origin: string): boolean {
 }
 
 /**
- * Why a server with `running` as SITE_URL should not serve a build made for `built`: fatal unless
- * both are this machine (tests and local runs start servers of one build on several ports).
+ * Why a server with `running` as SITE_URL should not serve a build made for `built`; `fatal` (worth
+ * a line at start-up) unless both are this machine (local runs serve one build on several ports).
  */
 export function buildOriginMismatch(built: string | undefined, running: string): { fatal: boolean; message: string } | undefined {
   if (!built) return undefined;

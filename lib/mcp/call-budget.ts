@@ -8,6 +8,7 @@
 // an instance that goes away loses only its unspent calls, and instances never grant more than the
 // table allowed. Once refused in a window, an instance answers 429 without asking again.
 import { db } from '@/lib/database/client';
+import { config } from '@/lib/env';
 
 export type CallBudget = { name: string; limit: number; windowSeconds: number };
 
@@ -94,10 +95,17 @@ export async function spendCall(budget: CallBudget, subject: string): Promise<Bu
 }
 
 /** Both budgets of one call: the grant's and the person's. */
+/** The budgets in force: the defaults, or MCP_CALLS_PER_MINUTE's in a test run (lib/env.ts). */
+function budgets(): typeof MCP_CALL_BUDGETS {
+  const perGrant = config().mcpCallsPerMinute;
+  if (perGrant === MCP_CALL_BUDGETS.grant.limit) return MCP_CALL_BUDGETS;
+  return { grant: { ...MCP_CALL_BUDGETS.grant, limit: perGrant }, person: { ...MCP_CALL_BUDGETS.person, limit: 2 * perGrant } };
+}
+
 export async function spendMcpCall(grantId: string, userId: string): Promise<BudgetAnswer & { budget?: 'grant' | 'person' }> {
-  const grant = await spendCall(MCP_CALL_BUDGETS.grant, grantId);
+  const grant = await spendCall(budgets().grant, grantId);
   if (!grant.allowed) return { ...grant, budget: 'grant' };
-  const person = await spendCall(MCP_CALL_BUDGETS.person, userId);
+  const person = await spendCall(budgets().person, userId);
   if (!person.allowed) return { ...person, budget: 'person' };
   return { allowed: true };
 }

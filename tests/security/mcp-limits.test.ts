@@ -2,19 +2,23 @@
 // no 429); registrations were capped per address but not in all; a lone surrogate in a tool's id gave
 // internal_error; sign-in and sign-up read 10 MB bodies; /MCP reached the endpoint while proxy.ts and
 // the cache rules matched lower case only. Each row is refused, and the legitimate use still works.
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp } from '../../harness/accounts';
 import { connectAgent, PROTOCOL, subscribedPerson } from '../../harness/people';
 import { hiddenField, simulatedAddress } from '../../harness/oauth';
-import { freshDatabaseEnv, startServer, TEST_PORT } from '../../harness/server';
+import { freshDatabaseEnv, startServer, startServerWith, TEST_PORT, type OwnServer } from '../../harness/server';
 import { deviceClient, registerClient } from '../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');
 const GRANT_BUDGET = 240;
 const PERSON_BUDGET = 480;
 
-async function ping(token: string, path = '/mcp'): Promise<{ status: number; retryAfter: string | null; body: Record<string, unknown> }> {
-  const res = await fetch(`${baseUrl}${path}`, {
+async function ping(
+  token: string,
+  path = '/mcp',
+  base = baseUrl,
+): Promise<{ status: number; retryAfter: string | null; body: Record<string, unknown> }> {
+  const res = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -42,27 +46,38 @@ async function ping(token: string, path = '/mcp'): Promise<{ status: number; ret
 }
 
 /** `n` calls, ten at a time; the statuses in order of completion. */
-async function calls(token: string, n: number): Promise<number[]> {
+async function calls(token: string, n: number, base: string): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < n; i += 10) {
-    const batch = await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => ping(token)));
+    const batch = await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => ping(token, '/mcp', base)));
     statuses.push(...batch.map((b) => b.status));
   }
   return statuses;
 }
 
 describe('/mcp call budgets', () => {
+  // A server with the production budget: the suite's own raises it for the simulations.
+  let server: OwnServer;
+  let url: string;
+  beforeAll(async () => {
+    server = await startServerWith({ PACEWISE_SEED: '0' });
+    url = server.url;
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
   it(`one agent: ${GRANT_BUDGET} calls a minute, then 429 with Retry-After and a JSON-RPC error it can read; another person's agent is unaffected`, async () => {
-    const busy = await subscribedPerson(baseUrl, 'busy');
-    const other = await subscribedPerson(baseUrl, 'bystander');
-    const statuses = await calls(busy.accessToken, GRANT_BUDGET - 5);
+    const busy = await subscribedPerson(url, 'busy');
+    const other = await subscribedPerson(url, 'bystander');
+    const statuses = await calls(busy.accessToken, GRANT_BUDGET - 5, url);
     expect(
       statuses.every((s) => s === 200),
       `statuses: ${[...new Set(statuses)]}`,
     ).toBe(true);
-    const over = await calls(busy.accessToken, 20);
+    const over = await calls(busy.accessToken, 20, url);
     expect(over.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
-    const refused = await ping(busy.accessToken);
+    const refused = await ping(busy.accessToken, '/mcp', url);
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
@@ -70,23 +85,23 @@ describe('/mcp call budgets', () => {
     expect(refused.body.id).toBe(7);
     expect(error.data.error).toBe('rate_limited');
     expect(error.message).toMatch(/Wait \d+ seconds/);
-    expect((await ping(other.accessToken)).status).toBe(200);
+    expect((await ping(other.accessToken, '/mcp', url)).status).toBe(200);
   }, 180_000);
 
   it(`one person: ${PERSON_BUDGET} calls a minute across all their agents`, async () => {
     const person = newPerson('many-agents');
-    await signUp(baseUrl, person);
+    await signUp(url, person);
     const agents = [
-      await connectAgent(baseUrl, person, 'one'),
-      await connectAgent(baseUrl, person, 'two'),
-      await connectAgent(baseUrl, person, 'three'),
+      await connectAgent(url, person, 'one'),
+      await connectAgent(url, person, 'two'),
+      await connectAgent(url, person, 'three'),
     ];
-    const first = await calls(agents[0]!.accessToken, PERSON_BUDGET / 2 - 10);
-    const second = await calls(agents[1]!.accessToken, PERSON_BUDGET / 2 - 10);
+    const first = await calls(agents[0]!.accessToken, PERSON_BUDGET / 2 - 10, url);
+    const second = await calls(agents[1]!.accessToken, PERSON_BUDGET / 2 - 10, url);
     expect([...first, ...second].every((s) => s === 200)).toBe(true);
-    const third = await calls(agents[2]!.accessToken, 60);
+    const third = await calls(agents[2]!.accessToken, 60, url);
     expect(third.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
-    const refused = await ping(agents[2]!.accessToken);
+    const refused = await ping(agents[2]!.accessToken, '/mcp', url);
     expect(refused.status).toBe(429);
     expect(String((refused.body.error as { message: string }).message)).toContain("this person's agents together");
   }, 180_000);

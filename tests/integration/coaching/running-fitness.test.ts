@@ -42,7 +42,15 @@ let rampAfter: Workout[] = [];
 
 beforeAll(async () => {
   athlete = await newAthlete(baseUrl, 'running-fitness', {
-    profile: { goal: '5k', trainingDays: ['mon', 'tue', 'thu', 'sat'], equipment: ['bodyweight'], restingHr: 50, maxHr: 190 },
+    // Intermediate (issue 32): a novice's first four weeks hold one quality session, and this week has two.
+    profile: {
+      goal: '5k',
+      experience: 'intermediate',
+      trainingDays: ['mon', 'tue', 'thu', 'sat'],
+      equipment: ['bodyweight'],
+      restingHr: 50,
+      maxHr: 190,
+    },
   });
   const a = athlete.agent;
   a.setToday(D0);
@@ -174,7 +182,10 @@ describe('running fitness over MCP', () => {
     expect(longBefore.length).toBeGreaterThanOrEqual(2);
     const shares = longAfter.map((w, i) => w.run[0]!.distanceM! / longBefore[i]!.run[0]!.distanceM!);
     expect(shares[0]).toBeCloseTo(0.6, 1);
-    expect(shares[1]).toBeCloseTo(0.75, 1);
+    // Daniels' ramp allows 75 % in the second week; the weekly cap (issue 32: at most 110 % of the
+    // biggest week run in the three before) may hold it lower after weeks with no running at all.
+    expect(shares[1]).toBeGreaterThanOrEqual(shares[0]! - 0.01);
+    expect(shares[1]).toBeLessThanOrEqual(0.76);
     const volume = results.back!.adaptation.changes.filter((c) => /\.distanceM$|\.durationS$|\.repeats$/.test(c.field));
     expect(volume.length).toBeGreaterThan(0);
     for (const c of volume) {
