@@ -3,6 +3,8 @@
 // insists on), ends in "Your account is deleted", and the session and the agent's token are dead.
 // Every page on the way is axe-clean (WCAG 2 A/AA), in light and dark mode.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -65,7 +67,10 @@ describe('Your data, in the browser', () => {
     await page.getByLabel('Your password').fill(person.password);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download your data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^pacewise-export-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as Record<string, unknown>;
+    // The run's one Chromium is reached over a connection: the file is saved here, not read in place.
+    const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-export-')), download.suggestedFilename());
+    await download.saveAs(saved);
+    const data = JSON.parse(fs.readFileSync(saved, 'utf8')) as Record<string, unknown>;
     expect(data).toMatchObject({ format: 'pacewise-account-export', version: 1, account: { email: person.email } });
     expect((data.connectedAgents as { clientName: string }[]).map((a) => a.clientName)).toEqual(['Own data browser test']);
   });

@@ -109,13 +109,19 @@ afterAll(async () => {
   await athlete?.agent.close();
 });
 
+/** The reason the weekly running cap gives its changes (lib/coaching/volume-cap.ts). */
+const WEEKLY_CAP = /^Weekly running rises at most 10 % over what was actually run/;
+
 describe('running fitness over MCP', () => {
-  it('the 4-day 5K week has an easy run, strength on the interval day, and a long run of at most 30 % of the week', () => {
+  it('the 4-day 5K week has an easy run, strength on the interval day, and a long run, the longest run, of at most 43 % of the week', () => {
     expect(week1.map((w) => w.title)).toEqual(['Intervals + Strength A', 'Easy run', 'Threshold run', 'Long run']);
     const metres = (s: Segment) => (s.distanceM ?? ((s.durationSeconds ?? 0) / (s.targetPaceSPerKm ?? 330)) * 1000) * (s.repeats ?? 1);
     const weekM = week1.flatMap((w) => w.run).reduce((m, s) => m + metres(s), 0);
     const longM = week1.find((w) => w.title === 'Long run')!.run[0]!.distanceM!;
-    expect(longM / weekM).toBeLessThanOrEqual(0.3);
+    // Issue 32: the long run is the week's longest run and the other easy runs at most 75 % of it, so
+    // with four runs it takes up to 43 % of the week (lib/training/plan.ts, plan-invariants.test.ts).
+    expect(longM / weekM).toBeLessThanOrEqual(0.43);
+    for (const w of week1.filter((x) => x.title === 'Easy run')) expect(metres(w.run[0]!)).toBeLessThanOrEqual(0.75 * longM + 1);
   });
 
   it('every prescribed run segment carries its heart-rate range in bpm (Karvonen, 50/190 bpm)', () => {
@@ -135,7 +141,8 @@ describe('running fitness over MCP', () => {
     );
     expect(results.tempo1!.adaptation.changes.length).toBeGreaterThan(0);
     for (const label of ['tempo2', 'tempo3']) {
-      expect(results[label]!.adaptation.changes).toEqual([]);
+      // No pace moves; what else changes is the weekly cap on volume (issue 32), said as such.
+      expect(results[label]!.adaptation.changes.filter((c) => !WEEKLY_CAP.test(c.reason))).toEqual([]);
       expect(results[label]!.adaptation.notes.join(' ')).toContain('already rose as far as training may move it in a week');
     }
   });
@@ -146,7 +153,7 @@ describe('running fitness over MCP', () => {
     // Issue 32: 175 bpm is inside the prescribed threshold range (162-176), so the RPE decides.
     expect(notes).toContain('session RPE 8 was harder than threshold effort (≤ 7): not credited as fitness, paces unchanged');
     expect(notes).not.toContain('same effort');
-    expect(results.hardTempo!.adaptation.changes).toEqual([]);
+    expect(results.hardTempo!.adaptation.changes.filter((c) => !WEEKLY_CAP.test(c.reason))).toEqual([]);
   });
 
   it('an easy run at tempo pace and intervals slow at RPE 9 get a note', () => {
@@ -183,17 +190,20 @@ describe('running fitness over MCP', () => {
     const shares = longAfter.map((w, i) => w.run[0]!.distanceM! / longBefore[i]!.run[0]!.distanceM!);
     expect(shares[0]).toBeCloseTo(0.6, 1);
     // Daniels' ramp allows 75 % in the second week; the weekly cap (issue 32: at most 110 % of the
-    // biggest week run in the three before) may hold it lower after weeks with no running at all.
-    expect(shares[1]).toBeGreaterThanOrEqual(shares[0]! - 0.01);
+    // biggest week run in the three before) holds it lower after weeks with no running at all
+    // (measured: 0.56 then 0.55 of the long runs before the break).
+    expect(shares[1]).toBeGreaterThanOrEqual(0.5);
     expect(shares[1]).toBeLessThanOrEqual(0.76);
     const volume = results.back!.adaptation.changes.filter((c) => /\.distanceM$|\.durationS$|\.repeats$/.test(c.field));
     expect(volume.length).toBeGreaterThan(0);
+    // Each cut says which rule made it: the ramp back after the break, or the weekly cap on what was run.
     for (const c of volume) {
       expect(c.after!).toBeLessThan(c.before!);
       expect(c.reason).toMatch(
-        /^First run back after 18 days without running: the next 3 weeks ramp back in \(60 % → 75 % → 90 % of the planned running volume\)\. /,
+        /^(First run back after 18 days without running: the next 3 weeks ramp back in \(60 % → 75 % → 90 % of the planned running volume\)\. |Weekly running rises at most 10 % over what was actually run: )/,
       );
     }
+    expect(volume.some((c) => c.reason.startsWith('First run back after 18 days'))).toBe(true);
   });
 
   it('without resting and max heart rate the range is null, beside the zone', async () => {

@@ -74,7 +74,7 @@ describe('start-up with a bad environment', () => {
   it.each([
     [{ SITE_URL: 'pacewise.example' }, /^pacewise: Invalid environment variable SITE_URL: /m],
     [
-      { DATABASE_URL: 'postgresql://u@127.0.0.1:1/x', SESSION_SECRET: '', TOKEN_SECRET: '' },
+      { DATABASE_URL: 'postgresql://u@127.0.0.1:1/x', SITE_URL: 'https://pacewise.example', SESSION_SECRET: '', TOKEN_SECRET: '' },
       /^pacewise: Missing environment variable SESSION_SECRET: /m,
     ],
   ])('npm start stops with one line naming the variable (%o)', async (env, message) => {
