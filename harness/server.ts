@@ -143,7 +143,16 @@ export async function startServer(
     // The app runs with its own origin as SITE_URL, the origin the test build is made for (production
     // sets SITE_URL at build and at run time alike). The tests stand in for one trusted proxy
     // (TRUSTED_PROXY_HOPS=1): each simulated browser names its own address in X-Forwarded-For.
-    env: { ...process.env, NODE_ENV: 'production', SITE_URL: `http://127.0.0.1:${port}`, TRUSTED_PROXY_HOPS: '1', ...options.env },
+    // MCP_CALLS_PER_MINUTE: tests run weeks of calls in minutes; tests/security/mcp-limits.test.ts
+    // starts its server with the production budget ('' is unset).
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SITE_URL: `http://127.0.0.1:${port}`,
+      TRUSTED_PROXY_HOPS: '1',
+      MCP_CALLS_PER_MINUTE: '1000000',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));

@@ -35,19 +35,22 @@ async function reserve(budget: CallBudget, key: string, want: number): Promise<{
   const now = new Date();
   const floor = new Date(now.getTime() - budget.windowSeconds * 1000);
   const expiresAt = new Date(now.getTime() + budget.windowSeconds * 1000);
-  const rows = await prisma.$queryRaw<{ count: number; windowStart: Date }[]>`
+  // The window's start comes back as epoch milliseconds computed in SQL: a timestamp column read
+  // back as a Date is taken in the server's time zone by the driver (PGlite at UTC+13 put the window
+  // 13 hours off and refused every call; tests/integration/mcp/driver-reads.test.ts).
+  const rows = await prisma.$queryRaw<{ count: number; windowStartMs: number }[]>`
     INSERT INTO "RateLimit" ("key", "windowStart", "count", "expiresAt")
     VALUES (${key}, ${now}, ${want}, ${expiresAt})
     ON CONFLICT ("key") DO UPDATE SET
       "count" = CASE WHEN "RateLimit"."windowStart" <= ${floor} THEN ${want} ELSE "RateLimit"."count" + ${want} END,
       "windowStart" = CASE WHEN "RateLimit"."windowStart" <= ${floor} THEN ${now} ELSE "RateLimit"."windowStart" END,
       "expiresAt" = CASE WHEN "RateLimit"."windowStart" <= ${floor} THEN ${expiresAt} ELSE "RateLimit"."expiresAt" END
-    RETURNING "count", "windowStart"`;
+    RETURNING "count", (EXTRACT(EPOCH FROM "windowStart") * 1000)::float8 AS "windowStartMs"`;
   const row = rows[0]!;
   const before = Number(row.count) - want;
   return {
     granted: Math.max(0, Math.min(want, budget.limit - before)),
-    windowEnd: new Date(row.windowStart).getTime() + budget.windowSeconds * 1000,
+    windowEnd: Number(row.windowStartMs) + budget.windowSeconds * 1000,
   };
 }
 

@@ -60,7 +60,7 @@ describe('/mcp call budgets', () => {
   let server: OwnServer;
   let url: string;
   beforeAll(async () => {
-    server = await startServerWith({ PACEWISE_SEED: '0' });
+    server = await startServerWith({ PACEWISE_SEED: '0', MCP_CALLS_PER_MINUTE: '' });
     url = server.url;
   }, 180_000);
   afterAll(async () => {

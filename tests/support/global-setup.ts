@@ -17,8 +17,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   ensureBuild();
   const db = await freshDatabaseEnv();
-  // PACEWISE_TEST_CLOCK: simulations move the coaching clock per call (lib/clock.ts), and make weeks
-  // of calls in minutes (MCP_CALLS_PER_MINUTE; tests/security/mcp-limits.test.ts holds the real budget).
+  // PACEWISE_TEST_CLOCK: simulations move the coaching clock per call (lib/clock.ts); the harness
+  // raises the /mcp budget for every test server (MCP_CALLS_PER_MINUTE, harness/server.ts).
   // Metadata documents on loopback (CIMD_ALLOW_LOOPBACK, development only) over HTTPS with a
   // certificate the server trusts, as a local developer would run them.
   const documentTls = makeLoopbackCertificate();
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
       ...db.env,
       CIMD_ALLOW_LOOPBACK: '1',
       PACEWISE_TEST_CLOCK: '1',
-      MCP_CALLS_PER_MINUTE: '1000000',
+
       NODE_EXTRA_CA_CERTS: documentTls.cert,
     },
   });
