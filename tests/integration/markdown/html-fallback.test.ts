@@ -1,7 +1,7 @@
 // Pages with no Markdown twin (sign-in, device approval, consent, checkout, account): a client that
 // accepts HTML gets the HTML page (never a 404); only a client that accepts Markdown alone gets 406.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, BROWSER, MARKDOWN_FIRST, get, sitemap, TWIN_COUNT } from './agent-support';
+import { BROWSER, MARKDOWN_FIRST, get, sitemap, TWIN_COUNT } from './agent-support';
 
 let paths: string[] = [];
 
