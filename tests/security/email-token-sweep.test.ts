@@ -2,7 +2,7 @@
 // OAuth rows (lib/oauth/oidc-adapter.ts, run when a device code or grant is saved) removes them and
 // keeps every link that still works. In process, on a fresh database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseEnv } from '../../harness/server';
+import { TEST_SITE_URL, freshDatabaseEnv } from '../../harness/server';
 
 type Prisma = Awaited<ReturnType<(typeof import('@/lib/database/client'))['db']>>;
 
@@ -12,7 +12,8 @@ describe('the sweep removes e-mail links that can never work again', () => {
 
   beforeAll(async () => {
     fresh = await freshDatabaseEnv();
-    Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0' });
+    // SITE_URL: a PostgreSQL deployment must name it (lib/env.ts), this process included.
+    Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0', SITE_URL: TEST_SITE_URL });
     prisma = await (await import('@/lib/database/client')).db();
   }, 120_000);
   afterAll(async () => {
@@ -32,7 +33,7 @@ describe('the sweep removes e-mail links that can never work again', () => {
     { name: 'link cancelled by a reset (usedAt set)', purpose: 'sign_in', expiresInMin: 10, usedMinAgo: 0, kept: false },
   ];
 
-  it('used and expired rows go, live ones stay, for each account', async () => {
+  it('used and expired rows go, live ones stay, for each account', { tags: ['engine-parity'] }, async () => {
     const { PrismaOidcAdapter } = await import('@/lib/oauth/oidc-adapter');
     const users = await Promise.all(
       ['a', 'b'].map((l) => prisma.user.create({ data: { email: `sweep-${l}-${Date.now()}@example.com`, passwordHash: 'x' } })),
