@@ -15,10 +15,14 @@ const LOOPBACK = new net.BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
+// The unspecified address: connecting to it reaches this machine too (`--server http://0.0.0.0:3000`).
+LOOPBACK.addAddress('0.0.0.0', 'ipv4');
+LOOPBACK.addAddress('::', 'ipv6');
 
 /**
- * Whether a URL's host is this machine: 127.0.0.0/8, ::1 (and IPv4-mapped 127.x), `localhost` and
- * any `*.localhost` (RFC 6761: always loopback). `hostname` as URL parses it (IPv6 in brackets).
+ * Whether a URL's host is this machine: 127.0.0.0/8, ::1 (and IPv4-mapped 127.x), the unspecified
+ * address, `localhost` and any `*.localhost` (RFC 6761: always loopback). `hostname` as URL parses it
+ * (IPv6 in brackets).
  */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname

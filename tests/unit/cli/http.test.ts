@@ -196,6 +196,8 @@ describe('httpFetch through the proxy the environment names', () => {
       ['http://localhost/', true],
       ['http://LOCALHOST./', true],
       ['http://app.localhost:3000/', true],
+      ['http://0.0.0.0:3000/', true],
+      ['http://[::]:3000/', true],
       ['http://128.0.0.1/', false],
       ['http://10.0.0.1/', false],
       ['http://[::2]/', false],
