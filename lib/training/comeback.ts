@@ -99,8 +99,17 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
   const updated: Workout[] = [];
   const changes: PlanChange[] = [];
   for (const w of input.scheduled) {
-    if (w.status !== 'scheduled' || w.date < backOn || w.date >= until || w.run.length === 0) continue;
+    if (w.status !== 'scheduled' || w.date < backOn || w.date >= until) continue;
     if (w.run.some((s) => s.kind === 'race') || (w.notes ?? '').includes(EASED_MARK)) continue;
+    // After an injury, lifting in the same days comes back with fewer sets (loads are the time-away rules').
+    const lighter = input.kind === 'injury' ? fewerSets(w, label, addDays(until, -1), easyDays) : undefined;
+    if (w.run.length === 0) {
+      if (lighter) {
+        updated.push({ ...w, strength: lighter.strength, notes: w.notes ? `${w.notes}\n${lighter.note}` : lighter.note });
+        changes.push(...lighter.changes);
+      }
+      continue;
+    }
     const plannedM = w.run.reduce((m, s) => m + segmentMetres(s, easyPace), 0);
     const limitM = capM ?? Math.floor((plannedM * COMEBACK_RUN_SHARE) / 500) * 500;
     const targetM = Math.min(plannedM, limitM);
@@ -118,6 +127,10 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
         return s;
       });
     } else {
+      if (lighter) {
+        updated.push({ ...w, strength: lighter.strength, notes: w.notes ? `${w.notes}\n${lighter.note}` : lighter.note });
+        changes.push(...lighter.changes);
+      }
       continue;
     }
     const title = quality ? (w.title.includes(' + ') ? `Easy run + ${w.title.split(' + ').slice(1).join(' + ')}` : 'Easy run') : w.title;
@@ -127,7 +140,16 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
         run.reduce((m, s) => m + segmentMetres(s, easyPace), 0),
       ) / 1000
     ).toFixed(1)} km instead of ${(plannedM / 1000).toFixed(1)} km.`;
-    updated.push({ ...w, title, kind: w.strength.length > 0 ? 'mixed' : 'run', run, notes: w.notes ? `${w.notes}\n${note}` : note });
+    const notes = lighter ? `${note}\n${lighter.note}` : note;
+    updated.push({
+      ...w,
+      title,
+      kind: w.strength.length > 0 ? 'mixed' : 'run',
+      run,
+      ...(lighter ? { strength: lighter.strength } : {}),
+      notes: w.notes ? `${w.notes}\n${notes}` : notes,
+    });
+    if (lighter) changes.push(...lighter.changes);
     // One change per run field that moved (a replaced session: its new duration against nothing).
     if (quality) {
       changes.push({
@@ -162,7 +184,53 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
       });
     }
   }
-  return { updated, changes, note: reason, easyDays, ...(capM !== undefined ? { capM } : {}) };
+  const lifting = changes.some((c) => c.path.endsWith('.sets'));
+  const note = lifting
+    ? `${reason} Lifting in those days keeps about two thirds of each block's sets (at least one fewer); loads follow the time-away rules.`
+    : reason;
+  return { updated, changes, note, easyDays, ...(capM !== undefined ? { capM } : {}) };
+}
+
+/** Share of a block's sets kept in strength sessions during the easy days after an injury. */
+export const COMEBACK_SET_SHARE = 2 / 3;
+
+/** Sets a block keeps after an injury: about two thirds, always at least one fewer, never none. */
+export function setsAfterInjury(sets: number): number {
+  if (sets <= 1) return sets;
+  return Math.max(1, Math.min(sets - 1, Math.round(sets * COMEBACK_SET_SHARE)));
+}
+
+/**
+ * Strength blocks of a session in the first days after an injury with fewer sets (setsAfterInjury):
+ * the injured body meets training volume again a step at a time, the same days running stays easy.
+ * Undefined when no block changes.
+ */
+function fewerSets(
+  w: Workout,
+  label: string,
+  lastEasyDay: IsoDate,
+  easyDays: number,
+): { strength: Workout['strength']; changes: PlanChange[]; note: string } | undefined {
+  const changes: PlanChange[] = [];
+  const moved: string[] = [];
+  const strength = w.strength.map((b, i) => {
+    const keep = setsAfterInjury(b.sets.length);
+    if (keep === b.sets.length) return b;
+    moved.push(`${b.exerciseName} ${b.sets.length} → ${keep}`);
+    changes.push({
+      workoutId: w.id,
+      date: w.date,
+      path: `strength[${i}].sets`,
+      before: b.sets.length,
+      after: keep,
+      reason:
+        `Back from ${label}: ${b.exerciseName} ${b.sets.length} → ${keep} sets until ${lastEasyDay} (the ${easyDays} easy days after the injury): ` +
+        `about two thirds of the sets, at least one fewer, so the body meets training volume again a step at a time; the loads follow the time-away rules.`,
+    });
+    return { ...b, sets: b.sets.slice(0, keep) };
+  });
+  if (changes.length === 0) return undefined;
+  return { strength, changes, note: `${EASED_MARK} ${label}: fewer sets (${moved.join(', ')}).` };
 }
 
 /**
