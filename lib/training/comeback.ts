@@ -9,9 +9,11 @@
 //   aerobic capacity and raise the strain of hard work for some days; there is no tissue to re-load.
 // - Every run in those days is at most 75 % of the longest run done in the two weeks before the break
 //   (the usual "resume at about three quarters of the volume" after a short layoff), so the first long
-//   run back is never the plan's longest.
+//   run back is never the plan's longest; other runs at most 75 % of that again, so the long run stays
+//   the longest run of its week.
 // Weekly volume after the break is the plan's volume rule; this module only shapes the first sessions.
 import { addDays, daysBetween } from './dates';
+import { EASY_OF_LONG } from './long-run';
 import { segmentMetres } from './plan';
 import { paceForSegment, withTargetPace } from './run-targets';
 import type { IsoDate, PlanChange, RunSegment, Workout } from './types';
@@ -93,7 +95,8 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
   const label = `${input.kind} ${input.from} to ${input.to}`;
   const capText =
     capM !== undefined
-      ? `every run at most ${Math.round(COMEBACK_RUN_SHARE * 100)} % of the longest run done in the ${RECENT_DAYS} days before (${(longest / 1000).toFixed(1)} km → at most ${(capM / 1000).toFixed(1)} km)`
+      ? `every run at most ${Math.round(COMEBACK_RUN_SHARE * 100)} % of the longest run done in the ${RECENT_DAYS} days before (${(longest / 1000).toFixed(1)} km → at most ${(capM / 1000).toFixed(1)} km), ` +
+        `runs other than the long run at most ${Math.round(EASY_OF_LONG * 100)} % of that (${(Math.floor((capM * EASY_OF_LONG) / 100) / 10).toFixed(1)} km) so the long run stays the longest`
       : `every run at most ${Math.round(COMEBACK_RUN_SHARE * 100)} % of what the plan had (no run logged in the ${RECENT_DAYS} days before)`;
   const reason = `Back from ${label}: no threshold, interval, repetition or marathon-pace work until ${addDays(until, -1)} (${why}); ${capText}.`;
   const updated: Workout[] = [];
@@ -111,19 +114,27 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
       continue;
     }
     const plannedM = w.run.reduce((m, s) => m + segmentMetres(s, easyPace), 0);
-    const limitM = capM ?? Math.floor((plannedM * COMEBACK_RUN_SHARE) / 500) * 500;
+    // A run other than the long run stays within EASY_OF_LONG of the eased long run, so the long run
+    // is still the longest of its week (another run may be too, when its planned length is under it).
+    const long = w.run.some((s) => s.kind === 'long');
+    const limitM =
+      capM !== undefined
+        ? long
+          ? capM
+          : Math.floor((capM * EASY_OF_LONG) / 100) * 100
+        : Math.floor((plannedM * COMEBACK_RUN_SHARE) / 500) * 500;
     const targetM = Math.min(plannedM, limitM);
     const quality = w.run.some((s) => QUALITY.has(s.kind));
     let run: RunSegment[];
     if (quality) {
-      const durationS = Math.max(MIN_COMEBACK_RUN_S, Math.round(((targetM / 1000) * easyPace) / 60) * 60);
+      const durationS = Math.max(MIN_COMEBACK_RUN_S, Math.floor(((targetM / 1000) * easyPace) / 60) * 60);
       run = [withTargetPace({ kind: 'easy', zone: 2, durationS, label: 'Easy (eased back in)' }, vdot)];
     } else if (plannedM > limitM) {
       run = w.run.map((s) => {
         const share = limitM / plannedM;
         if (s.distanceM !== undefined) return { ...s, distanceM: Math.max(1000, Math.floor((s.distanceM * share) / 500) * 500) };
         if (s.durationS !== undefined)
-          return { ...s, durationS: Math.max(MIN_COMEBACK_RUN_S, Math.round((s.durationS * share) / 60) * 60) };
+          return { ...s, durationS: Math.max(MIN_COMEBACK_RUN_S, Math.floor((s.durationS * share) / 60) * 60) };
         return s;
       });
     } else {
