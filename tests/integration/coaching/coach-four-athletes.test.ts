@@ -419,7 +419,8 @@ describe.each(RUNNERS)('%s: the long run', (label) => {
       for (const w of runs) {
         expect(runM(w), `${label} ${name} ${w.date} ${w.title}`).toBeLessThanOrEqual(longest + 1);
         if (longM(w) === 0 && !isQuality(w))
-          expect(runM(w), `${label} ${name} ${w.date} ${w.title} (easy)`).toBeLessThanOrEqual(0.75 * longest + 50);
+          // 3 % for runs prescribed by time, measured here at their own target pace (the coach sizes them at easy pace).
+          expect(runM(w), `${label} ${name} ${w.date} ${w.title} (easy)`).toBeLessThanOrEqual(0.75 * longest * 1.03 + 50);
       }
       checked++;
     }
@@ -692,12 +693,22 @@ describe('the masters hybrid athlete (56)', () => {
     expect(j.created.notes.join(' ')).toContain(
       "Masters (56 in the plan's first year, born 1971): a deload every 3rd week instead of every 4th",
     );
-    // Every listed week carries its phase: the 3rd and 6th followed weeks are deloads.
-    for (const k of [2, 5, 8])
+    // Every listed week carries its phase: the 3rd and 9th followed weeks are deloads. The 6th fell in
+    // the silent gap: read 16 days after the last lifting, it is the first week back and builds instead
+    // (no deload straight after a break: the break was the rest), and the coach says so.
+    for (const [k, phase] of [
+      [2, 'deload'],
+      [5, 'build'],
+      [8, 'deload'],
+    ] as const)
       expect(
         j.weekly[k]!.map((w) => `${w.date} ${w.phase}`),
         `week ${k + 1}`,
-      ).toEqual(j.weekly[k]!.map((w) => `${w.date} deload`));
+      ).toEqual(j.weekly[k]!.map((w) => `${w.date} ${phase}`));
+    const notes = (j.seen.backProgress as Progress).recent.flatMap((e) => e.notes);
+    expect(notes.join('\n')).toMatch(
+      /deload-week session\(s\) in the first week back become build sessions .*: the time off was the rest\./,
+    );
   });
 
   it('moves linear loads 2.5 kg at a time, squat and deadlift included, after a week at target, and the note says so', () => {
@@ -735,7 +746,10 @@ describe('the masters hybrid athlete (56)', () => {
       const listed = j.weekly[backWeek]!.find((w) => w.id === x.workout.id)!;
       expect(runM(x.workout), x.workout.date).toBeLessThanOrEqual(runM(listed) + 1);
     }
-    const capReasons = ran[0]!.adaptation.changes.map((c) => c.reason).filter((r) => r.includes('holds at most'));
+    const capReasons = ran[0]!.adaptation.changes
+      .filter((c) => weekOf(c.date) === backWeek)
+      .map((c) => c.reason)
+      .filter((r) => r.includes('holds at most'));
     expect(capReasons.length, JSON.stringify(ran[0]!.adaptation.notes)).toBeGreaterThan(0);
     for (const r of capReasons) {
       expect(r).toMatch(/0 km run \(of [\d.]+ km planned\) in the week of \d{4}-\d\d-\d\d \(\d unlogged sessions? counted as not run\)/);
