@@ -145,7 +145,9 @@ function completion(form: HTMLFormElement): Submission {
     list.push(set);
   });
   const body: Submission = { idempotencyKey: newKey(), workoutId, action: 'complete' };
-  if (blocks.size > 0) body.strength = [...blocks].map(([blockIndex, sets]) => ({ blockIndex, sets }));
+  // An exercise with no set marked done was not done: it is left out (shown "not logged"), not logged as failed.
+  const done = [...blocks].filter(([, sets]) => sets.length > 0);
+  if (done.length > 0) body.strength = done.map(([blockIndex, sets]) => ({ blockIndex, sets }));
   const distance = num(form, 'run.distance');
   const time = (form.elements.namedItem('run.time') as HTMLInputElement | null)?.value ?? '';
   if (distance !== undefined && time.trim() !== '') {
