@@ -39,7 +39,7 @@ async function page(request) {
     if (response.ok && !response.redirected) await cache.put(url.pathname, response.clone());
     return response;
   } catch {
-    const cached = await cache.match(url.pathname);
+    const cached = await cache.match(url.pathname, { ignoreVary: true });
     return cached ?? new Response(OFFLINE_PAGE, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
   }
 }

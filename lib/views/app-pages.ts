@@ -86,8 +86,8 @@ const field = (id: string, label: string, value: number | string | null | undefi
   html`<div><label for="${id}">${label}</label><input id="${id}" name="${id}" ${attrs} value="${value ?? ''}"></div>`;
 
 /** The log form: every set prefilled from the prescription, marked done one tap at a time; the run's totals. */
-function logForm(w: WorkoutView): Raw {
-  const blocks = w.strength.map((b, bi) =>
+export function logForm(w: WorkoutView): Raw {
+  const blocks = w.strength.flatMap((b, bi) =>
     b.sets.map((s, si) => {
       const p = `set.${bi}.${si}`;
       const hold = s.durationSeconds !== null && s.durationSeconds !== undefined;
