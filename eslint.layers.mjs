@@ -102,7 +102,7 @@ export const ELEMENTS = [
   { type: 'training', pattern: 'lib/training/**', partialMatch: false },
   { type: 'mail', pattern: 'lib/mail/**', partialMatch: false },
   { type: 'database', pattern: ['lib/database/**', 'lib/generated/prisma/**'], partialMatch: false },
-  { type: 'views-bundle', pattern: 'lib/generated/views.ts', mode: 'full' },
+  { type: 'views-bundle', pattern: ['lib/generated/views.ts', 'lib/generated/app-assets.ts'], mode: 'full' },
   { type: 'web', pattern: 'lib/web/**', partialMatch: false },
   { type: 'config', pattern: ['lib/env.ts', 'lib/clock.ts', 'lib/loopback.ts'], mode: 'full' },
   { type: 'startup', pattern: 'lib/startup.ts', mode: 'full' },

@@ -7,6 +7,7 @@ import { DIST_DIR, ROOT, TEST_PORT, ensureBuild, freshDatabaseEnv, startServer }
 import type { BenchContext } from './lib/context';
 import { startCluster, type Cluster } from './lib/postgres';
 import { coldBuild, printBuild, type BuildTimes } from './sections/build';
+import { benchAppScript } from './sections/app-script';
 import { benchBytes } from './sections/bytes';
 import { benchCache } from './sections/cache';
 import { benchLighthouse } from './sections/lighthouse';
@@ -14,7 +15,9 @@ import { benchMcp } from './sections/mcp';
 import { benchOAuth } from './sections/oauth';
 import { benchStatic } from './sections/static';
 
-const SECTIONS = ['build', 'static', 'cache', 'bytes', 'mcp', 'oauth', 'lighthouse'] as const;
+const SECTIONS = ['build', 'static', 'cache', 'bytes', 'app', 'mcp', 'oauth', 'lighthouse'] as const;
+/** Sections read from the build output alone. */
+const OFFLINE: readonly Section[] = ['build', 'app'];
 type Section = (typeof SECTIONS)[number];
 
 function option(args: string[], name: string): string | undefined {
@@ -53,7 +56,7 @@ export async function main(args: string[]): Promise<number> {
   if (wanted('build') && !reuseBuild) build = coldBuild({ distDir: DIST_DIR, log }, siteUrl);
   else ensureBuild(siteUrl);
 
-  const needsServer = SECTIONS.some((s) => s !== 'build' && wanted(s));
+  const needsServer = SECTIONS.some((s) => !OFFLINE.includes(s) && wanted(s));
   const results: Record<string, unknown> = { date: started.toISOString(), machine: machine(), build: build ?? null };
   let cluster: Cluster | undefined;
   let cleanup: (() => Promise<void>)[] = [];
@@ -123,6 +126,7 @@ export async function main(args: string[]): Promise<number> {
           : skipped(print, 'OAuth', 'needs PostgreSQL for the baseline to share the database');
       if (wanted('lighthouse')) results.lighthouse = await benchLighthouse(ctx, Number(option(args, 'lighthouse-runs') ?? 1));
     }
+    if (wanted('app')) results.app = benchAppScript(DIST_DIR, print);
     if (wanted('build')) printBuild({ print }, build);
   } finally {
     await stopAll();
@@ -142,7 +146,8 @@ export async function main(args: string[]): Promise<number> {
   }
   fs.writeFileSync(out, JSON.stringify({ ...previous, ...results, report: lines.join('\n') }, null, 2) + '\n');
   console.log(`wrote ${path.relative(process.cwd(), out)}`);
-  return 0;
+  // A budget is a limit, not a figure: going over it fails the run.
+  return (results.app as { withinBudget?: boolean } | undefined)?.withinBudget === false ? 1 : 0;
 }
 
 /** Runs `fn` against a second `next start` on a fresh PGlite folder (the app's port + 6). */

@@ -4,6 +4,7 @@
 // SI value. The tools' argument shapes live beside them in lib/mcp/tools/coaching-args.ts.
 import { z } from 'zod';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
+import type { CompletionInput } from './actuals';
 import type { CoachingContext } from './context';
 import type { AppliedChange } from './workouts';
 import type { StoredWorkout } from './records';
@@ -413,5 +414,54 @@ export function weeklyView(trends: WeeklyTrends, units: Units, held: HeldTrends)
       predicted5k: held.vdot.map((v) => (v === null ? null : formatDuration(predictRaceTime(v, 5000)))),
     },
     sessions: trends.sessions,
+  };
+}
+
+/** What a person (or an agent) reports, in their own units: complete_workout's arguments and the app's log form. */
+export type ReportedRun = { distance: number; durationSeconds: number; avgHr?: number; rpe?: number };
+export type ReportedCompletion = {
+  strength?: {
+    exercise?: string;
+    blockIndex?: number;
+    sets: { reps?: number; load?: number; rpe?: number; durationSeconds?: number }[];
+  }[];
+  asPrescribed?: boolean;
+  run?: ReportedRun;
+  runSegments?: (ReportedRun & { segmentIndex: number })[];
+  date?: string;
+  notes?: string;
+};
+
+export function runActualFrom(a: ReportedRun, unit: DistanceUnit): RunActual {
+  const actual: RunActual = { distanceM: toMetres(a.distance, unit), durationS: a.durationSeconds };
+  if (a.avgHr !== undefined) actual.avgHr = a.avgHr;
+  if (a.rpe !== undefined) actual.rpe = a.rpe;
+  return actual;
+}
+
+/** A report in the person's units as the service's input (kg, metres): one conversion for every caller. */
+export function completionFrom(report: ReportedCompletion, units: Units): CompletionInput & { date?: string; notes?: string } {
+  return {
+    ...(report.strength
+      ? {
+          strength: report.strength.map((b) => ({
+            ...(b.exercise ? { exerciseId: b.exercise } : {}),
+            ...(b.blockIndex !== undefined ? { blockIndex: b.blockIndex } : {}),
+            sets: b.sets.map((s) => ({
+              reps: s.reps ?? 1,
+              loadKg: toKg(s.load ?? 0, units.weight),
+              ...(s.rpe !== undefined ? { rpe: s.rpe } : {}),
+              ...(s.durationSeconds !== undefined ? { durationS: s.durationSeconds } : {}),
+            })),
+          })),
+        }
+      : {}),
+    ...(report.asPrescribed !== undefined ? { asPrescribed: report.asPrescribed } : {}),
+    ...(report.run ? { run: runActualFrom(report.run, units.distance) } : {}),
+    ...(report.runSegments
+      ? { runSegments: report.runSegments.map((s) => ({ segmentIndex: s.segmentIndex, ...runActualFrom(s, units.distance) })) }
+      : {}),
+    ...(report.date ? { date: report.date } : {}),
+    ...(report.notes !== undefined ? { notes: report.notes } : {}),
   };
 }

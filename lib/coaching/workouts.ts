@@ -13,6 +13,7 @@ import { formatLoad } from '@/lib/training/units';
 import { futureScheduled, recordEvent, saveReprescribed, withAthleteLock, type Athlete, type Tx } from './athlete-store';
 import { buildActual, type CompletionInput } from './actuals';
 import { currentChanges } from './changes';
+import { checkIdempotencyKey, remember, replayed, type Replayable } from './idempotency';
 import type { BenchmarkEstimates } from './benchmarks';
 import type { CoachingContext } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -551,12 +552,22 @@ async function applyAdaptation(
   return { workout: toWorkout(saved), changes: withTitles(changes, future), notes, eventId };
 }
 
+/** `idempotencyKey` (the app's queued submissions): a second call with the key answers what the first did (`replayed`). */
 export async function completeWorkout(
   ctx: CoachingContext,
   id: string,
   input: CompletionInput & { notes?: string; date?: string },
-): Promise<AdaptationOutcome> {
-  return withAthleteLock(ctx.userId, ctx.profile, (tx, athlete) => completeIn(tx, ctx, athlete, id, input));
+  options: { idempotencyKey?: string } = {},
+): Promise<Replayable> {
+  const key = options.idempotencyKey;
+  if (key !== undefined) checkIdempotencyKey(key);
+  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+    const earlier = key === undefined ? null : await replayed(tx, ctx.userId, key, 'complete', id);
+    if (earlier) return earlier;
+    const outcome = await completeIn(tx, ctx, athlete, id, input);
+    if (key !== undefined) await remember(tx, ctx.userId, key, 'complete', outcome, now());
+    return outcome;
+  });
 }
 
 async function completeIn(
@@ -611,8 +622,25 @@ async function completeIn(
   }
 }
 
-export async function skipWorkout(ctx: CoachingContext, id: string, reason: string | undefined): Promise<AdaptationOutcome> {
+export async function skipWorkout(
+  ctx: CoachingContext,
+  id: string,
+  reason: string | undefined,
+  options: { idempotencyKey?: string } = {},
+): Promise<Replayable> {
+  const key = options.idempotencyKey;
+  if (key !== undefined) checkIdempotencyKey(key);
   return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+    const earlier = key === undefined ? null : await replayed(tx, ctx.userId, key, 'skip', id);
+    if (earlier) return earlier;
+    const outcome = await skipIn(tx, ctx, athlete, id, reason);
+    if (key !== undefined) await remember(tx, ctx.userId, key, 'skip', outcome, now());
+    return outcome;
+  });
+}
+
+async function skipIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, id: string, reason: string | undefined): Promise<AdaptationOutcome> {
+  {
     const row = await tx.workout.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw workoutNotFound(id);
     const workout = toWorkout(row);
@@ -632,5 +660,5 @@ export async function skipWorkout(ctx: CoachingContext, id: string, reason: stri
     const notes = reason === undefined ? workout.notes : workout.notes ? `${workout.notes}\nSkipped: ${reason}` : `Skipped: ${reason}`;
     const logged: Workout = { ...workout, status: 'skipped', ...(notes !== undefined ? { notes } : {}) };
     return applyAdaptation(tx, ctx, athlete, logged, adaptAfterSkip, { status: 'skipped', notes: notes ?? null, skippedAt: now() });
-  });
+  }
 }

@@ -6,8 +6,8 @@
 // (sign-in, consent, device, account, checkout) still carry Next's inline bootstrap scripts: they get
 // a fresh nonce per request, which Next reads from the request's CSP header and puts on its scripts.
 
-/** Pages where a person signs in, approves an agent or pays: never framed, never cached. */
-export const SENSITIVE_PAGE = /^\/(?:interaction|device|sign-in|sign-up|account|checkout)(?:\/|$)/;
+/** Pages where a person signs in, approves an agent or pays, and the app's own pages: never framed, never cached. */
+export const SENSITIVE_PAGE = /^\/(?:interaction|device|sign-in|sign-up|account|checkout|app)(?:\/|$)/;
 
 /** The consent page adds its own `form-action` (a <meta> CSP naming the client's redirect origin). */
 const CONSENT_PAGE = /^\/interaction\//;

@@ -1,6 +1,7 @@
 // Screenshots of the site and the account page for people to look at (docs/screenshots/), taken
 // in Chromium from a running `next start`: home, /product, a post, and the account page of a new
-// person and of an active one with five weeks logged, each at 390 and 1366 px wide.
+// person and of an active one with five weeks logged, each at 390 and 1366 px wide; the app (/app and
+// a session) of the active one at 390 px.
 //   npm run screenshots                       (against http://127.0.0.1:3000)
 //   BASE_URL=http://127.0.0.1:3528 npm run screenshots
 // The people are created through the real sign-up form, OAuth device flow, test-mode checkout and
@@ -85,6 +86,34 @@ async function shoot(browser: Browser, name: string, pagePath: string, signIn?: 
   }
 }
 
+/** The installable app at 390 px: /app, and the first session of its week opened. */
+async function shootApp(browser: Browser, person: TestPerson): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 1600 }, deviceScaleFactor: 1, colorScheme: 'light' });
+  const page: Page = await context.newPage();
+  await page.goto(`${BASE_URL}/sign-in?next=/app`);
+  await signInOnPage(page, person);
+  await page.waitForURL((u) => u.pathname === '/app');
+  const shots: [string, () => Promise<unknown>][] = [
+    ['app-today', async () => undefined],
+    [
+      'app-session',
+      () =>
+        page
+          .locator('[data-testid="app-week"] a')
+          .first()
+          .click()
+          .then(() => page.waitForURL(/\/app\/sessions\//)),
+    ],
+  ];
+  for (const [name, go] of shots) {
+    await go();
+    const file = path.join(OUT, `${name}-390.png`);
+    await page.screenshot({ path: file });
+    console.log(`${path.relative(process.cwd(), file)} (${Math.round(fs.statSync(file).size / 1024)} KB)`);
+  }
+  await context.close();
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(OUT, { recursive: true });
   const fresh = newPerson('screenshots-new');
@@ -97,6 +126,7 @@ async function main(): Promise<void> {
     await shoot(browser, 'post', POST);
     await shoot(browser, 'account-new', '/account', fresh);
     await shoot(browser, 'account-active', '/account', active);
+    await shootApp(browser, active);
   } finally {
     await browser.close();
   }

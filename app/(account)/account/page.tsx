@@ -71,6 +71,10 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
       {/* The same views an agent host shows (lib/views); every value in them is escaped. */}
       <section className={styles.card} aria-labelledby="training-heading" data-testid="training">
         <h2 id="training-heading">Your training</h2>
+        {/* The installable app (/app) is a route handler, not a React page: a plain link. */}
+        <p>
+          <a href="/app">Open the app</a> to log today&apos;s session at the gym, also offline (<a href="/install">install it</a>).
+        </p>
         {training.empty ? (
           <div data-testid="first-plan">
             <h3>Your first plan</h3>

@@ -2,8 +2,6 @@
 // of coaching failures to tool errors. The result shapes are in lib/coaching/shapes.ts.
 import { z } from 'zod';
 import { CoachingError } from '@/lib/coaching/errors';
-import { toMetres } from '@/lib/coaching/shapes';
-import type { DistanceUnit, RunActual } from '@/lib/training/types';
 import { ToolError } from '../tool-error';
 
 /** Coaching failures become tool errors with the same code and recovery message. */
@@ -88,10 +86,3 @@ export const runActualArg = z
     rpe: z.number().min(1).max(10).optional().describe('Session RPE 1-10'),
   })
   .strict();
-
-export function runActual(a: z.infer<typeof runActualArg>, unit: DistanceUnit): RunActual {
-  const actual: RunActual = { distanceM: toMetres(a.distance, unit), durationS: a.durationSeconds };
-  if (a.avgHr !== undefined) actual.avgHr = a.avgHr;
-  if (a.rpe !== undefined) actual.rpe = a.rpe;
-  return actual;
-}

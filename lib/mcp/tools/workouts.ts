@@ -15,6 +15,7 @@ import {
   adaptationOutput,
   adaptationView,
   coachingCall,
+  completionFrom,
   fieldChangeOutput,
   fieldChangeView,
   paceToSPerKm,
@@ -24,17 +25,7 @@ import {
   workoutOutput,
   workoutView,
 } from '@/lib/coaching/shapes';
-import {
-  blockArg,
-  coached,
-  distanceUnitArg,
-  exerciseArg,
-  rpeArg,
-  runActual,
-  runActualArg,
-  segmentArg,
-  weightUnitArg,
-} from './coaching-args';
+import { blockArg, coached, distanceUnitArg, exerciseArg, rpeArg, runActualArg, segmentArg, weightUnitArg } from './coaching-args';
 import { isoDate } from './inputs';
 import { readinessOutput, readinessView } from './health';
 import { briefingFor, type Briefing } from '@/lib/coaching/briefing';
@@ -498,29 +489,8 @@ export const completeWorkoutTool = defineTool({
   handler: async (args, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
-      const result = await completeWorkout(ctx, args.id, {
-        ...(args.strength
-          ? {
-              strength: args.strength.map((b) => ({
-                ...(b.exercise ? { exerciseId: b.exercise } : {}),
-                ...(b.blockIndex !== undefined ? { blockIndex: b.blockIndex } : {}),
-                sets: b.sets.map((s) => ({
-                  reps: s.reps ?? 1,
-                  loadKg: toKg(s.load ?? 0, units.weight),
-                  ...(s.rpe !== undefined ? { rpe: s.rpe } : {}),
-                  ...(s.durationSeconds !== undefined ? { durationS: s.durationSeconds } : {}),
-                })),
-              })),
-            }
-          : {}),
-        ...(args.asPrescribed !== undefined ? { asPrescribed: args.asPrescribed } : {}),
-        ...(args.run ? { run: runActual(args.run, units.distance) } : {}),
-        ...(args.runSegments
-          ? { runSegments: args.runSegments.map((s) => ({ segmentIndex: s.segmentIndex, ...runActual(s, units.distance) })) }
-          : {}),
-        ...(args.date ? { date: args.date } : {}),
-        ...(args.notes !== undefined ? { notes: args.notes } : {}),
-      });
+      const { id, weightUnit: _w, distanceUnit: _d, ...report } = args;
+      const result = await completeWorkout(ctx, id, completionFrom(report, units));
       return {
         workout: workoutView(result.workout, units, ctx.today, ctx.profile),
         adaptation: adaptationView(result.changes, result.notes, units),
