@@ -28,14 +28,18 @@ async function mayMail(kind: 'proof' | 'reset' | 'sign_in' | 'taken', email: str
   return (await hit(rule, `${kind}:${secretHash('mail', email)}`)).allowed;
 }
 
-/** After sign-up: a proof link for a new account; for a taken address, a note to its owner instead. */
-export async function mailAfterSignUp(email: string, created: boolean): Promise<void> {
+/**
+ * After sign-up: a proof link for a new account (it signs in and continues to `next`, an on-site path
+ * already checked by safeNext); for a taken address, a note to its owner instead.
+ */
+export async function mailAfterSignUp(email: string, created: boolean, next = '/account'): Promise<void> {
   const prisma = await db();
   const user = await prisma.user.findUnique({ where: { email }, select: { id: true } });
   if (!user) return;
   if (created) {
     if (!(await mayMail('proof', email))) return;
-    const link = await issueLink(user.id, 'verify');
+    const proof = await issueLink(user.id, 'verify');
+    const link = next === '/account' ? proof : `${proof}&next=${encodeURIComponent(next)}`;
     await sendMail({
       to: email,
       subject: 'Confirm your e-mail address for Pacewise',

@@ -87,7 +87,7 @@ describe('sign-up does not tell whether an e-mail has an account', () => {
       expect(a, a.label).toEqual({
         label: a.label,
         status: 303,
-        location: '/sign-in?next=%2Faccount&signed_up=1',
+        location: '/sign-up/sent?next=%2Faccount',
         sessionCookie: false,
         notice: true,
       });

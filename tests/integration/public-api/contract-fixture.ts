@@ -100,6 +100,7 @@ export const HTML_PAGES = [
   '/how-it-works',
   '/integrations',
   '/agents',
+  '/developers',
   '/docs',
   '/faq',
   '/blog',

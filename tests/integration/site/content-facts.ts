@@ -12,6 +12,7 @@ export const SITE_PATHS = [
   '/how-it-works',
   '/integrations',
   '/agents',
+  '/developers',
   '/faq',
   '/press',
   '/blog',
