@@ -75,6 +75,22 @@ export const Faq = defineDocumentType(() => ({
   fields: { items: { type: 'json', required: true } },
 }));
 
+/** The one subscription plan: name, price, trial (shown at checkout and on the account page only). */
+export const Plan = defineDocumentType(() => ({
+  name: 'Plan',
+  filePathPattern: 'plan.yaml',
+  contentType: 'data',
+  isSingleton: true,
+  fields: {
+    name: { type: 'string', required: true },
+    price: { type: 'string', required: true },
+    interval: { type: 'string', required: true },
+    trialDays: { type: 'number', required: true },
+    includes: { type: 'list', of: { type: 'string' }, required: true },
+    cancel: { type: 'string', required: true },
+  },
+}));
+
 /** One line per blog tag: what its page collects (its heading and meta description). */
 export const Tags = defineDocumentType(() => ({
   name: 'Tags',
@@ -86,7 +102,7 @@ export const Tags = defineDocumentType(() => ({
 
 export default makeSource({
   contentDirPath: 'content',
-  documentTypes: [Post, Page, Site, Product, Faq, Tags],
+  documentTypes: [Post, Page, Site, Product, Faq, Tags, Plan],
   disableImportAliasWarning: true,
   // GitHub-flavoured Markdown: posts use tables (pace tables, load examples).
   markdown: { remarkPlugins: [remarkGfm] },

@@ -1,39 +1,33 @@
-import Link from 'next/link';
 import { currentPerson } from '@/lib/auth/sessions';
 import styles from './account.module.css';
+import { PlainLink } from './_components/plain-link';
 
 /**
  * Account, sign-in and authorization pages: a plain frame with the way back to the site. They are
  * rendered per request, so the last link is decided here from the real session (no hint cookie):
- * Account when signed in, Sign in when not.
+ * Account when signed in, Sign in when not. Links here are plain <a>, not next/link: these pages are
+ * plain forms, and a router link would prefetch each target's RSC payload on sight.
  */
 export default async function AccountLayout({ children }: { children: React.ReactNode }) {
   const signedIn = (await currentPerson()) !== null;
   return (
     <div className={styles.shell}>
       <header className={styles.top}>
-        <Link href="/" className={styles.brand}>
+        <PlainLink href="/" className={styles.brand}>
           Pacewise
-        </Link>
+        </PlainLink>
         <nav aria-label="Site">
           <ul className={styles.nav}>
             <li>
-              <Link href="/">Home</Link>
+              <PlainLink href="/">Home</PlainLink>
             </li>
             <li>
-              <Link href="/blog">Blog</Link>
+              <PlainLink href="/blog">Blog</PlainLink>
             </li>
             <li>
-              <Link href="/agents">Agents</Link>
+              <PlainLink href="/agents">Agents</PlainLink>
             </li>
-            <li>
-              {signedIn ? (
-                <Link href="/account">Account</Link>
-              ) : (
-                // Rendered per request: a plain link, so the router does not try to prefetch it.
-                <a href="/sign-in">Sign in</a>
-              )}
-            </li>
+            <li>{signedIn ? <PlainLink href="/account">Account</PlainLink> : <PlainLink href="/sign-in">Sign in</PlainLink>}</li>
           </ul>
         </nav>
       </header>

@@ -30,11 +30,13 @@ async function mayMail(kind: 'proof' | 'reset' | 'sign_in' | 'taken', email: str
 
 /**
  * A link that proves the address (after sign-up, or asked for again on the account page); false when
- * the per-account mail limit (RATE_LIMITS.accountMail, shared by both) held it back.
+ * the per-account mail limit (RATE_LIMITS.accountMail, shared by both) held it back. The link signs in
+ * and continues to `next`, an on-site path already checked by safeNext.
  */
-export async function mailProofLink(userId: string, email: string): Promise<boolean> {
+export async function mailProofLink(userId: string, email: string, next = '/account'): Promise<boolean> {
   if (!(await mayMail('proof', email))) return false;
-  const link = await issueLink(userId, 'verify');
+  const proof = await issueLink(userId, 'verify');
+  const link = next === '/account' ? proof : `${proof}&next=${encodeURIComponent(next)}`;
   await sendMail({
     to: email,
     subject: 'Confirm your e-mail address for Pacewise',
@@ -44,12 +46,12 @@ export async function mailProofLink(userId: string, email: string): Promise<bool
 }
 
 /** After sign-up: a proof link for a new account; for a taken address, a note to its owner instead. */
-export async function mailAfterSignUp(email: string, created: boolean): Promise<void> {
+export async function mailAfterSignUp(email: string, created: boolean, next = '/account'): Promise<void> {
   const prisma = await db();
   const user = await prisma.user.findUnique({ where: { email }, select: { id: true } });
   if (!user) return;
   if (created) {
-    await mailProofLink(user.id, email);
+    await mailProofLink(user.id, email, next);
     return;
   }
   if (!(await mayMail('taken', email))) return;

@@ -41,9 +41,9 @@ export type SignUpOutcome = { ok: true; email: string; created: boolean } | Excl
 
 export const SIGN_IN_FAILED = 'That e-mail and password do not match an account. Check both and try again, or create an account.';
 
-/** Shown on the sign-in page after every accepted sign-up form (new and taken e-mails alike). */
+/** Shown on /sign-up/sent after every accepted sign-up form (new and taken e-mails alike). */
 export const SIGNED_UP_NOTICE =
-  'Check your e-mail: we have sent a message to this address. For a new account it holds a link that confirms the address and signs you in; you can also sign in below with your password now. If you already had a Pacewise account with this address, sign in with its existing password, or reset it.';
+  'Check your e-mail: we have sent a message to this address. For a new account it holds a link that confirms the address, signs you in and continues where you were going. If you already had a Pacewise account with this address, sign in with its existing password, or reset it.';
 
 /** The message shown for each failure code (pages show them; URLs carry only the code). */
 export const FAILURE_MESSAGES: Record<AuthFailure, string> = {

@@ -2,6 +2,7 @@
 // applied once. Used only when STRIPE_SECRET_KEY and STRIPE_PRICE_ID are set.
 import Stripe from 'stripe';
 import { db } from '@/lib/database/client';
+import { getPlan } from '@/lib/content/plan';
 import { config } from '@/lib/env';
 
 function client(): { stripe: Stripe; priceId: string; webhookSecret: string | undefined } {
@@ -33,13 +34,21 @@ export async function createStripeCheckout(
     customer_email: user.email,
     client_reference_id: user.id,
     metadata: { userId: user.id },
-    subscription_data: { metadata: { userId: user.id } },
+    // The trial is written once, in content/plan.yaml, next to the price the checkout page shows.
+    subscription_data: { metadata: { userId: user.id }, ...(getPlan().trialDays > 0 ? { trial_period_days: getPlan().trialDays } : {}) },
     expires_at: Math.floor(expiresAt.getTime() / 1000),
-    success_url: `${site}/account?checkout=success`,
+    success_url: `${site}/checkout?done=1`,
     cancel_url: `${site}/account?checkout=canceled`,
   });
   if (!session.url) throw new Error('Stripe returned a checkout session without a URL.');
   return { id: session.id, url: session.url, testMode: !session.livemode };
+}
+
+/** A Stripe customer portal session (manage the card, see invoices, cancel); returns its URL. */
+export async function createPortalSession(customerId: string): Promise<string> {
+  const { stripe } = client();
+  const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${config().siteUrl}/account` });
+  return session.url;
 }
 
 export class WebhookError extends Error {}

@@ -32,3 +32,23 @@ export async function getSubscription(userId: string): Promise<SubscriptionView>
 export async function hasActiveSubscription(userId: string): Promise<boolean> {
   return (await getSubscription(userId)).status === 'active';
 }
+
+/**
+ * Ends a local test-mode subscription now (the local provider takes no payment, so there is no paid
+ * period to run out). Returns whether there was an active local subscription to end.
+ */
+export async function cancelLocalSubscription(userId: string, now = new Date()): Promise<boolean> {
+  const prisma = await db();
+  const ended = await prisma.subscription.updateMany({
+    where: { userId, provider: 'local', status: 'active' },
+    data: { status: 'canceled', currentPeriodEnd: now },
+  });
+  return ended.count === 1;
+}
+
+/** The Stripe customer of a person's subscription, for the customer portal; null without one. */
+export async function stripeCustomerOf(userId: string): Promise<string | null> {
+  const prisma = await db();
+  const row = await prisma.subscription.findUnique({ where: { userId }, select: { provider: true, providerCustomerId: true } });
+  return row?.provider === 'stripe' ? (row.providerCustomerId ?? null) : null;
+}

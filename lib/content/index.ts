@@ -6,3 +6,4 @@ export { getFaq, type FaqItem } from './faq';
 export { engineExamples, engineText, fillEngineExamples, type EngineExample } from './engine-examples';
 export { pageLastUpdated } from './last-updated';
 export { getTagPages, getTagPage, tagPath, type Tag } from './tags';
+export { getPlan, type Plan } from './plan';

@@ -29,7 +29,7 @@ function fill(text: string, format: 'markdown' | 'html'): string {
 }
 
 // The order pages appear in navigation, the page index and the sitemap.
-const ORDER = ['home', 'product', 'how-it-works', 'integrations', 'agents', 'install', 'docs', 'faq', 'blog', 'press', 'about', 'contact', 'privacy', 'terms'];
+const ORDER = ['home', 'product', 'how-it-works', 'integrations', 'agents', 'install', 'developers', 'docs', 'faq', 'blog', 'press', 'about', 'contact', 'privacy', 'terms'];
 
 function pathOf(slug: string): string {
   return slug === 'home' ? '/' : `/${slug}`;

@@ -6,6 +6,7 @@ import { EASY_OF_LONG, longRunCap, longRunNote } from './long-run';
 import { goalTimeNote } from './race-prediction';
 import { heartRateNote, MASTERS_DELOAD_EVERY_WEEKS, MASTERS_LINEAR_INCREMENT, MASTERS_RPE_WAVE, mastersAge, mastersNote } from './masters';
 import { prescribeLoad } from './prescription';
+import { startingE1rm } from './starting-estimates';
 import { defaultIncrementKg } from './progression';
 import { isChartReps } from './rpe';
 import { ZONE_FOR_KIND, paceForSegment, withTargetPace } from './run-targets';
@@ -743,7 +744,7 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
   for (const w of workouts) {
     for (const block of w.strength) {
       if (!lifts[block.exerciseId]) {
-        lifts[block.exerciseId] = initialLiftState(block, input.benchmarks?.e1rmKg?.[block.exerciseId], unit, step);
+        lifts[block.exerciseId] = initialLiftState(block, startingE1rm(block.exerciseId, input.benchmarks?.e1rmKg ?? {}), unit, step);
       }
     }
   }

@@ -25,7 +25,10 @@ export function lineChart(s: Series): Raw {
   const min = 0;
   const max = niceMax(Math.max(...points.map((p) => p.v)));
   const span = max - min || 1;
-  const x = (i: number) => PAD + (s.labels.length <= 1 ? 0 : (i * (W - 2 * PAD)) / (s.labels.length - 1));
+  // The time axis starts at the series' own first point: weeks before it (another series' history) are
+  // not this chart's, and an empty lead-in reads as a week with nothing done.
+  const start = points[0]!.i;
+  const x = (i: number) => PAD + ((i - start) * (W - 2 * PAD)) / (s.labels.length - 1 - start);
   const y = (v: number) => H - PAD - ((v - min) / span) * (H - 2 * PAD);
   const path = points.map((p) => `${x(p.i).toFixed(1)},${y(p.v).toFixed(1)}`).join(' ');
   const last = points[points.length - 1]!;
@@ -37,7 +40,7 @@ export function lineChart(s: Series): Raw {
   return html`<figure><figcaption>${s.title}</figcaption><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${summary}" data-axis-min="${min}" data-axis-max="${max}"><title>${summary}</title>
 <line class="axis" x1="${PAD}" y1="${H - PAD}" x2="${W - PAD}" y2="${H - PAD}"/>
 <polyline class="series" points="${path}"/>${dots}
-<text class="label" x="${PAD}" y="${H - 6}">${s.labels[0] ?? ''}</text><text class="label" x="${W - PAD}" y="${H - 6}" text-anchor="end">${s.labels[s.labels.length - 1] ?? ''}</text>
+<text class="label" x="${PAD}" y="${H - 6}">${s.labels[start] ?? ''}</text><text class="label" x="${W - PAD}" y="${H - 6}" text-anchor="end">${s.labels[s.labels.length - 1] ?? ''}</text>
 <line class="axis" x1="${PAD}" y1="${PAD}" x2="${PAD}" y2="${H - PAD}"/>
 <text class="label" x="${PAD - 3}" y="${(y(max) + 4).toFixed(1)}" text-anchor="end">${max}</text><text class="label" x="${PAD - 3}" y="${(y(min) + 4).toFixed(1)}" text-anchor="end">${min}</text></svg>${table}</figure>`;
 }

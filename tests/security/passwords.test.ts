@@ -50,7 +50,7 @@ describe('weak passwords are refused at sign-up', () => {
     expect(page.html).toMatch(code === 'guessable' ? /too easy to guess/ : /at least 10|10 to 256 characters/);
     // Nothing was created: signing up again with a strong password works as for any new e-mail.
     const strong = `pw-${crypto.randomBytes(12).toString('base64url')}`;
-    expect((await signUpAttempt(email, strong)).res.headers.get('location')).toMatch(/^\/sign-in\?/);
+    expect((await signUpAttempt(email, strong)).res.headers.get('location')).toMatch(/^\/sign-up\/sent\?/);
     expect(await canSignIn(email, strong)).toBe(true);
   });
 
@@ -87,7 +87,7 @@ describe('sign-up does not tell whether an e-mail has an account', () => {
       expect(a, a.label).toEqual({
         label: a.label,
         status: 303,
-        location: '/sign-in?next=%2Faccount&signed_up=1',
+        location: '/sign-up/sent?next=%2Faccount',
         sessionCookie: false,
         notice: true,
       });

@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { FAILURE_MESSAGES } from '@/lib/auth/accounts';
-import { CSRF_FIELD } from '@/lib/auth/csrf';
 import { linkIsLive } from '@/lib/auth/email-links';
 import { withQuery } from '@/lib/auth/navigation';
 import { firstParam, requireAnonymousCsrf, type SearchParams } from '@/lib/auth/page-guards';
-import { PASSWORD_MIN_LENGTH } from '@/lib/auth/passwords';
+import { AccountForm } from '../_components/account-form';
 import { DeadLink } from '../_components/mailed-link';
 import styles from '../account.module.css';
 
@@ -26,37 +25,15 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
         </p>
       ) : (
         <div className={styles.card}>
-          {message && (
-            <p className={styles.error} role="alert">
-              {message}
-            </p>
-          )}
           <p>Saving it signs every browser out of your account and disconnects every agent; you stay signed in here.</p>
-          <form method="post" action="/api/auth/reset" className={styles.form}>
-            <input type="hidden" name={CSRF_FIELD} value={csrf} />
-            <input type="hidden" name="token" value={token} />
-            <div className={styles.field}>
-              <label htmlFor="password">New password</label>
-              <input
-                id="password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                maxLength={256}
-                aria-describedby="password-hint"
-              />
-              <p id="password-hint" className={styles.hint}>
-                At least {PASSWORD_MIN_LENGTH} characters, and not a common password or pattern: three or four unrelated words work well.
-              </p>
-            </div>
-            <div className={styles.actions}>
-              <button type="submit" className={styles.button}>
-                Save the new password
-              </button>
-            </div>
-          </form>
+          <AccountForm
+            action="/api/auth/reset"
+            csrf={csrf}
+            hidden={{ token }}
+            password={{ kind: 'new', label: 'New password' }}
+            submit="Save the new password"
+            error={message ? { message, fields: ['password'] } : undefined}
+          />
         </div>
       )}
     </>

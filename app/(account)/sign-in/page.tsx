@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { FAILURE_MESSAGES, SIGNED_UP_NOTICE } from '@/lib/auth/accounts';
-import { CSRF_FIELD } from '@/lib/auth/csrf';
+import { FAILURE_MESSAGES } from '@/lib/auth/accounts';
+import { keptEmail } from '@/lib/auth/kept-input';
 import { withQuery } from '@/lib/auth/navigation';
 import { safeNext } from '@/lib/web/safe-next';
 import { firstParam, requireAnonymousCsrf, type SearchParams } from '@/lib/auth/page-guards';
 import { currentPerson } from '@/lib/auth/sessions';
 import { findIntegration } from '@/lib/content/integration-catalogue';
+import { AccountForm } from '../_components/account-form';
 import styles from '../account.module.css';
 
 export const metadata: Metadata = { title: 'Sign in', robots: { index: false } };
@@ -18,7 +18,6 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   if (await currentPerson()) redirect(next);
   const failed = firstParam(params.error) === 'credentials';
   const signedOut = firstParam(params.signed_out) === '1';
-  const signedUp = firstParam(params.signed_up) === '1';
   // Set by an integration's callback (lib/integrations/callback.ts): the connection finishes after sign-in.
   const integration = findIntegration(firstParam(params.integration) ?? '');
   const csrf = await requireAnonymousCsrf(
@@ -40,45 +39,30 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
               {`Sign in to finish connecting ${integration.name}. Use the Pacewise account your agent works for: a link made for another account is refused.`}
             </p>
           )}
-          {signedUp && !failed && (
-            <p className={styles.notice} role="status">
-              {SIGNED_UP_NOTICE}
-            </p>
-          )}
           {signedOut && !failed && (
             <p className={styles.notice} role="status">
               You are signed out.
             </p>
           )}
-          {failed && (
-            <p className={styles.error} role="alert">
-              {FAILURE_MESSAGES.credentials}
-            </p>
-          )}
-          <form method="post" action="/api/auth/sign-in" className={styles.form}>
-            <input type="hidden" name={CSRF_FIELD} value={csrf} />
-            <input type="hidden" name="next" value={next} />
-            <div className={styles.field}>
-              <label htmlFor="email">E-mail</label>
-              <input id="email" name="email" type="email" autoComplete="username" required maxLength={254} />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor="password">Password</label>
-              <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={256} />
-            </div>
-            <div className={styles.actions}>
-              <button type="submit" className={styles.button}>
-                Sign in
-              </button>
-            </div>
-          </form>
+          <AccountForm
+            action="/api/auth/sign-in"
+            csrf={csrf}
+            hidden={{ next }}
+            email="existing"
+            password={{ kind: 'current' }}
+            submit="Sign in"
+            // The failure does not say which field is wrong (no account enumeration): both are marked,
+            // the typed address is kept and the password, the one to type again, takes the focus.
+            error={failed ? { message: FAILURE_MESSAGES.credentials, fields: ['password', 'email'] } : undefined}
+            keptEmail={failed ? await keptEmail() : undefined}
+          />
         </div>
       )}
       <p>
-        <Link href="/forgot-password">Forgot your password?</Link>
+        <a href="/forgot-password">Forgot your password?</a>
       </p>
       <p>
-        New to Pacewise? <Link href={withQuery('/sign-up', { next })}>Create an account</Link>
+        New to Pacewise? <a href={withQuery('/sign-up', { next })}>Create an account</a>
       </p>
     </>
   );

@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { FAILURE_MESSAGES, type AuthFailure } from '@/lib/auth/accounts';
-import { CSRF_FIELD } from '@/lib/auth/csrf';
+import { keptEmail } from '@/lib/auth/kept-input';
 import { withQuery } from '@/lib/auth/navigation';
 import { safeNext } from '@/lib/web/safe-next';
 import { firstParam, requireAnonymousCsrf, type SearchParams } from '@/lib/auth/page-guards';
-import { PASSWORD_MIN_LENGTH } from '@/lib/auth/passwords';
 import { currentPerson } from '@/lib/auth/sessions';
+import { AccountForm } from '../_components/account-form';
 import styles from '../account.module.css';
 
 export const metadata: Metadata = { title: 'Create an account', robots: { index: false } };
@@ -17,8 +16,8 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
   const next = safeNext(firstParam(params.next));
   if (await currentPerson()) redirect(next);
   const csrf = await requireAnonymousCsrf(withQuery('/sign-up', { next }), firstParam(params.cookies) === '1');
-  const error = firstParam(params.error);
-  const message = error && error in FAILURE_MESSAGES ? FAILURE_MESSAGES[error as AuthFailure] : undefined;
+  const code = firstParam(params.error);
+  const failure = code && code in FAILURE_MESSAGES ? (code as AuthFailure) : undefined;
 
   return (
     <>
@@ -29,44 +28,26 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
         </p>
       ) : (
         <div className={styles.card}>
-          {message && (
-            <p className={styles.error} role="alert">
-              {message}
-            </p>
-          )}
-          <form method="post" action="/api/auth/sign-up" className={styles.form}>
-            <input type="hidden" name={CSRF_FIELD} value={csrf} />
-            <input type="hidden" name="next" value={next} />
-            <div className={styles.field}>
-              <label htmlFor="email">E-mail</label>
-              <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor="password">Password</label>
-              <input
-                id="password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                maxLength={256}
-                aria-describedby="password-hint"
-              />
-              <p id="password-hint" className={styles.hint}>
-                At least {PASSWORD_MIN_LENGTH} characters, and not a common password or pattern: three or four unrelated words work well.
-              </p>
-            </div>
-            <div className={styles.actions}>
-              <button type="submit" className={styles.button}>
-                Create account
-              </button>
-            </div>
-          </form>
+          <AccountForm
+            action="/api/auth/sign-up"
+            csrf={csrf}
+            hidden={{ next }}
+            email="new"
+            password={{ kind: 'new' }}
+            submit="Create account"
+            error={failure && { message: FAILURE_MESSAGES[failure], fields: failure === 'email' ? ['email'] : ['password'] }}
+            keptEmail={failure ? await keptEmail() : undefined}
+            footnote={
+              <>
+                By creating an account you agree to the <a href="/terms">terms</a> and the <a href="/privacy">privacy notice</a>. We e-mail
+                you a link that confirms your address and signs you in.
+              </>
+            }
+          />
         </div>
       )}
       <p>
-        Already have an account? <Link href={withQuery('/sign-in', { next })}>Sign in</Link>
+        Already have an account? <a href={withQuery('/sign-in', { next })}>Sign in</a>
       </p>
     </>
   );

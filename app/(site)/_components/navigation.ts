@@ -10,15 +10,19 @@ export const ACCOUNT_PATH = '/account';
  * lets exactly this tag through.
  */
 export const SESSION_NAV_SCRIPT = '/session-nav.js';
-/** The way in: create an account, then land on the page that connects an agent. */
-export const GET_STARTED_PATH = '/sign-up?next=%2Fagents';
+/**
+ * The way in: create an account; its mailed proof link signs in and continues to the plan and price
+ * (/checkout), which leads on to the page that connects an agent.
+ */
+export const GET_STARTED_PATH = '/sign-up?next=%2Fcheckout';
 
 export const primaryNav: NavLink[] = [
   { href: '/product', label: 'Product' },
   { href: '/how-it-works', label: 'How it works' },
   { href: '/integrations', label: 'Integrations' },
   { href: '/agents', label: 'Agents' },
-  { href: '/docs', label: 'Docs' },
+  // The Content API (read-only JSON for programs), named for what it is.
+  { href: '/docs', label: 'Content API' },
   { href: '/blog', label: 'Blog' },
   { href: '/faq', label: 'FAQ' },
 ];
@@ -31,6 +35,7 @@ export const footerNav: { title: string; links: (NavLink & { plain?: boolean })[
       { href: '/how-it-works', label: 'How it works' },
       { href: '/integrations', label: 'Integrations' },
       { href: '/agents', label: 'Connect an AI agent' },
+      { href: '/developers', label: 'Agents for developers' },
       { href: '/#pricing', label: 'Pricing' },
       // Rendered per request: plain links.
       { href: GET_STARTED_PATH, label: 'Create an account', plain: true },

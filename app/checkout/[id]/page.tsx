@@ -5,6 +5,8 @@ import { currentPerson } from '@/lib/auth/sessions';
 import { sessionCsrfToken, CSRF_FIELD } from '@/lib/auth/csrf';
 import { billingConfig } from '@/lib/billing/config';
 import { CheckoutError, getCheckoutForUser } from '@/lib/billing/checkout';
+import { PlanSummary } from '../plan-summary';
+import styles from '../checkout.module.css';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,31 +27,58 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
   }
   const csrf = sessionCsrfToken(person.tokenHash);
   return (
-    <main>
-      <p role="note" className="test-mode">
+    <div className={`container ${styles.page}`}>
+      <p role="note" className={styles.testMode}>
         Test mode: no payment is taken on this page.
       </p>
-      <h1>Pacewise subscription</h1>
+      <h1>{view?.status === 'completed' ? 'Checkout complete' : 'Pacewise subscription'}</h1>
       <p>Signed in as {person.email}.</p>
-      {problem && <p role="alert">{problem}</p>}
+      {problem && (
+        <p role="alert" className={styles.error}>
+          {problem}
+        </p>
+      )}
       {view?.status === 'open' && (
         <>
-          <p>Confirm to start a subscription for this account. Your agent can then call get_account to see it active.</p>
+          <PlanSummary trial={false} />
           <p>This link works once and expires at {view.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.</p>
-          <form method="post" action={`/checkout/${id}/confirm`}>
+          <form method="post" action={`/checkout/${id}/confirm`} className={styles.actions}>
             <input type="hidden" name={CSRF_FIELD} value={csrf} />
-            <button type="submit">Confirm subscription</button>
+            <button type="submit" className="button button-primary">
+              Confirm subscription
+            </button>
           </form>
         </>
       )}
-      {view?.status === 'completed' && <p role="status">Checkout complete: your subscription is active. You can return to your agent.</p>}
+      {view?.status === 'completed' && (
+        <>
+          <p role="status" className={styles.notice}>
+            Your subscription is active. Next, connect your AI agent: it takes about a minute. An agent you already connected sees it now
+            (get_account).
+          </p>
+          <p className={styles.actions}>
+            <a className="button button-primary" href="/agents">
+              Connect your agent
+            </a>
+            <a href="/account">Your account</a>
+          </p>
+          <form method="post" action="/api/billing/cancel" className={styles.actions}>
+            <input type="hidden" name={CSRF_FIELD} value={csrf} />
+            <button type="submit" className="button" data-testid="cancel-subscription">
+              Cancel the subscription
+            </button>
+          </form>
+        </>
+      )}
       {(view?.status === 'expired' || problem) && (
-        <form method="post" action="/checkout/new">
+        <form method="post" action="/checkout/new" className={styles.actions}>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
-          <p>{view?.status === 'expired' ? 'This checkout link expired (links last 24 hours).' : ''}</p>
-          <button type="submit">Create a new checkout link</button>
+          {view?.status === 'expired' ? <p>This checkout link expired (links last 24 hours).</p> : null}
+          <button type="submit" className="button button-primary">
+            Create a new checkout link
+          </button>
         </form>
       )}
-    </main>
+    </div>
   );
 }

@@ -5,11 +5,15 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { axeAtWidths } from '../../support/axe';
 import { launchBrowser, signInOnPage } from '../../support/browser';
 import { linkIn, type Mailbox } from '../../../harness/mailbox';
 import { initializeRequest, rpc } from '../../../harness/mcp';
 import { obtainAccessToken } from '../../../harness/oauth';
-import { TEST_PORT, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
+import { ROOT, TEST_PORT, TEST_SITE_URL, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 
 const LINK_TTL = 20;
 let server: RunningServer;
@@ -43,7 +47,7 @@ async function signUpOnPage(page: Page, who: { email: string; password: string }
   await page.getByLabel('E-mail').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(/\/sign-in\?/);
+  await page.waitForURL(/\/sign-up\/sent\?/);
 }
 
 async function requestResetOnPage(page: Page, email: string): Promise<void> {
@@ -80,6 +84,7 @@ describe('mail flows in the browser', () => {
     const who = person();
     const old = await (await browser.newContext()).newPage();
     await signUpOnPage(old, who);
+    await old.goto(`${baseUrl}/sign-in`);
     await signInOnPage(old, who);
     await old.waitForURL(`${baseUrl}/account`);
     const agent = await obtainAccessToken(baseUrl, { email: who.email, password: who.password });
@@ -127,4 +132,122 @@ describe('mail flows in the browser', () => {
     await signInOnPage(page, who);
     await page.waitForURL(`${baseUrl}/account`);
   }, 60_000);
+});
+
+// The way in (issue 37): from the home page to a subscribed account with the connect page open, with
+// no second sign-in and no dead end. Each step is asserted where it lands, and axe runs on each page
+// at 390 and 1366 px. The plan's price is read from content/plan.yaml, its one source.
+describe('the way in, home to connected', () => {
+  const plan = parse(fs.readFileSync(path.join(ROOT, 'content', 'plan.yaml'), 'utf8')) as { name: string; price: string; interval: string };
+  const priceText = `${plan.price} a ${plan.interval}`;
+
+  it('home -> Get started -> sign-up -> the proof link signs in -> plan and price -> test checkout -> connect page -> account', async () => {
+    const who = person();
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const page = await context.newPage();
+    const violations: string[] = [];
+
+    // Home: the header's Get started.
+    await page.goto(`${baseUrl}/`);
+    await page.locator('header.site-header').getByRole('link', { name: 'Get started' }).click();
+    await page.waitForURL(/\/sign-up\?next=%2Fcheckout/); // (after the CSRF cookie's hop, &cookies=1)
+    violations.push(...(await axeAtWidths(page)));
+
+    // Sign-up: one form, then "check your e-mail" (not a second form).
+    const t0 = Date.now();
+    await page.getByLabel('E-mail').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${baseUrl}/sign-up/sent?next=%2Fcheckout`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Check your e-mail');
+    expect(await page.getByRole('status').textContent()).toMatch(/Check your e-mail: we have sent a message/);
+    const sentPage = page.url();
+
+    // The proof link from the mail carries where the person was going, signs in and continues there.
+    // (Links live 20 s on this server: axe runs on the pages around it afterwards.)
+    const link = linkIn(await mailbox.waitFor(who.email, /Confirm your e-mail address/, { after: t0 }), '/verify-email');
+    expect(link.searchParams.get('next')).toBe('/checkout');
+    await page.goto(link.toString());
+    await page.getByRole('button', { name: 'Confirm my address and sign in' }).click();
+    await page.waitForURL(`${baseUrl}/checkout`);
+    const before = await context.newPage();
+    await before.goto(sentPage);
+    violations.push(...(await axeAtWidths(before)));
+    await before.close();
+
+    // The plan and its price, wearing the site.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Subscribe to Pacewise');
+    expect(await page.locator('header.site-header').count()).toBe(1);
+    expect(await page.locator('footer.site-footer').count()).toBe(1);
+    expect(await page.getByTestId('plan').getByRole('heading', { level: 2 }).textContent()).toBe(plan.name);
+    expect(await page.getByTestId('price').textContent()).toBe(priceText);
+    expect(await page.getByTestId('plan').textContent()).toMatch(/Cancelling/);
+    violations.push(...(await axeAtWidths(page)));
+    await page.getByRole('button', { name: 'Continue to the test checkout' }).click();
+    await page.waitForURL(/\/checkout\/[A-Za-z0-9_-]+$/);
+
+    // The test-mode checkout: plan, price, confirm; then the link on to connecting an agent.
+    expect(await page.getByRole('note').textContent()).toMatch(/Test mode/);
+    expect(await page.getByTestId('price').textContent()).toBe(priceText);
+    violations.push(...(await axeAtWidths(page)));
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your subscription is active' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Checkout complete');
+    violations.push(...(await axeAtWidths(page)));
+    await page.getByRole('link', { name: 'Connect your agent' }).click();
+    await page.waitForURL(`${baseUrl}/agents`);
+
+    // The connect page: the tool URL with a working copy button, the plan each host needs, install links.
+    // (A prerendered page: it names the origin the build was made for, this suite's TEST_SITE_URL.)
+    const toolUrl = `${TEST_SITE_URL}/mcp`;
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Connect your AI agent');
+    expect((await page.getByTestId('tool-url').textContent())?.trim()).toBe(toolUrl);
+    for (const host of ['Claude', 'ChatGPT', 'Other agents'])
+      expect(await page.getByRole('heading', { level: 2, name: host }).count(), host).toBe(1);
+    expect(await page.locator('main').textContent()).toMatch(/Plan:\s*a paid ChatGPT plan/);
+    expect(await page.locator('main').textContent()).toMatch(/Plan:\s*custom connectors work on Claude's Free plan/);
+    const installs = await page.getByTestId('install-link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+    expect(installs.map(([text]) => text)).toEqual(['Add to Cursor', 'Add to VS Code']);
+    expect(installs[0]![1]).toMatch(/^cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?name=pacewise&config=/);
+    expect(installs[1]![1]).toMatch(/^vscode:mcp\/install\?/);
+    expect(JSON.parse(decodeURIComponent(installs[1]![1]!.split('?')[1]!))).toEqual({
+      name: 'pacewise',
+      type: 'http',
+      url: toolUrl,
+    });
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.locator('#tool-url-status').filter({ hasText: 'Copied.' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(toolUrl);
+    violations.push(...(await axeAtWidths(page)));
+
+    // The account: what is paid, when it renews, and how to cancel (the local checkout's button).
+    const prefetches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('_rsc=') || r.headers()['rsc'] === '1') prefetches.push(r.url());
+    });
+    await page.goto(`${baseUrl}/account`, { waitUntil: 'networkidle' });
+    expect(await page.getByTestId('subscription-status').textContent()).toBe('active');
+    expect(await page.getByTestId('subscription-plan').textContent()).toBe(`${plan.name}, ${priceText}`);
+    const renews = await page.getByTestId('subscription-renews').locator('time').getAttribute('datetime');
+    const days = (Date.parse(renews!) - Date.now()) / 86_400_000;
+    // A local test-mode period is 30 days; the date is the day in the person's timezone (UTC here).
+    expect(renews).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(days).toBeGreaterThan(28);
+    expect(days).toBeLessThanOrEqual(30);
+    // Wide enough at a laptop's width: the training views use the row, not a 600 px column.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const trainingWidth = await page.getByTestId('training').evaluate((el) => el.getBoundingClientRect().width);
+    expect(trainingWidth).toBeGreaterThan(1000);
+    // Plain forms and plain links: the page prefetches no RSC payload for the pages it links.
+    expect(prefetches).toEqual([]);
+    violations.push(...(await axeAtWidths(page)));
+    await page.getByRole('button', { name: 'Cancel the subscription' }).click();
+    await page.waitForURL(`${baseUrl}/account?subscription=canceled`);
+    expect(await page.getByTestId('subscription-status').textContent()).toBe('canceled');
+    expect(await page.getByTestId('subscribe').getAttribute('href')).toBe('/checkout');
+
+    expect(violations).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

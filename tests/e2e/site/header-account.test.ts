@@ -59,7 +59,7 @@ const ACCOUNT_FRAME_NAV = [
 
 const SIGNED_OUT = [
   ['Sign in', '/sign-in'],
-  ['Get started', '/sign-up?next=%2Fagents'],
+  ['Get started', '/sign-up?next=%2Fcheckout'],
 ];
 
 describe('the header follows the session', () => {
@@ -78,6 +78,8 @@ describe('the header follows the session', () => {
     await page.getByLabel('E-mail').fill(person.email);
     await page.getByLabel('Password').fill(person.password);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/sign-up\/sent/);
+    await page.getByRole('link', { name: 'sign in with your password' }).click();
     await page.waitForURL(/\/sign-in/);
     await page.getByLabel('E-mail').fill(person.email);
     await page.getByLabel('Password').fill(person.password);

@@ -64,7 +64,7 @@ describe('at 390x844', () => {
     const box = (await button.boundingBox())!;
     expect(box.y).toBeGreaterThan(0);
     expect(box.y + box.height).toBeLessThanOrEqual(844);
-    expect(await button.getAttribute('href')).toBe('/sign-up?next=%2Fagents');
+    expect(await button.getAttribute('href')).toBe('/sign-up?next=%2Fcheckout');
     await page.close();
   });
 
@@ -88,7 +88,7 @@ describe('at 390x844', () => {
     await page.locator('details.menu summary').click();
     expect(await blogLink.isVisible()).toBe(true);
     const labels = await page.locator('details.menu nav a').allTextContents();
-    expect(labels).toEqual(['Product', 'How it works', 'Integrations', 'Agents', 'Docs', 'Blog', 'FAQ']);
+    expect(labels).toEqual(['Product', 'How it works', 'Integrations', 'Agents', 'Content API', 'Blog', 'FAQ']);
     // The open menu stays on the screen.
     const panel = (await page.locator('details.menu nav').boundingBox())!;
     expect(panel.x).toBeGreaterThanOrEqual(0);

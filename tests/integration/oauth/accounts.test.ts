@@ -60,7 +60,7 @@ describe('sign-up, sign-in and sign-out', () => {
       form: { email, password: 'another-Pa55phrase-for-rowing', csrf, next: '/account' },
     });
     // The answer a new e-mail gets (tests/security/passwords.test.ts compares both).
-    expect(new URL(again.url).pathname).toBe('/sign-in');
+    expect(new URL(again.url).pathname).toBe('/sign-up/sent');
     expect(again.html).not.toMatch(/already (exists|registered|taken)/i);
     expect(again.html).toContain('Check your e-mail: we have sent a message to this address.');
   });

@@ -118,7 +118,7 @@ describe('vercel build: prerendered pages', () => {
       expect(
         scripts.filter((attrs) => attrs !== 'type="application/ld+json"'),
         page,
-      ).toEqual(['src="/session-nav.js" defer=""']);
+      ).toEqual(['src="/session-nav.js" defer=""', ...(page === '/agents' ? ['src="/enhance.js" defer=""'] : [])]);
       expect(deployed, page).not.toContain('__next_f');
     }
   });

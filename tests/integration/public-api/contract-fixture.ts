@@ -101,6 +101,7 @@ export const HTML_PAGES = [
   '/integrations',
   '/agents',
   '/install',
+  '/developers',
   '/docs',
   '/faq',
   '/blog',

@@ -40,9 +40,13 @@ describe('a new person, not subscribed', () => {
     expect(html).not.toContain('Weekly volume');
   });
 
-  it('can subscribe from the page: the button starts a checkout for this person', async () => {
+  it('can subscribe from the page: Subscribe shows the plan and its price, whose button starts a checkout for this person', async () => {
     expect(html).toContain('data-testid="subscription-status">inactive<');
-    const form = /<form[^>]*action="\/checkout\/new"[^>]*>[\s\S]*?<\/form>/.exec(html)?.[0] ?? '';
+    expect(html).toMatch(/<a [^>]*href="\/checkout"[^>]*data-testid="subscribe"/);
+    const plan = await session.follow('/checkout');
+    expect(plan.res.status).toBe(200);
+    expect(plan.html).toContain('data-testid="price"');
+    const form = /<form[^>]*action="\/checkout\/new"[^>]*>[\s\S]*?<\/form>/.exec(plan.html)?.[0] ?? '';
     expect(form).toContain('data-testid="subscribe"');
     const csrf = hiddenField(form, 'csrf');
     const res = await session.raw('/checkout/new', { form: { csrf: csrf! } });

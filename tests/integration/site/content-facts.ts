@@ -13,6 +13,7 @@ export const SITE_PATHS = [
   '/integrations',
   '/agents',
   '/install',
+  '/developers',
   '/faq',
   '/press',
   '/blog',

@@ -81,7 +81,7 @@ describe('home', () => {
     expect(latest.map((a) => a.text)).toEqual(posts.slice(0, 3).map((p) => p.title));
     // No placeholder app-store link: the main action is the way in.
     expect(await selectAll(page, `a[href="${siteFacts().downloadUrl}"]`)).toHaveLength(0);
-    expect((await selectAll(page, '.hero .button-primary')).map((a) => a.href)).toEqual(['/sign-up?next=%2Fagents']);
+    expect((await selectAll(page, '.hero .button-primary')).map((a) => a.href)).toEqual(['/sign-up?next=%2Fcheckout']);
   });
 });
 
@@ -117,7 +117,7 @@ describe('product, integrations, press, agents', () => {
     expect(await selectAll(page, '.feature-grid')).toHaveLength(0);
     expect((await selectAll(page, '.integration-grid h3')).map((f) => f.text)).toEqual(['Strava', 'Apple Health', 'Health Connect']);
     expect(await selectAll(page, `a[href="${siteFacts().downloadUrl}"]`)).toHaveLength(0);
-    expect((await selectAll(page, 'main .button-primary')).map((a) => a.href)).toEqual(['/sign-up?next=%2Fagents']);
+    expect((await selectAll(page, 'main .button-primary')).map((a) => a.href)).toEqual(['/sign-up?next=%2Fcheckout']);
   });
 
   it('the integrations page shows the catalogue with what each integration syncs', async () => {
@@ -145,6 +145,7 @@ describe('product, integrations, press, agents', () => {
     const page = await html('/about');
     const nav = (await selectAll(page, 'header nav.main-nav a')).map((a) => a.href);
     expect(nav).toEqual(['/product', '/how-it-works', '/integrations', '/agents', '/docs', '/blog', '/faq']);
+    expect((await selectAll(page, 'header nav.main-nav a[href="/docs"]'))[0]?.text).toBe('Content API');
     const footer = (await selectAll(page, 'footer a')).map((a) => a.href);
     for (const href of ['/privacy', '/terms', '/press', '/llms.txt', '/feed.xml', 'mailto:hello@pacewise.example'])
       expect(footer).toContain(href);

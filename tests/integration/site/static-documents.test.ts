@@ -16,7 +16,7 @@ const html = async (path: string) => {
 };
 
 describe('public pages ship no JavaScript', () => {
-  it("every page in the sitemap: no script but JSON-LD data blocks and the header's session script, no script preload, no RSC payload", async () => {
+  it("every page in the sitemap: no script but JSON-LD data blocks, the header's session script (and the connect page's copy button), no script preload, no RSC payload", async () => {
     const paths = await sitemapPaths();
     expect(paths.length).toBeGreaterThan(30);
     for (const path of paths) {
@@ -25,7 +25,8 @@ describe('public pages ship no JavaScript', () => {
       expect(
         scripts.filter((attrs) => attrs !== 'type="application/ld+json"'),
         path,
-      ).toEqual(['src="/session-nav.js" defer=""']);
+        // The connect page also carries the copy button's script (public/enhance.js).
+      ).toEqual(['src="/session-nav.js" defer=""', ...(path === '/agents' ? ['src="/enhance.js" defer=""'] : [])]);
       expect(page, path).toContain('<script src="/session-nav.js" defer=""></script>');
       expect(page, path).not.toMatch(/<link[^>]+(?:as="script"|rel="modulepreload")/);
       expect(page, path).not.toContain('__next_f');

@@ -75,7 +75,7 @@ describe('a way in', () => {
         page.path,
       ).toEqual([
         ['Sign in', '/sign-in'],
-        ['Get started', '/sign-up?next=%2Fagents'],
+        ['Get started', '/sign-up?next=%2Fcheckout'],
       ]);
       const hidden = await selectAll(page.html, 'header.site-header .header-actions > a[hidden]');
       expect(
@@ -83,7 +83,7 @@ describe('a way in', () => {
         page.path,
       ).toEqual([['Account', '/account']]);
       const footer = (await selectAll(page.html, 'footer.site-footer a')).map((a) => a.href);
-      expect(footer, page.path).toEqual(expect.arrayContaining(['/sign-in', '/sign-up?next=%2Fagents', '/#pricing']));
+      expect(footer, page.path).toEqual(expect.arrayContaining(['/sign-in', '/sign-up?next=%2Fcheckout', '/#pricing']));
     }
   });
 
@@ -95,26 +95,29 @@ describe('a way in', () => {
     expect(menu).toEqual(main);
   });
 
-  it("the home page's main button starts sign-up, and sign-up ends on the page that connects an agent", async () => {
+  it("the home page's main button starts sign-up, and signing in from it continues to the plan and on to connecting an agent", async () => {
     const home = crawled.get('/')!;
     const primary = await selectAll(home.html, '.hero .button-primary');
-    expect(primary.map((b) => [b.text, b.href])).toEqual([['Get started', '/sign-up?next=%2Fagents']]);
+    expect(primary.map((b) => [b.text, b.href])).toEqual([['Get started', '/sign-up?next=%2Fcheckout']]);
     const session = new FormSession(baseUrl, { 'x-forwarded-for': simulatedAddress() });
     const signUpPage = await session.follow(primary[0]!.href!);
     expect(new URL(signUpPage.url).pathname).toBe('/sign-up');
-    expect(hiddenField(signUpPage.html, 'next')).toBe('/agents');
+    expect(hiddenField(signUpPage.html, 'next')).toBe('/checkout');
     const email = `way-in-${Date.now().toString(36)}@example.com`;
     const password = `pw-${Math.random().toString(36).slice(2)}-${Date.now()}`;
     const done = await session.follow('/api/auth/sign-up', {
       form: { email, password, csrf: hiddenField(signUpPage.html, 'csrf')!, next: hiddenField(signUpPage.html, 'next')! },
     });
-    expect(new URL(done.url).pathname).toBe('/sign-in');
-    expect(hiddenField(done.html, 'next')).toBe('/agents');
+    // The mailed link signs in (tests/e2e/account/mail-flows.test.ts); the password works too, with the same next.
+    expect(new URL(done.url).pathname).toBe('/sign-up/sent');
+    const signIn = await session.follow(/href="(\/sign-in\?[^"]+)"/.exec(done.html)![1]!.replace(/&amp;/g, '&'));
+    expect(hiddenField(signIn.html, 'next')).toBe('/checkout');
     const landed = await session.follow('/api/auth/sign-in', {
-      form: { email, password, csrf: hiddenField(done.html, 'csrf')!, next: hiddenField(done.html, 'next')! },
+      form: { email, password, csrf: hiddenField(signIn.html, 'csrf')!, next: hiddenField(signIn.html, 'next')! },
     });
-    expect(new URL(landed.url).pathname).toBe('/agents');
-    expect(landed.html).toContain('Connect an AI agent');
+    expect(new URL(landed.url).pathname).toBe('/checkout');
+    expect(landed.html).toContain('Subscribe to Pacewise');
+    expect(landed.html).toMatch(/<a [^>]*href="\/agents"/);
     // Signed in, the header's "Sign in" leads straight to the account page.
     const again = await session.follow('/sign-in');
     expect(new URL(again.url).pathname).toBe('/account');

@@ -1,6 +1,6 @@
 // The post-build rewrite of prerendered pages: Next's client runtime goes, the document stays.
 import { describe, expect, it } from 'vitest';
-import { SESSION_NAV_TAG, stripClientRuntime } from '@/lib/build/static-documents';
+import { ENHANCE_TAG, SESSION_NAV_TAG, stripClientRuntime } from '@/lib/build/static-documents';
 
 const head =
   '<head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/>' +
@@ -59,5 +59,16 @@ describe('stripClientRuntime', () => {
       expect(() => stripClientRuntime(`<html><body>${lookalike}</body></html>`), lookalike).toThrow(/unexpected script/);
     }
     expect.assertions(7);
+  });
+
+  it('keeps the copy button script beside it, and nothing that resembles it', () => {
+    const page = `<html><body><header>${SESSION_NAV_TAG}</header><main>${ENHANCE_TAG}</main></body></html>`;
+    expect(stripClientRuntime(page)).toBe(page);
+    for (const lookalike of [
+      '<script src="/enhance.js"></script>',
+      '<script src="/enhance.js?v=2" defer=""></script>',
+      `${ENHANCE_TAG}<script>alert(1)</script>`,
+    ])
+      expect(() => stripClientRuntime(`<html><body>${lookalike}</body></html>`), lookalike).toThrow(/unexpected script/);
   });
 });

@@ -38,6 +38,18 @@ describe('line chart axes', () => {
     expect(Math.abs(a! - b!) / (92 - 28)).toBeLessThan(0.02);
   });
 
+  it.each([
+    { name: 'a lift first logged in week 3 of 5', values: [null, null, 100, 102.5, 105], first: 'w2' },
+    { name: 'VDOT from the second week', values: [null, 44, null, 45], first: 'w1' },
+    { name: 'data from the first week', values: [60, 62, 64], first: 'w0' },
+  ])('$name: the time axis starts at the first point, not before it', ({ values, first }) => {
+    const svg = lineChart({ title: 'T', unit: 'kg', labels: values.map((_, i) => `w${i}`), values }).__html;
+    const xs = [...svg.matchAll(/<circle class="dot" cx="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(xs[0]).toBe(28); // PAD: the left edge of the plot
+    expect(xs[xs.length - 1]).toBe(values[values.length - 1] === null ? expect.any(Number) : 292); // W - PAD
+    expect(svg).toContain(`<text class="label" x="28" y="114">${first}</text>`);
+  });
+
   it('one point is a sentence with the number, not a chart; no point says nothing was logged', () => {
     const one = lineChart({
       title: 'VDOT',

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { deletionSummary } from '@/lib/account/deletion';
 import { CSRF_FIELD, sessionCsrfToken } from '@/lib/auth/csrf';
 import { firstParam, requirePerson, type SearchParams } from '@/lib/auth/page-guards';
@@ -53,7 +52,7 @@ export default async function DeleteAccountPage({ searchParams }: { searchParams
           <li>every signed-in browser, this one included.</li>
         </ul>
         <p>
-          Want a copy first? <Link href="/account#your-data">Download your data</Link> from your account page.
+          Want a copy first? <a href="/account#your-data">Download your data</a> from your account page.
         </p>
         <form method="post" action="/api/account/delete" className={styles.form}>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
@@ -69,9 +68,9 @@ export default async function DeleteAccountPage({ searchParams }: { searchParams
             <button type="submit" className={styles.button}>
               Delete my account
             </button>
-            <Link href="/account" className={styles.secondary}>
+            <a href="/account" className={styles.secondary}>
               Cancel, keep my account
-            </Link>
+            </a>
           </div>
         </form>
       </div>

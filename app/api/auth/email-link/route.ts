@@ -5,6 +5,7 @@ import { rememberDevice } from '@/lib/auth/known-device';
 import { seeOther, withQuery } from '@/lib/auth/navigation';
 import { followLink } from '@/lib/auth/recovery';
 import { startSession } from '@/lib/auth/sessions';
+import { safeNext } from '@/lib/web/safe-next';
 
 export async function POST(request: Request) {
   const form = await readForm(request);
@@ -17,5 +18,7 @@ export async function POST(request: Request) {
   if (!outcome.ok) return seeOther(withQuery(page, { error: 'link' }));
   await startSession(outcome.account.id);
   await rememberDevice(outcome.account);
-  return seeOther(purpose === 'verify' ? '/account?email_confirmed=1' : '/account');
+  // A proof link made at sign-up carries where the person was going (checkout, connecting an agent).
+  if (purpose === 'verify') return seeOther(safeNext(form.get('next'), '/account?email_confirmed=1'));
+  return seeOther('/account');
 }

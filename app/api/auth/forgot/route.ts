@@ -8,6 +8,7 @@ import { clientAddress } from '@/lib/auth/client-address';
 import { CSRF_FIELD, verifyAnonymousCsrf } from '@/lib/auth/csrf';
 import { forbidden, readForm, throttledPage } from '@/lib/auth/form-responses';
 import { seeOther, withQuery } from '@/lib/auth/navigation';
+import { keepEmail } from '@/lib/auth/kept-input';
 import { RATE_LIMITS, hit } from '@/lib/auth/rate-limit';
 
 const Email = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
@@ -18,7 +19,10 @@ export async function POST(request: Request) {
   if (!(await verifyAnonymousCsrf(form.get(CSRF_FIELD))))
     return forbidden('This form has expired. Go back, reload the page and try again.');
   const email = Email.safeParse(form.get('email'));
-  if (!email.success) return seeOther(withQuery('/forgot-password', { error: 'email' }));
+  if (!email.success) {
+    await keepEmail(form.get('email'));
+    return seeOther(withQuery('/forgot-password', { error: 'email' }));
+  }
   const limit = await hit(RATE_LIMITS.mailRequestAddress, addressKey(clientAddress((h) => request.headers.get(h))));
   if (!limit.allowed)
     return throttledPage(

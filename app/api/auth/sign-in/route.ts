@@ -8,6 +8,7 @@ import { readForm, throttledPage, forbidden } from '@/lib/auth/form-responses';
 import { rememberDevice } from '@/lib/auth/known-device';
 import { seeOther, withQuery } from '@/lib/auth/navigation';
 import { RATE_LIMITS, hit } from '@/lib/auth/rate-limit';
+import { keepEmail } from '@/lib/auth/kept-input';
 import { safeNext } from '@/lib/web/safe-next';
 import { startSession } from '@/lib/auth/sessions';
 
@@ -38,5 +39,6 @@ export async function POST(request: Request) {
       mailLater(after, () => mailSignInLink(email));
     return throttledPage(outcome.message, outcome.retryAfterSeconds, withQuery('/sign-in', { next }));
   }
+  await keepEmail(form.get('email'));
   return seeOther(withQuery('/sign-in', { next, error: outcome.code }));
 }

@@ -5,6 +5,7 @@ import { clientAddress } from '@/lib/auth/client-address';
 import { CSRF_FIELD, verifyAnonymousCsrf } from '@/lib/auth/csrf';
 import { forbidden, readForm, throttledPage } from '@/lib/auth/form-responses';
 import { seeOther, withQuery } from '@/lib/auth/navigation';
+import { keepEmail } from '@/lib/auth/kept-input';
 import { safeNext } from '@/lib/web/safe-next';
 
 export async function POST(request: Request) {
@@ -19,11 +20,13 @@ export async function POST(request: Request) {
     clientAddress((h) => request.headers.get(h)),
   );
   // The same answer for a new and a taken e-mail (lib/auth/accounts.ts): the mail, sent after the
-  // response, proves a new address or tells the owner of a taken one. The person may sign in now.
+  // response, proves a new address (its link signs in and continues to `next`) or tells the owner of
+  // a taken one.
   if (outcome.ok) {
-    mailLater(after, () => mailAfterSignUp(outcome.email, outcome.created));
-    return seeOther(withQuery('/sign-in', { next, signed_up: '1' }));
+    mailLater(after, () => mailAfterSignUp(outcome.email, outcome.created, next));
+    return seeOther(withQuery('/sign-up/sent', { next }));
   }
   if (outcome.reason === 'throttled') return throttledPage(outcome.message, outcome.retryAfterSeconds, withQuery('/sign-up', { next }));
+  await keepEmail(form.get('email'));
   return seeOther(withQuery('/sign-up', { next, error: outcome.code }));
 }
