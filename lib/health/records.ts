@@ -215,12 +215,13 @@ async function writeOnce(
       for (const [n, index] of group.entries()) out[index] = { row: stored, outcome: n === 0 ? outcome : 'unchanged' };
       continue;
     }
+    // One record: the statement's outcome. Several: each against the one before it (the first
+    // against the row as it was), as if written one after the other.
     let previous: Content | null = b ?? null;
     for (const index of group) {
       const r = records[index]!;
-      const last = index === s.i;
-      const own: WriteOutcome = last ? outcome : !previous ? 'created' : sameContent(previous, r) ? 'unchanged' : 'updated';
-      out[index] = { row: last ? stored : { ...stored, ...content(r) }, outcome: own };
+      const own: WriteOutcome = group.length === 1 ? outcome : !previous ? 'created' : sameContent(previous, r) ? 'unchanged' : 'updated';
+      out[index] = { row: index === s.i ? stored : { ...stored, ...content(r) }, outcome: own };
       previous = r;
     }
   }

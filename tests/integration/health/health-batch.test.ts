@@ -111,7 +111,7 @@ describe(`record_health_data batches (${engine})`, () => {
         { type: 'body_mass', value: 177, unit: 'lb', start: '2026-01-11' },
       ],
       results: ['created', 'updated'],
-      rows: [{ type: 'body_mass', value: 80.286 }],
+      rows: [{ type: 'body_mass', value: 80.3 }],
     },
     {
       name: 'one id twice with the same content: created, then unchanged',
@@ -159,9 +159,9 @@ describe(`record_health_data batches (${engine})`, () => {
 
   it.each([
     [
-      'float values come back bit for bit',
+      'float noise is stored and shown to 0.1 kg',
       { type: 'body_mass', value: 70.30000000000001, unit: 'kg', start: '2025-12-01', clientRecordId: 'bits' },
-      70.30000000000001,
+      70.3,
     ],
     [
       'the largest plausible step count',
@@ -175,9 +175,9 @@ describe(`record_health_data batches (${engine})`, () => {
       7,
     ],
     [
-      'an offset of +14:00 counts toward its local day',
-      { type: 'vo2max', value: 51.25, unit: 'mL/kg/min', start: '2025-12-05T00:30:00+14:00', clientRecordId: 'kiribati' },
-      51.25,
+      'an offset of +14:00 is stored as the same instant',
+      { type: 'vo2max', value: 51.2, unit: 'mL/kg/min', start: '2025-12-05T00:30:00+14:00', clientRecordId: 'kiribati' },
+      51.2,
     ],
   ])('hostile and edge values: %s', async (_name, input, value) => {
     const written = await record([input]);
