@@ -12,9 +12,10 @@ import { benchCache } from './sections/cache';
 import { benchLighthouse } from './sections/lighthouse';
 import { benchMcp } from './sections/mcp';
 import { benchOAuth } from './sections/oauth';
+import { benchScale } from './sections/scale';
 import { benchStatic } from './sections/static';
 
-const SECTIONS = ['build', 'static', 'cache', 'bytes', 'mcp', 'oauth', 'lighthouse'] as const;
+const SECTIONS = ['build', 'static', 'cache', 'bytes', 'mcp', 'oauth', 'lighthouse', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function option(args: string[], name: string): string | undefined {
@@ -53,7 +54,8 @@ export async function main(args: string[]): Promise<number> {
   if (wanted('build') && !reuseBuild) build = coldBuild({ distDir: DIST_DIR, log }, siteUrl);
   else ensureBuild(siteUrl);
 
-  const needsServer = SECTIONS.some((s) => s !== 'build' && wanted(s));
+  // The scale section starts its own servers (bench/sections/scale.ts).
+  const needsServer = SECTIONS.some((s) => s !== 'build' && s !== 'scale' && wanted(s));
   const results: Record<string, unknown> = { date: started.toISOString(), machine: machine(), build: build ?? null };
   let cluster: Cluster | undefined;
   let cleanup: (() => Promise<void>)[] = [];
@@ -123,6 +125,7 @@ export async function main(args: string[]): Promise<number> {
           : skipped(print, 'OAuth', 'needs PostgreSQL for the baseline to share the database');
       if (wanted('lighthouse')) results.lighthouse = await benchLighthouse(ctx, Number(option(args, 'lighthouse-runs') ?? 1));
     }
+    if (wanted('scale')) results.scale = await scaleOnEngines(args, port, log, print, (fn) => cleanup.push(fn));
     if (wanted('build')) printBuild({ print }, build);
   } finally {
     await stopAll();
@@ -161,6 +164,57 @@ async function onPglite<T>(ctx: BenchContext, log: (line: string) => void, fn: (
     await server.stop();
     await db.cleanup();
   }
+}
+
+/** The scale section on PostgreSQL (when one can be had) and on PGlite, or on the one --database names. */
+async function scaleOnEngines(
+  args: string[],
+  port: number,
+  log: (line: string) => void,
+  print: (line: string) => void,
+  onCleanup: (fn: () => Promise<void>) => void,
+): Promise<Record<string, unknown>> {
+  const quick = args.includes('--quick');
+  const chosen = option(args, 'database');
+  const out: Record<string, unknown> = {};
+  const ctx: BenchContext = {
+    appUrl: '',
+    appEnv: {},
+    cluster: undefined,
+    distDir: DIST_DIR,
+    ports: {
+      app: port,
+      staticBaseline: port + 1,
+      mcpBaseline: port + 2,
+      oauthBaseline: port + 3,
+      lighthouse: port + 4,
+      mcpFloor: port + 5,
+    },
+    connections: Number(option(args, 'connections') ?? 10),
+    durationSeconds: Number(option(args, 'duration') ?? (quick ? 2 : 5)),
+    rounds: Number(option(args, 'rounds') ?? (quick ? 1 : 3)),
+    log,
+    print,
+  };
+  const calls = Number(option(args, 'calls') ?? (quick ? 5 : 10));
+  const saved = process.env.DATABASE_URL;
+  if (chosen !== 'pglite') {
+    const pg = await startCluster(port + 8);
+    if ('adminUrl' in pg) {
+      onCleanup(async () => pg.stop());
+      process.env.DATABASE_URL = pg.adminUrl;
+      out.postgresql = await benchScale({ ...ctx, cluster: pg }, 'postgresql', calls);
+    } else out.postgresql = skipped(print, 'Scale on PostgreSQL', pg.missing);
+  }
+  if (chosen !== 'postgresql') {
+    delete process.env.DATABASE_URL;
+    try {
+      out.pglite = await benchScale(ctx, 'pglite', calls);
+    } finally {
+      if (saved !== undefined) process.env.DATABASE_URL = saved;
+    }
+  }
+  return out;
 }
 
 function skipped(print: (l: string) => void, what: string, why: string): { skipped: string } {
