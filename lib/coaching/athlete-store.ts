@@ -57,8 +57,12 @@ async function lockRow(tx: Tx, userId: string): Promise<LockedRow | undefined> {
   return rows[0];
 }
 
-/** How long one write may wait for the person's other writes before it answers "busy" (retryable). */
-export const WRITE_WAIT_MS = 30_000;
+/**
+ * How long one write may wait for the person's other writes before it answers "busy" (retryable):
+ * the bound the interactive transaction's maxWait set before (200 parallel writes of one person took
+ * more than 30 s on the loaded 2-core machine; tests/integration/coaching/concurrency.test.ts).
+ */
+export const WRITE_WAIT_MS = 60_000;
 
 /** PostgreSQL's lock_not_available (55P03), raised by NOWAIT, however the driver and Prisma wrap it. */
 export function isLockNotAvailable(error: unknown): boolean {
