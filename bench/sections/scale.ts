@@ -207,7 +207,7 @@ export async function benchScale(ctx: BenchContext, database: 'postgresql' | 'pg
       { name: 'update_workout', args: (p) => ({ id: targets.get(p.label)![0], notes: `bench ${n++}` }) },
       { name: 'delete_workout', args: (p) => ({ id: take(p) }) },
       { name: 'create_workout', args: () => ({ date: days(today, 3), title: 'bench create', strength: squat }) },
-      { name: 'record_health_data (100 records)', args: (p) => ({ records: healthBatch(`b-${p.label}-${n++}`, today) }) },
+      { name: 'record_health_data (100 records)', args: (p) => ({ records: healthBatch(`b-${p.label.replace(' ', '')}-${n++}`, today) }) },
       { name: 'log_body_weight', args: () => ({ weight: 80 + (n++ % 10) / 10, unit: 'kg' }) },
       { name: 'update_profile', args: () => ({ experience: 'novice' }) },
     ];
