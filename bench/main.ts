@@ -13,11 +13,12 @@ import { benchCache } from './sections/cache';
 import { benchLighthouse } from './sections/lighthouse';
 import { benchMcp } from './sections/mcp';
 import { benchOAuth } from './sections/oauth';
+import { benchScale } from './sections/scale';
 import { benchStatic } from './sections/static';
 
-const SECTIONS = ['build', 'static', 'cache', 'bytes', 'app', 'mcp', 'oauth', 'lighthouse'] as const;
-/** Sections read from the build output alone. */
-const OFFLINE: readonly Section[] = ['build', 'app'];
+const SECTIONS = ['build', 'static', 'cache', 'bytes', 'app', 'mcp', 'oauth', 'lighthouse', 'scale'] as const;
+/** Sections read from the build output alone, and the scale section, which starts its own servers (bench/sections/scale.ts). */
+const OFFLINE: readonly Section[] = ['build', 'app', 'scale'];
 type Section = (typeof SECTIONS)[number];
 
 function option(args: string[], name: string): string | undefined {
@@ -127,6 +128,7 @@ export async function main(args: string[]): Promise<number> {
       if (wanted('lighthouse')) results.lighthouse = await benchLighthouse(ctx, Number(option(args, 'lighthouse-runs') ?? 1));
     }
     if (wanted('app')) results.app = benchAppScript(DIST_DIR, print);
+    if (wanted('scale')) results.scale = await scaleOnEngines(args, port, log, print, (fn) => cleanup.push(fn));
     if (wanted('build')) printBuild({ print }, build);
   } finally {
     await stopAll();
@@ -166,6 +168,57 @@ async function onPglite<T>(ctx: BenchContext, log: (line: string) => void, fn: (
     await server.stop();
     await db.cleanup();
   }
+}
+
+/** The scale section on PostgreSQL (when one can be had) and on PGlite, or on the one --database names. */
+async function scaleOnEngines(
+  args: string[],
+  port: number,
+  log: (line: string) => void,
+  print: (line: string) => void,
+  onCleanup: (fn: () => Promise<void>) => void,
+): Promise<Record<string, unknown>> {
+  const quick = args.includes('--quick');
+  const chosen = option(args, 'database');
+  const out: Record<string, unknown> = {};
+  const ctx: BenchContext = {
+    appUrl: '',
+    appEnv: {},
+    cluster: undefined,
+    distDir: DIST_DIR,
+    ports: {
+      app: port,
+      staticBaseline: port + 1,
+      mcpBaseline: port + 2,
+      oauthBaseline: port + 3,
+      lighthouse: port + 4,
+      mcpFloor: port + 5,
+    },
+    connections: Number(option(args, 'connections') ?? 10),
+    durationSeconds: Number(option(args, 'duration') ?? (quick ? 2 : 5)),
+    rounds: Number(option(args, 'rounds') ?? (quick ? 1 : 3)),
+    log,
+    print,
+  };
+  const calls = Number(option(args, 'calls') ?? (quick ? 5 : 10));
+  const saved = process.env.DATABASE_URL;
+  if (chosen !== 'pglite') {
+    const pg = await startCluster(port + 8);
+    if ('adminUrl' in pg) {
+      onCleanup(async () => pg.stop());
+      process.env.DATABASE_URL = pg.adminUrl;
+      out.postgresql = await benchScale({ ...ctx, cluster: pg }, 'postgresql', calls);
+    } else out.postgresql = skipped(print, 'Scale on PostgreSQL', pg.missing);
+  }
+  if (chosen !== 'postgresql') {
+    delete process.env.DATABASE_URL;
+    try {
+      out.pglite = await benchScale(ctx, 'pglite', calls);
+    } finally {
+      if (saved !== undefined) process.env.DATABASE_URL = saved;
+    }
+  }
+  return out;
 }
 
 function skipped(print: (l: string) => void, what: string, why: string): { skipped: string } {

@@ -1,6 +1,6 @@
 // `npm run bench`: every figure side by side with its baseline, printed as tables and written to
 // bench/results.json. Never part of `npm test`.
-// Options: --only=build,static,cache,bytes,app,mcp,oauth,lighthouse  --reuse-build  --quick
+// Options: --only=build,static,cache,bytes,app,mcp,oauth,lighthouse,scale  --reuse-build  --quick  --calls=N (scale: calls per tool, person and round)
 //          --database=postgresql|pglite (default: PostgreSQL when one can be had, and MCP on PGlite too)
 //          --rounds=N --duration=S --connections=C --lighthouse-runs=N
 // The build folder and ports default to .next-bench and 3401.. (NEXT_DIST_DIR, TEST_PORT override).

@@ -2,7 +2,11 @@
 // adaptation log, and the re-prescribed future workouts. One write = one interactive transaction
 // that first locks the person's AthleteState row, so parallel writes for one person run one after
 // the other on every instance (read-then-write without it loses updates on PostgreSQL).
+// Waiting for that lock holds no pooled connection: in one instance a person's writes queue in
+// memory, one at a time; across instances the row is taken with NOWAIT and a write that finds it
+// taken gives its connection back and tries again, until WRITE_WAIT_MS, then answers "busy".
 import { db } from '@/lib/database/client';
+import { WritesBusy } from '@/lib/database/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { AthleteState, PlanChange, Workout } from '@/lib/training/types';
 import { parseAthleteState, toJson } from './documents';
@@ -49,9 +53,60 @@ type LockedRow = { state: string; vdotDate: string | null };
 async function lockRow(tx: Tx, userId: string): Promise<LockedRow | undefined> {
   const rows = await tx.$queryRaw<
     LockedRow[]
-  >`SELECT "state"::text AS "state", "vdotDate" FROM "AthleteState" WHERE "userId" = ${userId} FOR UPDATE`;
+  >`SELECT "state"::text AS "state", "vdotDate" FROM "AthleteState" WHERE "userId" = ${userId} FOR UPDATE NOWAIT`;
   return rows[0];
 }
+
+/**
+ * How long one write may wait for the person's other writes before it answers "busy" (retryable):
+ * the bound the interactive transaction's maxWait set before (200 parallel writes of one person took
+ * more than 30 s on the loaded 2-core machine; tests/integration/coaching/concurrency.test.ts).
+ */
+export const WRITE_WAIT_MS = 60_000;
+
+/** PostgreSQL's lock_not_available (55P03), raised by NOWAIT, however the driver and Prisma wrap it. */
+export function isLockNotAvailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 6; depth++) {
+    const { code, originalCode, meta, message } = e as {
+      code?: unknown;
+      originalCode?: unknown;
+      meta?: { code?: unknown };
+      message?: unknown;
+    };
+    if (code === '55P03' || originalCode === '55P03' || meta?.code === '55P03') return true;
+    if (typeof message === 'string' && /could not obtain lock on row/i.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** One person's writes in this instance, one at a time: the tail of each person's queue. */
+const queues = new Map<string, Promise<void>>();
+
+/** Runs `fn` after the person's earlier writes in this instance have finished (or fails busy at `deadline`). */
+async function inLine<T>(userId: string, deadline: number, fn: () => Promise<T>): Promise<T> {
+  const previous = queues.get(userId);
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = (previous ?? Promise.resolve()).then(() => mine);
+  queues.set(userId, tail);
+  try {
+    if (previous) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))));
+      const turn = await Promise.race([previous.then(() => 'turn' as const), late]);
+      clearTimeout(timer);
+      // Giving up keeps the queue in order: the next writer's turn still waits for `previous`.
+      if (turn === 'late') throw new WritesBusy(WRITE_WAIT_MS);
+    }
+    return await fn();
+  } finally {
+    release();
+    if (queues.get(userId) === tail) queues.delete(userId);
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `fn` in one transaction holding the person's lock. `fn` may replace `athlete.state` /
@@ -59,6 +114,23 @@ async function lockRow(tx: Tx, userId: string): Promise<LockedRow | undefined> {
  * outer client deadlocks on PGlite.
  */
 export async function withAthleteLock<T>(userId: string, profile: ProfileFacts, fn: (tx: Tx, athlete: Athlete) => Promise<T>): Promise<T> {
+  const deadline = Date.now() + WRITE_WAIT_MS;
+  return inLine(userId, deadline, async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await lockedTransaction(userId, profile, fn);
+      } catch (error) {
+        // Another instance holds the row: the transaction is rolled back and its connection returned.
+        if (!isLockNotAvailable(error)) throw error;
+        const wait = Math.min(250, 10 * 2 ** attempt) * (0.5 + Math.random());
+        if (Date.now() + wait > deadline) throw new WritesBusy(WRITE_WAIT_MS);
+        await pause(wait);
+      }
+    }
+  });
+}
+
+async function lockedTransaction<T>(userId: string, profile: ProfileFacts, fn: (tx: Tx, athlete: Athlete) => Promise<T>): Promise<T> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
     let row = await lockRow(tx, userId);

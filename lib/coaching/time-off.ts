@@ -25,9 +25,46 @@ import {
 import { parseAthleteState } from './documents';
 import type { CoachingContext } from './context';
 import { CoachingError, invalid } from './errors';
-import { prescriptionData, toWorkout } from './records';
+import { toWorkout } from './records';
 import { loadStep, reprojectLifts } from './reprojection';
 import type { AppliedChange } from './workouts';
+
+/** Fields of one session to set; a field left out keeps its value. */
+type SessionFields = {
+  id: string;
+  status?: string;
+  skippedAt?: Date | null;
+  notes?: string | null;
+  date?: string;
+  title?: string;
+  kind?: string;
+  strength?: unknown;
+  run?: unknown;
+};
+
+/**
+ * Sets fields of several of the person's sessions in one statement (a loop of updates held the
+ * transaction, and the person's lock, for one round trip per session). A field a row leaves out
+ * keeps its value; timestamps go as UTC ISO text, read as timestamptz.
+ */
+async function setSessions(tx: Tx, userId: string, rows: readonly SessionFields[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows.map((r) => ({ ...r, ...('skippedAt' in r ? { skippedAt: r.skippedAt?.toISOString() ?? null } : {}) })));
+  const count = await tx.$executeRaw`
+    UPDATE "Workout" AS w SET
+      "status" = CASE WHEN v.f ? 'status' THEN v.f->>'status' ELSE w."status" END,
+      "skippedAt" = CASE WHEN v.f ? 'skippedAt' THEN (v.f->>'skippedAt')::timestamptz AT TIME ZONE 'UTC' ELSE w."skippedAt" END,
+      "notes" = CASE WHEN v.f ? 'notes' THEN v.f->>'notes' ELSE w."notes" END,
+      "date" = CASE WHEN v.f ? 'date' THEN v.f->>'date' ELSE w."date" END,
+      "title" = CASE WHEN v.f ? 'title' THEN v.f->>'title' ELSE w."title" END,
+      "kind" = CASE WHEN v.f ? 'kind' THEN v.f->>'kind' ELSE w."kind" END,
+      "strength" = CASE WHEN v.f ? 'strength' THEN v.f->'strength' ELSE w."strength" END,
+      "run" = CASE WHEN v.f ? 'run' THEN v.f->'run' ELSE w."run" END,
+      "updatedAt" = now() AT TIME ZONE 'UTC'
+    FROM jsonb_array_elements(${json}::jsonb) AS v(f)
+    WHERE w."id" = v.f->>'id' AND w."userId" = ${userId}`;
+  if (count !== rows.length) throw new Error(`expected to update ${rows.length} sessions, updated ${count}`);
+}
 
 export type TimeOffKind = 'illness' | 'injury' | 'other';
 export type TimeOffInput = { from: string; to: string; kind: TimeOffKind; note?: string };
@@ -85,12 +122,13 @@ export async function recordTimeOff(ctx: CoachingContext, input: TimeOffInput): 
     const paused = inside.filter((w) => pauseIds.includes(w.id)).map((w) => ({ id: w.id, title: w.title, date: w.date }));
     if (pauseIds.length > 0) {
       const note = `Paused: time off (${label})`;
-      for (const w of inside.filter((x) => pauseIds.includes(x.id))) {
-        await tx.workout.update({
-          where: { id: w.id },
-          data: { status: 'skipped', skippedAt: now(), notes: w.notes ? `${w.notes}\n${note}` : note },
-        });
-      }
+      await setSessions(
+        tx,
+        ctx.userId,
+        inside
+          .filter((x) => pauseIds.includes(x.id))
+          .map((w) => ({ id: w.id, status: 'skipped', skippedAt: now(), notes: w.notes ? `${w.notes}\n${note}` : note })),
+      );
       notes.push(`${pauseIds.length} session(s) inside the time off marked skipped (paused, not missed).`);
     }
 
@@ -103,11 +141,12 @@ export async function recordTimeOff(ctx: CoachingContext, input: TimeOffInput): 
       const ahead = (await tx.workout.findMany({ where: { userId: ctx.userId, status: 'scheduled', date: { gte: start } } })).filter(
         (w) => !(w.planId !== null && racePlans.has(w.planId)),
       );
-      for (const w of ahead) {
-        const to = addDays(w.date, shiftDays);
-        await tx.workout.update({ where: { id: w.id }, data: { date: to } });
-        moved.push({ id: w.id, title: w.title, from: w.date, to });
-      }
+      for (const w of ahead) moved.push({ id: w.id, title: w.title, from: w.date, to: addDays(w.date, shiftDays) });
+      await setSessions(
+        tx,
+        ctx.userId,
+        moved.map((m) => ({ id: m.id, date: m.to })),
+      );
       const plans = [...new Set(ahead.map((w) => w.planId).filter((id): id is string => id !== null))];
       if (plans.length > 0)
         await tx.trainingPlan.updateMany({ where: { id: { in: plans } }, data: { weeks: { increment: shiftDays / 7 } } });
@@ -175,12 +214,11 @@ async function easeIn(
     done,
     ...(vdot !== undefined ? { vdot } : {}),
   });
-  for (const w of result.updated) {
-    await tx.workout.update({
-      where: { id: w.id },
-      data: { title: w.title, kind: w.kind, ...prescriptionData(w), notes: w.notes ?? null },
-    });
-  }
+  await setSessions(
+    tx,
+    ctx.userId,
+    result.updated.map((w) => ({ id: w.id, title: w.title, kind: w.kind, strength: w.strength, run: w.run, notes: w.notes ?? null })),
+  );
   const notes =
     result.note && result.updated.length > 0
       ? [`${result.note} ${result.updated.length} session(s) changed.`]
@@ -219,17 +257,16 @@ export async function endTimeOff(ctx: CoachingContext, id: string, lastDay: stri
     const pauseNote = `Paused: time off (${label})`;
     const paused = await tx.workout.findMany({ where: { userId: ctx.userId, status: 'skipped', date: { gt: lastDay, lte: row.toDate } } });
     const restored: EndTimeOffOutcome['restored'] = [];
+    const back: SessionFields[] = [];
     for (const w of paused.filter((x) => (x.notes ?? '').includes(pauseNote) && x.date >= ctx.today)) {
       const rest = (w.notes ?? '')
         .split('\n')
         .filter((line) => line !== pauseNote)
         .join('\n');
-      await tx.workout.update({
-        where: { id: w.id },
-        data: { status: 'scheduled', skippedAt: null, notes: rest.length > 0 ? rest : null },
-      });
+      back.push({ id: w.id, status: 'scheduled', skippedAt: null, notes: rest.length > 0 ? rest : null });
       restored.push({ id: w.id, title: w.title, date: w.date });
     }
+    await setSessions(tx, ctx.userId, back);
     if (restored.length > 0) notes.push(`${restored.length} paused session(s) from ${addDays(lastDay, 1)} on are scheduled again.`);
     const pastPaused = paused.filter((x) => (x.notes ?? '').includes(pauseNote) && x.date < ctx.today).length;
     if (pastPaused > 0)

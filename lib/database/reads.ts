@@ -11,6 +11,14 @@ export async function read<T>(sql: string, params: unknown[]): Promise<T[]> {
   return (await database()).raw.prepared<T>(sql, params);
 }
 
+/**
+ * A write of one statement on the same path: a hot write (a health batch, a grant's last use) is one
+ * statement with no interactive transaction around it, prepared like the reads.
+ */
+export async function write<T>(sql: string, params: unknown[]): Promise<T[]> {
+  return (await database()).raw.prepared<T>(sql, params);
+}
+
 /** The parameters of one statement built from several modules' fragments. */
 export type Bind = (value: unknown) => string;
 

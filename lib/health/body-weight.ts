@@ -7,7 +7,7 @@ import { db } from '@/lib/database/client';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { IsoDate } from '@/lib/training/types';
 import type { NormalizedRecord } from './normalize';
-import { MANUAL, recordHealthData, upsertHealthRecords, type HealthSource } from './records';
+import { inTransaction, MANUAL, recordHealthData, upsertHealthRecords, type HealthSource } from './records';
 
 export const bodyMassDayId = (date: IsoDate): string => `body_mass:${date}`;
 
@@ -39,7 +39,7 @@ export async function logBodyWeight(userId: string, date: IsoDate, kg: number): 
 
 /** Inside a caller's transaction (an integration's sync). */
 export function writeBodyWeight(tx: Prisma.TransactionClient, userId: string, source: HealthSource, date: IsoDate, kg: number) {
-  return upsertHealthRecords(tx, userId, source, [bodyMassReading(date, kg)]);
+  return upsertHealthRecords(userId, source, [bodyMassReading(date, kg)], inTransaction(tx));
 }
 
 export type BodyWeightReading = { id: string; date: IsoDate; kg: number; source: { kind: string; id: string } };

@@ -4,7 +4,7 @@ import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import type { IntegrationConnection } from '@/lib/generated/prisma/client';
 import { writeBodyWeight } from '@/lib/health/body-weight';
-import { integrationSource, upsertHealthRecords } from '@/lib/health/records';
+import { inTransaction, integrationSource, upsertHealthRecords } from '@/lib/health/records';
 import { localDateOf } from '@/lib/health/zoned-time';
 import { createAuthState } from './auth-state';
 import {
@@ -262,11 +262,11 @@ export async function syncStrava(userId: string, now = new Date()): Promise<Sync
     const cursor = Math.max(lease.syncCursor ?? 0, ...activities.map((a) => epochSeconds(new Date(a.start_date))));
     let hrCreated = 0;
     await prisma.$transaction(async (tx) => {
-      for (const a of fresh) {
-        const hr = heartRates.get(a.id) ?? null;
-        const run = importedRun(a, hr);
-        await tx.importedActivity.create({
-          data: {
+      // The ledger in one statement (a loop of inserts held the transaction open once per activity).
+      await tx.importedActivity.createMany({
+        data: fresh.map((a) => {
+          const run = importedRun(a, heartRates.get(a.id) ?? null);
+          return {
             userId,
             integrationId: STRAVA,
             externalId: a.id,
@@ -279,14 +279,14 @@ export async function syncStrava(userId: string, now = new Date()): Promise<Sync
             elapsedTimeS: run.elapsedTimeS,
             avgHr: run.avgHr,
             maxHr: run.maxHr,
-          },
-        });
-      }
+          };
+        }),
+      });
       const records = fresh.flatMap((a) => {
         const hr = heartRates.get(a.id);
         return hr ? [heartRateRecord(a, hr)] : [];
       });
-      const written = await upsertHealthRecords(tx, userId, integrationSource(STRAVA), records);
+      const written = await upsertHealthRecords(userId, integrationSource(STRAVA), records, inTransaction(tx));
       hrCreated = written.filter((w) => w.outcome === 'created').length;
       if (weightKg !== null && weightKg >= 25 && weightKg <= 350) {
         const profile = await tx.profile.findUnique({ where: { userId }, select: { timezone: true } });

@@ -2,7 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { AnyTool, ToolContext } from './define-tool';
-import { isDatabaseUnavailable } from '@/lib/database/errors';
+import { isDatabaseUnavailable, WritesBusy } from '@/lib/database/errors';
 import type { SubscriptionView } from '@/lib/billing/subscriptions';
 import { advertisedSchema } from './catalogue';
 import { loneSurrogatePath, nulCharacterPath } from './argument-text';
@@ -92,6 +92,15 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: CallAuth, 
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
   } catch (error) {
     if (error instanceof ToolError) return errorResult(error);
+    if (error instanceof WritesBusy) {
+      return errorResult(
+        new ToolError(
+          'busy',
+          `Other writes for this person are still running (waited ${Math.round(error.waitedMs / 1000)} s), so ${tool.name} did not run and nothing was changed. Retry in a few seconds.`,
+          { retryable: true },
+        ),
+      );
+    }
     if (isDatabaseUnavailable(error)) {
       return errorResult(
         new ToolError(

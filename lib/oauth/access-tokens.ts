@@ -1,7 +1,6 @@
 // Bearer access-token verification for the MCP server: one indexed lookup by the token's HMAC.
 // Unknown, expired or revoked tokens (their grant gone) give null; the caller answers 401.
-import { db } from '@/lib/database/client';
-import { read } from '@/lib/database/reads';
+import { read, write } from '@/lib/database/reads';
 import { subscriptionView, type SubscriptionView } from '@/lib/billing/subscriptions';
 import type { CoachingFacts } from '@/lib/profile/profiles';
 import { recordKey } from './oidc-adapter';
@@ -27,6 +26,12 @@ type AccessTokenPayload = { accountId?: unknown; clientId?: unknown; scope?: unk
 
 /** Touch the grant's "last used" at most once a minute per grant, not on every call. */
 const LAST_USE_RESOLUTION_MS = 60_000;
+
+// Instants go as UTC ISO strings read as timestamptz: a Date parameter reaches PostgreSQL in the
+// server's local time, which a timestamp column would take as UTC.
+const TOUCH_GRANT = `UPDATE "OAuthGrantActivity" SET "lastUsedAt" = $2::timestamptz AT TIME ZONE 'UTC'
+  WHERE "grantId" = (SELECT "grantId" FROM "OAuthGrantActivity"
+    WHERE "grantId" = $1 AND "lastUsedAt" < $3::timestamptz AT TIME ZONE 'UTC' FOR UPDATE SKIP LOCKED)`;
 
 type TokenRow = {
   payload: unknown;
@@ -67,13 +72,11 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
   if (!row.grantLive) return null;
 
   if (!row.lastUsedAt || row.lastUsedAt.getTime() < now.getTime() - LAST_USE_RESOLUTION_MS) {
-    const prisma = await db();
-    await prisma.oAuthGrantActivity
-      .updateMany({
-        where: { grantId: p.grantId, lastUsedAt: { lt: new Date(now.getTime() - LAST_USE_RESOLUTION_MS) } },
-        data: { lastUsedAt: now },
-      })
-      .catch(() => undefined);
+    // SKIP LOCKED: when parallel calls of one grant all find it stale, one writes and the others
+    // go on at once instead of queueing on the row (the one write is as good as ten).
+    await write(TOUCH_GRANT, [p.grantId, now.toISOString(), new Date(now.getTime() - LAST_USE_RESOLUTION_MS).toISOString()]).catch(
+      () => undefined,
+    );
   }
   return {
     userId: p.accountId,

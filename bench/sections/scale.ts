@@ -1,0 +1,435 @@
+// Scale: does a call cost more as a person's history grows, and do writes hold under load?
+// People with 1 week, 1 year and 5 years of history (bench/workers/seed-history.ts: written by the
+// tools' own handlers with the coaching clock moved day by day), beside many other people (copies
+// of the 1-year person). Every read and write tool is called over /mcp at one connection for each
+// person, interleaved with the protocol floor (bench/baselines/mcp-floor.ts) round by round; the
+// report gives each tool's ratio to the floor and the ratio of 5 years to 1 week. Then
+// get_training_progress at 5 years against the floor at 10 connections, and agents of different
+// people at 1, 10 and 50 at once, with what was stored counted against what was acknowledged.
+// Runs its own servers: on PGlite the seeding process needs the folder while no server holds it.
+import http from 'node:http';
+import { freshDatabaseEnv, startServer, type RunningServer } from '../../harness/server';
+import { PROTOCOL, subscribedPerson, tool, type Connected } from '../lib/agents';
+import { sideBySide, type Comparison } from '../lib/load';
+import { runJsonWorker, startChild, TSX, TSX_ARGS } from '../lib/processes';
+import { heading, median, percentile, ratio, round, table } from '../lib/stats';
+import type { BenchContext } from '../lib/context';
+
+const HISTORIES = [
+  { label: '1 week', days: 7 },
+  { label: '1 year', days: 365 },
+  { label: '5 years', days: 5 * 365 },
+] as const;
+const CONCURRENCY = [1, 10, 50];
+const CLONES = 100;
+
+type Person = Connected & { label: string };
+type Sample = { ms: number; ok: boolean };
+type Caller = { call(name: string, args: Record<string, unknown>): Promise<Sample>; close(): void };
+
+export type ScaleRow = {
+  tool: string;
+  kind: 'read' | 'write';
+  floorP50: number;
+  p50: Record<string, number>;
+  /** floor p50 / tool p50: the share of the floor's one-connection speed this call keeps. */
+  ofFloor: Record<string, number>;
+  yearOverWeek: number;
+  fiveOverYear: number;
+  fiveOverWeek: number;
+  failures: number;
+};
+export type ConcurrencyRow = {
+  agents: number;
+  calls: number;
+  callsPerSecond: number;
+  p50: number;
+  p95: number;
+  failures: number;
+  healthFailures: number;
+  acknowledged: { completions: number; healthRecords: number };
+  stored: { completions: number; healthRecords: number };
+};
+export type ScaleResults = {
+  database: string;
+  seeded: Record<string, unknown>;
+  rows: ScaleRow[];
+  progressAt10: Comparison;
+  concurrency: ConcurrencyRow[];
+};
+
+/** One kept-alive socket to /mcp: calls one after another, timed here (sub-millisecond). */
+function caller(baseUrl: string, token: string | null): Caller {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const url = new URL(`${baseUrl}/mcp`);
+  let id = 1;
+  return {
+    call: (name, args) =>
+      new Promise((resolve, reject) => {
+        const body = JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args } });
+        const started = performance.now();
+        const req = http.request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              'mcp-protocol-version': PROTOCOL,
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (d: string) => (text += d));
+            res.on('end', () =>
+              resolve({
+                ms: performance.now() - started,
+                ok: res.statusCode === 200 && text.includes('"result"') && !text.includes('"isError":true'),
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      }),
+    close: () => agent.destroy(),
+  };
+}
+
+const days = (from: string, n: number) => new Date(Date.parse(`${from}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** A 100-record batch of new readings (each its own clientRecordId), dated within the last 30 days. */
+function healthBatch(prefix: string, today: string): Record<string, unknown>[] {
+  return Array.from({ length: 100 }, (_, i) => ({
+    type: i % 2 ? 'steps' : 'active_energy',
+    value: 100 + i,
+    unit: i % 2 ? 'count' : 'kcal',
+    start: days(today, -1 - (i % 30)),
+    clientRecordId: `${prefix}-${i}`,
+  }));
+}
+
+const squat = [{ exercise: 'back-squat', sets: [5, 5, 5].map((reps) => ({ reps, load: 70 })) }];
+
+export async function benchScale(ctx: BenchContext, database: 'postgresql' | 'pglite', calls: number): Promise<ScaleResults> {
+  const log = (l: string) => ctx.log(`scale (${database}): ${l}`);
+  const db = await freshDatabaseEnv();
+  const env = { ...db.env, PACEWISE_SEED: '0', MCP_CALLS_PER_MINUTE: '1000000' };
+  const port = ctx.ports.app;
+  const appUrl = `http://127.0.0.1:${port}`;
+  const workerEnv = { ...env, SITE_URL: appUrl };
+  let server: RunningServer | undefined = await startServer({ port, env });
+  const floor = await startChild(TSX, [...TSX_ARGS, 'bench/baselines/mcp-floor.ts', String(ctx.ports.mcpFloor)], ctx.appEnv);
+  try {
+    const today = new Date().toISOString().slice(0, 10);
+    log('people: 3 with history, 50 for the concurrency run');
+    const people: Person[] = [];
+    for (const h of HISTORIES) people.push({ ...(await subscribedPerson(appUrl, `scale-${h.days}`)), label: h.label });
+    const crowd: Connected[] = [];
+    for (let i = 0; i < Math.max(...CONCURRENCY); i += 5)
+      crowd.push(...(await Promise.all(Array.from({ length: 5 }, (_, k) => subscribedPerson(appUrl, `scale-crowd-${i + k}`)))));
+
+    // PGlite is one process's folder: the seeding process takes it while no server runs.
+    if (database === 'pglite') {
+      await server.stop();
+      server = undefined;
+    }
+    const t0 = Date.now();
+    log('history through the tools (clock moved day by day)');
+    const seeded = await runJsonWorker<Record<string, unknown>>(
+      'bench/workers/seed-history.ts',
+      { mode: 'history', people: people.map((p, i) => ({ email: p.person.email, days: HISTORIES[i]!.days })), today },
+      workerEnv,
+    );
+    log(`seeded in ${round((Date.now() - t0) / 1000, 0)} s: ${JSON.stringify(seeded)}`);
+    const cloned = await runJsonWorker<{ people: number; rows: number }>(
+      'bench/workers/seed-history.ts',
+      { mode: 'clone', fromEmail: people[1]!.person.email, count: CLONES },
+      workerEnv,
+    );
+    log(`${cloned.people} other people, ${cloned.rows} rows`);
+    if (!server) server = await startServer({ port, env });
+
+    // Reads: a recent session of each person for get_workout.
+    const recent = new Map<string, string>();
+    for (const p of people) {
+      const page = await tool<{ workouts: { id: string; status: string }[] }>(appUrl, p.accessToken, 'list_workouts', {
+        from: days(today, -7),
+        to: today,
+      });
+      const done = page.workouts.find((w) => w.status === 'completed');
+      if (!done) throw new Error(`scale bench: ${p.label} has no session in the last week`);
+      recent.set(p.label, done.id);
+    }
+    const reads: { name: string; args: (p: Person) => Record<string, unknown> }[] = [
+      { name: 'get_account', args: () => ({}) },
+      { name: 'get_profile', args: () => ({}) },
+      { name: 'list_workouts', args: () => ({}) },
+      { name: 'get_workout', args: (p) => ({ id: recent.get(p.label) }) },
+      { name: 'get_training_progress', args: () => ({}) },
+      { name: 'list_workout_changes', args: (p) => ({ workoutId: recent.get(p.label) }) },
+      { name: 'get_health_data', args: () => ({}) },
+      { name: 'get_health_data', args: () => ({ aggregation: 'weekly', from: days(today, -364), to: today }) },
+      { name: 'list_benchmarks', args: () => ({}) },
+      { name: 'list_training_plans', args: () => ({}) },
+      { name: 'list_time_off', args: () => ({}) },
+      { name: 'list_exercises', args: () => ({}) },
+      { name: 'list_integrations', args: () => ({}) },
+    ];
+    // Writes: each call its own target (sessions for today made over /mcp before the write rounds).
+    const perTool = ctx.rounds * calls;
+    log(`write targets: ${3 * perTool} sessions for today per person`);
+    const targets = new Map<string, string[]>();
+    for (const p of people) {
+      const ids: string[] = [];
+      for (let i = 0; i < 3 * perTool; i++)
+        ids.push(
+          (
+            await tool<{ workout: { id: string } }>(appUrl, p.accessToken, 'create_workout', {
+              date: today,
+              title: `target ${i}`,
+              strength: squat,
+            })
+          ).workout.id,
+        );
+      targets.set(p.label, ids);
+    }
+    const take = (p: Person) => targets.get(p.label)!.pop()!;
+    let n = 0;
+    const writes: { name: string; args: (p: Person) => Record<string, unknown> }[] = [
+      { name: 'complete_workout', args: (p) => ({ id: take(p), strength: squat, notes: 'bench' }) },
+      { name: 'skip_workout', args: (p) => ({ id: take(p), reason: 'bench' }) },
+      { name: 'update_workout', args: (p) => ({ id: targets.get(p.label)![0], notes: `bench ${n++}` }) },
+      { name: 'delete_workout', args: (p) => ({ id: take(p) }) },
+      { name: 'create_workout', args: () => ({ date: days(today, 3), title: 'bench create', strength: squat }) },
+      { name: 'record_health_data (100 records)', args: (p) => ({ records: healthBatch(`b-${p.label.replace(' ', '')}-${n++}`, today) }) },
+      { name: 'log_body_weight', args: () => ({ weight: 80 + (n++ % 10) / 10, unit: 'kg' }) },
+      { name: 'update_profile', args: () => ({ experience: 'novice' }) },
+    ];
+
+    const callers = new Map(people.map((p) => [p.label, caller(appUrl, p.accessToken)]));
+    const floorCaller = caller(`http://127.0.0.1:${ctx.ports.mcpFloor}`, null);
+    const rows: ScaleRow[] = [];
+    for (const [kind, list] of [
+      ['read', reads],
+      ['write', writes],
+    ] as const) {
+      log(`${kind}s: ${ctx.rounds} interleaved rounds of ${calls} calls per tool and person`);
+      type Samples = { floor: number[]; by: Map<string, number[]>; failures: number };
+      const samples = new Map<string, Samples>();
+      for (let round_ = 0; round_ < ctx.rounds; round_++) {
+        for (const [t, spec] of list.entries()) {
+          const key = `${spec.name}${t > 0 && list[t - 1]!.name === spec.name ? ' (weekly, 1 year)' : ''}`;
+          const s: Samples = samples.get(key) ?? { floor: [], by: new Map<string, number[]>(), failures: 0 };
+          samples.set(key, s);
+          // The order rotates each round, so no history always runs first or on a warmer machine.
+          const order = [...people.slice(round_ % 3), ...people.slice(0, round_ % 3)];
+          for (const who of [null, ...order]) {
+            const c = who ? callers.get(who.label)! : floorCaller;
+            const times: number[] = [];
+            for (let i = 0; i < calls; i++) {
+              const r = who ? await c.call(spec.name.split(' ')[0]!, spec.args(who)) : await c.call('get_account', {});
+              if (!r.ok) s.failures++;
+              times.push(r.ms);
+            }
+            const m = median(times);
+            if (who) s.by.set(who.label, [...(s.by.get(who.label) ?? []), m]);
+            else s.floor.push(m);
+          }
+        }
+      }
+      for (const [name, s] of samples) {
+        const p50 = Object.fromEntries(people.map((p) => [p.label, round(median(s.by.get(p.label)!), 2)]));
+        const floorP50 = round(median(s.floor), 2);
+        rows.push({
+          tool: name,
+          kind,
+          floorP50,
+          p50,
+          ofFloor: Object.fromEntries(people.map((p) => [p.label, ratio(floorP50, p50[p.label]!)])),
+          yearOverWeek: ratio(p50['1 year']!, p50['1 week']!),
+          fiveOverYear: ratio(p50['5 years']!, p50['1 year']!),
+          fiveOverWeek: ratio(p50['5 years']!, p50['1 week']!),
+          failures: s.failures,
+        });
+      }
+    }
+    for (const c of [...callers.values(), floorCaller]) c.close();
+
+    log('get_training_progress at 5 years vs the floor, 10 connections');
+    const five = people[2]!;
+    const spec = (url: string, name: string, token: string | null) => ({
+      method: 'POST' as const,
+      url: `${url}/mcp`,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': PROTOCOL,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } }),
+      connections: 10,
+      durationSeconds: ctx.durationSeconds,
+    });
+    const progressAt10 = await sideBySide(
+      'get_training_progress, 5 years, vs floor',
+      spec(appUrl, 'get_training_progress', five.accessToken),
+      spec(`http://127.0.0.1:${ctx.ports.mcpFloor}`, 'get_account', null),
+      ctx.rounds,
+    );
+
+    // Agents of different people at once: each loops record_health_data (100 records), create and
+    // complete a session, list_workouts, for the run's duration.
+    const concurrency: ConcurrencyRow[] = [];
+    const acks: { prefix: string; completions: number; health: number; emails: string[] }[] = [];
+    for (const agents of CONCURRENCY) {
+      log(`${agents} agents for ${ctx.durationSeconds * 2} s`);
+      const prefix = `c${agents}x`;
+      const until = Date.now() + ctx.durationSeconds * 2000;
+      const times: number[] = [];
+      let failures = 0;
+      let healthFailures = 0;
+      let completions = 0;
+      let health = 0;
+      const group = crowd.slice(0, agents);
+      const started = Date.now();
+      await Promise.all(
+        group.map(async (a, k) => {
+          const c = caller(appUrl, a.accessToken);
+          let i = 0;
+          try {
+            while (Date.now() < until) {
+              const batch = await c.call('record_health_data', { records: healthBatch(`${prefix}-${k}-${i}`, today) });
+              times.push(batch.ms);
+              if (batch.ok) health += 100;
+              else healthFailures++;
+              const created = await tool<{ workout: { id: string } }>(appUrl, a.accessToken, 'create_workout', {
+                date: today,
+                strength: squat,
+              }).catch(() => null);
+              if (created) {
+                const done = await c.call('complete_workout', { id: created.workout.id, strength: squat, notes: `${prefix}-${k}-${i}` });
+                times.push(done.ms);
+                if (done.ok) completions++;
+                else failures++;
+              } else failures++;
+              const list = await c.call('list_workouts', {});
+              times.push(list.ms);
+              if (!list.ok) failures++;
+              i++;
+            }
+          } finally {
+            c.close();
+          }
+        }),
+      );
+      const seconds = (Date.now() - started) / 1000;
+      acks.push({ prefix, completions, health, emails: group.map((g) => g.person.email) });
+      concurrency.push({
+        agents,
+        calls: times.length,
+        callsPerSecond: round(times.length / seconds, 1),
+        p50: round(median(times), 1),
+        p95: round(percentile(times, 95), 1),
+        failures: failures + healthFailures,
+        healthFailures,
+        acknowledged: { completions, healthRecords: health },
+        stored: { completions: -1, healthRecords: -1 },
+      });
+    }
+    // What was stored, read by another process (on PGlite once the server has let the folder go).
+    await server.stop();
+    server = undefined;
+    for (const [i, a] of acks.entries()) {
+      const stored = await runJsonWorker<{ completed: number; health: number }>(
+        'bench/workers/seed-history.ts',
+        { mode: 'count', emails: a.emails, notePrefix: `${a.prefix}-`, idPrefix: `${a.prefix}-` },
+        workerEnv,
+      );
+      concurrency[i]!.stored = { completions: stored.completed, healthRecords: stored.health };
+    }
+
+    const engine = database === 'postgresql' ? 'PostgreSQL' : 'PGlite';
+    ctx.print(
+      heading(
+        `Scale on ${engine}: one connection, p50 ms of ${calls} calls x ${ctx.rounds} interleaved rounds (medians); x floor = floor p50 / tool p50; ${CLONES} other people in the database`,
+      ),
+    );
+    const header = ['tool', 'floor', '1 week', '1 year', '5 years', 'x floor 1w', 'x floor 5y', '1y/1w', '5y/1y', '5y/1w', 'failed'];
+    ctx.print(
+      table([
+        header,
+        ...rows.map((r) => [
+          r.tool,
+          r.floorP50,
+          r.p50['1 week']!,
+          r.p50['1 year']!,
+          r.p50['5 years']!,
+          r.ofFloor['1 week']!,
+          r.ofFloor['5 years']!,
+          r.yearOverWeek,
+          r.fiveOverYear,
+          r.fiveOverWeek,
+          r.failures,
+        ]),
+      ]),
+    );
+    ctx.print(`Targets (reads): 1y/1w <= 1.5, 5y/1y <= 1.2. Seeded: ${JSON.stringify(seeded)}`);
+    ctx.print(heading(`Scale on ${engine}: get_training_progress at 5 years vs the floor, 10 connections (target >= 0.2x)`));
+    ctx.print(
+      table([
+        ['what', 'calls/s', 'floor calls/s', 'ratio', 'p50 ms', 'p99 ms', 'failed'],
+        [
+          progressAt10.name,
+          progressAt10.target.rps,
+          progressAt10.baseline.rps,
+          progressAt10.ratio,
+          progressAt10.target.p50,
+          progressAt10.target.p99,
+          progressAt10.targetFailures,
+        ],
+      ]),
+    );
+    ctx.print(
+      heading(
+        `Scale on ${engine}: agents of different people at once (record_health_data of 100, create + complete, list_workouts), stored vs acknowledged`,
+      ),
+    );
+    ctx.print(
+      table([
+        [
+          'agents',
+          'calls',
+          'calls/s',
+          'p50 ms',
+          'p95 ms',
+          'failed',
+          'health failed',
+          'completions ack/stored',
+          'health records ack/stored',
+        ],
+        ...concurrency.map((c) => [
+          c.agents,
+          c.calls,
+          c.callsPerSecond,
+          c.p50,
+          c.p95,
+          c.failures,
+          c.healthFailures,
+          `${c.acknowledged.completions}/${c.stored.completions}`,
+          `${c.acknowledged.healthRecords}/${c.stored.healthRecords}`,
+        ]),
+      ]),
+    );
+    return { database, seeded, rows, progressAt10, concurrency };
+  } finally {
+    await floor.stop();
+    if (server) await server.stop();
+    await db.cleanup();
+  }
+}
