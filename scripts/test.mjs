@@ -13,7 +13,6 @@
 // unless DATABASE_URL is set.
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
-import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,13 +47,7 @@ if (missing.length) {
   );
   process.exit(1);
 }
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
+const { portIsFree } = await import('../lib/build/ports.ts');
 
 // --reuse-build: serve the build an earlier run made (CI's PostgreSQL pass reuses the PGlite pass's:
 // nothing about the database engine is built in). Its port is the one that build was made for.
