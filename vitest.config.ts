@@ -51,7 +51,7 @@ export default defineConfig({
           setupFiles: ['tests/service/support/database.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          maxWorkers: Number(process.env.VITEST_SERVICE_WORKERS) || 3,
+          maxWorkers: Number(process.env.VITEST_SERVICE_WORKERS) || 2,
         },
       },
       {
