@@ -62,7 +62,7 @@ describe('guards', () => {
   });
 
   it('a read-only grant can list but not write: the tool answers insufficient_scope naming the scope', async () => {
-    // Over HTTP the edge answers 403 with a step-up challenge first (tests/integration/coaching/workouts.test.ts).
+    // Over HTTP the edge answers 403 with a step-up challenge first (tests/integration/mcp/scope-refusals.test.ts).
     const reader = await me.connect({ scopes: ['workouts:read'] });
     try {
       expect((await reader.try('list_workouts')).isError).toBe(false);

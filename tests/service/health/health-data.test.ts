@@ -1,6 +1,6 @@
 // get_health_data and record_health_data through the official MCP SDK client, in process: guards,
 // validation, units, aggregation, idempotency and the readiness flag. (The 403 a token without
-// health:write gets over HTTP: tests/integration/health/health-data.test.ts.)
+// health:write gets over HTTP: tests/integration/mcp/scope-refusals.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@/lib/training/dates';
 import type { ToolCaller } from '../../support/mcp-clients';

@@ -1,5 +1,5 @@
 // Scope, subscription and argument guards, for a fresh person, through the official SDK client in
-// process. (The 403 a token without the tool's scope gets over HTTP: tests/integration/mcp/guards.test.ts.)
+// process. (The 403 a token without the tool's scope gets over HTTP: tests/integration/mcp/scope-refusals.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPerson } from '../../../harness/accounts';
 import { TEST_SITE_URL } from '../../../harness/server';
