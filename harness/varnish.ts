@@ -8,7 +8,8 @@ import { freePort, ROOT } from './server';
 
 export const VARNISHD = ['/usr/sbin/varnishd', '/usr/local/sbin/varnishd'].find((p) => fs.existsSync(p)) ?? null;
 
-export type RunningVarnish = { url: string; stop: () => Promise<void> };
+/** `name`: the instance's working folder, which varnishlog and varnishncsa read with `-n`. */
+export type RunningVarnish = { url: string; name: string; stop: () => Promise<void> };
 
 export const SHIPPED_VCL = path.join(ROOT, 'deploy', 'varnish', 'pacewise.vcl');
 
@@ -77,6 +78,7 @@ export async function startVarnish(
   }
   return {
     url,
+    name: dir,
     ...(options.tlsPort ? { tlsUrl: `http://127.0.0.1:${options.tlsPort}` } : {}),
     stop: async () => {
       // Wait for varnishd to go (at most 5 s), not a fixed moment.

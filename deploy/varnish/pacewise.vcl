@@ -23,6 +23,13 @@
 # - /mcp, OAuth endpoints, sign-in and account pages, and every method but GET and HEAD are passed.
 # - Marketing parameters (utm_*, gclid, fbclid) are dropped and the query is sorted, so links
 #   shared with them hit the page's one copy.
+# - The access log never holds a capability URL: vcl_recv logs the URL with the calendar feed's
+#   secret and a signed workout link's signature cut out (as lib/web/redact.ts and the nginx example
+#   do), and deploy/varnish/varnishncsa.format prints that instead of the request's own URL:
+#     varnishncsa -f /path/to/deploy/varnish/varnishncsa.format -a -w /var/log/varnish/pacewise.log
+#   Do not log with varnishncsa's default format or in backend mode (-b): both print the URL as sent.
+#   The raw shared-memory log (varnishlog) still holds it for a moment, readable only by root and the
+#   varnish group.
 vcl 4.1;
 
 import std;
@@ -39,6 +46,8 @@ sub vcl_recv {
     } else {
         set req.http.X-Forwarded-Proto = "http";
     }
+    # The URL as the access log may show it (varnishncsa.format prints this record).
+    std.log("pacewise-url:" + regsuball(regsub(req.url, "(?i)^(/api/calendar/)[^/?#]+", "\1[redacted]"), "(?i)([?&]sig=)[^&#]*", "\1[redacted]"));
     # Only GET and HEAD are ever answered from the cache; the rest (POST, PUT, TRACE...) go to the
     # origin, which answers them (405 where it serves no such method).
     if (req.method != "GET" && req.method != "HEAD") {

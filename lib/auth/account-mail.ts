@@ -28,19 +28,28 @@ async function mayMail(kind: 'proof' | 'reset' | 'sign_in' | 'taken', email: str
   return (await hit(rule, `${kind}:${secretHash('mail', email)}`)).allowed;
 }
 
+/**
+ * A link that proves the address (after sign-up, or asked for again on the account page); false when
+ * the per-account mail limit (RATE_LIMITS.accountMail, shared by both) held it back.
+ */
+export async function mailProofLink(userId: string, email: string): Promise<boolean> {
+  if (!(await mayMail('proof', email))) return false;
+  const link = await issueLink(userId, 'verify');
+  await sendMail({
+    to: email,
+    subject: 'Confirm your e-mail address for Pacewise',
+    text: `Welcome to Pacewise. Open this link to confirm that this address is yours and sign in:\n\n${link}\n\nThe link works once, for ${lifetime('verify')}.\n\nIf you did not create a Pacewise account, ignore this message: nobody can keep this address from you, because a password reset sent here always works.${SIGN_OFF}`,
+  });
+  return true;
+}
+
 /** After sign-up: a proof link for a new account; for a taken address, a note to its owner instead. */
 export async function mailAfterSignUp(email: string, created: boolean): Promise<void> {
   const prisma = await db();
   const user = await prisma.user.findUnique({ where: { email }, select: { id: true } });
   if (!user) return;
   if (created) {
-    if (!(await mayMail('proof', email))) return;
-    const link = await issueLink(user.id, 'verify');
-    await sendMail({
-      to: email,
-      subject: 'Confirm your e-mail address for Pacewise',
-      text: `Welcome to Pacewise. Open this link to confirm that this address is yours and sign in:\n\n${link}\n\nThe link works once, for ${lifetime('verify')}.\n\nIf you did not create a Pacewise account, ignore this message: nobody can keep this address from you, because a password reset sent here always works.${SIGN_OFF}`,
-    });
+    await mailProofLink(user.id, email);
     return;
   }
   if (!(await mayMail('taken', email))) return;

@@ -56,3 +56,13 @@ export async function spendLink(tx: Tx, token: unknown, purpose: LinkPurpose, no
   const row = await tx.emailToken.findUnique({ where: { tokenHash }, select: { userId: true } });
   return row?.userId ?? null;
 }
+
+/**
+ * Deletes the links that can never work again: spent ones and expired ones. Run by the periodic
+ * sweep of expired OAuth rows (lib/oauth/oidc-adapter.ts); a live link is never touched.
+ */
+export async function sweepDeadLinks(now = new Date()): Promise<number> {
+  const prisma = await db();
+  const { count } = await prisma.emailToken.deleteMany({ where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] } });
+  return count;
+}

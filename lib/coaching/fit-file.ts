@@ -1,5 +1,6 @@
 // Encodes a session's watch steps (lib/training/fit-steps.ts) as a FIT workout file with Garmin's own
-// FIT SDK (@garmin/fitsdk): a file_id (type workout), a workout and its workout_steps. The SDK's
+// FIT SDK (@garmin/fitsdk): a file_id (type workout), a workout, its workout_steps and, for strength,
+// an exercise_title naming each exercise (the FIT profile's way to title a step's exercise). The SDK's
 // Encoder writes main fields, so sub-field values are written raw in their main field: durations in
 // ms (time) or cm (distance), speeds in mm/s, and custom heart rates as bpm + 100 (the FIT profile's
 // convention: 0-100 would be a percentage of maximum heart rate). The SDK types each message
@@ -53,6 +54,23 @@ function targetFields(step: FitStep): Record<string, unknown> {
   }
 }
 
+/**
+ * Each distinct exercise of a strength workout: its category and the number that tells it apart
+ * from the other exercises of that category in this file (the step's exercise_name). The file names
+ * each pair in an exercise_title message, so a watch shows "Romanian deadlift", not only "Deadlift".
+ */
+function exerciseTitles(steps: readonly FitStep[]): Map<string, { category: string; number: number; name: string }> {
+  const titles = new Map<string, { category: string; number: number; name: string }>();
+  const perCategory = new Map<string, number>();
+  for (const { exercise } of steps) {
+    if (!exercise || titles.has(exercise.name)) continue;
+    const number = perCategory.get(exercise.category) ?? 0;
+    perCategory.set(exercise.category, number + 1);
+    titles.set(exercise.name, { category: exercise.category, number, name: exercise.name });
+  }
+  return titles;
+}
+
 /** The .fit bytes of a workout. `weightUnit` is how the watch shows loads. */
 export function encodeFitWorkout(plan: FitPlan, options: { weightUnit: 'kg' | 'lb'; createdAt: Date }): Uint8Array {
   const encoder = new Encoder();
@@ -69,6 +87,7 @@ export function encodeFitWorkout(plan: FitPlan, options: { weightUnit: 'kg' | 'l
     subSport: plan.sport === 'running' ? 'generic' : 'strengthTraining',
     numValidSteps: plan.steps.length,
   } as Mesg);
+  const titles = exerciseTitles(plan.steps);
   plan.steps.forEach((step, messageIndex) => {
     encoder.onMesg(Profile.MesgNum.WORKOUT_STEP!, {
       messageIndex,
@@ -79,11 +98,20 @@ export function encodeFitWorkout(plan: FitPlan, options: { weightUnit: 'kg' | 'l
       ...(step.exercise
         ? {
             exerciseCategory: step.exercise.category,
+            exerciseName: titles.get(step.exercise.name)!.number,
             ...(step.exercise.weightKg !== undefined
               ? { exerciseWeight: step.exercise.weightKg, weightDisplayUnit: options.weightUnit === 'lb' ? 'pound' : 'kilogram' }
               : {}),
           }
         : {}),
+    } as Mesg);
+  });
+  [...titles.values()].forEach((title, messageIndex) => {
+    encoder.onMesg(Profile.MesgNum.EXERCISE_TITLE!, {
+      messageIndex,
+      exerciseCategory: title.category,
+      exerciseName: title.number,
+      wktStepName: title.name.slice(0, 60),
     } as Mesg);
   });
   return encoder.close();

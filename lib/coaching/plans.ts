@@ -29,6 +29,8 @@ export type PlanDraft = {
   equipment: Equipment[];
   raceDate?: string;
   raceDistanceM?: number;
+  /** Goal finish time for the race (s), stored with the plan. */
+  goalTimeS?: number;
   name?: string;
   notes?: string;
   mainLiftProgression?: MainLiftProgression;
@@ -117,6 +119,7 @@ function planInput(
     equipment: p.equipment,
     ...(p.raceDate !== undefined ? { raceDate: p.raceDate } : {}),
     ...(p.raceDistanceM !== undefined ? { raceDistanceM: p.raceDistanceM } : {}),
+    ...(p.goalTimeS !== undefined ? { goalTimeS: p.goalTimeS } : {}),
     ...(p.mainLiftProgression !== undefined ? { mainLiftProgression: p.mainLiftProgression } : {}),
     benchmarks: {
       e1rmKg: withSubstitutes(basis, p.equipment).e1rmKg,
@@ -259,6 +262,7 @@ export async function createPlan(
         equipment: generated.plan.equipment,
         raceDate: generated.plan.raceDate ?? null,
         raceDistanceM: generated.plan.raceDistanceM ?? null,
+        goalTimeS: draft.goalTimeS !== undefined ? Math.round(draft.goalTimeS) : null,
         mainLiftProgression: mainLiftRule(draft.goal, ctx.experience ?? 'novice', draft.mainLiftProgression),
         notes: draft.notes ?? null,
         basis: basis as unknown as Prisma.InputJsonValue,
@@ -309,6 +313,8 @@ export type PlanPatch = {
   equipment?: Equipment[];
   raceDate?: string | null;
   raceDistanceM?: number | null;
+  /** Goal finish time (s); null removes it. Stored without regenerating the sessions. */
+  goalTimeS?: number | null;
   mainLiftProgression?: MainLiftProgression;
 };
 
@@ -345,6 +351,7 @@ export async function updatePlan(
     let data: Prisma.TrainingPlanUpdateInput = {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
+      ...(patch.goalTimeS !== undefined ? { goalTimeS: patch.goalTimeS === null ? null : Math.round(patch.goalTimeS) } : {}),
     };
     if (structural) {
       const result = await regenerate(tx, ctx, athlete, row, patch, estimates);
@@ -366,6 +373,7 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
   const goal = row.goal as PlanGoal;
   const raceDate = patch.raceDate === null ? undefined : (patch.raceDate ?? row.raceDate ?? undefined);
   const raceDistanceM = patch.raceDistanceM === null ? undefined : (patch.raceDistanceM ?? row.raceDistanceM ?? undefined);
+  const goalTimeS = patch.goalTimeS === null ? undefined : (patch.goalTimeS ?? row.goalTimeS ?? undefined);
   const params = {
     goal,
     startDate: row.startDate,
@@ -377,6 +385,7 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
     equipment: (patch.equipment ?? row.equipment) as Equipment[],
     ...(raceDate !== undefined ? { raceDate } : {}),
     ...(raceDistanceM !== undefined && raceDate !== undefined ? { raceDistanceM } : {}),
+    ...(goalTimeS !== undefined ? { goalTimeS } : {}),
     mainLiftProgression: patch.mainLiftProgression ?? (row.mainLiftProgression as MainLiftProgression),
   };
   if (raceDate !== undefined && raceDate < ctx.today)
@@ -441,6 +450,7 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
       `Plan "${row.name}" changed (${what}): ${removed} remaining session(s) from ${from} replaced by ${fresh.length}, prescribed from the current working loads and paces.`,
       ...moved.map((m) => `${m.title} moved from ${m.from} to ${m.to}.`),
       ...withSubstitutes(basis, params.equipment).notes,
+      ...generated.notes.filter((n) => n.startsWith('Goal time')),
     ],
     changes: [],
   });

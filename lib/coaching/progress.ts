@@ -27,14 +27,15 @@ export async function goalRace(userId: string, today: IsoDate, vdot: number | un
   const plans = await prisma.trainingPlan.findMany({
     where: { userId, goal: { not: 'strength' } },
     orderBy: [{ startDate: 'asc' }, { createdAt: 'asc' }],
-    select: { id: true, name: true, goal: true, startDate: true, weeks: true, raceDate: true, raceDistanceM: true },
+    select: { id: true, name: true, goal: true, startDate: true, weeks: true, raceDate: true, raceDistanceM: true, goalTimeS: true },
   });
   const current = plans.filter((p) => addDays(p.startDate, p.weeks * 7 - 1) >= today);
   const plan = current.find((p) => p.startDate <= today) ?? current[0];
   // A plan without its own race distance races its goal's (a 5K plan, a 5 km race).
   const distanceM = plan ? (plan.raceDistanceM ?? RACE_DISTANCE_M[plan.goal as Exclude<PlanGoal, 'strength'>]) : undefined;
   if (!plan || distanceM === undefined) return null;
-  const prediction = predictGoalRace(vdot, distanceM, goalTimeS);
+  // Without an argument, the goal time stored with the plan.
+  const prediction = predictGoalRace(vdot, distanceM, goalTimeS ?? plan.goalTimeS ?? undefined);
   const name = RACE_NAMES[distanceM] ?? `${Math.round(distanceM) / 1000} km race`;
   return { planId: plan.id, planName: plan.name, raceDate: plan.raceDate, prediction, text: predictionText(prediction, name) };
 }

@@ -307,7 +307,9 @@ export function changeView(c: PlanChange & { title?: string }, units: Units): z.
               ? formatDuration(v)
               : c.path.endsWith('repeats')
                 ? `${v} repeats`
-                : `${v} reps`;
+                : c.path.endsWith('.sets')
+                  ? `${v} sets`
+                  : `${v} reps`;
   return {
     workoutId: c.workoutId,
     date: c.date,

@@ -25,7 +25,7 @@ import {
 import { parseAthleteState } from './documents';
 import type { CoachingContext } from './context';
 import { CoachingError, invalid } from './errors';
-import { toWorkout } from './records';
+import { prescriptionData, toWorkout } from './records';
 import { loadStep, reprojectLifts } from './reprojection';
 import type { AppliedChange } from './workouts';
 
@@ -178,7 +178,7 @@ async function easeIn(
   for (const w of result.updated) {
     await tx.workout.update({
       where: { id: w.id },
-      data: { title: w.title, kind: w.kind, run: w.run as object[], notes: w.notes ?? null },
+      data: { title: w.title, kind: w.kind, ...prescriptionData(w), notes: w.notes ?? null },
     });
   }
   const notes =

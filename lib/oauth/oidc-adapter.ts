@@ -12,6 +12,7 @@ import { confusableKey } from './confusables';
 import { isUniqueViolation } from '@/lib/database/unique-violation';
 import { registrationLapsed } from './registration-store';
 import { secretHash } from '@/lib/auth/secret-hash';
+import { sweepDeadLinks } from '@/lib/auth/email-links';
 
 /** Seconds a device client must wait between polls, until slow_down raises it. */
 export const DEVICE_POLL_INTERVAL = 5;
@@ -67,6 +68,7 @@ async function cleanupExpired(): Promise<void> {
   await prisma.oAuthRecord.deleteMany({ where: { expiresAt: { lt: cutoff } } });
   await prisma.rateLimit.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   await prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  await sweepDeadLinks();
   await prisma.clientMetadataDocument.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - DOCUMENT_RETENTION_MS) } } });
   // A stale document of a client nobody connected is of no use to any page: swept after a day.
   await prisma.$executeRaw`

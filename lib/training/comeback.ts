@@ -9,9 +9,11 @@
 //   aerobic capacity and raise the strain of hard work for some days; there is no tissue to re-load.
 // - Every run in those days is at most 75 % of the longest run done in the two weeks before the break
 //   (the usual "resume at about three quarters of the volume" after a short layoff), so the first long
-//   run back is never the plan's longest.
+//   run back is never the plan's longest; other runs at most 75 % of that again, so the long run stays
+//   the longest run of its week.
 // Weekly volume after the break is the plan's volume rule; this module only shapes the first sessions.
 import { addDays, daysBetween } from './dates';
+import { EASY_OF_LONG } from './long-run';
 import { segmentMetres } from './plan';
 import { paceForSegment, withTargetPace } from './run-targets';
 import type { IsoDate, PlanChange, RunSegment, Workout } from './types';
@@ -93,31 +95,53 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
   const label = `${input.kind} ${input.from} to ${input.to}`;
   const capText =
     capM !== undefined
-      ? `every run at most ${Math.round(COMEBACK_RUN_SHARE * 100)} % of the longest run done in the ${RECENT_DAYS} days before (${(longest / 1000).toFixed(1)} km → at most ${(capM / 1000).toFixed(1)} km)`
+      ? `every run at most ${Math.round(COMEBACK_RUN_SHARE * 100)} % of the longest run done in the ${RECENT_DAYS} days before (${(longest / 1000).toFixed(1)} km → at most ${(capM / 1000).toFixed(1)} km), ` +
+        `runs other than the long run at most ${Math.round(EASY_OF_LONG * 100)} % of that (${(Math.floor((capM * EASY_OF_LONG) / 100) / 10).toFixed(1)} km) so the long run stays the longest`
       : `every run at most ${Math.round(COMEBACK_RUN_SHARE * 100)} % of what the plan had (no run logged in the ${RECENT_DAYS} days before)`;
   const reason = `Back from ${label}: no threshold, interval, repetition or marathon-pace work until ${addDays(until, -1)} (${why}); ${capText}.`;
   const updated: Workout[] = [];
   const changes: PlanChange[] = [];
   for (const w of input.scheduled) {
-    if (w.status !== 'scheduled' || w.date < backOn || w.date >= until || w.run.length === 0) continue;
+    if (w.status !== 'scheduled' || w.date < backOn || w.date >= until) continue;
     if (w.run.some((s) => s.kind === 'race') || (w.notes ?? '').includes(EASED_MARK)) continue;
+    // After an injury, lifting in the same days comes back with fewer sets (loads are the time-away rules').
+    const lighter = input.kind === 'injury' ? fewerSets(w, label, addDays(until, -1), easyDays) : undefined;
+    if (w.run.length === 0) {
+      if (lighter) {
+        updated.push({ ...w, strength: lighter.strength, notes: w.notes ? `${w.notes}\n${lighter.note}` : lighter.note });
+        changes.push(...lighter.changes);
+      }
+      continue;
+    }
     const plannedM = w.run.reduce((m, s) => m + segmentMetres(s, easyPace), 0);
-    const limitM = capM ?? Math.floor((plannedM * COMEBACK_RUN_SHARE) / 500) * 500;
+    // A run other than the long run stays within EASY_OF_LONG of the eased long run, so the long run
+    // is still the longest of its week (another run may be too, when its planned length is under it).
+    const long = w.run.some((s) => s.kind === 'long');
+    const limitM =
+      capM !== undefined
+        ? long
+          ? capM
+          : Math.floor((capM * EASY_OF_LONG) / 100) * 100
+        : Math.floor((plannedM * COMEBACK_RUN_SHARE) / 500) * 500;
     const targetM = Math.min(plannedM, limitM);
     const quality = w.run.some((s) => QUALITY.has(s.kind));
     let run: RunSegment[];
     if (quality) {
-      const durationS = Math.max(MIN_COMEBACK_RUN_S, Math.round(((targetM / 1000) * easyPace) / 60) * 60);
+      const durationS = Math.max(MIN_COMEBACK_RUN_S, Math.floor(((targetM / 1000) * easyPace) / 60) * 60);
       run = [withTargetPace({ kind: 'easy', zone: 2, durationS, label: 'Easy (eased back in)' }, vdot)];
     } else if (plannedM > limitM) {
       run = w.run.map((s) => {
         const share = limitM / plannedM;
         if (s.distanceM !== undefined) return { ...s, distanceM: Math.max(1000, Math.floor((s.distanceM * share) / 500) * 500) };
         if (s.durationS !== undefined)
-          return { ...s, durationS: Math.max(MIN_COMEBACK_RUN_S, Math.round((s.durationS * share) / 60) * 60) };
+          return { ...s, durationS: Math.max(MIN_COMEBACK_RUN_S, Math.floor((s.durationS * share) / 60) * 60) };
         return s;
       });
     } else {
+      if (lighter) {
+        updated.push({ ...w, strength: lighter.strength, notes: w.notes ? `${w.notes}\n${lighter.note}` : lighter.note });
+        changes.push(...lighter.changes);
+      }
       continue;
     }
     const title = quality ? (w.title.includes(' + ') ? `Easy run + ${w.title.split(' + ').slice(1).join(' + ')}` : 'Easy run') : w.title;
@@ -127,7 +151,16 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
         run.reduce((m, s) => m + segmentMetres(s, easyPace), 0),
       ) / 1000
     ).toFixed(1)} km instead of ${(plannedM / 1000).toFixed(1)} km.`;
-    updated.push({ ...w, title, kind: w.strength.length > 0 ? 'mixed' : 'run', run, notes: w.notes ? `${w.notes}\n${note}` : note });
+    const notes = lighter ? `${note}\n${lighter.note}` : note;
+    updated.push({
+      ...w,
+      title,
+      kind: w.strength.length > 0 ? 'mixed' : 'run',
+      run,
+      ...(lighter ? { strength: lighter.strength } : {}),
+      notes: w.notes ? `${w.notes}\n${notes}` : notes,
+    });
+    if (lighter) changes.push(...lighter.changes);
     // One change per run field that moved (a replaced session: its new duration against nothing).
     if (quality) {
       changes.push({
@@ -162,7 +195,53 @@ export function easeBackIn(input: ComebackInput): ComebackResult {
       });
     }
   }
-  return { updated, changes, note: reason, easyDays, ...(capM !== undefined ? { capM } : {}) };
+  const lifting = changes.some((c) => c.path.endsWith('.sets'));
+  const note = lifting
+    ? `${reason} Lifting in those days keeps about two thirds of each block's sets (at least one fewer); loads follow the time-away rules.`
+    : reason;
+  return { updated, changes, note, easyDays, ...(capM !== undefined ? { capM } : {}) };
+}
+
+/** Share of a block's sets kept in strength sessions during the easy days after an injury. */
+export const COMEBACK_SET_SHARE = 2 / 3;
+
+/** Sets a block keeps after an injury: about two thirds, always at least one fewer, never none. */
+export function setsAfterInjury(sets: number): number {
+  if (sets <= 1) return sets;
+  return Math.max(1, Math.min(sets - 1, Math.round(sets * COMEBACK_SET_SHARE)));
+}
+
+/**
+ * Strength blocks of a session in the first days after an injury with fewer sets (setsAfterInjury):
+ * the injured body meets training volume again a step at a time, the same days running stays easy.
+ * Undefined when no block changes.
+ */
+function fewerSets(
+  w: Workout,
+  label: string,
+  lastEasyDay: IsoDate,
+  easyDays: number,
+): { strength: Workout['strength']; changes: PlanChange[]; note: string } | undefined {
+  const changes: PlanChange[] = [];
+  const moved: string[] = [];
+  const strength = w.strength.map((b, i) => {
+    const keep = setsAfterInjury(b.sets.length);
+    if (keep === b.sets.length) return b;
+    moved.push(`${b.exerciseName} ${b.sets.length} → ${keep}`);
+    changes.push({
+      workoutId: w.id,
+      date: w.date,
+      path: `strength[${i}].sets`,
+      before: b.sets.length,
+      after: keep,
+      reason:
+        `Back from ${label}: ${b.exerciseName} ${b.sets.length} → ${keep} sets until ${lastEasyDay} (the ${easyDays} easy days after the injury): ` +
+        `about two thirds of the sets, at least one fewer, so the body meets training volume again a step at a time; the loads follow the time-away rules.`,
+    });
+    return { ...b, sets: b.sets.slice(0, keep) };
+  });
+  if (changes.length === 0) return undefined;
+  return { strength, changes, note: `${EASED_MARK} ${label}: fewer sets (${moved.join(', ')}).` };
 }
 
 /**

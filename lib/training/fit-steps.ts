@@ -31,8 +31,11 @@ export type FitStep = {
   intensity: FitIntensity;
   duration: FitDuration;
   target: FitTarget;
-  /** Strength: the FIT exercise category (a name of the profile's exercise_category type) and load. */
-  exercise?: { category: string; weightKg?: number };
+  /**
+   * Strength: the FIT exercise category (a name of the profile's exercise_category type), the
+   * exercise's own name (the step's name is cut to what a watch shows on one line) and the load.
+   */
+  exercise?: { category: string; name: string; weightKg?: number };
 };
 
 export type FitPlan = { sport: 'running' | 'strength'; name: string; steps: FitStep[] };
@@ -180,7 +183,7 @@ export function strengthSteps(blocks: readonly StrengthBlock[]): FitStep[] {
         intensity: 'active',
         duration: set.durationS !== undefined ? { type: 'time', seconds: set.durationS } : { type: 'reps', reps: set.reps },
         target: { type: 'open' },
-        exercise: { category, ...(set.loadKg !== undefined && set.loadKg > 0 ? { weightKg: set.loadKg } : {}) },
+        exercise: { category, name: b.exerciseName, ...(set.loadKg !== undefined && set.loadKg > 0 ? { weightKg: set.loadKg } : {}) },
       });
       const last = bi === blocks.length - 1 && si === b.sets.length - 1;
       // Rest after every set but the session's last; without a prescribed rest, until the lap button.

@@ -17,10 +17,20 @@ export function mastersAge(startDate: IsoDate, birthYear: number | undefined): n
   return age >= MASTERS_AGE ? age : undefined;
 }
 
-export function mastersNote(age: number, birthYear: number, rpeWave: boolean): string {
+/**
+ * Linear increments for masters: every main lift moves by the smallest standard step (2.5 kg / 5 lb)
+ * instead of 5 kg / 10 lb for squat and deadlift, so the load climbs at the gentler pace their
+ * recovery allows; upper-body lifts already move by that step.
+ */
+export const MASTERS_LINEAR_INCREMENT = { kg: 2.5, lb: 5 } as const;
+
+export function mastersNote(age: number, birthYear: number, rpeWave: boolean, linear = false): string {
   return (
     `Masters (${age} in the plan's first year, born ${birthYear}): a deload every ${MASTERS_DELOAD_EVERY_WEEKS}rd week instead of every 4th` +
     (rpeWave ? `, and RPE targets rise 7 → 7.5 over each two build weeks instead of 7 → 8 over three` : '') +
+    (linear
+      ? `, and linear loads rise ${MASTERS_LINEAR_INCREMENT.kg} kg (${MASTERS_LINEAR_INCREMENT.lb} lb) at a time for every main lift, squat and deadlift included, instead of 5 kg (10 lb)`
+      : '') +
     ': recovery between hard weeks takes longer after 50.'
   );
 }

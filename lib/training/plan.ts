@@ -3,7 +3,8 @@ import { addDays, assertIsoDate, daysBetween } from './dates';
 import { projectWorkouts } from './load-projection';
 import { planWeeks, weekOf, type PlanWeek } from './periodisation';
 import { EASY_OF_LONG, longRunCap, longRunNote } from './long-run';
-import { heartRateNote, MASTERS_DELOAD_EVERY_WEEKS, MASTERS_RPE_WAVE, mastersAge, mastersNote } from './masters';
+import { goalTimeNote } from './race-prediction';
+import { heartRateNote, MASTERS_DELOAD_EVERY_WEEKS, MASTERS_LINEAR_INCREMENT, MASTERS_RPE_WAVE, mastersAge, mastersNote } from './masters';
 import { prescribeLoad } from './prescription';
 import { defaultIncrementKg } from './progression';
 import { isChartReps } from './rpe';
@@ -63,6 +64,8 @@ export interface PlanInput {
   raceDate?: IsoDate;
   /** Defaults to the goal's distance (hybrid: 5 km). */
   raceDistanceM?: number;
+  /** The person's goal finish time for the race (s): the notes say how far the prediction is from it. */
+  goalTimeS?: number;
   benchmarks?: {
     /** e1RM per exercise id. */
     e1rmKg?: Readonly<Record<string, number>>;
@@ -175,7 +178,9 @@ const S = 'strength' as const;
 /**
  * Weekly session order per goal and days per week, as a running coach would sign them (Daniels):
  * at most two quality sessions, an easy run every week, the day before the long run easy, the long
- * run only when the week has 3+ runs (with 2 runs it would be half the week's running). Running plans
+ * run only when the week has 3+ runs (with 2 runs it would be half the week's running), except in
+ * hybrid plans, whose runs are all short easy runs after lifting otherwise: the 2-day hybrid's second
+ * day is the long run, then lifting, so the week still holds one run long enough to build endurance. Running plans
  * with 4+ days lift once a week on the interval or threshold day (hard days hard, easy days easy);
  * hybrid strength days carry a short easy run, so the week's running is spread over 4+ runs. A 3-day
  * hybrid week is a long run, a threshold run with lifting after it, and an easy run after lifting.
@@ -211,7 +216,7 @@ const WEEK_TEMPLATES: Readonly<Record<PlanGoal, Readonly<Record<number, readonly
     6: ['threshold+strength', 'easy', 'marathon', 'easy', 'easy', 'long'],
   },
   hybrid: {
-    2: ['easy+strength', 'easy+strength'],
+    2: ['easy+strength', 'long+strength'],
     3: ['easy+strength', 'threshold+strength', 'long'],
     4: ['easy+strength', 'threshold', 'easy+strength', 'long'],
     5: ['easy+strength', 'interval', S, 'easy', 'long'],
@@ -391,7 +396,7 @@ function sizeWeek(template: readonly Session[], weekM: number, count: number, si
   const restM = Math.max(0, weekM - usedM);
   const minutes = (s: number) => Math.round(s / 60) * 60;
   if (longSlot < 0) {
-    // Two runs a week (or a 2-day hybrid): no long run, the easy runs share the rest.
+    // Two runs a week: no long run, the easy runs share the rest.
     if (easySlots.length > 0) {
       const eachS = (restM / easySlots.length / 1000) * pace;
       for (const i of easySlots) {
@@ -494,7 +499,11 @@ function strengthBlock(exercise: Exercise, ctx: BlockContext): StrengthBlock {
       return {
         ...base,
         progression: 'linear',
-        incrementKg: defaultIncrementKg(exercise.pattern, unit),
+        incrementKg: ctx.masters
+          ? unit === 'kg'
+            ? MASTERS_LINEAR_INCREMENT.kg
+            : lbToKg(MASTERS_LINEAR_INCREMENT.lb)
+          : defaultIncrementKg(exercise.pattern, unit),
         ...(ctx.experience === 'novice' ? {} : { cadence: 'weekly' as const }),
         sets: Array.from({ length: scaledSets(3, week) }, () => ({ reps: 5 })),
         restS: 180,
@@ -569,6 +578,7 @@ function validate(input: PlanInput): void {
   if (input.raceDate !== undefined && input.goal === 'strength') {
     throw new RangeError('raceDate applies to running and hybrid goals only');
   }
+  if (input.goalTimeS !== undefined && !(input.goalTimeS > 0)) throw new RangeError(`goalTimeS must be > 0, got ${input.goalTimeS}`);
   if (input.raceDistanceM !== undefined && !(input.raceDistanceM > 0)) {
     throw new RangeError(`raceDistanceM must be > 0, got ${input.raceDistanceM}`);
   }
@@ -767,8 +777,14 @@ export function generatePlan(input: PlanInput): GeneratedPlan {
   const longs = workouts.flatMap((w) => w.run.filter((s) => s.kind === 'long').map((s) => s.distanceM ?? 0));
   const longNote = longs.length > 0 ? longRunNote(goal, longCap, Math.max(...longs), easyPace) : undefined;
   if (longNote) notes.push(longNote);
-  if (masters !== undefined)
-    notes.push(mastersNote(masters, input.birthYear!, mainProgression === 'autoregulated' && workouts.some((w) => w.strength.length > 0)));
+  if (masters !== undefined) {
+    const lifting = workouts.some((w) => w.strength.length > 0);
+    const mainLifts = workouts.some((w) => w.strength.some((b) => MAIN_LIFT_IDS.includes(b.exerciseId)));
+    notes.push(
+      mastersNote(masters, input.birthYear!, mainProgression === 'autoregulated' && lifting, mainProgression === 'linear' && mainLifts),
+    );
+  }
+  if (input.goalTimeS !== undefined && raceDistanceM !== undefined) notes.push(goalTimeNote(input.goalTimeS, raceDistanceM, vdot));
   if (goal !== 'strength') {
     const hr = heartRateNote(input.heartRate?.restingHr ?? undefined, input.heartRate?.maxHr ?? undefined);
     if (hr) notes.push(hr);

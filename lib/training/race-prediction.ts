@@ -50,3 +50,13 @@ export function predictionText(p: RacePrediction, distanceName: string): string 
     ? `${base}, ${clock(gap)} slower than the goal of ${clock(p.goal.seconds)}${p.goal.seconds < p.fastS ? ': the goal is faster than the range, so it needs more fitness than the plan holds now' : ''}.`
     : `${base}, ${clock(gap)} faster than the goal of ${clock(p.goal.seconds)}.`;
 }
+
+const DISTANCE_NAMES: Readonly<Record<number, string>> = { 5000: '5 km', 10000: '10 km', 21097.5: 'half marathon', 42195: 'marathon' };
+
+/** The plan note on a goal time: how far the prediction from the VDOT held is from it. */
+export function goalTimeNote(goalS: number, distanceM: number, vdot: number | undefined): string {
+  const name = DISTANCE_NAMES[distanceM] ?? `${Math.round(distanceM) / 1000} km race`;
+  if (vdot === undefined)
+    return `Goal time ${clock(Math.round(goalS))} for the ${name}: no VDOT yet, so no prediction to compare it with (set_benchmark with a recent race gives one).`;
+  return `Goal time: ${predictionText(predictGoalRace(vdot, distanceM, goalS), name)}`;
+}

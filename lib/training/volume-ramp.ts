@@ -222,9 +222,12 @@ export function capWeeklyVolume(input: VolumeRampInput): VolumeRampResult {
     const capM = RAMP_FACTOR * referenceM;
     const doneSoFar = k === todayIdx ? week.doneM : 0;
     const totalM = doneSoFar + fixedAheadM + aheadM;
-    if (k === todayIdx) {
-      // The week in progress keeps its sessions (the first sessions after a break are shortened where
-      // time away is handled); as a reference for the weeks after it, it counts at most its own cap.
+    // After a silent gap (nothing run in any of the weeks it is compared with, no time off recorded)
+    // no write capped the week in progress before it began: its sessions still ahead are capped too.
+    const silentGap = refs.length === RAMP_LOOKBACK_WEEKS && refs.every((r) => r.k < todayIdx && r.m === 0);
+    if (k === todayIdx && !silentGap) {
+      // The week in progress keeps its sessions (the first sessions after a recorded break are
+      // shortened where time off is handled); as a reference for the weeks after it, it counts at most its own cap.
       volume.set(k, Math.min(totalM, capM));
       continue;
     }

@@ -1,6 +1,6 @@
 // What may appear in a log line: capability URLs (the calendar feed's secret, a signed workout
-// link's signature) are cut out of any text before it is logged. The nginx example in deploy/
-// applies the same rule to its access log.
+// link's signature) are cut out of any text before it is logged. The nginx example and the Varnish
+// configuration in deploy/ apply the same rule to their access logs.
 
 /** The calendar feed secret in `/api/calendar/<secret>.ics`, and a signed link's `sig` parameter. */
 const CAPABILITIES: readonly [RegExp, string][] = [

@@ -271,3 +271,42 @@ describe('sign-in limits never lock the owner out', () => {
     expect(mailbox.messages.filter((m) => fromThisBrowser(m) && m.receivedAt >= t1)).toEqual([]);
   });
 });
+
+describe('the account page says whether the address is proved', () => {
+  const status = async (session: FormSession) => {
+    const html = (await session.follow('/account')).html;
+    return { proved: /data-testid="email-proof-status"><strong>Proved\.<\/strong>/.test(html), button: html.includes('resend-proof') };
+  };
+  const resend = (session: FormSession) => formPost(session, '/account', '/api/account/email-proof', {});
+
+  it('not proved: the link is mailed again up to the per-account limit, the newest proves the address, then nothing to send', async () => {
+    const email = newEmail('proof');
+    const password = strong();
+    const session = new FormSession(baseUrl);
+    const signedUp = Date.now();
+    await signUp(session, email, password);
+    await mailbox.waitFor(email, /Confirm your e-mail address/, { after: signedUp });
+    expect((await signInAttempt(session, email, password)).headers.get('location')).toBe('/account');
+    expect(await status(session)).toEqual({ proved: false, button: true });
+
+    // Sign-up's link counts against the same limit (3 an hour): two more, then a refusal that says so.
+    const answers: (string | null)[] = [];
+    for (let i = 0; i < 3; i++) answers.push((await resend(session)).headers.get('location'));
+    expect(answers).toEqual(['/account?proof=sent#email-proof', '/account?proof=sent#email-proof', '/account?proof=throttled#email-proof']);
+    const proofs = () => mailbox.messages.filter((m) => m.to.includes(email) && /Confirm your e-mail address/.test(m.subject));
+    await mailbox.waitFor(email, /Confirm your e-mail address/, { where: () => proofs().length >= 3 });
+    const sent = proofs();
+    expect(sent).toHaveLength(3);
+    // Without the form's CSRF token nothing is sent.
+    expect((await session.raw('/api/account/email-proof', { form: {} })).status).toBe(403);
+
+    const newest = linkIn(sent.at(-1)!, '/verify-email');
+    const proved = await formPost(session, newest.pathname + newest.search, '/api/auth/email-link', {
+      token: newest.searchParams.get('token')!,
+      purpose: 'verify',
+    });
+    expect(proved.headers.get('location')).toBe('/account?email_confirmed=1');
+    expect(await status(session)).toEqual({ proved: true, button: false });
+    expect((await resend(session)).headers.get('location')).toBe('/account?proof=proved#email-proof');
+  });
+});

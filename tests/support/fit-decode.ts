@@ -13,6 +13,8 @@ export type DecodedWorkout = {
   subSport: unknown;
   numValidSteps: unknown;
   steps: FitStep[];
+  /** The exercise_title messages as written: category, number, title. */
+  exerciseTitles: { category: string; number: number; title: string }[];
   errors: unknown[];
   integrity: boolean;
 };
@@ -24,6 +26,10 @@ export function decodeFitWorkout(bytes: Uint8Array): DecodedWorkout {
   const { messages, errors } = new Decoder(Stream.fromByteArray(Array.from(bytes))).read();
   const m = messages as Record<string, Mesg[] | undefined>;
   const workout = m.workoutMesgs?.[0] ?? {};
+  // An exercise's own name, from the exercise_title of its category and number.
+  const titles = new Map(
+    (m.exerciseTitleMesgs ?? []).map((t) => [`${String(t.exerciseCategory)}/${Number(t.exerciseName)}`, t.wktStepName]),
+  );
   const steps = (m.workoutStepMesgs ?? []).map((s): FitStep => {
     const duration: FitStep['duration'] =
       s.durationType === 'time'
@@ -52,6 +58,7 @@ export function decodeFitWorkout(bytes: Uint8Array): DecodedWorkout {
     if (s.exerciseCategory !== undefined)
       step.exercise = {
         category: String(s.exerciseCategory),
+        name: String(titles.get(`${String(s.exerciseCategory)}/${Number(s.exerciseName)}`)),
         ...(s.exerciseWeight !== undefined ? { weightKg: Number(s.exerciseWeight) } : {}),
       };
     return step;
@@ -63,6 +70,11 @@ export function decodeFitWorkout(bytes: Uint8Array): DecodedWorkout {
     subSport: workout.subSport,
     numValidSteps: workout.numValidSteps,
     steps,
+    exerciseTitles: (m.exerciseTitleMesgs ?? []).map((t) => ({
+      category: String(t.exerciseCategory),
+      number: Number(t.exerciseName),
+      title: String(t.wktStepName),
+    })),
     errors,
     integrity,
   };

@@ -10,6 +10,7 @@ import { accountTraining } from '@/lib/views/account-training';
 import '@/lib/views/views.css';
 import styles from '../account.module.css';
 import { CalendarAndWatch } from './calendar-and-watch';
+import { EmailProof } from './email-proof';
 
 export const metadata: Metadata = { title: 'Your account', robots: { index: false } };
 
@@ -64,6 +65,8 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
           </form>
         ) : null}
       </section>
+
+      <EmailProof userId={person.userId} email={person.email} csrf={csrf} notice={firstParam(params.proof)} />
 
       {/* The same views an agent host shows (lib/views); every value in them is escaped. */}
       <section className={styles.card} aria-labelledby="training-heading" data-testid="training">

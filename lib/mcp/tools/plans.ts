@@ -36,6 +36,8 @@ const movedOutput = z
   .describe('Remaining sessions that changed day (YYYY-MM-DD)');
 const planId = z.string().trim().min(1).max(100).describe('Plan id from list_training_plans or create_training_plan');
 
+const goalTimeArg = z.number().int().positive().max(86_400).describe('Goal finish time in s (1:45:00 = 6300)');
+
 const planOutput = z.object({
   id: z.string(),
   name: z.string(),
@@ -49,6 +51,7 @@ const planOutput = z.object({
   raceDate: z.string().nullable(),
   raceDistance: z.number().nullable().describe('In units.distance'),
   raceDistanceM: z.number().nullable(),
+  goalTimeSeconds: z.number().nullable(),
   mainLiftProgression: z.enum(['linear', 'autoregulated']),
   notes: z.string().nullable(),
   revision: z.number().describe('Bumped each time update_training_plan regenerates the remaining sessions'),
@@ -107,6 +110,7 @@ function planView(s: PlanSummary, units: Units): z.infer<typeof planOutput> {
     raceDate: p.raceDate,
     raceDistance: p.raceDistanceM === null ? null : fromMetres(p.raceDistanceM, units.distance),
     raceDistanceM: p.raceDistanceM,
+    goalTimeSeconds: p.goalTimeS,
     mainLiftProgression: p.mainLiftProgression as 'linear' | 'autoregulated',
     notes: p.notes,
     revision: p.revision,
@@ -209,6 +213,7 @@ export const createTrainingPlan = defineTool({
         .optional()
         .describe('Race day within the plan (running and hybrid goals); default the profile race date when it falls in the plan'),
       raceDistance: z.number().positive().max(250).optional().describe("Race distance in distanceUnit; default the goal's distance"),
+      goalTimeSeconds: goalTimeArg.optional(),
       mainLiftProgression: z
         .enum(['linear', 'autoregulated'])
         .optional()
@@ -240,6 +245,14 @@ export const createTrainingPlan = defineTool({
           'goal: the profile has no goal; pass goal ("strength", "5k", "10k", "half", "marathon" or "hybrid") or set it with update_profile.',
           { field: 'goal' },
         );
+      if (goal === 'strength' && args.goalTimeSeconds !== undefined)
+        throw new ToolError(
+          'invalid_argument',
+          'goalTimeSeconds: a goal finish time needs a running or hybrid goal; leave it out for strength.',
+          {
+            field: 'goalTimeSeconds',
+          },
+        );
       const startDate = args.startDate ?? ctx.today;
       let raceDate = args.raceDate;
       let weeks = args.weeks;
@@ -268,6 +281,7 @@ export const createTrainingPlan = defineTool({
           ...(raceDate ? { raceDate } : {}),
           ...(raceDistanceM !== undefined && raceDate ? { raceDistanceM } : {}),
           ...(args.mainLiftProgression ? { mainLiftProgression: args.mainLiftProgression } : {}),
+          ...(args.goalTimeSeconds !== undefined ? { goalTimeS: args.goalTimeSeconds } : {}),
           ...(args.name ? { name: args.name } : {}),
           ...(args.notes !== undefined ? { notes: args.notes } : {}),
           ...(args.replaceExisting ? { replaceExisting: true } : {}),
@@ -343,6 +357,7 @@ export const updateTrainingPlan = defineTool({
       equipment: z.array(z.enum(EQUIPMENT)).max(EQUIPMENT.length).optional(),
       raceDate: isoDate.nullable().optional(),
       raceDistance: z.number().positive().max(250).nullable().optional().describe('In distanceUnit'),
+      goalTimeSeconds: goalTimeArg.nullable().optional(),
       mainLiftProgression: z.enum(['linear', 'autoregulated']).optional(),
       distanceUnit: distanceUnitArg,
       weightUnit: weightUnitArg,
@@ -354,7 +369,7 @@ export const updateTrainingPlan = defineTool({
       .nullable()
       .describe('Set when the sessions from `from` on were regenerated'),
   }),
-  handler: async ({ id, distanceUnit, weightUnit, raceDistance, ...rest }, { person }) =>
+  handler: async ({ id, distanceUnit, weightUnit, raceDistance, goalTimeSeconds, ...rest }, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person, { distanceUnit, weightUnit });
       // Regenerated sessions follow the profile's experience (weekly or undulating main lifts).
@@ -366,6 +381,7 @@ export const updateTrainingPlan = defineTool({
         id,
         {
           ...rest,
+          ...(goalTimeSeconds !== undefined ? { goalTimeS: goalTimeSeconds } : {}),
           ...(raceDistance !== undefined ? { raceDistanceM: raceDistance === null ? null : toMetres(raceDistance, units.distance) } : {}),
         },
         await benchmarkEstimates(person.id),
@@ -426,7 +442,7 @@ export const getTrainingProgress = defineTool({
   description:
     'What the coach holds now: per lift e1RM, working load, target reps, misses in a row; VDOT and its paces; the latest adaptations with each change and reason; ' +
     '`weekly` series (Monday-Sunday): e1RM and VDOT the coach held, tonnage, run distance, predicted 5 km, sessions done and skipped; ' +
-    "`goalRace`: the finish time the VDOT held predicts for the current plan's race, with a range (pass goalTimeSeconds to get the gap to a goal time).",
+    "`goalRace`: the finish time the VDOT held predicts for the current plan's race, with a range (gap to goalTimeSeconds, else the plan's).",
   scope: 'workouts:read',
   needsSubscription: true,
   view: 'progress',

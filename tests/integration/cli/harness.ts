@@ -1,6 +1,10 @@
 // Drives the `pacewise` CLI as a subprocess (each test with its own config folder), a person who
-// approves device codes in Chromium, and a loopback forward proxy (HTTP_PROXY) that sees, and may
-// alter, every request the CLI sends: the stand-in for an agent host's outbound proxy.
+// approves device codes in Chromium, and a forward proxy (HTTP_PROXY) that sees, and may alter,
+// every request the CLI sends: the stand-in for an agent host's outbound proxy.
+// The CLI never sends loopback traffic through a proxy, so tests that watch the proxy give the CLI
+// the test server under a name that is not loopback (NAMED_ORIGIN): only the proxy resolves it, to
+// the test server, and it rewrites that origin both ways, so the CLI sees one consistent server
+// (issuer, endpoints, resource) and the server sees its own origin.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -8,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { inject } from 'vitest';
 import { ROOT } from '../../../harness/server';
 
 /** The `pacewise` command of the workspace package cli (its `bin`). */
@@ -103,6 +108,14 @@ export function forceExpiry(home: string, server: string): void {
   editSession(home, server, (s) => (s.expiresAt = new Date(Date.now() - 60_000).toISOString()));
 }
 
+/** The test server's name for the CLI when the proxy is watched: `.test` is reserved (RFC 2606), never loopback. */
+export const NAMED_ORIGIN = 'http://pacewise.test';
+
+/** The test server's own origin for a URL on NAMED_ORIGIN (what Chromium opens: it has no proxy). */
+export function realUrl(url: string): string {
+  return url.startsWith(`${NAMED_ORIGIN}/`) ? inject('baseUrl') + url.slice(NAMED_ORIGIN.length) : url;
+}
+
 /** The person opens the link in Chromium, signs in, checks the code and approves (or declines). */
 export async function decideInBrowser(
   browser: Browser,
@@ -114,7 +127,7 @@ export async function decideInBrowser(
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(link);
+    await page.goto(realUrl(link));
     if (new URL(page.url()).pathname === '/sign-in') {
       await page.getByLabel('E-mail').fill(person.email);
       await page.getByLabel('Password').fill(person.password);
@@ -175,11 +188,22 @@ const HOP_BY_HOP = new Set([
   'content-length',
 ]);
 
-/** A forward HTTP proxy on loopback that records every request and can answer or drop some. */
+/** `text` with every spelling of origin `from` (plain and URL-encoded) replaced by `to`. */
+function swapOrigin(text: string, from: string, to: string): string {
+  return text.split(from).join(to).split(encodeURIComponent(from)).join(encodeURIComponent(to));
+}
+
+/**
+ * A forward HTTP proxy on loopback that records every request and can answer or drop some. It
+ * serves NAMED_ORIGIN as the test server: requests to it go to `target`, with the origin swapped in
+ * request bodies and back in answers (headers and bodies); `seen` holds what the CLI sent and got.
+ */
 export class LoopbackProxy {
   readonly seen: Seen[] = [];
   rule: (req: Seen) => ProxyAction = () => undefined;
   private server = http.createServer((req, res) => void this.handle(req, res));
+
+  constructor(private readonly target: string = inject('baseUrl')) {}
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -220,21 +244,24 @@ export class LoopbackProxy {
       return;
     }
     if (action && 'delayMs' in action) await new Promise((r) => setTimeout(r, action.delayMs));
+    const named = seen.url.origin === NAMED_ORIGIN;
+    const inward = (text: string) => (named ? swapOrigin(text, NAMED_ORIGIN, this.target) : text);
+    const outward = (text: string) => (named ? swapOrigin(text, this.target, NAMED_ORIGIN) : text);
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k) && typeof v === 'string') headers[k] = v;
+    for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k) && typeof v === 'string') headers[k] = inward(v);
     try {
-      const upstream = await fetch(seen.url, {
+      const upstream = await fetch(inward(seen.url.href), {
         method: seen.method,
         headers,
-        body: ['GET', 'HEAD'].includes(seen.method) ? undefined : seen.body,
+        body: ['GET', 'HEAD'].includes(seen.method) ? undefined : inward(seen.body),
         redirect: 'manual',
       });
-      const text = await upstream.text();
+      const text = outward(await upstream.text());
       seen.status = upstream.status;
       seen.responseBody = text;
       const out: Record<string, string> = {};
       upstream.headers.forEach((v, k) => {
-        if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
+        if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(k)) out[k] = outward(v);
       });
       res.writeHead(upstream.status, out);
       res.end(text);

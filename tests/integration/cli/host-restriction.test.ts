@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
-import { LoopbackProxy, cli, forceExpiry, form, login, readCredentials, runCli, tempHome } from './harness';
+import { LoopbackProxy, NAMED_ORIGIN, cli, forceExpiry, form, login, readCredentials, runCli, tempHome } from './harness';
 
 const baseUrl = inject('baseUrl');
+// The CLI's name for the server: through the proxy, which it would bypass for loopback (harness.ts).
+const server = NAMED_ORIGIN;
 
 let browser: Browser;
 let person: TestPerson;
@@ -34,7 +36,7 @@ describe('a host proxy that rejects the token endpoint', () => {
         s.url.pathname === '/token'
           ? { respond: { status: 502, body: '<html>Bad Gateway</html>', headers: { 'content-type': 'text/html' } } }
           : undefined;
-      const run = runCli(['login', '--server', baseUrl], { home, proxy: proxyUrl });
+      const run = runCli(['login', '--server', server], { home, proxy: proxyUrl });
       const started = Date.now();
       const code = await run.exited;
       expect(code).toBe(1);
@@ -45,7 +47,7 @@ describe('a host proxy that rejects the token endpoint', () => {
       expect(out).toContain('Stopping instead of asking for new codes');
       expect(proxy.matching('/device_authorization')).toHaveLength(1);
       expect(proxy.matching('/token')).toHaveLength(1);
-      expect(readCredentials(home).servers[baseUrl]?.session).toBeUndefined();
+      expect(readCredentials(home).servers[server]?.session).toBeUndefined();
     } finally {
       proxy.rule = () => undefined;
       fs.rmSync(home, { recursive: true, force: true });
@@ -55,8 +57,8 @@ describe('a host proxy that rejects the token endpoint', () => {
   it('refresh_rejected on a refresh: the command stops without starting a new sign-in', async () => {
     const home = tempHome();
     try {
-      expect((await login(browser, person, { home, server: baseUrl })).code).toBe(0);
-      forceExpiry(home, baseUrl);
+      expect((await login(browser, person, { home, server, proxy: proxyUrl })).code).toBe(0);
+      forceExpiry(home, server);
       proxy.seen.length = 0;
       proxy.rule = (s) =>
         s.url.pathname === '/token' && form(s).get('grant_type') === 'refresh_token'

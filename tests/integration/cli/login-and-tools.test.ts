@@ -1,6 +1,7 @@
 // `pacewise login`, `whoami`, `tools` and `call` as a person uses them: the CLI runs as a subprocess
-// against `next start`, the person approves in Chromium, and a loopback proxy records what the CLI
-// sends, so the device code and tokens can be checked against everything it printed.
+// against `next start`, the person approves in Chromium, and a proxy records what the CLI sends, so
+// the device code and tokens can be checked against everything it printed. The CLI reaches the
+// server as NAMED_ORIGIN through that proxy (it would send loopback traffic past it).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -9,6 +10,7 @@ import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { rpc } from '../../../harness/mcp';
 import {
   LoopbackProxy,
+  NAMED_ORIGIN,
   cli,
   credentialsFile,
   decideInBrowser,
@@ -22,7 +24,8 @@ import {
 } from './harness';
 
 const baseUrl = inject('baseUrl');
-const toolUrl = `${baseUrl}/mcp`;
+const server = NAMED_ORIGIN;
+const toolUrl = `${server}/mcp`;
 const ALL_SCOPES = [
   'health:read',
   'health:write',
@@ -56,7 +59,7 @@ describe('pacewise login, whoami, tools, call', () => {
 
   it('login: shows the link and code (never the device code), polls politely, stores the tokens owner-only, verifies with get_account', async () => {
     proxy.seen.length = 0;
-    const result = await login(browser, person, { home, server: baseUrl, proxy: proxyUrl });
+    const result = await login(browser, person, { home, server, proxy: proxyUrl });
     expect(result.code, result.output).toBe(0);
 
     const [device] = proxy.matching('/device_authorization');
@@ -89,32 +92,32 @@ describe('pacewise login, whoami, tools, call', () => {
     const file = credentialsFile(home);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.statSync(home).mode & 0o777).toBe(0o700);
-    const session = readCredentials(home).servers[baseUrl]!.session!;
+    const session = readCredentials(home).servers[server]!.session!;
     expect(session.storage).toBe('file');
     expect(result.output).not.toContain(session.accessToken);
     expect(result.output).not.toContain(session.refreshToken);
 
-    expect(result.stdout).toContain(`Signed in to ${baseUrl} as ${person.email}`);
+    expect(result.stdout).toContain(`Signed in to ${server} as ${person.email}`);
     expect(result.stdout).toContain(`Scopes: ${ALL_SCOPES.join(' ')}`);
     expect(result.stdout).toContain('Subscription: inactive');
     expect(result.stdout).toContain(`Tokens: ${file} (readable by you only)`);
   });
 
   it('whoami prints the account from get_account, and never a token', async () => {
-    const session = readCredentials(home).servers[baseUrl]!.session!;
-    const r = await cli(['whoami'], { home });
+    const session = readCredentials(home).servers[server]!.session!;
+    const r = await cli(['whoami'], { home, proxy: proxyUrl });
     expect(r.code, r.output).toBe(0);
     expect(r.stdout).toContain(`as ${person.email}`);
     expect(r.stdout).toContain('Subscription: inactive');
     expect(r.output).not.toContain(session.accessToken);
     expect(r.output).not.toContain(session.refreshToken);
 
-    const json = await cli(['whoami', '--json'], { home });
+    const json = await cli(['whoami', '--json'], { home, proxy: proxyUrl });
     expect(JSON.parse(json.stdout)).toMatchObject({ email: person.email, grantedScopes: ALL_SCOPES, subscription: { status: 'inactive' } });
   });
 
   it('tools prints the live tools/list', async () => {
-    const token = readCredentials(home).servers[baseUrl]!.session!.accessToken;
+    const token = readCredentials(home).servers[server]!.session!.accessToken;
     const live = (
       await rpc(
         baseUrl,
@@ -127,58 +130,58 @@ describe('pacewise login, whoami, tools, call', () => {
     const names = live.result.tools.map((t) => t.name);
     expect(names).toContain('get_account');
 
-    const pretty = await cli(['tools'], { home });
+    const pretty = await cli(['tools'], { home, proxy: proxyUrl });
     expect(pretty.code, pretty.output).toBe(0);
     const listed = [...pretty.stdout.matchAll(/^(\w+) {2}\(/gm)].map((m) => m[1]);
     expect(listed).toEqual(names);
     expect(pretty.stdout).toMatch(/^get_account {2}\(any scope, read\)$/m);
     expect(pretty.stdout).toMatch(/^list_workouts {2}\(workouts:read, read, subscription\)$/m);
 
-    const json = await cli(['tools', '--json'], { home });
+    const json = await cli(['tools', '--json'], { home, proxy: proxyUrl });
     expect((JSON.parse(json.stdout) as { name: string }[]).map((t) => t.name)).toEqual(names);
   });
 
   it('call get_account prints the result; --json gives the raw data', async () => {
-    const pretty = await cli(['call', 'get_account', '{}'], { home });
+    const pretty = await cli(['call', 'get_account', '{}'], { home, proxy: proxyUrl });
     expect(pretty.code, pretty.output).toBe(0);
     expect(pretty.stdout).toContain(`email: ${person.email}`);
     expect(pretty.stdout).toContain('status: inactive');
 
-    const json = await cli(['call', 'get_account', '{}', '--json'], { home });
+    const json = await cli(['call', 'get_account', '{}', '--json'], { home, proxy: proxyUrl });
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ email: person.email, subscription: { status: 'inactive' } });
   });
 
   it('call of a tool that needs a subscription prints the checkout link from get_payment_checkout_link', async () => {
-    const r = await cli(['call', 'list_workouts', '{}'], { home });
+    const r = await cli(['call', 'list_workouts', '{}'], { home, proxy: proxyUrl });
     expect(r.code).toBe(1);
     expect(r.output).toContain('list_workouts needs an active Pacewise subscription.');
     const link = r.output.match(/Open this checkout link to subscribe \(valid until [^)]+\):\s+(\S+)/)?.[1];
-    expect(link).toMatch(new RegExp(`^${baseUrl}/checkout/`));
+    expect(link).toMatch(new RegExp(`^${server}/checkout/`));
 
-    const json = await cli(['call', 'list_workouts', '{}', '--json'], { home });
+    const json = await cli(['call', 'list_workouts', '{}', '--json'], { home, proxy: proxyUrl });
     expect(json.code).toBe(1);
     const body = JSON.parse(json.stdout) as { error: string; checkout: { url: string } };
     expect(body.error).toBe('subscription_inactive');
-    expect(body.checkout.url).toMatch(new RegExp(`^${baseUrl}/checkout/`));
+    expect(body.checkout.url).toMatch(new RegExp(`^${server}/checkout/`));
   });
 
   it('rejects bad input without calling anything', async () => {
-    const notJson = await cli(['call', 'get_account', '{oops'], { home });
+    const notJson = await cli(['call', 'get_account', '{oops'], { home, proxy: proxyUrl });
     expect(notJson.code).toBe(2);
     expect(notJson.output).toContain('not valid JSON');
-    const unknown = await cli(['call', 'no_such_tool'], { home });
+    const unknown = await cli(['call', 'no_such_tool'], { home, proxy: proxyUrl });
     expect(unknown.code).toBe(1);
     expect(unknown.output).toContain('There is no tool named "no_such_tool"');
   });
 
   it('a second login reuses the registration and ends the previous sign-in on the server', async () => {
-    const before = readCredentials(home).servers[baseUrl]!;
+    const before = readCredentials(home).servers[server]!;
     proxy.seen.length = 0;
-    const result = await login(browser, person, { home, server: baseUrl, proxy: proxyUrl });
+    const result = await login(browser, person, { home, server, proxy: proxyUrl });
     expect(result.code, result.output).toBe(0);
     expect(proxy.matching('/register')).toHaveLength(0);
-    const after = readCredentials(home).servers[baseUrl]!;
+    const after = readCredentials(home).servers[server]!;
     expect(after.clientId).toBe(before.clientId);
     expect(after.session!.accessToken).not.toBe(before.session!.accessToken);
     const revoked = proxy.matching('/revoke');
@@ -187,7 +190,7 @@ describe('pacewise login, whoami, tools, call', () => {
     expect(
       (await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: before.session!.accessToken })).status,
     ).toBe(401);
-    const who = await cli(['whoami'], { home });
+    const who = await cli(['whoami'], { home, proxy: proxyUrl });
     expect(who.code, who.output).toBe(0);
     expect(who.stdout).toContain(`as ${person.email}`);
   });
@@ -212,25 +215,25 @@ describe('recoveries', () => {
   it('falls back to the built-in client when the server no longer knows the stored client_id, dropping the tokens bound to it', async () => {
     const home = tempHome();
     try {
-      expect((await login(browser, person, { home, server: baseUrl })).code).toBe(0);
-      editSession(home, baseUrl, (_s, entry) => (entry.clientId = 'client-the-server-forgot'));
+      expect((await login(browser, person, { home, server, proxy: proxyUrl })).code).toBe(0);
+      editSession(home, server, (_s, entry) => (entry.clientId = 'client-the-server-forgot'));
 
       proxy.seen.length = 0;
-      const run = runCli(['login', '--server', baseUrl], { home, proxy: proxyUrl });
+      const run = runCli(['login', '--server', server], { home, proxy: proxyUrl });
       const prompt = await devicePrompt(run);
       const [first, second] = proxy.matching('/device_authorization');
       expect(form(first!).get('client_id')).toBe('client-the-server-forgot');
       expect(first!.status).toBe(401);
       // The CLI is Pacewise's built-in client (lib/oauth/first-party.ts): nothing is registered.
       expect(proxy.matching('/register')).toHaveLength(0);
-      const fresh = readCredentials(home).servers[baseUrl]!;
+      const fresh = readCredentials(home).servers[server]!;
       expect(fresh.clientId).toBe('pacewise-cli');
       expect(form(second!).get('client_id')).toBe(fresh.clientId);
       expect(fresh.session).toBeUndefined();
 
       await decideInBrowser(browser, prompt.link, prompt.userCode, person);
       expect(await run.exited, run.output()).toBe(0);
-      expect(readCredentials(home).servers[baseUrl]!.session).toBeDefined();
+      expect(readCredentials(home).servers[server]!.session).toBeDefined();
     } finally {
       fs.rmSync(home, { recursive: true, force: true });
     }

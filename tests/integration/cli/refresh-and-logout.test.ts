@@ -10,6 +10,7 @@ import { rpc } from '../../../harness/mcp';
 import { tokenRequest } from '../../../harness/oauth';
 import {
   LoopbackProxy,
+  NAMED_ORIGIN,
   cli,
   decideInBrowser,
   devicePrompt,
@@ -26,6 +27,8 @@ import {
 
 const baseUrl = inject('baseUrl');
 const toolUrl = `${baseUrl}/mcp`;
+// The CLI's name for the server: through the proxy, which it would bypass for loopback (harness.ts).
+const server = NAMED_ORIGIN;
 
 let browser: Browser;
 let person: TestPerson;
@@ -35,14 +38,14 @@ const home = tempHome();
 
 const refreshGrants = () => proxy.matching('/token', (s) => form(s).get('grant_type') === 'refresh_token');
 const bearer = (s: Seen) => String(s.headers.authorization ?? '').replace(/^Bearer /, '');
-const stored = () => readCredentials(home).servers[baseUrl]!.session!;
+const stored = () => readCredentials(home).servers[server]!.session!;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   person = newPerson('cli-refresh');
   await signUp(baseUrl, person);
   proxyUrl = await proxy.start();
-  const first = await login(browser, person, { home, server: baseUrl });
+  const first = await login(browser, person, { home, server, proxy: proxyUrl });
   expect(first.code, first.output).toBe(0);
 });
 afterAll(async () => {
@@ -68,7 +71,7 @@ describe('refresh', () => {
 
   it('refreshes once after expiry and stores the new pair before using it', async () => {
     const before = stored();
-    forceExpiry(home, baseUrl);
+    forceExpiry(home, server);
     // At the first /mcp request after the refresh, the file must already hold the token presented.
     const persistedFirst: boolean[] = [];
     proxy.rule = (s) => {
@@ -83,8 +86,8 @@ describe('refresh', () => {
     expect(grants).toHaveLength(1);
     const sent = form(grants[0]!);
     expect(sent.get('refresh_token')).toBe(before.refreshToken);
-    expect(sent.get('client_id')).toBe(readCredentials(home).servers[baseUrl]!.clientId);
-    expect(sent.get('resource')).toBe(toolUrl);
+    expect(sent.get('client_id')).toBe(readCredentials(home).servers[server]!.clientId);
+    expect(sent.get('resource')).toBe(`${server}/mcp`);
     expect(grants[0]!.status).toBe(200);
 
     const after = stored();
@@ -99,7 +102,7 @@ describe('refresh', () => {
 
   it('refreshes on a 401 even before the stored expiry', async () => {
     const before = stored();
-    editSession(home, baseUrl, (s) => (s.accessToken = 'an-access-token-the-server-refuses'));
+    editSession(home, server, (s) => (s.accessToken = 'an-access-token-the-server-refuses'));
     const r = await cli(['whoami'], { home, proxy: proxyUrl });
     expect(r.code, r.output).toBe(0);
     const mcp = proxy.matching('/mcp');
@@ -111,7 +114,7 @@ describe('refresh', () => {
 
   it('two processes sharing one sign-in: one refresh reaches the server, both use its result', async () => {
     const before = stored();
-    forceExpiry(home, baseUrl);
+    forceExpiry(home, server);
     // The refresh answer is slowed down so the second process surely arrives while the first holds the lock.
     proxy.rule = (s) => (s.url.pathname === '/token' ? { delayMs: 1500 } : undefined);
     const [a, b] = await Promise.all([cli(['whoami'], { home, proxy: proxyUrl }), cli(['whoami'], { home, proxy: proxyUrl })]);
@@ -125,7 +128,7 @@ describe('refresh', () => {
   });
 
   it('invalid_grant: the refresh token is not retried; a new sign-in starts', async () => {
-    editSession(home, baseUrl, (s) => {
+    editSession(home, server, (s) => {
       s.refreshToken = 'a-refresh-token-the-server-no-longer-knows';
       s.expiresAt = new Date(Date.now() - 60_000).toISOString();
     });
@@ -175,7 +178,7 @@ describe('retries', () => {
 describe('logout', () => {
   it('revokes with token and client_id, then deletes the tokens; the server refuses them afterwards', async () => {
     const before = stored();
-    const clientId = readCredentials(home).servers[baseUrl]!.clientId;
+    const clientId = readCredentials(home).servers[server]!.clientId;
     expect((await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: before.accessToken })).status).toBe(
       200,
     );
@@ -188,7 +191,7 @@ describe('logout', () => {
     expect(form(revokes[0]!).get('token')).toBe(before.refreshToken);
     expect(form(revokes[0]!).get('client_id')).toBe(clientId);
     expect(r.output).not.toContain(before.refreshToken);
-    expect(readCredentials(home).servers[baseUrl]!.session).toBeUndefined();
+    expect(readCredentials(home).servers[server]!.session).toBeUndefined();
     expect(fs.readFileSync(`${home}/credentials.json`, 'utf8')).not.toContain(before.accessToken);
 
     expect((await rpc(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { token: before.accessToken })).status).toBe(
@@ -202,8 +205,8 @@ describe('logout', () => {
     });
     expect(refresh.body.error).toBe('invalid_grant');
 
-    const after = await cli(['whoami'], { home });
+    const after = await cli(['whoami'], { home, proxy: proxyUrl });
     expect(after.code).toBe(1);
-    expect(after.output).toContain(`Not signed in to ${baseUrl}. Run: pacewise login`);
+    expect(after.output).toContain(`Not signed in to ${server}. Run: pacewise login`);
   });
 });

@@ -1,5 +1,6 @@
 // `pacewise mcp` for hosts that only speak stdio: the official MCP SDK client starts it as a local
-// server, lists and calls tools through it; the loopback proxy checks what reaches the remote /mcp
+// server, lists and calls tools through it; the proxy checks what reaches the remote /mcp (the CLI
+// reaches the server as NAMED_ORIGIN through it: loopback would bypass it)
 // (the bearer token, and the negotiated MCP-Protocol-Version on every request after initialize).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,9 +9,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { launchBrowser } from '../../support/browser';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
-import { BIN, LoopbackProxy, forceExpiry, form, login, messagesInBody, readCredentials, rpcOf, tempHome } from './harness';
+import { BIN, LoopbackProxy, NAMED_ORIGIN, forceExpiry, form, login, messagesInBody, readCredentials, rpcOf, tempHome } from './harness';
 
 const baseUrl = inject('baseUrl');
+const server = NAMED_ORIGIN;
 
 let browser: Browser;
 let person: TestPerson;
@@ -21,7 +23,7 @@ const home = tempHome();
 function bridge(configHome: string) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN, 'mcp', '--server', baseUrl],
+    args: [BIN, 'mcp', '--server', server],
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -42,7 +44,7 @@ beforeAll(async () => {
   person = newPerson('cli-stdio');
   await signUp(baseUrl, person);
   proxyUrl = await proxy.start();
-  const first = await login(browser, person, { home, server: baseUrl });
+  const first = await login(browser, person, { home, server, proxy: proxyUrl });
   expect(first.code, first.output).toBe(0);
 });
 afterAll(async () => {
@@ -73,7 +75,7 @@ describe('pacewise mcp (stdio bridge)', () => {
       await client.close();
     }
 
-    const token = readCredentials(home).servers[baseUrl]!.session!.accessToken;
+    const token = readCredentials(home).servers[server]!.session!.accessToken;
     const posts = proxy.matching('/mcp', (s) => s.method === 'POST');
     expect(posts.length).toBeGreaterThanOrEqual(5);
     for (const p of posts) expect(p.headers.authorization).toBe(`Bearer ${token}`);
@@ -82,12 +84,12 @@ describe('pacewise mcp (stdio bridge)', () => {
     const negotiated = (messagesInBody(init!.responseBody!)[0] as { result: { protocolVersion: string } }).result.protocolVersion;
     expect(negotiated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     for (const p of later) expect(p.headers['mcp-protocol-version']).toBe(negotiated);
-    expect(stderr()).toContain(`forwarding stdio to ${baseUrl}/mcp`);
+    expect(stderr()).toContain(`forwarding stdio to ${server}/mcp`);
     expect(stderr()).not.toContain(token);
   });
 
   it('refreshes an expired token on the way, once', async () => {
-    forceExpiry(home, baseUrl);
+    forceExpiry(home, server);
     proxy.seen.length = 0;
     const { client, transport } = bridge(home);
     await client.connect(transport);

@@ -269,11 +269,11 @@ describe('watch workouts (FIT)', () => {
     const squat = created.workout.strength[0]!.sets.map((set) => set.loadKg!);
     expect(squat).toHaveLength(2);
     expect(decoded.steps.map((s) => [s.intensity, s.duration, s.exercise ?? null])).toEqual([
-      ['active', { type: 'reps', reps: 5 }, { category: 'squat', weightKg: squat[0] }],
+      ['active', { type: 'reps', reps: 5 }, { category: 'squat', name: 'Back squat', weightKg: squat[0] }],
       ['rest', { type: 'time', seconds: 180 }, null],
-      ['active', { type: 'reps', reps: 5 }, { category: 'squat', weightKg: squat[1] }],
+      ['active', { type: 'reps', reps: 5 }, { category: 'squat', name: 'Back squat', weightKg: squat[1] }],
       ['rest', { type: 'time', seconds: 180 }, null],
-      ['active', { type: 'time', seconds: 45 }, { category: 'plank' }],
+      ['active', { type: 'time', seconds: 45 }, { category: 'plank', name: 'Plank' }],
     ]);
   });
 

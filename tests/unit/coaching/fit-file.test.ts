@@ -87,3 +87,47 @@ describe('FIT workout file round trip through the SDK', () => {
     expect(decoded.steps).toEqual(plan.steps);
   });
 });
+
+describe('strength exercises are named, not only categorized', () => {
+  it('each exercise has an exercise_title with its full name, told apart from others of its category', () => {
+    const workout: Parameters<typeof fitPlan>[0] = {
+      kind: 'strength',
+      title: 'Lower body',
+      run: [],
+      strength: [
+        { exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', sets: [{ reps: 5, loadKg: 100 }] },
+        {
+          exerciseId: 'single-leg-romanian-deadlift',
+          exerciseName: 'Single-leg Romanian deadlift',
+          progression: 'double',
+          sets: [
+            { reps: 8, loadKg: 16 },
+            { reps: 8, loadKg: 16 },
+          ],
+        },
+        { exerciseId: 'front-squat', exerciseName: 'Front squat', progression: 'linear', sets: [{ reps: 5, loadKg: 70 }] },
+        { exerciseId: 'deadlift', exerciseName: 'Deadlift', progression: 'linear', sets: [{ reps: 3, loadKg: 140 }] },
+      ],
+    };
+    const plan = fitPlan(workout, heart) as FitPlan;
+    const decoded = decodeFitWorkout(encodeFitWorkout(plan, { weightUnit: 'kg', createdAt }));
+    expect(decoded.errors).toEqual([]);
+    expect(decoded.exerciseTitles).toEqual([
+      { category: 'squat', number: 0, title: 'Back squat' },
+      { category: 'deadlift', number: 0, title: 'Single-leg Romanian deadlift' },
+      { category: 'squat', number: 1, title: 'Front squat' },
+      { category: 'deadlift', number: 1, title: 'Deadlift' },
+    ]);
+    // Every set step names its exercise in full (its step name is cut to one watch line).
+    const sets = decoded.steps.filter((s) => s.exercise);
+    expect(sets.map((s) => s.exercise!.name)).toEqual([
+      'Back squat',
+      'Single-leg Romanian deadlift',
+      'Single-leg Romanian deadlift',
+      'Front squat',
+      'Deadlift',
+    ]);
+    expect(sets[1]!.name).toBe('Single-leg Rom.');
+    expect(decoded.steps).toEqual(plan.steps);
+  });
+});

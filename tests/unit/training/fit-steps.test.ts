@@ -87,13 +87,13 @@ describe('strengthSteps', () => {
       { exerciseId: 'pull-up', exerciseName: 'Pull-up', progression: 'double', sets: [{ reps: 8 }] },
     ]);
     expect(steps.map((s) => [s.intensity, s.duration, s.exercise ?? null])).toEqual([
-      ['active', { type: 'reps', reps: 5 }, { category: 'squat', weightKg: 100 }],
+      ['active', { type: 'reps', reps: 5 }, { category: 'squat', name: 'Back squat', weightKg: 100 }],
       ['rest', { type: 'time', seconds: 180 }, null],
-      ['active', { type: 'reps', reps: 5 }, { category: 'squat', weightKg: 102.5 }],
+      ['active', { type: 'reps', reps: 5 }, { category: 'squat', name: 'Back squat', weightKg: 102.5 }],
       ['rest', { type: 'time', seconds: 180 }, null],
-      ['active', { type: 'time', seconds: 45 }, { category: 'plank' }],
+      ['active', { type: 'time', seconds: 45 }, { category: 'plank', name: 'Plank' }],
       ['rest', { type: 'open' }, null], // no prescribed rest: until the lap button
-      ['active', { type: 'reps', reps: 8 }, { category: 'pullUp' }],
+      ['active', { type: 'reps', reps: 8 }, { category: 'pullUp', name: 'Pull-up' }],
     ]);
   });
 

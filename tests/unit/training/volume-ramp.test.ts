@@ -146,6 +146,20 @@ const rows: Row[] = [
     expect: { 4: 1.1 * 16 },
   },
   {
+    // No write happened in the gap: the first one comes in the week back, which is capped on what is still ahead.
+    name: 'a silent three-week gap, first write on the Monday back: the week in progress is capped too',
+    weeks: [
+      plan(60, 12, [10, 10, 12]),
+      plan(60, 12, ['unlogged', 'unlogged', 'unlogged']),
+      plan(60, 12, ['unlogged', 'unlogged', 'unlogged']),
+      plan(60, 12, ['unlogged', 'unlogged', 'unlogged']),
+      ahead(66, 13),
+    ],
+    today: 4,
+    day: 0,
+    expect: { 4: 1.1 * 16 },
+  },
+  {
     name: 'ran more than planned: the plan is never raised',
     weeks: [plan(30, 6, [12, 12, 15]), ahead(33, 7)],
     today: 0,

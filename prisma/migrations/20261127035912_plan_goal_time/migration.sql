@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "TrainingPlan" ADD COLUMN     "goalTimeS" INTEGER;
+
