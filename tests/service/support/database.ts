@@ -49,9 +49,12 @@ if (template.engine === 'postgresql') {
 }
 
 // What a test server gets from the harness (harness/server.ts): its own origin, shared secrets, and a
-// database that is already migrated and seeded (PACEWISE_SEED=0: nothing more is added on open).
+// database that is already migrated and seeded (PACEWISE_SEED=0: nothing more is added on open). A
+// deployment with DATABASE_URL must name an SMTP server (lib/env.ts); no tool mails, so this one is a
+// closed loopback port: a message sent by mistake fails loudly instead of leaving the machine.
 Object.assign(process.env, {
   SITE_URL: TEST_SITE_URL,
+  SMTP_URL: 'smtp://127.0.0.1:9',
   PACEWISE_SEED: '0',
   SESSION_SECRET: crypto.randomBytes(48).toString('base64url'),
   TOKEN_SECRET: crypto.randomBytes(48).toString('base64url'),
