@@ -72,7 +72,7 @@ export const LAYERS = {
   // generated at build time (lib/generated/views.ts): the one script the three views' documents wrap
   'views-bundle': [],
   // beside the app
-  harness: [...LIB],
+  harness: [...LIB, 'build'],
   bench: [...LIB, 'harness', 'build'],
   tests: [...LIB, 'harness', 'build', 'cli', 'bench', 'scripts', 'routes'],
   scripts: [...LIB, 'build'],

@@ -39,6 +39,24 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The service tier: services and every tool's handler in process (an SDK client over
+          // InMemoryTransport to the app's McpServer), each file on its own clone of a migrated,
+          // seeded template database; no server and no build, so files run in parallel
+          // (docs/testing.md). VITEST_SERVICE_WORKERS overrides how many at once.
+          name: 'service',
+          expect,
+          include: ['tests/service/**/*.test.ts'],
+          tags,
+          globalSetup: ['tests/support/service-setup.ts'],
+          setupFiles: ['tests/service/support/database.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: Number(process.env.VITEST_SERVICE_WORKERS) || 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'e2e',
           expect,
           include: ['tests/e2e/**/*.test.ts'],

@@ -40,6 +40,8 @@ function byArea(cases) {
 }
 
 const unit = byArea(list('unit', 'pglite'));
+const service = byArea(list('service', 'postgresql'));
+const serviceParity = byArea(list('service', 'pglite', ['--tags-filter=engine-parity']));
 const integration = byArea(list('integration', 'postgresql'));
 const integrationPglite = byArea(list('integration', 'pglite'));
 const parity = byArea(list('integration', 'pglite', ['--tags-filter=engine-parity']));
@@ -53,13 +55,17 @@ for (const [a, n] of [...integration].sort()) {
   const p = parity.get(a) ?? 0;
   add(a, n + (integrationPglite.get(a) ?? 0), n + p, p ? `${n} on PostgreSQL + ${p} parity on PGlite` : 'PostgreSQL');
 }
+for (const [a, n] of [...service].sort()) {
+  const p = serviceParity.get(a) ?? 0;
+  add(a, 0, n + p, p ? `${n} on PostgreSQL + ${p} parity on PGlite` : 'PostgreSQL');
+}
 for (const [a, n] of [...e2e].sort()) add(a, n + (e2ePglite.get(a) ?? 0), n, 'once (PostgreSQL)');
 const sum = (k) => rows.reduce((s, r) => s + r[k], 0);
 console.log('| area | case runs before (integration and e2e on both engines) | case runs now | now |');
 console.log('| --- | ---: | ---: | --- |');
 for (const r of rows) console.log(`| ${r.name} | ${r.before} | ${r.after} | ${r.note} |`);
 console.log(`| **total** | **${sum('before')}** | **${sum('after')}** | |`);
-const distinct = [...unit.values(), ...integration.values(), ...e2e.values()].reduce((s, n) => s + n, 0);
+const distinct = [...unit.values(), ...service.values(), ...integration.values(), ...e2e.values()].reduce((s, n) => s + n, 0);
 console.log(
-  `\nDistinct cases: ${distinct} (unit ${[...unit.values()].reduce((s, n) => s + n, 0)}, integration ${[...integration.values()].reduce((s, n) => s + n, 0)}, e2e ${[...e2e.values()].reduce((s, n) => s + n, 0)}); engine-parity cases: ${[...parity.values()].reduce((s, n) => s + n, 0)}.`,
+  `\nDistinct cases: ${distinct} (unit ${[...unit.values()].reduce((s, n) => s + n, 0)}, service ${[...service.values()].reduce((s, n) => s + n, 0)}, integration ${[...integration.values()].reduce((s, n) => s + n, 0)}, e2e ${[...e2e.values()].reduce((s, n) => s + n, 0)}); engine-parity cases: ${[...parity.values(), ...serviceParity.values()].reduce((s, n) => s + n, 0)}.`,
 );

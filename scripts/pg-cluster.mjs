@@ -4,7 +4,6 @@
 // when the run ends, also on Ctrl-C.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -19,13 +18,7 @@ export function pgBinaries() {
     .filter((f) => fs.existsSync(f));
 }
 
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
+const { portIsFree } = await import('../lib/build/ports.ts');
 
 export async function startCluster() {
   const initdb = pgBinaries().at(-1);

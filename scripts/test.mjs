@@ -1,23 +1,24 @@
 #!/usr/bin/env node
-// `npm test`: lint, type-check, unit tests, one production build, then the integration and browser
-// suites against `next start`. Prints one summary line per suite and a closing total.
-// Usage: npm test [-- <suite> ...] [-- --reuse-build]   suites: lint typecheck unit integration parity e2e
-// `parity` is the engine-parity set alone (integration rows tagged `engine-parity`, vitest.config.ts):
-// CI runs the full integration suite and e2e on PostgreSQL and this set again on PGlite (.ci/run).
+// `npm test`: lint, type-check, unit tests, the service tier in process, one production build, then the
+// integration and browser suites against `npm start`. Prints one summary line per suite and a closing total.
+// Usage: npm test [-- <suite> ...] [-- --reuse-build]   suites: lint typecheck unit parity service integration e2e
+// `service` is the in-process tier (services and tool handlers on a cloned database, no server:
+// docs/testing.md). `parity` is the engine-parity set alone (integration and service rows tagged
+// `engine-parity`, vitest.config.ts): CI runs the full service, integration and e2e suites on PostgreSQL
+// and this set again on PGlite (.ci/run).
 // With no suite named, `npm test` is the whole CI matrix: lint, typecheck, unit, the one build and
-// `parity` on the embedded PGlite, then `integration` and `e2e` on a throwaway PostgreSQL cluster it
-// starts itself on loopback (scripts/pg-cluster.mjs) and stops afterwards. With DATABASE_URL set it
-// uses that server instead and runs everything but `parity` there. Named suites run on PGlite unless
-// DATABASE_URL is set.
+// `parity` on the embedded PGlite, then `service`, `integration` and `e2e` on a throwaway PostgreSQL
+// cluster it starts itself on loopback (scripts/pg-cluster.mjs) and stops afterwards. With DATABASE_URL
+// set it uses that server instead and runs everything but `parity` there. Named suites run on PGlite
+// unless DATABASE_URL is set.
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
-import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pgBinaries, startCluster } from './pg-cluster.mjs';
 
-const all = ['lint', 'typecheck', 'unit', 'parity', 'integration', 'e2e'];
+const all = ['lint', 'typecheck', 'unit', 'parity', 'service', 'integration', 'e2e'];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const w of wanted)
   if (!all.includes(w)) {
@@ -46,13 +47,7 @@ if (missing.length) {
   );
   process.exit(1);
 }
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
+const { portIsFree } = await import('../lib/build/ports.ts');
 
 // --reuse-build: serve the build an earlier run made (CI's PostgreSQL pass reuses the PGlite pass's:
 // nothing about the database engine is built in). Its port is the one that build was made for.
@@ -135,8 +130,8 @@ function vitest(project, name = project, extra = []) {
   });
 }
 
-/** The integration files with an engine-parity row: only these are loaded (the filter skips the rest of their rows). */
-function parityFiles() {
+/** The files of a tier with an engine-parity row: only these are loaded (the filter skips the rest of their rows). */
+function parityFiles(...roots) {
   const files = [];
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -145,18 +140,30 @@ function parityFiles() {
       else if (entry.name.endsWith('.test.ts') && fs.readFileSync(full, 'utf8').includes('engine-parity')) files.push(full);
     }
   };
-  walk('tests/integration');
-  walk('tests/security');
+  for (const root of roots) walk(root);
   return files.sort();
 }
 
 let ok = run('npx', ['contentlayer2', 'build']) && run('node', ['scripts/build-views.mjs']);
 if (!ok) process.exit(1);
 let cluster;
+/** The matrix: the full suites go to PostgreSQL (parity ran on PGlite before them). */
+async function toPostgres() {
+  if (!matrix || cluster) return;
+  cluster = await startCluster();
+  env.DATABASE_URL = cluster.url;
+  summary.push(`${'postgresql'.padEnd(12)} ${cluster.version} on port ${cluster.port}: service, integration and e2e below run there`);
+}
+const engine = () => (env.DATABASE_URL ? 'postgresql' : 'pglite');
 for (const suite of suites) {
   if (suite === 'lint') check('lint', 'npm', ['run', '--silent', 'lint']);
   if (suite === 'typecheck') check('typecheck', 'npx', ['tsc', '--noEmit']);
   if (suite === 'unit') vitest('unit');
+  // No build and no server: each file clones a template database (tests/support/service-setup.ts).
+  if (suite === 'service') {
+    await toPostgres();
+    vitest('service', `service/${engine()}`);
+  }
   if (suite === 'integration' || suite === 'parity' || suite === 'e2e') {
     if (!summary.some((l) => l.startsWith('build'))) {
       // Pages are prerendered with SITE_URL, so the build is made for the test server's origin.
@@ -172,14 +179,11 @@ for (const suite of suites) {
     }
     // The matrix: parity ran on PGlite before this; the full suites go to PostgreSQL, on the same build
     // (nothing about the engine is built in; Chromium and the HTML crawls do not depend on it).
-    if (matrix && suite !== 'parity' && !cluster) {
-      cluster = await startCluster();
-      env.DATABASE_URL = cluster.url;
-      summary.push(`${'postgresql'.padEnd(12)} ${cluster.version} on port ${cluster.port}: integration and e2e below run there`);
-    }
-    const engine = env.DATABASE_URL ? 'postgresql' : 'pglite';
-    if (suite === 'parity') vitest('integration', `parity/${engine}`, ['--tags-filter=engine-parity', ...parityFiles()]);
-    else vitest(suite, `${suite}/${engine}`);
+    if (suite !== 'parity') await toPostgres();
+    if (suite === 'parity') {
+      vitest('integration', `parity/${engine()}`, ['--tags-filter=engine-parity', ...parityFiles('tests/integration', 'tests/security')]);
+      vitest('service', `parity-service/${engine()}`, ['--tags-filter=engine-parity', ...parityFiles('tests/service')]);
+    } else vitest(suite, `${suite}/${engine()}`);
   }
 }
 cluster?.stop();

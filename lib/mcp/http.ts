@@ -4,20 +4,12 @@
 // through a per-request transport in JSON mode (isLegacyRequest decides), framed as one SSE event
 // when the client prefers SSE. The body is read and parsed once, here.
 import Negotiator from 'negotiator';
-import {
-  createMcpHandler,
-  isLegacyRequest,
-  McpServer,
-  WebStandardStreamableHTTPServerTransport,
-  type AuthInfo,
-} from '@modelcontextprotocol/server';
-import { db } from '@/lib/database/client';
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo } from '@modelcontextprotocol/server';
 import { config } from '@/lib/env';
-import { hasActiveSubscription } from '@/lib/billing/subscriptions';
 import { authenticate, resourceMetadataUrl } from './auth';
 import { MCP_CALL_BUDGETS, spendMcpCall } from './call-budget';
 import { quoted, scopeChallengeFor } from './scope-challenge';
-import { registerTools } from './register';
+import { newServer } from './server';
 import { tools } from './tools';
 import type { AnyTool } from './define-tool';
 import { BASE_HEADERS } from '@/lib/web/security-headers';
@@ -52,42 +44,6 @@ function corsHeaders(origin: string | null): Record<string, string> {
 
 function jsonRpcError(status: number, code: number, message: string, origin: string | null): Response {
   return Response.json({ jsonrpc: '2.0', id: null, error: { code, message } }, { status, headers: corsHeaders(origin) });
-}
-
-const guardDeps = {
-  findPerson: async (userId: string) => (await db()).user.findUnique({ where: { id: userId }, select: { id: true, email: true } }),
-  hasActiveSubscription,
-};
-
-const INSTRUCTIONS =
-  'Pacewise coaches one signed-in person. Start with get_account, then get_profile and follow onboarding steps (each names its toolName and an example call with arguments in the exact shape). ' +
-  "Dates are YYYY-MM-DD in the person's timezone; units are explicit in every argument and result. " +
-  'Results carry every field of their outputSchema (null when unknown); a shape used by several tools is spelled out in one of them, which the others name.';
-
-/**
- * Cache hints of the 2026-07-28 revision (SEP-2549). The catalogue, the view documents and the
- * discovery result are the same for every caller and change only with a deploy, so a host may reuse
- * them for an hour instead of fetching the 47 KB catalogue again each turn. (2025-era answers carry
- * no hints; the SDK leaves them out.)
- */
-const HOUR = { ttlMs: 60 * 60 * 1000, cacheScope: 'public' } as const;
-const CACHE_HINTS = {
-  'tools/list': HOUR,
-  'resources/list': HOUR,
-  'resources/templates/list': HOUR,
-  'resources/read': HOUR,
-  'server/discover': HOUR,
-};
-
-/**
- * A new server per request (stateless); registration reads schemas built once per process. A
- * `tools/call` of a known tool gets a server with that one tool: the call cannot reach the other 26,
- * and registering them on every call cost a third of get_account's calls/s (README, Performance).
- */
-function newServer(only?: AnyTool): McpServer {
-  const server = new McpServer({ name: 'pacewise', version: '1.0.0' }, { instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS });
-  registerTools(server, only ? [only] : tools, guardDeps);
-  return server;
 }
 
 const TOOLS_BY_NAME = new Map(tools.map((t) => [t.name, t]));

@@ -14,6 +14,7 @@
 // A lift's working load follows: re-seeded from the base when no session of the lift was logged since
 // (a benchmark seeds it), kept when sessions were (it is what was really lifted). Pure.
 import type { AthleteState, LiftState } from './types';
+import { round1 } from './rounding';
 
 /** The number a benchmark set, with the coach's state just before and after it was applied (when recorded). */
 export type DeletedBenchmark =
@@ -37,7 +38,6 @@ export type BenchmarkUnlearning = {
 };
 
 const close = (a: number | undefined, b: number | undefined) => a !== undefined && b !== undefined && Math.abs(a - b) < 0.05;
-const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * `supersededBy`: a remaining benchmark of the same lift (or a race) recorded after the deleted one
@@ -64,12 +64,12 @@ export function unlearnBenchmark(
       next = base;
       outcome = base === undefined ? 'cleared' : 'rebased';
     } else if (base !== undefined && current !== undefined) {
-      next = r1(Math.max(1, base + (current - removed.vdot)));
+      next = round1(Math.max(1, base + (current - removed.vdot)));
       outcome = 'shifted';
     } else return unchanged('kept');
     const nextState: AthleteState = { ...state };
     if (next === undefined) delete nextState.vdot;
-    else nextState.vdot = r1(next);
+    else nextState.vdot = round1(next);
     return {
       state: nextState,
       vdotDate: next === undefined ? null : outcome === 'shifted' ? vdotDate : (baseDate ?? vdotDate),
@@ -92,12 +92,12 @@ export function unlearnBenchmark(
     next = { ...lift };
     delete next.e1rmKg;
     delete next.workingLoadKg;
-    if (base !== undefined) next.e1rmKg = r1(base);
+    if (base !== undefined) next.e1rmKg = round1(base);
     const working = before?.workingLoadKg ?? (base !== undefined ? context.seed?.(base) : undefined);
     if (working !== undefined) next.workingLoadKg = working;
     outcome = base === undefined ? 'cleared' : 'rebased';
   } else if (base !== undefined && lift.e1rmKg !== undefined) {
-    next = { ...lift, e1rmKg: r1(Math.max(1, base + (lift.e1rmKg - removed.e1rmKg))) };
+    next = { ...lift, e1rmKg: round1(Math.max(1, base + (lift.e1rmKg - removed.e1rmKg))) };
     outcome = 'shifted';
   } else return unchanged('kept');
   return {

@@ -1,9 +1,8 @@
 // Deleting a completed workout over MCP against `next start`: the coach recomputes what it learned
 // from the remaining history and the future sessions follow, each change with its reason.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const today = todayUtc();
 let athlete: Athlete;
 let squatSessions: WorkoutView[];
@@ -18,7 +17,7 @@ const progress = async () =>
   ).lifts.find((l) => l.exercise === 'back-squat')!;
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'unlearning', {
+  athlete = await newAthlete('unlearning', {
     profile: { goal: 'strength', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell', 'pullup-bar'] },
   });
   const a = athlete.agent;

@@ -5,10 +5,9 @@
 // (b) a novice 3-day half-marathoner is injured for 10 days (record_time_off kind injury), back two days
 //     early (delete_time_off with lastDay: only the days after it go): the first session back is shorter than the last one done, no quality run in
 //     the first days, and the briefing says the break was recorded instead of asking.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, type Athlete, type WorkoutView } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, type Athlete, type WorkoutView } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 /** Day 0, a Monday. */
 const D0 = '2027-03-01';
 const day = (n: number) => addDays(D0, n);
@@ -65,7 +64,7 @@ describe('(a) an advanced lifter on a two-week dumbbell trip', () => {
   let firstDeadliftBack: WorkoutView | undefined;
 
   beforeAll(async () => {
-    me = await newAthlete(baseUrl, 'returns-lifter', {
+    me = await newAthlete('returns-lifter', {
       profile: {
         goal: 'strength',
         experience: 'advanced',
@@ -206,7 +205,7 @@ describe('(b) a novice half-marathoner injured for 10 days, back two days early'
   let badEnd: { isError: boolean; body: { error?: string; message?: string } };
 
   beforeAll(async () => {
-    me = await newAthlete(baseUrl, 'returns-runner', {
+    me = await newAthlete('returns-runner', {
       profile: { goal: 'half', experience: 'novice', trainingDays: ['mon', 'wed', 'sat'] },
     });
     const a = me.agent;

@@ -2,16 +2,15 @@
 // e1RM a bounded amount (outliers named, confirmed by the next session), loads rise only on evidence,
 // the miss streak resets after a deload, lifts come back lower after time away, and record_time_off
 // pauses, shifts and ramps the plan back in. The coaching clock is moved per call (agent.setToday).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, type Athlete, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, type Athlete, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 /** A Monday, far from the real clock: every call carries its own day. */
 const D = '2027-03-01';
 
 const athletes: Athlete[] = [];
 async function athlete(label: string, profile: Record<string, unknown> = {}): Promise<Athlete> {
-  const a = await newAthlete(baseUrl, label, { profile });
+  const a = await newAthlete(label, { profile });
   athletes.push(a);
   return a;
 }

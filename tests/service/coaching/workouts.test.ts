@@ -1,10 +1,8 @@
 // Workout tools over MCP with the official SDK client: catalogue, guards, list window and pagination,
 // units both ways, create/get/update/delete, completion and skip rules, and isolation between people.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { obtainAccessToken } from '../../../harness/oauth';
-import { Agent, addDays, newAthlete, todayUtc, type Athlete, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const COACHING_TOOLS = {
   list_exercises: 'workouts:read',
   list_workouts: 'workouts:read',
@@ -27,7 +25,7 @@ let other: Athlete;
 const today = todayUtc();
 
 beforeAll(async () => {
-  [me, other] = await Promise.all([newAthlete(baseUrl, 'crud'), newAthlete(baseUrl, 'other')]);
+  [me, other] = await Promise.all([newAthlete('crud'), newAthlete('other')]);
 });
 afterAll(async () => {
   await Promise.all([me?.agent.close(), other?.agent.close()]);
@@ -54,7 +52,7 @@ describe('tools/list', () => {
 
 describe('guards', () => {
   it('without a subscription the tools answer subscription_inactive and change nothing', async () => {
-    const unpaid = await newAthlete(baseUrl, 'unpaid', { subscribe: false });
+    const unpaid = await newAthlete('unpaid', { subscribe: false });
     try {
       const r = await unpaid.agent.try('create_workout', { date: today, strength: [squat([{ reps: 5 }])] });
       expect(r).toMatchObject({ isError: true, body: { error: 'subscription_inactive' } });
@@ -63,14 +61,14 @@ describe('guards', () => {
     }
   });
 
-  it('a read-only connection can list but not write (insufficient_scope names the scope)', async () => {
-    const { accessToken } = await obtainAccessToken(baseUrl, { ...me.person, scopes: ['workouts:read'], clientName: 'read only' });
-    const reader = await Agent.connect(baseUrl, accessToken);
+  it('a read-only grant can list but not write: the tool answers insufficient_scope naming the scope', async () => {
+    // Over HTTP the edge answers 403 with a step-up challenge first (tests/integration/mcp/scope-refusals.test.ts).
+    const reader = await me.connect({ scopes: ['workouts:read'] });
     try {
       expect((await reader.try('list_workouts')).isError).toBe(false);
-      await expect(reader.try('create_workout', { date: today, strength: [squat([{ reps: 5 }])] })).rejects.toMatchObject({
-        code: 403,
-        message: expect.stringMatching(/needs the ..workouts:write..? scope[\s\S]*insufficient_scope/),
+      expect(await reader.try('create_workout', { date: today, strength: [squat([{ reps: 5 }])] })).toMatchObject({
+        isError: true,
+        body: { error: 'insufficient_scope', scope: 'workouts:write', message: expect.stringMatching(/needs the "workouts:write" scope/) },
       });
     } finally {
       await reader.close();
@@ -281,7 +279,7 @@ describe('complete and skip', () => {
 
 describe('list_workouts', () => {
   it('defaults to the last 14 days and the next 7, newest first, and pages with a cursor', async () => {
-    const fresh = await newAthlete(baseUrl, 'lister');
+    const fresh = await newAthlete('lister');
     try {
       const offsets = [-15, -14, -3, 0, 0, 7, 8];
       for (const d of offsets)

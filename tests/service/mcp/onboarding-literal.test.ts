@@ -2,13 +2,10 @@
 // get_profile and the onboarding steps; each step's example call is sent exactly as given (tool and
 // arguments), with the official SDK clients of both generations. Zero failed calls, and onboarding
 // ends complete: the hints carry the argument shapes (units is an object, kind is "lift" or "race").
-import { describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../../harness/accounts';
-import { connectV1, connectV2, type ToolCaller } from '../../support/mcp-clients';
-import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../../harness/subscription';
-
-const baseUrl = inject('baseUrl');
+// In process (the clients over InMemoryTransport to the app's McpServer).
+import { describe, expect, it } from 'vitest';
+import type { ToolCaller } from '../../support/mcp-clients';
+import { connectCaller, newAccount, subscribe } from '../support/athlete';
 
 type Step = {
   id: string;
@@ -20,18 +17,13 @@ type Step = {
 };
 
 describe('onboarding, followed word for word', () => {
-  it.each([
-    ['sdk-1.x', connectV1],
-    ['client-2.x', connectV2],
-  ] as const)(
+  it.each(['sdk-1.x', 'client-2.x'] as const)(
     '%s: every example call succeeds on its first try, and onboarding completes',
     { timeout: 180_000 },
-    async (generation, connect) => {
-      const person = newPerson(`literal-${generation}`);
-      await signUp(baseUrl, person);
-      const { accessToken } = await obtainAccessToken(baseUrl, person);
-      await activateSubscription(baseUrl, { ...person, accessToken });
-      const agent: ToolCaller = await connect(baseUrl, accessToken);
+    async (generation) => {
+      const { person, userId } = await newAccount(`literal-${generation}`);
+      await subscribe({ id: userId, email: person.email });
+      const agent: ToolCaller = await connectCaller({ userId }, generation);
       const calls: { name: string; args: Record<string, unknown>; isError: boolean; body: Record<string, unknown> }[] = [];
       const call = async (name: string, args: Record<string, unknown> = {}) => {
         const result = await agent.call(name, args);

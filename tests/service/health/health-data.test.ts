@@ -1,18 +1,15 @@
-// get_health_data and record_health_data through the official MCP SDK client against next start:
-// guards, validation, units, aggregation, idempotency and the readiness flag.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+// get_health_data and record_health_data through the official MCP SDK client, in process: guards,
+// validation, units, aggregation, idempotency and the readiness flag. (The 403 a token without
+// health:write gets over HTTP: tests/integration/mcp/scope-refusals.test.ts.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@/lib/training/dates';
-import { newPerson, signUp } from '../../../harness/accounts';
-import { connectV1, type ToolCaller } from '../../support/mcp-clients';
-import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../../harness/subscription';
+import type { ToolCaller } from '../../support/mcp-clients';
+import { connectCaller, newAccount, subscribe } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
-const person = newPerson('health');
 let agent: ToolCaller;
 let readOnly: ToolCaller;
 let today: string;
-let token: string;
+let userId: string;
 
 type Series = {
   type: string;
@@ -48,14 +45,14 @@ async function record(records: Record<string, unknown>[], source?: 'manual' | 'a
 }
 
 beforeAll(async () => {
-  await signUp(baseUrl, person);
-  token = (await obtainAccessToken(baseUrl, person)).accessToken;
-  agent = await connectV1(baseUrl, token);
-  readOnly = await connectV1(baseUrl, (await obtainAccessToken(baseUrl, { ...person, scopes: ['health:read'] })).accessToken);
+  const account = await newAccount('health');
+  userId = account.userId;
+  agent = await connectCaller({ userId });
+  readOnly = await connectCaller({ userId, scopes: ['health:read'] });
 
   const before = await agent.call('get_health_data');
   expect(before.structured.error).toBe('subscription_inactive');
-  await activateSubscription(baseUrl, { ...person, accessToken: token });
+  await subscribe({ id: userId, email: account.person.email });
 
   const tz = await agent.call('update_profile', { timezone: 'Europe/Berlin' });
   expect(tz.isError).toBe(false);
@@ -72,10 +69,10 @@ describe('guards', () => {
     expect(names).toEqual(expect.arrayContaining(['get_health_data', 'record_health_data']));
   });
 
-  it('recording needs health:write', async () => {
-    await expect(
-      readOnly.call('record_health_data', { records: [{ type: 'steps', value: 10, unit: 'count', start: today }] }),
-    ).rejects.toMatchObject({ code: 403, message: expect.stringMatching(/needs the ..health:write..? scope[\s\S]*insufficient_scope/) });
+  it('recording needs health:write: the tool answers insufficient_scope naming it, and reading still works', async () => {
+    expect(
+      await readOnly.call('record_health_data', { records: [{ type: 'steps', value: 10, unit: 'count', start: today }] }),
+    ).toMatchObject({ isError: true, structured: { error: 'insufficient_scope', scope: 'health:write' } });
     expect((await readOnly.call('get_health_data')).isError).toBe(false);
   });
 });
@@ -227,7 +224,7 @@ describe('idempotency', () => {
 
   it('parallel retries of one record (one agent connection each) store it once', { tags: ['engine-parity'] }, async () => {
     const same = { type: 'vo2max', value: 51, unit: 'mL/kg/min', start: '2026-05-02', clientRecordId: 'watch-vo2-2026-05-02' };
-    const agents = await Promise.all(Array.from({ length: 12 }, () => connectV1(baseUrl, token)));
+    const agents = await Promise.all(Array.from({ length: 12 }, () => connectCaller({ userId })));
     try {
       const results = await Promise.all(agents.map((a) => a.call('record_health_data', { records: [same] })));
       expect(results.map((r) => (r.isError ? r.structured.error : 'ok'))).toEqual(Array(12).fill('ok'));

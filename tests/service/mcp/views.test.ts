@@ -1,31 +1,23 @@
 // The MCP Apps side of the catalogue: three ui:// views as resources (MCP Apps MIME type, one
 // self-contained document each), named by the tools whose results they show. Hosts without MCP
-// Apps see the same tools with the same results. (The views in a browser: tests/e2e/apps/views.test.ts.)
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+// Apps see the same tools with the same results. In process; the views in a browser: tests/e2e/apps/views.test.ts.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../../harness/accounts';
-import { obtainAccessToken } from '../../../harness/oauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderProgress, type ProgressData } from '@/lib/views/progress';
 import { renderWeekPlan, type WeekPlanData } from '@/lib/views/week-plan';
 import { renderWorkout, type WorkoutViewData } from '@/lib/views/workout';
-import { newAthlete, todayUtc, type Athlete, type WriteResult } from '../coaching/athlete';
+import { Agent, newAccount, newAthlete, todayUtc, type Athlete, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
+let agent: Agent;
 let client: Client;
 
 beforeAll(async () => {
-  const person = newPerson('views');
-  await signUp(baseUrl, person);
-  const { accessToken } = await obtainAccessToken(baseUrl, person);
-  client = new Client({ name: 'views-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${accessToken}` } } }),
-  );
+  agent = await Agent.connect(await newAccount('views'));
+  client = agent.client;
 });
 afterAll(async () => {
-  await client?.close();
+  await agent?.close();
 });
 
 describe('MCP Apps views', () => {
@@ -77,7 +69,7 @@ describe('the views show what happened beside what was prescribed', () => {
   let athlete: Athlete;
   const today = todayUtc();
   beforeAll(async () => {
-    athlete = await newAthlete(baseUrl, 'views-done');
+    athlete = await newAthlete('views-done');
   });
   afterAll(async () => {
     await athlete?.agent.close();

@@ -2,10 +2,8 @@
 // profile's training days (a start that is not one moves to the next), and changing the days with
 // update_profile or update_training_plan moves the remaining sessions, never the completed ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { addDays, newAthlete, todayUtc, type Athlete } from './athlete';
+import { addDays, newAthlete, todayUtc, type Athlete } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const weekday = (date: string) => DAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
@@ -25,7 +23,7 @@ let created: PlanResult;
 const wednesday = next('wed');
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'days', { profile: { goal: '5k', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell'] } });
+  athlete = await newAthlete('days', { profile: { goal: '5k', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell'] } });
   created = await athlete.agent.call('create_training_plan', { startDate: wednesday, weeks: 4 });
 });
 afterAll(async () => {

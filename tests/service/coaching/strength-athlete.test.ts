@@ -2,10 +2,9 @@
 // successful sessions raise loads by the linear rule, repeated misses hold then deload, a skipped
 // session is not a failure, completed and past sessions never change, and every change says why.
 // (The same script as tests/unit/training/scenario-8-week.test.ts, now through HTTP and the database.)
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, todayUtc, type Athlete, type ChangeView, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, todayUtc, type Athlete, type ChangeView, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const today = todayUtc();
 
 type Action = 'ok' | 'miss' | 'skip';
@@ -34,7 +33,7 @@ let firstSquatLoad: number | null = null;
 const loadOf = (w: WorkoutView, exercise: string) => w.strength.find((b) => b.exercise === exercise)?.sets[0]?.loadKg;
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'strength', {
+  athlete = await newAthlete('strength', {
     profile: { goal: 'strength', trainingDays: ['mon', 'wed', 'fri'], equipment: ['barbell', 'pullup-bar'] },
   });
   const a = athlete.agent;

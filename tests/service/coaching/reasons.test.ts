@@ -1,11 +1,10 @@
 // Reasons true and short: a session changed three times shows ONE current reason per changed field
 // (get_workout, list_workouts and the workout view), and list_workout_changes shows all three
 // changes, newest first.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderWorkout, type WorkoutViewData } from '@/lib/views/workout';
-import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView, type WriteResult } from './athlete';
+import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const today = todayUtc();
 let me: Athlete;
 let other: Athlete;
@@ -28,7 +27,7 @@ type Read = { workout: WorkoutView; adjustments: FieldChange[]; historyCount: nu
 const squat = { exercise: 'back-squat', sets: [{ reps: 5 }, { reps: 5 }, { reps: 5 }] };
 
 beforeAll(async () => {
-  [me, other] = await Promise.all([newAthlete(baseUrl, 'reasons'), newAthlete(baseUrl, 'reasons-other')]);
+  [me, other] = await Promise.all([newAthlete('reasons'), newAthlete('reasons-other')]);
   await me.agent.call('set_benchmark', { kind: 'lift', exercise: 'back-squat', load: 140, unit: 'kg', reps: 1 });
   // Linear from 100 kg (the e1RM of 140 leaves room up to 112.5 kg, its RPE 9 load for fives).
   target = (

@@ -1,10 +1,9 @@
 // A simulated runner over an 8-week, 4-day 5K plan, driven through the MCP tools: a faster 5K
 // benchmark (set_benchmark) and a faster tempo run raise every future pace, a skipped session and a
 // slow tempo change nothing, completed sessions never change, and every change carries its reason.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, todayUtc, type Adaptation, type ChangeView, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, todayUtc, type Adaptation, type ChangeView, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const today = todayUtc();
 
 type Step = {
@@ -30,7 +29,7 @@ async function vdot(): Promise<number | null> {
 }
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'runner', {
+  athlete = await newAthlete('runner', {
     // Intermediate (issue 32): a novice's first four weeks hold one quality session, and this runner's story is the tempo runs.
     profile: {
       goal: '5k',

@@ -1,5 +1,5 @@
 // Issue 32's own simulation: four athletes the ten-week test does not have follow their plans through
-// the MCP tools (the official SDK client) against the suite's server, on a coaching clock the test
+// the MCP tools (the official SDK client, in process: the service tier), on a coaching clock the test
 // moves day by day. Cheap by design: the four run side by side, one list_workouts per week, one
 // complete_workout per session (asPrescribed unless the day is a bad or an easy one).
 // - a novice 3-day half-marathoner: a recorded 10-day injury, a 10 km tune-up race, no heart-rate data;
@@ -12,10 +12,9 @@
 // three weeks before it actually run; per-lift time away; easy running after injury or illness;
 // substitute loads; easy sets raise the e1RM; masters deload every 3rd week; the reasons say what
 // happened.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, type Athlete, type ChangeView, type WorkoutView } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, type Athlete, type ChangeView, type WorkoutView } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 /** Day 0, a Monday: every plan starts that day. */
 const D0 = '2027-09-06';
 const day = (n: number) => addDays(D0, n);
@@ -110,7 +109,7 @@ async function listDays(j: Journal, from: number, to: number): Promise<ListResul
 }
 
 async function follow(spec: Spec): Promise<Journal> {
-  const athlete = await newAthlete(baseUrl, `four-${spec.label}`, { profile: spec.profile });
+  const athlete = await newAthlete(`four-${spec.label}`, { profile: spec.profile });
   const a = athlete.agent;
   a.setToday(day(-3));
   for (const b of spec.benchmarks) await a.call('set_benchmark', { date: day(-3), ...b });

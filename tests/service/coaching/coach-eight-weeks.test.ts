@@ -8,10 +8,9 @@
 //   target effort rises, neither falls) and every deload is lighter;
 // - easy, long and recovery paces never faster than marathon pace;
 // - every change to a future session carries its reason, naming what caused it.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, todayUtc, type Athlete, type ChangeView, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, todayUtc, type Athlete, type ChangeView, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const today = todayUtc();
 const WEEKDAY = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const weekdayOf = (date: string) => WEEKDAY[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
@@ -70,7 +69,7 @@ type Run = {
 const runs = new Map<string, Run>();
 
 async function follow(c: Case): Promise<Run> {
-  const athlete = await newAthlete(baseUrl, `eight-weeks-${c.label}`, {
+  const athlete = await newAthlete(`eight-weeks-${c.label}`, {
     profile: { goal: c.goal, trainingDays: c.days, equipment: c.equipment, restingHr: 52, maxHr: 188 },
   });
   const a = athlete.agent;

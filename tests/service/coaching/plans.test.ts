@@ -1,10 +1,9 @@
 // Training plan tools over MCP: generated from the profile (goal, days, equipment, race date) with
 // periodisation and taper, the onboarding PLAN step, overlap protection, regeneration on update,
 // and deletion that keeps the completed history.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const today = todayUtc();
 const raceDate = addDays(today, 30);
 // Training days at offsets 0, 1, 3 and 5 from today, so the plan starts today whatever weekday the suite runs on.
@@ -41,7 +40,7 @@ let athlete: Athlete;
 let first: PlanResult & { notes: string[] };
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'planner', {
+  athlete = await newAthlete('planner', {
     profile: { goal: 'hybrid', trainingDays, equipment: ['barbell', 'dumbbells'], raceDate, units: { weight: 'lb', distance: 'mi' } },
   });
   await athlete.agent.call('set_benchmark', { kind: 'lift', exercise: 'back-squat', load: 225, unit: 'lb', reps: 5 });

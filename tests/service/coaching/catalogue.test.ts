@@ -1,11 +1,10 @@
 // The strength catalogue over MCP: 40+ exercises with equipment, pattern and substitutes; plans that
 // pick by the person's equipment; timed holds prescribed and logged in seconds (a plank is
 // "3 × 30 s", not "3×1 @ bodyweight"), with errors that name the field.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderWorkout, type WorkoutViewData } from '@/lib/views/workout';
-import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView, type WriteResult } from './athlete';
+import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const today = todayUtc();
 let me: Athlete;
 
@@ -23,7 +22,7 @@ type Listed = {
 };
 
 beforeAll(async () => {
-  me = await newAthlete(baseUrl, 'catalogue', {
+  me = await newAthlete('catalogue', {
     profile: { goal: 'strength', trainingDays: ['mon', 'tue', 'thu', 'sat'], equipment: ['kettlebell'] },
   });
 });

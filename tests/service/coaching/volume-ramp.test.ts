@@ -3,10 +3,9 @@
 // about 110 % of what was run, and every changed session carries the reason an agent can read
 // (complete_workout's changes and get_workout's adjustments). Unlogged sessions and breaks are rows of
 // the unit table (tests/unit/training/volume-ramp.test.ts).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 // A Monday well ahead of the real clock: the coaching clock (PACEWISE_TEST_CLOCK) is moved day by day.
 const START = '2031-03-03';
 
@@ -31,7 +30,7 @@ async function week(n: number): Promise<Listed[]> {
 }
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'ramp', { profile: { goal: '10k', trainingDays: ['mon', 'wed', 'sat'], equipment: ['bodyweight'] } });
+  athlete = await newAthlete('ramp', { profile: { goal: '10k', trainingDays: ['mon', 'wed', 'sat'], equipment: ['bodyweight'] } });
   const a = athlete.agent;
   a.setToday(START);
   await a.call('set_benchmark', { kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 26 * 60, date: addDays(START, -5) });

@@ -1,14 +1,22 @@
 // @module-tag engine-parity
 // 200 parallel complete_workout / create_workout calls for one person, over several SDK clients
-// sharing one token: no write is lost and no adaptation is half-applied. Every completion is a
+// sharing one grant: no write is lost and no adaptation is half-applied. Every completion is a
 // miss at 100 kg on the same (past) day, so the linear rule's outcome does not depend on the order
 // they are applied in, only on applying each exactly once, one after the other: 100 misses = 33
 // deloads and a final streak of 1 at 100 kg. A lost update (two writers reading the same streak)
 // breaks those counts; a half-applied one leaves sessions ahead off the final prescription.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Agent, addDays, newAthlete, todayUtc, type Athlete, type ToolResult, type WorkoutView, type WriteResult } from './athlete';
+import {
+  Agent,
+  addDays,
+  newAthlete,
+  todayUtc,
+  type Athlete,
+  type ToolResult,
+  type WorkoutView,
+  type WriteResult,
+} from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const engine = inject('databaseEngine');
 const today = todayUtc();
 const yesterday = addDays(today, -1);
@@ -40,8 +48,8 @@ async function listAll(from: string, to: string): Promise<WorkoutView[]> {
 }
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'storm');
-  agents = [athlete.agent, ...(await Promise.all(Array.from({ length: CLIENTS - 1 }, () => Agent.connect(baseUrl, athlete.token))))];
+  athlete = await newAthlete('storm');
+  agents = [athlete.agent, ...(await Promise.all(Array.from({ length: CLIENTS - 1 }, () => athlete.connect())))];
   // Yesterday's sessions, 3x5 @ 100 kg on the linear rule (the first one starts the lift at 100 kg).
   targets = (
     await Promise.all(

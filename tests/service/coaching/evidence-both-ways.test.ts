@@ -3,10 +3,9 @@
 // set_benchmark reads an RPE; a runner whose threshold heart rate falls at the same pace gains VDOT
 // (+0.5 a week at most) and one slow at high heart rate loses it; get_training_progress predicts the
 // goal race from the VDOT held; a plan's session counts add up. Runs on PGlite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, type Athlete, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, type Athlete, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const D0 = '2027-05-03'; // a Monday
 
 type Progress = {
@@ -63,7 +62,7 @@ describe('a lifter: a bad-sleep week counts for less, easy sessions win the esti
   }
 
   beforeAll(async () => {
-    lifter = await newAthlete(baseUrl, 'evidence-lifter', { profile: { experience: 'advanced', goal: 'strength' } });
+    lifter = await newAthlete('evidence-lifter', { profile: { experience: 'advanced', goal: 'strength' } });
     athletes.push(lifter);
     const a = lifter.agent;
     a.setToday(addDays(D0, -1));
@@ -120,7 +119,7 @@ describe('a lifter: a bad-sleep week counts for less, easy sessions win the esti
 describe('set_benchmark with an RPE', () => {
   let athlete: Athlete;
   beforeAll(async () => {
-    athlete = await newAthlete(baseUrl, 'evidence-benchmark');
+    athlete = await newAthlete('evidence-benchmark');
     athletes.push(athlete);
   });
 
@@ -158,7 +157,7 @@ describe('runners: heart rate against pace moves VDOT both ways', () => {
   // VDOT 49 (5 km in 20:17): threshold pace 4:19 /km (259 s/km); heart rate 50/190.
   const T = 259;
   async function runner(label: string): Promise<Athlete> {
-    const athlete = await newAthlete(baseUrl, label, {
+    const athlete = await newAthlete(label, {
       profile: { goal: '5k', trainingDays: ['mon', 'thu'], equipment: ['bodyweight'], restingHr: 50, maxHr: 190 },
     });
     athletes.push(athlete);

@@ -3,10 +3,9 @@
 // threshold run at RPE 8 / 89 % HRR is not credited, runs off target get notes, every run segment
 // carries its heart-rate range in bpm, and after 18 days without running VDOT decays and the next
 // weeks ramp back in.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, type Athlete, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, type Athlete, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const D0 = '2027-03-01'; // a Monday
 type Segment = WorkoutView['run'][number] & { repeats: number | null; heartRateBpm: { min: number; max: number } | null };
 type Workout = Omit<WorkoutView, 'run'> & { run: Segment[] };
@@ -41,7 +40,7 @@ let rampBefore: Workout[] = [];
 let rampAfter: Workout[] = [];
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'running-fitness', {
+  athlete = await newAthlete('running-fitness', {
     // Intermediate (issue 32): a novice's first four weeks hold one quality session, and this week has two.
     profile: {
       goal: '5k',

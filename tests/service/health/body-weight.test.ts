@@ -1,14 +1,10 @@
-// One body-weight store, over MCP against `next start`: log_body_weight, record_health_data and
+// One body-weight store, over MCP in process: log_body_weight, record_health_data and
 // get_profile / get_health_data all meet in the same health records, one reading per source and day.
 // (Strava's athlete weight: tests/integration/integrations/strava.test.ts.)
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../../harness/accounts';
-import { connectV1, type ToolCaller } from '../../support/mcp-clients';
-import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../../harness/subscription';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolCaller } from '../../support/mcp-clients';
+import { connectCaller, newAccount, subscribe } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
-const person = newPerson('body-weight');
 let agent: ToolCaller;
 
 type Rec = { type: string; value: number; unit: string; date: string; source: { kind: string; id: string } };
@@ -31,12 +27,12 @@ async function profileWeight() {
 }
 
 beforeAll(async () => {
-  await signUp(baseUrl, person);
-  const token = (await obtainAccessToken(baseUrl, person)).accessToken;
-  agent = await connectV1(baseUrl, token);
-  await activateSubscription(baseUrl, { ...person, accessToken: token });
+  const { person, userId } = await newAccount('body-weight');
+  agent = await connectCaller({ userId });
+  await subscribe({ id: userId, email: person.email });
   expect((await agent.call('update_profile', { timezone: 'Europe/Berlin', units: { weight: 'lb' } })).isError).toBe(false);
 });
+afterAll(() => agent?.close());
 
 describe('body weight in one store', () => {
   it('log_body_weight is a manual body_mass reading that get_health_data and get_profile both show, in the asked unit', async () => {

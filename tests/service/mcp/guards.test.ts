@@ -1,22 +1,20 @@
-// Scope, subscription and argument guards, for a fresh person, through the official SDK client.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../../harness/accounts';
-import { connectV1, type ToolCaller } from '../../support/mcp-clients';
-import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../../harness/subscription';
+// Scope, subscription and argument guards, for a fresh person, through the official SDK client in
+// process. (The 403 a token without the tool's scope gets over HTTP: tests/integration/mcp/scope-refusals.test.ts.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestPerson } from '../../../harness/accounts';
+import { TEST_SITE_URL } from '../../../harness/server';
+import type { ToolCaller } from '../../support/mcp-clients';
+import { connectCaller, newAccount, subscribe } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
-const person = newPerson('guards');
+let person: TestPerson;
+let userId: string;
 let full: ToolCaller;
 let readOnly: ToolCaller;
-let fullToken: string;
 
 beforeAll(async () => {
-  await signUp(baseUrl, person);
-  fullToken = (await obtainAccessToken(baseUrl, person)).accessToken;
-  const readToken = (await obtainAccessToken(baseUrl, { ...person, scopes: ['profile:read', 'workouts:read'] })).accessToken;
-  full = await connectV1(baseUrl, fullToken);
-  readOnly = await connectV1(baseUrl, readToken);
+  ({ person, userId } = await newAccount('guards'));
+  full = await connectCaller({ userId });
+  readOnly = await connectCaller({ userId, scopes: ['profile:read', 'workouts:read'] });
 });
 afterAll(async () => {
   await full?.close();
@@ -44,7 +42,7 @@ describe('subscription guard', () => {
   it('get_payment_checkout_link works without a subscription and lasts 24 hours', async () => {
     const r = await full.call('get_payment_checkout_link');
     expect(r.isError).toBe(false);
-    expect(String(r.structured.url)).toMatch(new RegExp(`^${baseUrl}/checkout/`));
+    expect(String(r.structured.url)).toMatch(new RegExp(`^${TEST_SITE_URL}/checkout/`));
     const hours = (Date.parse(String(r.structured.expiresAt)) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
@@ -53,14 +51,13 @@ describe('subscription guard', () => {
 
 describe('with an active subscription', () => {
   beforeAll(async () => {
-    await activateSubscription(baseUrl, { ...person, accessToken: fullToken });
+    await subscribe({ id: userId, email: person.email });
   });
 
-  it('a token without the tool scope gets an HTTP 403 insufficient_scope challenge naming the scope and the fix', async () => {
-    // The call is refused before it runs (tests/integration/mcp/scope-challenge.test.ts checks the challenge itself).
-    await expect(readOnly.call('update_profile', { timezone: 'America/Denver' })).rejects.toMatchObject({
-      code: 403,
-      message: expect.stringMatching(/needs the ..profile:write..? scope[\s\S]*insufficient_scope/),
+  it('a grant without the tool scope gets the tool error insufficient_scope naming the scope and the fix', async () => {
+    expect(await readOnly.call('update_profile', { timezone: 'America/Denver' })).toMatchObject({
+      isError: true,
+      structured: { error: 'insufficient_scope', scope: 'profile:write', message: expect.stringMatching(/Reconnect Pacewise/) },
     });
     const ok = await readOnly.call('get_profile');
     expect(ok.isError).toBe(false);

@@ -8,10 +8,9 @@
 // - a slower race lowers VDOT; training rises are capped; runs off target get a note;
 // - after time away loads come back lower and the running week is not the biggest of the plan;
 // - every run segment carries its heart-rate range; every reason is short and true.
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, type Athlete, type ChangeView, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, type Athlete, type ChangeView, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 /** Day 0 of the simulation, a Monday; the plan starts that day. */
 const D0 = '2027-01-04';
 const day = (n: number) => addDays(D0, n);
@@ -167,7 +166,7 @@ function liftSets(
 const asPlanned = (_lift: string, s: { reps: number; loadKg: number | null }) => ({ reps: s.reps, load: s.loadKg ?? 0, rpe: 8 });
 
 async function follow(plan: Plan): Promise<Journal> {
-  const athlete = await newAthlete(baseUrl, `ten-weeks-${plan.label}`, {
+  const athlete = await newAthlete(`ten-weeks-${plan.label}`, {
     profile: {
       goal: plan.goal,
       experience: plan.experience,

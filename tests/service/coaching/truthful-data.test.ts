@@ -3,10 +3,9 @@
 // "missed" and can still be logged; the same health reading sent twice is one row; benchmarks and
 // health records can be deleted, and deleting one takes back what it taught; the next session
 // carries readiness and time away; distances are a value with its unit.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, newAthlete, type Athlete, type Adaptation, type WorkoutView, type WriteResult } from './athlete';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, newAthlete, type Athlete, type Adaptation, type WorkoutView, type WriteResult } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 let me: Athlete;
 let other: Athlete;
 
@@ -32,7 +31,7 @@ type HealthRecordView = {
 };
 
 beforeAll(async () => {
-  [me, other] = await Promise.all([newAthlete(baseUrl, 'truthful'), newAthlete(baseUrl, 'truthful-other')]);
+  [me, other] = await Promise.all([newAthlete('truthful'), newAthlete('truthful-other')]);
 }, 180_000);
 afterAll(async () => {
   await Promise.all([me?.agent.close(), other?.agent.close()]);
@@ -40,7 +39,7 @@ afterAll(async () => {
 
 /** A fresh athlete in `timezone` (its own data, so the cases do not see each other's). */
 async function athleteIn(label: string, timezone: string): Promise<Athlete> {
-  return newAthlete(baseUrl, label, { profile: { timezone } });
+  return newAthlete(label, { profile: { timezone } });
 }
 
 function expectRefused(r: { isError: boolean; body: unknown }, field: string, today: string): void {
@@ -486,7 +485,7 @@ describe('readiness and time away travel with the next session', () => {
 
 describe('distances are a value with its unit', () => {
   it('benchmarks and the profile answer distance + distanceUnit beside metres; update_profile takes raceDistance with its unit', async () => {
-    const a = await newAthlete(baseUrl, 'distances', { profile: { units: { weight: 'kg', distance: 'mi' } } });
+    const a = await newAthlete('distances', { profile: { units: { weight: 'kg', distance: 'mi' } } });
     try {
       const agent = a.agent;
       agent.setToday('2027-10-01');
