@@ -14,6 +14,7 @@
 // A lift's working load follows: re-seeded from the base when no session of the lift was logged since
 // (a benchmark seeds it), kept when sessions were (it is what was really lifted). Pure.
 import type { AthleteState, LiftState } from './types';
+import { round1 as r1 } from './rounding';
 
 /** The number a benchmark set, with the coach's state just before and after it was applied (when recorded). */
 export type DeletedBenchmark =
@@ -37,7 +38,6 @@ export type BenchmarkUnlearning = {
 };
 
 const close = (a: number | undefined, b: number | undefined) => a !== undefined && b !== undefined && Math.abs(a - b) < 0.05;
-const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * `supersededBy`: a remaining benchmark of the same lift (or a race) recorded after the deleted one

@@ -5,6 +5,7 @@
 import { findExercise } from './catalogue';
 import { addDays } from './dates';
 import type { AthleteState, IsoDate } from './types';
+import { round1 } from './rounding';
 
 /** The coach's state after something it learned from, on the person's local day it learned it. */
 export type HeldSnapshot = { date: IsoDate; state: Pick<AthleteState, 'lifts' | 'vdot'> };
@@ -13,8 +14,6 @@ export type HeldTrends = {
   lifts: { exerciseId: string; exerciseName: string; e1rmKg: (number | null)[] }[];
   vdot: (number | null)[];
 };
-
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
  * For each week (its Monday in `weeks`), the state of the last snapshot, in the order the coach

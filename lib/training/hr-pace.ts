@@ -3,6 +3,7 @@ import { ZONE_BOUNDS } from './heart-rate';
 import { ZONE_FOR_KIND } from './run-targets';
 import type { AthleteState, IsoDate, RunActual, RunSegment } from './types';
 import { TRAINING_INTENSITY, vo2Cost } from './vdot';
+import { round1 } from './rounding';
 
 /**
  * Running fitness from heart rate against pace. Heart-rate reserve tracks VO2 reserve (Swain &
@@ -53,8 +54,6 @@ export interface HrPaceReading {
   /** VDOT the pace and heart rate imply, one decimal. */
   vdot: number;
 }
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Whether resting and maximum heart rate are known, so heart-rate rules apply. */
 export function heartRateKnown(state: Pick<AthleteState, 'restingHr' | 'maxHr'>): boolean {

@@ -13,6 +13,7 @@ import { heartRateRange } from './run-targets';
 import type { AthleteState, IsoDate, PlanChange, RunActual, RunSegment, Workout } from './types';
 import { formatDistance, formatDuration, formatPace } from './units';
 import { TRAINING_INTENSITY, trainingPaces, vdotFromPerformance, vdotFromThresholdPace } from './vdot';
+import { round1 } from './rounding';
 
 /**
  * What one completed run teaches about running fitness (VDOT), and what it says about the run
@@ -62,7 +63,6 @@ export function detrainingFactor(daysOff: number): number {
   return Math.max(0.8, 1 - 0.003 * (daysOff - 5));
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
 export interface RunLearning {

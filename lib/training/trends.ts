@@ -8,6 +8,7 @@ import { bestSetE1rm, epley1RM } from './e1rm';
 import { weekdayIndex } from './schedule';
 import type { IsoDate, PerformedSet, Workout } from './types';
 import { vdotFromPerformance, vdotFromThresholdPace } from './vdot';
+import { round1 } from './rounding';
 
 /** Sets above this many reps say little about a one-rep max (Epley drifts). */
 export const MAX_TREND_REPS = 10;
@@ -60,8 +61,6 @@ export function runVdot(w: Workout): number | undefined {
   }
   return best;
 }
-
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** Weekly trends over the weeks from `from`'s Monday to `to`'s Monday. */
 export function weeklyTrends(

@@ -12,6 +12,7 @@ import { isoDate, weightUnit } from './inputs';
 import { todayIn } from '@/lib/clock';
 import { adaptationOutput, adaptationView, coachingCall } from '@/lib/coaching/shapes';
 import { coached } from './coaching-args';
+import { round1 } from '@/lib/training/rounding';
 
 const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map(
   (e) => e.id,
@@ -19,7 +20,6 @@ const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType =
 // A string checked against the loaded lifts, not an enum of them: the catalogue has 45 exercises and
 // tools/list stays small; a wrong id gets an error naming the choices.
 const liftId = z.string().refine((id) => LIFTS.includes(id), { message: `a barbell or dumbbell lift: one of ${LIFTS.join(', ')}` });
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 const benchmarkOutput = z.object({
   id: z.string(),

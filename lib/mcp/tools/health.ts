@@ -13,6 +13,7 @@ import { addDays, daysBetween } from '@/lib/training/dates';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
 import { isoDate } from './inputs';
+import { round1 as r1 } from '@/lib/training/rounding';
 
 const ALL_UNITS = ['count', 'bpm', 'ms', 'min', 'h', 'kg', 'lb', 'mL/kg/min', 'kcal', 'kJ'] as const satisfies readonly HealthUnit[];
 const MAX_RANGE_DAYS = 366;
@@ -96,8 +97,6 @@ export const readinessOutput = z
     ),
   })
   .describe('Readiness today from the resting heart rate and HRV trends and sleep');
-
-const r1 = (n: number) => Math.round(n * 10) / 10;
 
 export function readinessView(r: Awaited<ReturnType<typeof readinessFor>>): z.infer<typeof readinessOutput> {
   const cmp = (c: NonNullable<typeof r.restingHr>) => ({

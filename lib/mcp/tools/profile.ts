@@ -14,6 +14,7 @@ import { coachingCall } from '@/lib/coaching/shapes';
 import { coached } from './coaching-args';
 import { distanceUnit, isoDate, isIanaTimezone, weightUnit } from './inputs';
 import { todayIn } from '@/lib/clock';
+import { round1 } from '@/lib/training/rounding';
 
 /** The onboarding checklist: the profile's facts plus how many integrations the person has connected. */
 const onboarding = async (userId: string, p: Profile) => onboardingFor(userId, p, await connectedIntegrationCount(userId));
@@ -21,7 +22,6 @@ const onboarding = async (userId: string, p: Profile) => onboardingFor(userId, p
 const toMetresIn = (value: number, unit: 'km' | 'mi' | 'm') => value * (unit === 'm' ? 1 : unit === 'mi' ? METRES_PER_MILE : METRES_PER_KM);
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 const onboardingOutput = z.object({
   complete: z.boolean(),
