@@ -72,7 +72,8 @@ export const LAYERS = {
   // generated at build time (lib/generated/views.ts): the one script the three views' documents wrap
   'views-bundle': [],
   // beside the app
-  harness: [...LIB],
+  // lib/build/ports.ts: the port probe the harness shares with scripts/
+  harness: [...LIB, 'build'],
   bench: [...LIB, 'harness', 'build'],
   tests: [...LIB, 'harness', 'build', 'cli', 'bench', 'scripts', 'routes'],
   scripts: [...LIB, 'build'],

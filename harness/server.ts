@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { portIsFree } from '@/lib/build/ports';
 import { openPglite, openPostgres, type PostgresOptions, type RawDatabase } from '@/lib/database/engine';
 import { startMailbox, type Mailbox } from './mailbox';
 
@@ -16,13 +17,7 @@ const BUILD_MARKER = path.join(ROOT, DIST_DIR, 'pacewise-test-build.json');
 export const TEST_PORT = Number(process.env.TEST_PORT ?? 3311);
 export const TEST_SITE_URL = `http://127.0.0.1:${TEST_PORT}`;
 
-export function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
+export { portIsFree };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -21,6 +21,7 @@ if (!fs.existsSync(path.join(root, 'node_modules', 'next', 'package.json'))) {
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 const { devBanner, devOrigins, parseDevArgs, servedOrigin } = await import('../lib/build/dev-origin.ts');
+const { portIsFree } = await import('../lib/build/ports.ts');
 const require = createRequire(import.meta.url);
 // The same .env files next dev reads (.env, .env.development, .env.local...), so the check below
 // sees the SITE_URL the app will see.
@@ -29,14 +30,6 @@ createRequire(require.resolve('next/package.json'))('@next/env').loadEnvConfig(r
 function fail(message) {
   console.error(`npm run dev: ${message}`);
   process.exit(1);
-}
-
-function portIsFree(port, hostname) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: hostname }, () => server.close(() => resolve(true)));
-  });
 }
 
 function answers(port, hostname) {
@@ -53,10 +46,10 @@ function answers(port, hostname) {
 const args = parseDevArgs(process.argv.slice(2), process.env);
 if ('error' in args) fail(args.error);
 let { port } = args;
-if (!(await portIsFree(port, args.hostname))) {
+if (!(await portIsFree(port, args.hostname ?? null))) {
   // Next itself would move to another port and leave SITE_URL behind: choose here, or refuse a port asked for.
   if (args.portGiven) fail(`port ${port} is in use. Stop what runs there, or choose another: npm run dev -- -p ${port + 1}`);
-  while (port < 65535 && !(await portIsFree(++port, args.hostname)));
+  while (port < 65535 && !(await portIsFree(++port, args.hostname ?? null)));
   console.log(`Port ${args.port} is in use; using ${port}.`);
 }
 const served = servedOrigin(port, args.hostname, args.https);

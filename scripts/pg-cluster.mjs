@@ -4,7 +4,6 @@
 // when the run ends, also on Ctrl-C.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,14 +16,6 @@ export function pgBinaries() {
     .sort((a, b) => Number(a) - Number(b))
     .map((v) => path.join(root, v, 'bin', 'initdb'))
     .filter((f) => fs.existsSync(f));
-}
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }
 
 export async function startCluster() {
@@ -42,6 +33,8 @@ export async function startCluster() {
     if (r.status !== 0) throw new Error(`${command}\n${r.stderr || r.stdout}`);
     return r.stdout;
   };
+  // Loaded here, not at the top: npm test imports this file before its Node version check has run.
+  const { portIsFree } = await import('../lib/build/ports.ts');
   let port = Number(process.env.PGPORT_TEST || 55432);
   while (!(await portIsFree(port))) port++;
   sh(`${bin}/initdb -D ${dir}/data -A trust -U postgres >/dev/null`);

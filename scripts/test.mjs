@@ -11,11 +11,12 @@
 // DATABASE_URL is set.
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
-import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pgBinaries, startCluster } from './pg-cluster.mjs';
+// Loaded after require-node.mjs has checked the Node version (it strips the types).
+const { portIsFree } = await import('../lib/build/ports.ts');
 
 const all = ['lint', 'typecheck', 'unit', 'parity', 'integration', 'e2e'];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -45,13 +46,6 @@ if (missing.length) {
       `sudo apt-get install -y ${missing.map((p) => p.pkg).join(' ')}   (or run bash .ci/run, which installs them)`,
   );
   process.exit(1);
-}
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }
 
 // --reuse-build: serve the build an earlier run made (CI's PostgreSQL pass reuses the PGlite pass's:
