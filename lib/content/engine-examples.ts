@@ -15,6 +15,7 @@ import {
   type StrengthBlock,
   type Workout,
 } from '@/lib/training';
+import { escapeHtml } from '@/lib/web/html-escape';
 
 /** What a placeholder may name of one example. */
 export type ExampleField =
@@ -200,8 +201,6 @@ export function engineText(example: string, field: string = 'reason'): string {
   return found[field as ExampleField];
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
 /**
  * Copy with every engine placeholder replaced. `html` escapes the engine's text for an HTML body;
  * Markdown and plain text get it as is. Any leftover `{{engine...` (a typo) is an error, never shipped.
@@ -209,7 +208,7 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export function fillEngineExamples(text: string, format: 'markdown' | 'html' | 'text' = 'text'): string {
   const filled = text.replace(ENGINE_PLACEHOLDER, (_m, example: string, field: string | undefined) => {
     const value = engineText(example, field ?? 'reason');
-    return format === 'html' ? value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c) : value;
+    return format === 'html' ? escapeHtml(value) : value;
   });
   const stray = /\{\{\s*engine\b[^}]*\}?\}?/.exec(filled);
   if (stray) throw new Error(`Malformed engine placeholder "${stray[0]}": write {{engine:<example>.<field>}}`);

@@ -1,7 +1,7 @@
 // Building HTML strings safely: every value that came from data goes through escapeHtml.
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from '@/lib/web/html-escape';
+
+export { escapeHtml };
 
 /** A tagged template whose interpolations are escaped unless wrapped in raw(). */
 export type Raw = { readonly __html: string };
