@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { portIsFree } from '@/lib/build/ports';
 import { openPglite, openPostgres, type PostgresOptions, type RawDatabase } from '@/lib/database/engine';
 import { startMailbox, type Mailbox } from './mailbox';
 import { portIsFree } from '@/lib/build/ports';

@@ -18,8 +18,6 @@ export function pgBinaries() {
     .filter((f) => fs.existsSync(f));
 }
 
-const { portIsFree } = await import('../lib/build/ports.ts');
-
 export async function startCluster() {
   const initdb = pgBinaries().at(-1);
   if (!initdb) throw new Error('PostgreSQL is not installed: sudo apt-get install -y postgresql');
@@ -35,6 +33,8 @@ export async function startCluster() {
     if (r.status !== 0) throw new Error(`${command}\n${r.stderr || r.stdout}`);
     return r.stdout;
   };
+  // Loaded here, not at the top: npm test imports this file before its Node version check has run.
+  const { portIsFree } = await import('../lib/build/ports.ts');
   let port = Number(process.env.PGPORT_TEST || 55432);
   while (!(await portIsFree(port))) port++;
   sh(`${bin}/initdb -D ${dir}/data -A trust -U postgres >/dev/null`);

@@ -17,6 +17,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pgBinaries, startCluster } from './pg-cluster.mjs';
+// Loaded after require-node.mjs has checked the Node version (it strips the types).
+const { portIsFree } = await import('../lib/build/ports.ts');
 
 const all = ['lint', 'typecheck', 'unit', 'parity', 'service', 'integration', 'e2e'];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -47,7 +49,6 @@ if (missing.length) {
   );
   process.exit(1);
 }
-const { portIsFree } = await import('../lib/build/ports.ts');
 
 // --reuse-build: serve the build an earlier run made (CI's PostgreSQL pass reuses the PGlite pass's:
 // nothing about the database engine is built in). Its port is the one that build was made for.

@@ -1,9 +1,8 @@
 // A small standalone HTML page for responses that are not React pages (OAuth errors shown to a
 // person's browser, rejected or throttled form posts).
 import crypto from 'node:crypto';
+import { escapeHtml as esc } from '@/lib/web/html-escape';
 import { PERMISSIONS_POLICY } from '@/lib/web/security-headers';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const STYLE =
   ':root{color-scheme:light dark}body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.6}code{padding:.1em .3em;border:1px solid #8886;border-radius:.3em}';

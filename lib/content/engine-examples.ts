@@ -15,7 +15,7 @@ import {
   type StrengthBlock,
   type Workout,
 } from '@/lib/training';
-import { escapeHtml } from '@/lib/web/escape-html';
+import { escapeHtml } from '@/lib/web/html-escape';
 
 /** What a placeholder may name of one example. */
 export type ExampleField =

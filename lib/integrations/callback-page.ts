@@ -1,5 +1,6 @@
 // The page a person sees when a provider authorization cannot be completed: what happened and what to
 // do, with a status that says it failed. (Success redirects to /integrations/<id>/connected.)
+import { escapeHtml as escape } from '@/lib/web/html-escape';
 import type { IntegrationError } from './errors';
 
 const STATUS: Partial<Record<IntegrationError['code'], number>> = {
@@ -7,8 +8,6 @@ const STATUS: Partial<Record<IntegrationError['code'], number>> = {
   integration_not_configured: 503,
   wrong_account: 403,
 };
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function callbackErrorPage(providerName: string, error: IntegrationError): Response {
   const title = `${providerName} not connected`;

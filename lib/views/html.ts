@@ -1,5 +1,6 @@
 // Building HTML strings safely: every value that came from data goes through escapeHtml.
-import { escapeHtml } from '@/lib/web/escape-html';
+import { escapeHtml } from '@/lib/web/html-escape';
+
 export { escapeHtml };
 
 /** A tagged template whose interpolations are escaped unless wrapped in raw(). */

@@ -47,7 +47,10 @@ async function visit(params: Record<string, string>, cookie?: string): Promise<{
 /** The link back on the error page, decoded from its attribute. */
 function linkBack(html: string): URL | null {
   const hrefs = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) =>
-    m[1]!.replace(/&#38;/g, '&').replace(/&#39;/g, "'").replace(/&#34;/g, '"'),
+    m[1]!
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&'),
   );
   const back = hrefs.find((h) => !h.startsWith('/'));
   return back ? new URL(back) : null;

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml as escape } from '@/lib/web/html-escape';
 
 export type StubActivity = {
   id: number;
@@ -56,7 +57,6 @@ export type StravaStub = {
 
 const now = () => Math.floor(Date.now() / 1000);
 const random = () => crypto.randomBytes(20).toString('hex');
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function json(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });

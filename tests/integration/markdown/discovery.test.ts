@@ -1,5 +1,6 @@
 // Discovery: the Content API's markdownHome, robots.txt rules for the private paths that exist, a favicon.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_PATHS } from '@/lib/seo/robots';
 import { baseUrl, BROWSER, get, sitemap } from './agent-support';
 
 let paths: string[] = [];
@@ -17,22 +18,8 @@ describe('discovery: markdownHome, robots.txt, favicon', () => {
     expect(body).toBe(await (await fetch(`${baseUrl}/index.md`)).text());
   });
 
-  const PRIVATE = [
-    '/account',
-    '/sign-in',
-    '/sign-up',
-    '/device',
-    '/interaction/',
-    '/checkout/',
-    '/api/auth/',
-    '/api/billing/',
-    '/authorize',
-    '/token',
-    '/register',
-    '/device_authorization',
-    '/revoke',
-    '/mcp',
-  ];
+  // The rules come from the module that writes robots.txt; the tests below check what is served over HTTP.
+  const PRIVATE: readonly string[] = PRIVATE_PATHS;
 
   it('robots.txt disallows every private path, not the non-existent /consent, and no public page', async () => {
     const text = await (await fetch(`${baseUrl}/robots.txt`)).text();

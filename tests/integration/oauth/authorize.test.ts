@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 /** The error page's plain link back to the client (lib/oauth/authorize-errors.ts). */
 function linkBack(html: string): URL {
-  const href = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!.replace(/&#38;/g, '&')).find((h) => !h.startsWith('/'));
+  const href = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')).find((h) => !h.startsWith('/'));
   if (!href) throw new Error(`no link back in: ${html.slice(0, 300)}`);
   return new URL(href);
 }
