@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { portIsFree } from '@/lib/build/ports';
 import { openPglite, openPostgres, type PostgresOptions, type RawDatabase } from '@/lib/database/engine';
 import { startMailbox, type Mailbox } from './mailbox';
-import { portIsFree } from '@/lib/build/ports';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
