@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
-import { getPage, getPosts } from '@/lib/content';
+import { getFeaturedPosts, getPage, getPosts } from '@/lib/content';
 import { metadataForPage } from '@/lib/seo/page-metadata';
 import { CopyPage } from '../_components/copy-page';
+import { PostCard } from '../_components/post-card';
 import { PostList } from '../_components/post-list';
 import { TopicList } from '../_components/post-meta';
 
@@ -11,10 +12,20 @@ export function generateMetadata(): Metadata {
   return metadataForPage('blog');
 }
 
-// Compact: the topics once (each has its own page under /blog/tags/), then one line per post.
+// Compact: training posts to start with, the topics once (each has its own page under /blog/tags/),
+// then one line per post.
 export default function BlogIndexPage() {
   return (
     <CopyPage page={getPage('blog')}>
+      <section aria-labelledby="featured-title" className="section" data-testid="featured-posts">
+        <h2 id="featured-title">Start with these</h2>
+        <div className="post-grid">
+          {getFeaturedPosts().map((post) => (
+            <PostCard key={post.slug} post={post} headingLevel={3} />
+          ))}
+        </div>
+      </section>
+
       <nav aria-labelledby="topics-title" className="topics">
         <h2 id="topics-title" className="small-heading">
           Topics
