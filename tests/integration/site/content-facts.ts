@@ -21,7 +21,7 @@ export const SITE_PATHS = [
   '/terms',
 ] as const;
 
-export type PostFacts = { slug: string; title: string; publishedDate: string; tags: string[] };
+export type PostFacts = { slug: string; title: string; publishedDate: string; tags: string[]; featured: boolean };
 
 function frontMatter(file: string): Record<string, unknown> {
   const text = fs.readFileSync(file, 'utf8');
@@ -43,6 +43,7 @@ export function postFacts(): PostFacts[] {
       title: String(fm.title),
       publishedDate: fm.publishedDate instanceof Date ? fm.publishedDate.toISOString().slice(0, 10) : String(fm.publishedDate).slice(0, 10),
       tags: (fm.tags as string[]) ?? [],
+      featured: fm.featured === true,
     }))
     .sort((a, b) => b.publishedDate.localeCompare(a.publishedDate) || a.slug.localeCompare(b.slug));
 }
@@ -50,7 +51,6 @@ export function postFacts(): PostFacts[] {
 export function siteFacts(): {
   name: string;
   email: string;
-  downloadUrl: string;
   press: Record<'pressOutletA' | 'pressOutletB' | 'launchLink', string>;
 } {
   return parse(fs.readFileSync(path.join(ROOT, 'content', 'site.yaml'), 'utf8'));
