@@ -58,7 +58,7 @@ export default function HomePage() {
         <ProgressShowcase />
       </div>
 
-      <section className="container section" aria-labelledby="features-title">
+      <section className="container section below-fold" aria-labelledby="features-title">
         <h2 id="features-title">What {product.name} does</h2>
         <ul className="feature-grid">
           {product.features.map((f) => (
@@ -82,7 +82,7 @@ export default function HomePage() {
         </p>
       </section>
 
-      <section className="container section" aria-labelledby="latest-title">
+      <section className="container section below-fold" aria-labelledby="latest-title">
         <div className="section-heading">
           <h2 id="latest-title">Training reads</h2>
           <Link href="/blog">All posts</Link>

@@ -34,7 +34,14 @@ const generated: Record<string, () => string[]> = {
   product: () => [productFactsSection()],
   integrations: () => [integrationsSection()],
   faq: () => [faqSection()],
-  blog: () => [postListSection(getFeaturedPosts(), 'Start with these'), topicsSection(), postListSection()],
+  blog: () => [
+    postListSection(getFeaturedPosts(), 'Start with these'),
+    topicsSection(),
+    postListSection(
+      getPosts().filter((p) => !p.featured),
+      'Every other post, newest first',
+    ),
+  ],
   docs: () => [openApiReferenceMarkdown()],
 };
 

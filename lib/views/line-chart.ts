@@ -70,10 +70,10 @@ export function axisRange(values: readonly number[]): { min: number; max: number
   return { min, max };
 }
 
-/** A round step (1, 2, 2.5 or 5 times a power of ten) at or above `value`. */
+/** A round step (1, 2 or 5 times a power of ten) at or above `value`: axis labels stay short (100, not 102.5). */
 function niceStep(value: number): number {
   const power = 10 ** Math.floor(Math.log10(value));
-  return [1, 2, 2.5, 5, 10].find((m) => m * power >= value)! * power;
+  return [1, 2, 5, 10].find((m) => m * power >= value)! * power;
 }
 
 /** The axis top: the largest value rounded up to a round number (112.9 -> 120, 44 -> 50). */

@@ -30,6 +30,17 @@ export function buildDate(): string {
   return todayIn('UTC');
 }
 
+/** The lifts charted on the page: two main lifts and the VDOT keep the page light; the agent charts all four. */
+const CHARTED = ['back-squat', 'deadlift'];
+type Weekly = ReturnType<typeof weeklyView>;
+function shown(w: Weekly): Weekly {
+  return {
+    ...w,
+    lifts: w.lifts.filter((l) => CHARTED.includes(l.exercise)),
+    ...(w.held ? { held: { ...w.held, lifts: w.held.lifts.filter((l) => CHARTED.includes(l.exercise)) } } : {}),
+  };
+}
+
 const cache = new Map<string, Showcase>();
 
 export function showcase(date: string = buildDate()): Showcase {
@@ -63,7 +74,7 @@ function render(demo: DemoAthlete): Showcase {
     week: renderWeekPlan({ workouts: demo.week.map(view), today: demo.today }).__html,
     reason: renderWorkout({ workout: view(next), today: demo.today, adjustments }).__html,
     progress: renderProgress(
-      { units: UNITS, vdot: demo.state.vdot ?? null, weekly: weeklyView(demo.trends, UNITS, demo.held) },
+      { units: UNITS, vdot: demo.state.vdot ?? null, weekly: shown(weeklyView(demo.trends, UNITS, demo.held)) },
       { heading: 'Progress over five weeks' },
     ).__html,
     changed: { date: next.date, title: next.title, weekday: WEEKDAY.format(new Date(`${next.date}T00:00:00Z`)) },

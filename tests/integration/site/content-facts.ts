@@ -61,7 +61,8 @@ export function faqFacts(): { question: string; answer: string; href?: string }[
   const items: { question: string; answer: string; href?: string }[] = parse(
     fs.readFileSync(path.join(ROOT, 'content', 'faq.yaml'), 'utf8'),
   ).items;
-  return items.map((i) => ({ ...i, answer: fillEngineExamples(i.answer) }));
+  const { email } = siteFacts();
+  return items.map((i) => ({ ...i, answer: fillEngineExamples(i.answer.replaceAll('{{CONTACT_EMAIL}}', email)) }));
 }
 
 export function productFacts(): { name: string; operatingSystem: string; applicationCategory: string; features: { name: string }[] } {

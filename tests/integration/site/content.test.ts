@@ -19,14 +19,16 @@ async function html(path: string): Promise<string> {
 }
 
 describe('blog index', () => {
-  it('lists all 24 posts, newest first, each with its date, compactly (no tag list per post)', async () => {
+  it('lists all 24 posts once, the featured training posts first, each part newest first, compactly (no tag list per post)', async () => {
     const page = await html('/blog');
-    const titles = await selectAll(page, '#all-posts article .post-row-title a');
-    expect(titles.map((t) => t.text)).toEqual(posts.map((p) => p.title));
-    expect(titles.map((t) => t.href)).toEqual(posts.map((p) => `/blog/${p.slug}`));
-    const dates = await selectAll(page, '#all-posts article time');
-    expect(dates.map((d) => d.dateTime)).toEqual(posts.map((p) => p.publishedDate));
-    expect(await selectAll(page, '#all-posts .tag-list')).toHaveLength(0);
+    // Featured first, then every other post: each part newest first, together the 24 once.
+    const order = [...posts.filter((p) => p.featured), ...posts.filter((p) => !p.featured)];
+    const titles = await selectAll(page, 'main article .post-row-title a');
+    expect(titles.map((t) => t.text)).toEqual(order.map((p) => p.title));
+    expect(titles.map((t) => t.href)).toEqual(order.map((p) => `/blog/${p.slug}`));
+    const dates = await selectAll(page, 'main article.post-row time');
+    expect(dates.map((d) => d.dateTime)).toEqual(order.map((p) => p.publishedDate));
+    expect(await selectAll(page, 'main .post-list .tag-list')).toHaveLength(0);
   });
 
   it('names every topic once, linking the tag page that lists every post with that tag', async () => {
@@ -117,7 +119,8 @@ describe('product, integrations, press, agents', () => {
   it('the product page lists integrations and leads to sign-up, without repeating the feature cards', async () => {
     const page = await html('/product');
     expect(await selectAll(page, '.feature-grid')).toHaveLength(0);
-    expect((await selectAll(page, '.integration-grid h3')).map((f) => f.text)).toEqual(['Strava', 'Apple Health', 'Health Connect']);
+    // Only what a person can connect: the phone health stores need a native app Pacewise does not have.
+    expect((await selectAll(page, '.integration-grid h3')).map((f) => f.text)).toEqual(['Strava']);
     expect(await selectAll(page, 'main a[href="/install"]')).toHaveLength(1);
     expect((await selectAll(page, 'main .button-primary')).map((a) => a.href)).toEqual(['/sign-up?next=%2Fagents']);
   });

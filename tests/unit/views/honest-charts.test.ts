@@ -254,7 +254,7 @@ describe.each(['2026-11-27', '2027-03-01', '2026-12-31'])('the demo athlete stan
     );
     // The e1RM and VDOT charts stand on a marked baseline and say how far they moved.
     const axes = [...views.progress.matchAll(/data-axis-min="([\d.]+)"/g)].map((m) => Number(m[1]));
-    expect(axes.length).toBeGreaterThanOrEqual(4);
+    expect(axes.length).toBe(3);
     for (const min of axes) expect(min).toBeGreaterThan(0);
     expect(views.progress).toMatch(/<span class="pw-change" data-change="[1-9][\d.]*">\+/);
     expect(`${views.week}${views.reason}${views.progress}`).not.toMatch(/<script|bodyweight/);
