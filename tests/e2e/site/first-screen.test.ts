@@ -160,7 +160,7 @@ describe('a way in from every post (crawl)', () => {
     expect(md).toContain(`${baseUrl}/sign-up?next=%2Fagents`);
     expect(md).toContain(`${baseUrl}/agents`);
     expect(md).toContain('## Pacewise in an agent: a demo');
-    expect(md).toMatch(/\*\*"Why did [A-Z][a-z]{2} \d+ [A-Z][a-z]{2}'s session change\?"\*\*/);
+    expect(md).toMatch(/\*\*"Why did [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+'s session change\?"\*\*/);
     expect(md).toMatch(/VDOT \d+\.\d → \d+\.\d, predicted 5 km \d+:\d\d → \d+:\d\d/);
     expect(md).not.toMatch(/\bfor iOS and Android\b/);
   });
