@@ -16,6 +16,8 @@ export const Post = defineDocumentType(() => ({
     author: { type: 'string', required: true },
     tags: { type: 'list', of: { type: 'string' }, required: true },
     draft: { type: 'boolean', default: false },
+    /** Led with on the home page and the blog index (training posts first); the order stays newest first. */
+    featured: { type: 'boolean', default: false },
   },
   computedFields: { slug: { type: 'string', resolve: (d) => slugOf(d._raw.flattenedPath) } },
 }));
@@ -43,7 +45,6 @@ export const Site = defineDocumentType(() => ({
     email: { type: 'string', required: true },
     address: { type: 'json', required: true },
     sameAs: { type: 'list', of: { type: 'string' } },
-    downloadUrl: { type: 'string', required: true },
     press: { type: 'json', required: true },
   },
 }));

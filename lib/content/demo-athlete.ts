@@ -1,7 +1,8 @@
 // The demo athlete the site shows (home, /product, /how-it-works): a plan from the real plan
 // generator, five weeks of logged sessions fed one by one through the real adaptation rules, and the
 // weekly trends the progress tool charts. Nothing here is typed by hand, so the pictures on the site
-// are what the engine does today. Pure and deterministic: no I/O, no clock.
+// are what the engine does today. Pure and deterministic: no I/O, no clock. The caller gives the day
+// it stands on (the site: the build date), so the demo's dates follow the site's.
 import {
   adaptAfterCompletion,
   addDays,
@@ -17,12 +18,19 @@ import {
 import { heldTrends, type HeldSnapshot, type HeldTrends } from '@/lib/training/held-trends';
 import { mondayOf, weeklyTrends, type WeeklyTrends } from '@/lib/training/trends';
 
-/** A Monday; the plan starts here and "today" is five weeks later. */
-export const DEMO_START = '2026-09-07';
 export const DEMO_WEEKS_LOGGED = 5;
-export const DEMO_TODAY = addDays(DEMO_START, DEMO_WEEKS_LOGGED * 7);
+
+/** The demo's "today" for a date: the Monday of that date's week. The plan starts five weeks earlier. */
+export function demoToday(date: string): string {
+  return mondayOf(date);
+}
+export function demoStart(date: string): string {
+  return addDays(demoToday(date), -DEMO_WEEKS_LOGGED * 7);
+}
 
 export type DemoAthlete = {
+  /** The Monday the plan started on. */
+  start: string;
   today: string;
   /** Every session of the plan, logged ones with their actuals, the rest as adaptation left them. */
   workouts: Workout[];
@@ -37,10 +45,13 @@ export type DemoAthlete = {
 };
 
 /**
- * The effort the demo athlete reports against the RPE asked for: mostly a little easier (a lifter
- * getting stronger), with one hard day, so the rules have something to do.
+ * The effort the demo athlete reports against the RPE asked for: mostly easier (a lifter getting
+ * stronger in the first weeks of a block), with one hard day, so the rules have something to do.
  */
-const RPE_OFFSETS = [-0.5, 0, -1, -0.5, 0, 1, -0.5, 0];
+const RPE_OFFSETS = [-1, -0.5, -1.5, -1, 0, 1, -1, -0.5];
+
+/** Threshold segments run this much faster than their target, at threshold effort (RPE 7): fitter. */
+const THRESHOLD_FASTER = 0.04;
 
 /** The first load the athlete picks for a loaded lift the plan leaves to them (no benchmark yet). */
 const FIRST_LOADS_KG: Readonly<Record<string, number>> = { [EXERCISE_IDS.barbellRow]: 50, [EXERCISE_IDS.lunge]: 20 };
@@ -57,14 +68,23 @@ function logged(w: Workout, n: number, easyPaceSPerKm: number): Workout {
       rpe: Math.min(10, (s.rpe ?? 8) + offset),
     })),
   }));
-  const metres = w.run.reduce((t, s) => t + segmentMetres(s, easyPaceSPerKm), 0);
-  // Runs at their target paces (easy pace where a segment has none), a little effort to spare.
-  const seconds = w.run.reduce((t, s) => t + (segmentMetres(s, easyPaceSPerKm) / 1000) * (s.targetPaceSPerKm ?? easyPaceSPerKm), 0);
-  const run = metres > 0 ? { distanceM: Math.round(metres), durationS: Math.round(seconds), rpe: 6 } : undefined;
-  return { ...w, status: 'completed', actual: { ...(strength.length ? { strength } : {}), ...(run ? { run } : {}) } };
+  // Runs at their target paces (easy pace where a segment has none), threshold parts a little faster
+  // at threshold effort: the evidence that raises VDOT, at most half a point a week.
+  const segments = w.run.map((s, segmentIndex) => {
+    const distanceM = Math.round(segmentMetres(s, easyPaceSPerKm));
+    const pace = (s.targetPaceSPerKm ?? easyPaceSPerKm) * (s.kind === 'threshold' ? 1 - THRESHOLD_FASTER : 1);
+    return { segmentIndex, distanceM, durationS: Math.round((distanceM / 1000) * pace), rpe: s.kind === 'threshold' ? 7 : 5 };
+  });
+  const metres = segments.reduce((t, s) => t + s.distanceM, 0);
+  const seconds = segments.reduce((t, s) => t + s.durationS, 0);
+  const run = metres > 0 ? { distanceM: metres, durationS: seconds, rpe: segments.some((s) => s.rpe === 7) ? 7 : 5 } : undefined;
+  const runSegments = segments.length > 1 ? { runSegments: segments.filter((s) => s.distanceM > 0) } : {};
+  return { ...w, status: 'completed', actual: { ...(strength.length ? { strength } : {}), ...(run ? { run, ...runSegments } : {}) } };
 }
 
-function build(): DemoAthlete {
+function build(date: string): DemoAthlete {
+  const DEMO_START = demoStart(date);
+  const DEMO_TODAY = demoToday(date);
   const generated = generatePlan({
     planId: 'demo',
     goal: 'hybrid',
@@ -106,6 +126,7 @@ function build(): DemoAthlete {
   const lastLogged = addDays(DEMO_TODAY, -1);
   const trends = weeklyTrends(workouts.filter((w) => w.status === 'completed'), [], mondayOf(DEMO_START), lastLogged);
   return {
+    start: DEMO_START,
     today: DEMO_TODAY,
     workouts,
     week: workouts.filter((w) => w.date >= DEMO_TODAY && w.date <= addDays(DEMO_TODAY, 6)),
@@ -116,10 +137,12 @@ function build(): DemoAthlete {
   };
 }
 
-let cache: DemoAthlete | undefined;
+const cache = new Map<string, DemoAthlete>();
 
-/** The demo athlete, built once per process (the engine is deterministic). */
-export function demoAthlete(): DemoAthlete {
-  cache ??= build();
-  return cache;
+/** The demo athlete standing on `date` (YYYY-MM-DD), built once per week (the engine is deterministic). */
+export function demoAthlete(date: string): DemoAthlete {
+  const key = demoToday(date);
+  let found = cache.get(key);
+  if (!found) cache.set(key, (found = build(key)));
+  return found;
 }

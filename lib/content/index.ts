@@ -1,5 +1,5 @@
-export { getSite, absoluteUrl, type SiteInfo } from './site';
-export { getPosts, getPost, getTags, type Post } from './posts';
+export { getSite, absoluteUrl, isPlaceholderAddress, fillSiteFacts, type SiteInfo } from './site';
+export { getPosts, getPost, getTags, getFeaturedPosts, type Post } from './posts';
 export { getSitePages, getPage, getPageByPath, type SitePage } from './pages';
 export { getProduct, type Product } from './product';
 export { getFaq, type FaqItem } from './faq';

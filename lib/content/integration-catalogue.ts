@@ -28,19 +28,21 @@ export const integrationCatalogue: readonly IntegrationDefinition[] = [
     id: 'apple-health',
     name: 'Apple Health',
     kind: 'phone-platform',
-    syncs: ['steps', 'resting heart rate', 'heart-rate variability', 'sleep', 'body mass', 'VO2max', 'active energy', 'workouts'],
-    description: 'The health store on iPhone. Connected inside the Pacewise iOS app, where iOS asks for permission per data type.',
+    syncs: [],
+    description:
+      'The health store on iPhone. Only a native iOS app can read it, and Pacewise has none (its app is an installable web app), so it cannot be connected.',
     howToConnect:
-      'Apple Health can only be connected on the iPhone: install the Pacewise iOS app, sign in with the same Pacewise account, open Integrations, turn on Apple Health and allow the data types iOS asks about. Data then syncs from the phone by itself.',
+      'Apple Health cannot be connected: only a native iPhone app can read it, and Pacewise has no native app (no App Store app; its app is an installable web app). Record resting heart rate, HRV, sleep or body weight with record_health_data instead, from what the person reads off their phone or watch.',
   },
   {
     id: 'health-connect',
     name: 'Health Connect',
     kind: 'phone-platform',
-    syncs: ['steps', 'resting heart rate', 'heart-rate variability', 'sleep', 'body mass', 'VO2max', 'active energy', 'workouts'],
-    description: 'The health store on Android. Connected inside the Pacewise Android app, where Android asks for permission per data type.',
+    syncs: [],
+    description:
+      'The health store on Android. Only a native Android app can read it, and Pacewise has none (its app is an installable web app), so it cannot be connected.',
     howToConnect:
-      'Health Connect can only be connected on the Android phone: install the Pacewise Android app, sign in with the same Pacewise account, open Integrations, turn on Health Connect and allow the data types Android asks about. Data then syncs from the phone by itself.',
+      'Health Connect cannot be connected: only a native Android app can read it, and Pacewise has no native app (no Google Play app; its app is an installable web app). Record resting heart rate, HRV, sleep or body weight with record_health_data instead, from what the person reads off their phone or watch.',
   },
 ];
 

@@ -1,6 +1,6 @@
 import { config } from '@/lib/env';
 import { allPages } from './source';
-import { absoluteUrl } from './site';
+import { absoluteUrl, fillSiteFacts } from './site';
 import { fillEngineExamples } from './engine-examples';
 import { getTagPages } from './tags';
 
@@ -25,7 +25,7 @@ export type SitePage = {
  */
 function fill(text: string, format: 'markdown' | 'html'): string {
   const c = config();
-  return fillEngineExamples(text.replaceAll('{{MCP_URL}}', c.mcpUrl).replaceAll('{{SITE_URL}}', c.siteUrl), format);
+  return fillEngineExamples(fillSiteFacts(text.replaceAll('{{MCP_URL}}', c.mcpUrl).replaceAll('{{SITE_URL}}', c.siteUrl)), format);
 }
 
 // The order pages appear in navigation, the page index and the sitemap.

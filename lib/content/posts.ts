@@ -18,6 +18,8 @@ export type Post = {
   markdown: string;
   html: string;
   wordCount: number;
+  /** Led with on the home page and the blog index (content/posts front matter `featured: true`). */
+  featured: boolean;
 };
 
 const slugRule = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'post file names must be lowercase kebab-case');
@@ -40,6 +42,7 @@ const posts: Post[] = allPosts
       markdown,
       html: markFormulas(fillEngineExamples(p.body.html, 'html')),
       wordCount: markdown.split(/\s+/).filter(Boolean).length,
+      featured: p.featured === true,
     };
   })
   .sort((a, b) => b.publishedDate.localeCompare(a.publishedDate) || a.slug.localeCompare(b.slug));
@@ -47,6 +50,11 @@ const posts: Post[] = allPosts
 /** Published posts, newest first. Drafts never appear. */
 export function getPosts(): Post[] {
   return posts;
+}
+
+/** The featured posts (training, not the product's plumbing), newest first: what home and the blog lead with. */
+export function getFeaturedPosts(): Post[] {
+  return posts.filter((p) => p.featured);
 }
 
 export function getPost(slug: string): Post | undefined {

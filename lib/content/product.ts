@@ -31,7 +31,14 @@ const parsed: z.infer<typeof ProductFile> = {
   features: file.features.map((f) => ({ name: f.name, description: fillEngineExamples(f.description) })),
 };
 
-/** Product facts from content/product.yaml; download URL from the site file; integrations from the catalogue. */
+/**
+ * Product facts from content/product.yaml; the download URL is the web app's install page; the
+ * integrations are the ones a person can connect (the phone health stores need a native app).
+ */
 export function getProduct(): Product {
-  return { ...parsed, downloadUrl: getSite().downloadUrl, integrations: integrationCatalogue.map((i) => i.name) };
+  return {
+    ...parsed,
+    downloadUrl: getSite().downloadUrl,
+    integrations: integrationCatalogue.filter((i) => i.kind === 'oauth').map((i) => i.name),
+  };
 }

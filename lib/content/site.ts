@@ -8,19 +8,45 @@ const SiteFile = z.strictObject({
   email: z.email(),
   address: z.strictObject({ addressLocality: z.string(), addressRegion: z.string(), addressCountry: z.string() }),
   sameAs: z.array(z.url()).optional(),
-  downloadUrl: z.url(),
   press: z.strictObject({ pressOutletA: z.url(), pressOutletB: z.url(), launchLink: z.url() }),
 });
 
-export type SiteInfo = z.infer<typeof SiteFile> & { url: string };
+export type SiteInfo = z.infer<typeof SiteFile> & { url: string; downloadUrl: string };
 
 const { _id, _raw, type, ...fields } = siteDocument;
 void _id; void _raw; void type;
 const parsed = SiteFile.parse(fields);
 
-/** Site identity and every third-party URL, from content/site.yaml; `url` is SITE_URL. */
+/**
+ * Site identity and every outside address (contact e-mail, profiles, press), from content/site.yaml,
+ * the one file a deployment edits (README, Deploy); `url` is SITE_URL and `downloadUrl` the web app's
+ * install page on it (there is no app-store listing).
+ */
 export function getSite(): SiteInfo {
-  return { ...parsed, url: config().siteUrl };
+  return { ...parsed, url: config().siteUrl, downloadUrl: absoluteUrl('/install') };
+}
+
+/**
+ * True for an address on a host reserved for documentation (RFC 2606 / RFC 6761: `.example`,
+ * `.test`, `.invalid`, `example.com|net|org`): a sample value a deployment has not replaced yet.
+ * Pages never link such an address; the Content API serves content/site.yaml as it is.
+ */
+export function isPlaceholderAddress(urlOrEmail: string): boolean {
+  let host: string;
+  if (urlOrEmail.includes('@') && !urlOrEmail.includes('://')) host = urlOrEmail.slice(urlOrEmail.lastIndexOf('@') + 1);
+  else {
+    try {
+      host = new URL(urlOrEmail).hostname;
+    } catch {
+      return true;
+    }
+  }
+  return /(?:^|\.)(?:example|test|invalid)\.?$|(?:^|\.)example\.(?:com|net|org)\.?$/i.test(host);
+}
+
+/** Copy names the contact address as `{{CONTACT_EMAIL}}`, so it is written once, in content/site.yaml. */
+export function fillSiteFacts(text: string): string {
+  return text.replaceAll('{{CONTACT_EMAIL}}', parsed.email);
 }
 
 /**

@@ -19,7 +19,7 @@ export type IntegrationView = {
   syncs: string[];
   description: string;
   howToConnect: string;
-  /** `mcp`: connect_integration works; `mobile-app`: only the phone app can connect it. */
+  /** `mcp`: connect_integration works; `mobile-app`: only a native phone app could connect it (Pacewise has none). */
   connectVia: 'mcp' | 'mobile-app';
   /** False when this server cannot offer it (e.g. Strava without client credentials). */
   connectable: boolean;

@@ -16,7 +16,7 @@ export function llmsTxt(): string {
     '',
     `> ${product.tagline} ${site.description}`,
     '',
-    `${site.name} is a phone app (${product.operatingSystem}) based in ${site.address.addressLocality}, ${site.address.addressRegion}. ` +
+    `${site.name} is a coach that works inside AI agents (Claude, ChatGPT and other MCP hosts) and as an installable web app (${product.operatingSystem}; no App Store or Google Play app), based in ${site.address.addressLocality}, ${site.address.addressRegion}. ` +
       'Every page below is Markdown; the same URLs without `.md` serve HTML, or Markdown when requested with `Accept: text/markdown`. ' +
       `AI agents act for a signed-in person through the remote MCP server at ${config().mcpUrl} (Streamable HTTP; OAuth 2.1, ` +
       `the person signs in and approves the scopes); how to connect is on the agents page, ${markdownUrl('/agents')}.`,

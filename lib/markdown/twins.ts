@@ -2,6 +2,7 @@
 import {
   absoluteUrl,
   getPost,
+  getFeaturedPosts,
   getPosts,
   getSite,
   getSitePages,
@@ -21,17 +22,26 @@ import {
   markdownUrl,
   postListSection,
   productFactsSection,
+  showcaseSection,
   topicsSection,
+  wayInSection,
 } from './sections';
 
 /** Parts a page adds after its copy, by page slug (the same generated parts as its HTML). */
 const generated: Record<string, () => string[]> = {
-  home: () => [featuresSection(), postListSection(getPosts().slice(0, 3), 'Latest posts')],
+  home: () => [wayInSection(), showcaseSection(), featuresSection(), postListSection(getFeaturedPosts(), 'Training reads')],
   // The feature list is the home page's (one set of feature cards on the site).
   product: () => [productFactsSection()],
   integrations: () => [integrationsSection()],
   faq: () => [faqSection()],
-  blog: () => [topicsSection(), postListSection()],
+  blog: () => [
+    postListSection(getFeaturedPosts(), 'Start with these'),
+    topicsSection(),
+    postListSection(
+      getPosts().filter((p) => !p.featured),
+      'Every other post, newest first',
+    ),
+  ],
   docs: () => [openApiReferenceMarkdown()],
 };
 
@@ -53,7 +63,9 @@ export function postTwin(post: Post, { footer: withFooter = true }: TwinOptions 
     author: post.author,
     tags: post.tags,
   });
-  return `${head}\n${absoluteLinks(postTwinBody(post))}${withFooter ? `\n${footer()}` : ''}`;
+  // Every post ends with the way in, as its HTML page does.
+  const wayIn = `Train with a coach that shows its working: Pacewise is the strength-and-running coach inside Claude, ChatGPT and other AI agents. Create an account at <${absoluteUrl('/sign-up?next=%2Fcheckout')}>, then connect your agent: <${absoluteUrl('/agents')}>.`;
+  return `${head}\n${absoluteLinks(postTwinBody(post))}\n${wayIn}\n${withFooter ? `\n${footer()}` : ''}`;
 }
 
 export function pageTwin(page: SitePage, { footer: withFooter = true }: TwinOptions = {}): string {

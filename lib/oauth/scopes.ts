@@ -9,7 +9,8 @@ export const SCOPES = [
   { name: 'integrations:read', description: 'View your connected and available fitness integrations' },
   {
     name: 'integrations:write',
-    description: 'Connect and disconnect fitness integrations (a phone health store can only be connected in the mobile app)',
+    description:
+      'Connect and disconnect fitness integrations (Apple Health and Health Connect cannot be connected: they need a native app Pacewise does not have)',
   },
   { name: 'health:read', description: 'View health data synced from your connected devices' },
   { name: 'health:write', description: 'Record health data into your account' },

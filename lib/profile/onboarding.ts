@@ -99,7 +99,7 @@ export function computeOnboarding(f: OnboardingFacts): Onboarding {
       'A connected device (optional)',
       f.connectedIntegrationCount > 0,
       'connect_integration',
-      'Optional: call list_integrations, then connect_integration and have the person open the returned link. Apple Health and Health Connect are connected in the mobile app.',
+      'Optional: call list_integrations, then connect_integration and have the person open the returned link. Apple Health and Health Connect cannot be connected (they need a native app Pacewise does not have): record what the person reads off their phone with record_health_data.',
       { integrationId: 'strava' },
       true,
     ),

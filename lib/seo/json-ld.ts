@@ -1,6 +1,6 @@
 // Schema.org JSON-LD builders. Pure: they take content records and return plain objects, so the same
 // facts the page shows are the facts the structured data states.
-import type { FaqItem, Post, Product, SiteInfo } from '@/lib/content';
+import { isPlaceholderAddress, type FaqItem, type Post, type Product, type SiteInfo } from '@/lib/content';
 
 export type JsonLd = { '@context': 'https://schema.org'; '@type': string } & Record<string, unknown>;
 
@@ -12,11 +12,7 @@ const CONTEXT = 'https://schema.org' as const;
  * data, which crawlers follow, names only real destinations.
  */
 export function isRealDestination(url: string): boolean {
-  try {
-    return !/(?:^|\.)example\.?$/i.test(new URL(url).hostname);
-  } catch {
-    return false;
-  }
+  return !isPlaceholderAddress(url);
 }
 
 /** The stable node id of the organisation, so other nodes can point at it. */
@@ -36,7 +32,7 @@ export function organizationJsonLd(site: SiteInfo, options: { logoUrl?: string }
     name: site.name,
     url: `${site.url}/`,
     description: site.description,
-    email: site.email,
+    ...(isPlaceholderAddress(site.email) ? {} : { email: site.email }),
     address: { '@type': 'PostalAddress', ...site.address },
     ...(site.sameAs?.some(isRealDestination) ? { sameAs: site.sameAs.filter(isRealDestination) } : {}),
     ...(options.logoUrl ? { logo: options.logoUrl } : {}),

@@ -1,8 +1,8 @@
 import type { IntegrationDefinition, IntegrationKind } from '@/lib/content/integration-catalogue';
 
 const HOW_TO_CONNECT: Record<IntegrationKind, string> = {
-  oauth: 'Sign in with the service, in the app or through a connected agent',
-  'phone-platform': 'Inside the Pacewise phone app, with permission per data type',
+  oauth: 'Sign in with the service, from your account page or through a connected agent',
+  'phone-platform': 'Not available: only a native phone app can read it, and Pacewise has none',
 };
 
 /** The integration catalogue as cards: name, how it is connected and what it brings in. */
@@ -23,14 +23,18 @@ export function IntegrationList({
           <dl>
             <dt>How you connect</dt>
             <dd>{HOW_TO_CONNECT[i.kind]}</dd>
-            <dt>What it syncs</dt>
-            <dd>
-              <ul className="chips">
-                {i.syncs.map((s) => (
-                  <li key={s}>{s}</li>
-                ))}
-              </ul>
-            </dd>
+            {i.syncs.length > 0 && (
+              <>
+                <dt>What it syncs</dt>
+                <dd>
+                  <ul className="chips">
+                    {i.syncs.map((s) => (
+                      <li key={s}>{s}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            )}
           </dl>
         </li>
       ))}

@@ -1,31 +1,49 @@
-import Link from 'next/link';
+import { dayLabel } from '@/lib/views/week-plan';
 import { showcase } from '@/lib/views/showcase';
 import '@/lib/views/views.css';
 import styles from './product-showcase.module.css';
 
 /**
- * The demo athlete's week, a session the engine changed with its reason, and their progress: the
- * views a person sees in their agent and on their account page, rendered when the page is built
- * (lib/views/showcase.ts; plain HTML and SVG, no script). Every value is escaped by the renderers.
+ * The product in the first screen: an agent conversation in which the demo athlete asks for the week
+ * and why a session changed, answered with the views a person's agent shows (MCP Apps) and the
+ * account page shows, rendered when the page is built (lib/views/showcase.ts: plain HTML and SVG, no
+ * script). Every value is escaped by the renderers. Only the home page carries it.
  */
-export function ProductShowcase({ className }: { className?: string }) {
+export function AgentConversation() {
   const views = showcase();
   return (
-    <section className={[styles.showcase, className].filter(Boolean).join(' ')} aria-labelledby="showcase-title" data-testid="showcase">
-      <h2 id="showcase-title">What your coach shows you</h2>
-      <p className={styles.lead}>
-        A demo athlete five weeks into a hybrid plan, from the same plan generator and adaptation rules your sessions go through. Your agent
-        shows these views, and so does <Link href="/account">your account page</Link>.
-      </p>
-      <div className={styles.grid}>
-        <div className={styles.panel} data-testid="showcase-week" dangerouslySetInnerHTML={{ __html: views.week }} />
-        <div className={styles.panel} data-testid="showcase-reason" dangerouslySetInnerHTML={{ __html: views.reason }} />
-        <div
-          className={`${styles.panel} ${styles.wide}`}
-          data-testid="showcase-progress"
-          dangerouslySetInnerHTML={{ __html: views.progress }}
-        />
+    <figure className={styles.conversation} aria-labelledby="conversation-caption" data-testid="showcase" data-demo-today={views.today}>
+      <p className={styles.user}>What&rsquo;s my training this week?</p>
+      <div className={styles.agent} data-testid="showcase-week">
+        <p className={styles.who}>Agent, with Pacewise</p>
+        <div dangerouslySetInnerHTML={{ __html: views.week }} />
       </div>
+      <p className={styles.user}>Why did {views.changed.weekday}&rsquo;s session change?</p>
+      <div className={styles.agent} data-testid="showcase-reason">
+        <p className={styles.who}>Agent, with Pacewise</p>
+        <div dangerouslySetInnerHTML={{ __html: views.reason }} />
+      </div>
+      <figcaption id="conversation-caption" className={styles.caption}>
+        A demo athlete five weeks into a hybrid plan, in an AI agent. The plan, the loads and the reasons come from the same plan generator
+        and adaptation rules as yours: logging {views.trigger.title.toLowerCase()} on {dayLabel(views.trigger.date)} changed{' '}
+        {views.changed.weekday}.
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The demo athlete's five weeks: the progress view, with what each estimate did since the start. */
+export function ProgressShowcase() {
+  const views = showcase();
+  return (
+    <section className={styles.progress} aria-labelledby="progress-title" id="progress" data-testid="showcase-progress">
+      <h2 id="progress-title">What five weeks of logging did</h2>
+      <p className={styles.lead}>
+        The same demo athlete: the estimates the coach prescribed from at the end of each week. Easy sets raised the lifts&rsquo; e1RM,
+        threshold runs a little faster than their target raised the VDOT by at most half a point a week, and the paces and predicted times
+        followed.
+      </p>
+      <div className={styles.panel} dangerouslySetInnerHTML={{ __html: views.progress }} />
     </section>
   );
 }

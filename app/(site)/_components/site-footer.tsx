@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getSite } from '@/lib/content';
+import { getSite, isPlaceholderAddress } from '@/lib/content';
 import { LogoMark } from './logo-mark';
 import { footerNav } from './navigation';
 
@@ -18,7 +18,8 @@ export function SiteFooter() {
           <address>
             {addressLocality}, {addressRegion}, {addressCountry}
             <br />
-            <a href={`mailto:${site.email}`}>{site.email}</a>
+            {/* A sample address (content/site.yaml not yet set for this deployment) is never a link. */}
+            {isPlaceholderAddress(site.email) ? <Link href="/contact">Contact</Link> : <a href={`mailto:${site.email}`}>{site.email}</a>}
           </address>
         </div>
         <nav aria-label="Footer" className="footer-nav">

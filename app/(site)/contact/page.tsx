@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getPage, getSite } from '@/lib/content';
+import { getPage, getSite, isPlaceholderAddress } from '@/lib/content';
 import { metadataForPage } from '@/lib/seo/page-metadata';
 import { CopyPage } from '../_components/copy-page';
 
@@ -19,9 +19,13 @@ export default function ContactPage() {
         <aside className="card contact-card sidebar" aria-labelledby="write-title">
           <h2 id="write-title">Write to us</h2>
           <p>
-            <a className="button button-primary" href={`mailto:${site.email}`}>
-              {site.email}
-            </a>
+            {isPlaceholderAddress(site.email) ? (
+              <strong>{site.email}</strong>
+            ) : (
+              <a className="button button-primary" href={`mailto:${site.email}`}>
+                {site.email}
+              </a>
+            )}
           </p>
           <address>
             {site.name}, {addressLocality}, {addressRegion}, {addressCountry}

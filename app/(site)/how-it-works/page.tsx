@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getPage } from '@/lib/content';
 import { metadataForPage } from '@/lib/seo/page-metadata';
 import { CopyPage } from '../_components/copy-page';
-import { ProductShowcase } from '../_components/product-showcase';
+import Link from 'next/link';
 
 export const dynamic = 'force-static';
 
@@ -13,7 +13,10 @@ export function generateMetadata(): Metadata {
 export default function HowItWorksPage() {
   return (
     <CopyPage page={getPage('how-it-works')}>
-      <ProductShowcase />
+      <p>
+        See the rules at work on <Link href="/#hero-title">the home page</Link>: a demo athlete&rsquo;s week, the reason one session
+        changed, and <Link href="/#progress">five weeks of progress</Link>.
+      </p>
     </CopyPage>
   );
 }

@@ -7,7 +7,6 @@ import { metadataForPage } from '@/lib/seo/page-metadata';
 import { CopyPage } from '../_components/copy-page';
 import { IntegrationList } from '../_components/integration-list';
 import { JsonLd } from '../_components/json-ld';
-import { ProductShowcase } from '../_components/product-showcase';
 import { GET_STARTED_PATH } from '../_components/navigation';
 
 export const dynamic = 'force-static';
@@ -24,7 +23,10 @@ export default function ProductPage() {
   return (
     <CopyPage page={page}>
       <JsonLd data={softwareApplicationJsonLd(product, getSite(), page.url)} />
-      <ProductShowcase />
+      <p>
+        See it working: <Link href="/#hero-title">a demo athlete&rsquo;s week in an agent</Link>, with the reason a session changed, and{' '}
+        <Link href="/#progress">five weeks of progress</Link>.
+      </p>
       <section className="section" aria-labelledby="integrations-title">
         <h2 id="integrations-title">Integrations</h2>
         <IntegrationList integrations={integrations} />
@@ -36,6 +38,7 @@ export default function ProductPage() {
         <h2 id="start-title">Start with {product.name}</h2>
         <p>
           Create an account, then <Link href="/agents">connect your AI agent</Link>: it sets up your profile and your first plan with you.
+          On a phone, you can also <a href="/install">install the web app</a> from the browser; there is no App Store or Google Play app.
           Connecting is free; the coaching needs a <Link href="/#pricing">subscription</Link>. The full feature list is on the{' '}
           <Link href="/">home page</Link>.
         </p>

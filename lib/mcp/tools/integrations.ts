@@ -60,7 +60,9 @@ const integrationOutput = z.object({
   howToConnect: z.string(),
   connectVia: z
     .enum(['mcp', 'mobile-app'])
-    .describe('"mcp": use connect_integration; "mobile-app": only the Pacewise phone app can connect it'),
+    .describe(
+      '"mcp": use connect_integration; "mobile-app": only a native phone app could connect it, and Pacewise has none, so it cannot be connected',
+    ),
   connectable: z.boolean().describe('Whether connect_integration can connect it on this server'),
   status: z
     .enum(['available', 'connected', 'error'])
@@ -75,7 +77,7 @@ export const listIntegrations = defineTool({
   title: 'List integrations',
   description:
     'Every integration with its status: "connected", "error" (last import failed: read `error`) or "available", the last import time and what it syncs. ' +
-    'Strava: connect_integration; Apple Health and Health Connect: the phone app.',
+    'Strava: connect_integration; Apple Health and Health Connect cannot be connected (they need a native phone app Pacewise does not have).',
   scope: 'integrations:read',
   needsSubscription: true,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -90,7 +92,7 @@ export const connectIntegration = defineTool({
   description:
     'Starts connecting "strava". Returns authorizationUrl for the person to open and approve on Strava (works once, 15 min). ' +
     'Back from Strava the browser must be signed in to Pacewise as this person (asked to sign in if not; another account is refused). ' +
-    'Then list_integrations (status "connected") and sync_integration. Apple Health and Health Connect connect in the phone app (the error says how).',
+    'Then list_integrations (status "connected") and sync_integration. Apple Health and Health Connect cannot be connected (the error says what to do instead).',
   scope: 'integrations:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
@@ -174,11 +176,7 @@ export const syncIntegration = defineTool({
   handler: async ({ integrationId: id }, { person }) => {
     const def = known(id);
     if (def.kind === 'phone-platform') {
-      throw new ToolError(
-        'connect_in_mobile_app',
-        `${def.name} syncs from the Pacewise phone app by itself; it cannot be synced through MCP. ${def.howToConnect}`,
-        { integrationId: def.id },
-      );
+      throw new ToolError('connect_in_mobile_app', `${def.name} cannot be synced. ${def.howToConnect}`, { integrationId: def.id });
     }
     return asTool(() => syncStrava(person.id));
   },

@@ -1,4 +1,4 @@
-// Home, a post, the FAQ, the blog index, a tag page and /product in Chromium: no axe violations (WCAG 2 A and AA) in light or dark mode,
+// Home, a post, the FAQ, the blog index, a tag page, /product and /how-it-works in Chromium: no axe violations (WCAG 2 A and AA) in light or dark mode,
 // a working skip link and visible focus, no sideways scrolling on a phone.
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,6 +13,7 @@ const PAGES = [
   { name: 'blog index', path: '/blog' },
   { name: 'tag', path: '/blog/tags/strength' },
   { name: 'product', path: '/product' },
+  { name: 'how it works', path: '/how-it-works' },
 ];
 const SCHEMES = ['light', 'dark'] as const;
 

@@ -155,7 +155,7 @@ afterAll(async () => {
 });
 
 describe('Strava', () => {
-  it('is listed as available; Apple Health and Health Connect connect in the mobile app', async () => {
+  it('is listed as available; Apple Health and Health Connect cannot be connected (no native app)', async () => {
     const all = await integrations();
     expect(all.strava).toMatchObject({ status: 'available', connectVia: 'mcp', connectable: true, lastSyncAt: null });
     expect(all['apple-health']).toMatchObject({ status: 'available', connectVia: 'mobile-app', connectable: false });
@@ -169,9 +169,11 @@ describe('Strava', () => {
     expect(String(unknown.structured.message)).toMatch(/There is no integration "garmin".*list_integrations/);
     const apple = await agent.call('connect_integration', { integrationId: 'apple-health' });
     expect(apple.structured.error).toBe('connect_in_mobile_app');
-    expect(String(apple.structured.message)).toMatch(/cannot be connected through MCP.*Pacewise iOS app.*Apple Health/);
+    expect(String(apple.structured.message)).toMatch(
+      /cannot be connected through MCP.*only a native iPhone app can read it.*Pacewise has no native app.*record_health_data/,
+    );
     const android = await agent.call('connect_integration', { integrationId: 'health-connect' });
-    expect(String(android.structured.message)).toMatch(/Pacewise Android app/);
+    expect(String(android.structured.message)).toMatch(/only a native Android app can read it.*no Google Play app/);
     expect((await sync()).structured.error).toBe('not_connected');
   });
 

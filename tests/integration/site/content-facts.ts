@@ -23,7 +23,7 @@ export const SITE_PATHS = [
   '/terms',
 ] as const;
 
-export type PostFacts = { slug: string; title: string; publishedDate: string; tags: string[] };
+export type PostFacts = { slug: string; title: string; publishedDate: string; tags: string[]; featured: boolean };
 
 function frontMatter(file: string): Record<string, unknown> {
   const text = fs.readFileSync(file, 'utf8');
@@ -45,6 +45,7 @@ export function postFacts(): PostFacts[] {
       title: String(fm.title),
       publishedDate: fm.publishedDate instanceof Date ? fm.publishedDate.toISOString().slice(0, 10) : String(fm.publishedDate).slice(0, 10),
       tags: (fm.tags as string[]) ?? [],
+      featured: fm.featured === true,
     }))
     .sort((a, b) => b.publishedDate.localeCompare(a.publishedDate) || a.slug.localeCompare(b.slug));
 }
@@ -52,7 +53,6 @@ export function postFacts(): PostFacts[] {
 export function siteFacts(): {
   name: string;
   email: string;
-  downloadUrl: string;
   press: Record<'pressOutletA' | 'pressOutletB' | 'launchLink', string>;
 } {
   return parse(fs.readFileSync(path.join(ROOT, 'content', 'site.yaml'), 'utf8'));
@@ -63,7 +63,8 @@ export function faqFacts(): { question: string; answer: string; href?: string }[
   const items: { question: string; answer: string; href?: string }[] = parse(
     fs.readFileSync(path.join(ROOT, 'content', 'faq.yaml'), 'utf8'),
   ).items;
-  return items.map((i) => ({ ...i, answer: fillEngineExamples(i.answer) }));
+  const { email } = siteFacts();
+  return items.map((i) => ({ ...i, answer: fillEngineExamples(i.answer.replaceAll('{{CONTACT_EMAIL}}', email)) }));
 }
 
 export function productFacts(): { name: string; operatingSystem: string; applicationCategory: string; features: { name: string }[] } {

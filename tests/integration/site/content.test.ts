@@ -19,14 +19,16 @@ async function html(path: string): Promise<string> {
 }
 
 describe('blog index', () => {
-  it('lists all 24 posts, newest first, each with its date, compactly (no tag list per post)', async () => {
+  it('lists all 24 posts once, the featured training posts first, each part newest first, compactly (no tag list per post)', async () => {
     const page = await html('/blog');
-    const titles = await selectAll(page, '#all-posts article .post-row-title a');
-    expect(titles.map((t) => t.text)).toEqual(posts.map((p) => p.title));
-    expect(titles.map((t) => t.href)).toEqual(posts.map((p) => `/blog/${p.slug}`));
-    const dates = await selectAll(page, '#all-posts article time');
-    expect(dates.map((d) => d.dateTime)).toEqual(posts.map((p) => p.publishedDate));
-    expect(await selectAll(page, '#all-posts .tag-list')).toHaveLength(0);
+    // Featured first, then every other post: each part newest first, together the 24 once.
+    const order = [...posts.filter((p) => p.featured), ...posts.filter((p) => !p.featured)];
+    const titles = await selectAll(page, 'main article .post-row-title a');
+    expect(titles.map((t) => t.text)).toEqual(order.map((p) => p.title));
+    expect(titles.map((t) => t.href)).toEqual(order.map((p) => `/blog/${p.slug}`));
+    const dates = await selectAll(page, 'main article.post-row time');
+    expect(dates.map((d) => d.dateTime)).toEqual(order.map((p) => p.publishedDate));
+    expect(await selectAll(page, 'main .post-list .tag-list')).toHaveLength(0);
   });
 
   it('names every topic once, linking the tag page that lists every post with that tag', async () => {
@@ -71,16 +73,18 @@ describe('blog post', () => {
 });
 
 describe('home', () => {
-  it('has the hero, every product feature and the three newest posts', async () => {
+  it('has the hero, every product feature and the featured training posts', async () => {
     const page = await html('/');
     const facts = await parse(page);
     expect(facts.h1[0]).toContain('Pacewise');
     const features = await selectAll(page, '.feature-grid h3');
     expect(features.map((f) => f.text)).toEqual(productFacts().features.map((f) => f.name));
     const latest = await selectAll(page, '.post-grid .post-card-title a');
-    expect(latest.map((a) => a.text)).toEqual(posts.slice(0, 3).map((p) => p.title));
-    // No placeholder app-store link: the main action is the way in.
-    expect(await selectAll(page, `a[href="${siteFacts().downloadUrl}"]`)).toHaveLength(0);
+    expect(latest.map((a) => a.href)).toEqual(posts.filter((p) => p.featured).map((p) => `/blog/${p.slug}`));
+    expect(latest).toHaveLength(3);
+    // No app-store link: the main action is the way in; the web app's install page is offered beside it.
+    expect(await selectAll(page, 'a[href*="apps.apple.com"], a[href*="play.google.com"]')).toHaveLength(0);
+    expect(await selectAll(page, '.hero a[href="/install"]')).toHaveLength(1);
     expect((await selectAll(page, '.hero .button-primary')).map((a) => a.href)).toEqual(['/sign-up?next=%2Fcheckout']);
   });
 });
@@ -115,17 +119,19 @@ describe('product, integrations, press, agents', () => {
   it('the product page lists integrations and leads to sign-up, without repeating the feature cards', async () => {
     const page = await html('/product');
     expect(await selectAll(page, '.feature-grid')).toHaveLength(0);
-    expect((await selectAll(page, '.integration-grid h3')).map((f) => f.text)).toEqual(['Strava', 'Apple Health', 'Health Connect']);
-    expect(await selectAll(page, `a[href="${siteFacts().downloadUrl}"]`)).toHaveLength(0);
+    // Only what a person can connect: the phone health stores need a native app Pacewise does not have.
+    expect((await selectAll(page, '.integration-grid h3')).map((f) => f.text)).toEqual(['Strava']);
+    expect(await selectAll(page, 'main a[href="/install"]')).toHaveLength(1);
     expect((await selectAll(page, 'main .button-primary')).map((a) => a.href)).toEqual(['/sign-up?next=%2Fcheckout']);
   });
 
-  it('the integrations page shows the catalogue with what each integration syncs', async () => {
+  it('the integrations page shows the catalogue: what Strava syncs, and that the phone health stores need a native app', async () => {
     const page = await html('/integrations');
     expect((await selectAll(page, '.integration-grid h3')).map((f) => f.text)).toEqual(['Strava', 'Apple Health', 'Health Connect']);
     const syncs = await selectAll(page, '.integration-grid .chips li');
-    expect(syncs.map((s) => s.text)).toContain('runs as completed workouts');
-    expect(syncs.map((s) => s.text)).toContain('heart-rate variability');
+    expect(syncs.map((s) => s.text)).toEqual(['runs as completed workouts', 'workout heart rate']);
+    const how = await selectAll(page, '.integration-grid dd');
+    expect(how.filter((d) => /Not available: only a native phone app can read it, and Pacewise has none/.test(d.text))).toHaveLength(2);
   });
 
   it('the press page links none of the placeholder press URLs (the Content API still serves them)', async () => {
@@ -147,8 +153,9 @@ describe('product, integrations, press, agents', () => {
     expect(nav).toEqual(['/product', '/how-it-works', '/integrations', '/agents', '/docs', '/blog', '/faq']);
     expect((await selectAll(page, 'header nav.main-nav a[href="/docs"]'))[0]?.text).toBe('Content API');
     const footer = (await selectAll(page, 'footer a')).map((a) => a.href);
-    for (const href of ['/privacy', '/terms', '/press', '/llms.txt', '/feed.xml', 'mailto:hello@pacewise.example'])
-      expect(footer).toContain(href);
+    // The repository's contact address is a sample (.example): the footer points at /contact instead.
+    for (const href of ['/privacy', '/terms', '/press', '/llms.txt', '/feed.xml', '/contact']) expect(footer).toContain(href);
+    expect(footer.filter((h) => h?.startsWith('mailto:'))).toEqual([]);
     expect((await selectAll(page, 'footer address'))[0]?.text).toContain('Boulder, CO, US');
   });
 });

@@ -88,7 +88,8 @@ describe.each([...SITE_PATHS, ...postPaths])('page %s', (path) => {
     const org = blocks.find((b) => b['@type'] === 'Organization')!;
     expect(org).toBeDefined();
     expect(org.name).toBe('Pacewise');
-    expect(org.email).toBe('hello@pacewise.example');
+    // The repository's contact address is a sample on a reserved host: structured data leaves it out.
+    expect(org).not.toHaveProperty('email');
     expect(org.address).toEqual({ '@type': 'PostalAddress', addressLocality: 'Boulder', addressRegion: 'CO', addressCountry: 'US' });
     for (const text of page.facts.jsonLdTexts) expect(text).not.toMatch(/[<>]/);
   });
@@ -111,9 +112,9 @@ describe('structured data by page', () => {
     expect(app).not.toHaveProperty('offers');
     expect(app.name).toBe('Pacewise');
     expect(app.applicationCategory).toBe('HealthApplication');
-    expect(app.operatingSystem).toBe('iOS, Android');
-    // The seed's download URL is a placeholder (.example): structured data leaves it out.
-    expect(app).not.toHaveProperty('downloadUrl');
+    expect(app.operatingSystem).toBe('Web (installable on Android and iOS)');
+    // No store listing: the download URL is the web app's install page on this site.
+    expect(app.downloadUrl).toBe(`${baseUrl}/install`);
     expect((app.featureList as string[]).length).toBeGreaterThan(0);
     expect(typeof app.description).toBe('string');
   });

@@ -3,7 +3,11 @@
 // llms-full.txt), so a claim cannot come back through any door. Why each is false is in the row.
 import { describe, expect, it } from 'vitest';
 import { getFaq, getPosts, getProduct, getSitePages } from '@/lib/content';
+import { integrationCatalogue } from '@/lib/content/integration-catalogue';
 import { llmsFullTxt, llmsTxt } from '@/lib/markdown/llms-txt';
+import { markdownForPath } from '@/lib/markdown/twins';
+import { softwareApplicationJsonLd, organizationJsonLd } from '@/lib/seo/json-ld';
+import { getSite } from '@/lib/content';
 import { bestSetE1rm } from '@/lib/training';
 
 function servedCopy(): { where: string; text: string }[] {
@@ -18,7 +22,14 @@ function servedCopy(): { where: string; text: string }[] {
       { where: `${p.path} (html)`, text: p.html.replace(/<[^>]+>/g, '') },
     ]),
     ...getFaq().map((i) => ({ where: `faq: ${i.question}`, text: i.answer })),
-    { where: 'product', text: [product.tagline, product.description, product.principle ?? '', ...product.features.map((f) => f.description)].join('\n') },
+    {
+      where: 'product',
+      text: [product.tagline, product.description, product.principle ?? '', product.operatingSystem, ...product.features.flatMap((f) => [f.name, f.description])].join('\n'),
+    },
+    ...integrationCatalogue.map((i) => ({ where: `integration ${i.id}`, text: `${i.description}\n${i.howToConnect}` })),
+    { where: 'home twin', text: markdownForPath('/') ?? '' },
+    { where: 'product twin', text: markdownForPath('/product') ?? '' },
+    { where: 'JSON-LD', text: JSON.stringify([softwareApplicationJsonLd(product, getSite(), 'https://x/product'), organizationJsonLd(getSite())]) },
     { where: 'llms.txt', text: llmsTxt() },
     { where: 'llms-full.txt', text: llmsFullTxt() },
   ];
@@ -42,6 +53,15 @@ const FORBIDDEN: [string, RegExp, string][] = [
     'run segments carry a zone number; no tool or view shows zone bpm ranges'],
   ['imported runs raise paces', /imported runs count as completed training[^.]{0,120}paces/i,
     'Strava runs arrive as separate easy runs (lib/integrations/run-import.ts); only benchmarks, plan races and threshold segments move VDOT'],
+  // The product is a remote MCP server and an installable web app (/app, /install). No store, no native app.
+  ['an iOS or Android app', /\b(?:for|on) iOS and Android\b|\bphone app for iOS|iOS, Android"|Pacewise (?:iOS|Android|mobile|phone|native) app|install the Pacewise (?:iOS|Android)/i,
+    'there is no native app: Pacewise works inside AI agents and as an installable web app (operatingSystem "Web (installable on Android and iOS)")'],
+  ['an app-store listing', /\b(?:download|get|find|install) (?:Pacewise|it|the app|our app)[^.]{0,30}\b(?:from|on|in) (?:the )?(?:App Store|Google Play|Play Store)|Pacewise (?:is )?(?:on|in) (?:the )?(?:App Store|Google Play|Play Store)/i,
+    'nothing is published in a store; downloadUrl is {SITE_URL}/install, the web app\'s install page'],
+  ['a platform the product lacks', /Pacewise (?:desktop|watch|Apple Watch|Wear OS|Mac|macOS|Windows|Garmin) app|\bavailable (?:on|for) (?:iPhone|iPad|Apple Watch|Wear OS|Windows|macOS)\b/i,
+    'no such app exists; the web app runs in a browser and agents run wherever their host does'],
+  ['phone health stores connected or syncing', /(?:Apple Health|Health Connect)[^.]{0,60}\b(?:can (?:share|sync|send)|syncs? from|are connected (?:only )?(?:inside|in)|connect in the)/i,
+    'Apple Health and Health Connect need a native app, which Pacewise does not have: they cannot be connected'],
 ];
 
 describe('copy makes no claim the engine does not back', () => {
@@ -64,9 +84,29 @@ describe('copy makes no claim the engine does not back', () => {
       'Novices progress linearly on the main lifts, and intermediate lifters get loads autoregulated from the RPE they log.',
       'If you know your resting and maximum heart rate, Pacewise adds heart-rate zones with the Karvonen method.',
       'Imported runs count as completed training: save a race as a benchmark, or run a tempo faster than prescribed, and your future paces can rise.',
+      'Pacewise is an adaptive strength-and-running coach for iOS and Android.',
+      'Download Pacewise on the App Store and Google Play.',
+      'Pacewise is also available on Apple Watch.',
+      'Apple Health and Health Connect can share health data such as steps, resting heart rate, HRV, sleep and body mass.',
     ];
     expect(old).toHaveLength(FORBIDDEN.length);
     FORBIDDEN.forEach(([claim, pattern], i) => expect(pattern.test(old[i]!), claim).toBe(true));
+  });
+
+  it('wherever Apple Health or Health Connect is named, the same text says they need a native app Pacewise does not have', () => {
+    const naming = copy.filter(({ text }) => /Apple Health|Health Connect/.test(text));
+    expect(naming.length).toBeGreaterThan(8);
+    for (const { where, text } of naming) expect(text, where).toMatch(/native (?:phone |iOS |Android |iPhone )?app/i);
+  });
+
+  it('says what Pacewise is on the first screen of every door: the coach inside AI agents, and the installable web app', () => {
+    const product = getProduct();
+    expect(product.operatingSystem).toBe('Web (installable on Android and iOS)');
+    expect(product.downloadUrl).toMatch(/\/install$/);
+    for (const text of [product.description, llmsTxt().slice(0, 1200), (markdownForPath('/') ?? '').slice(0, 1500)]) {
+      expect(text).toMatch(/inside (?:Claude, ChatGPT|your AI agent|AI agents)/);
+      expect(text).toMatch(/install/i);
+    }
   });
 
   it('describes what the engine does with a set logged without an RPE: nothing to the e1RM', () => {

@@ -18,7 +18,7 @@ const site: SiteInfo = {
   email: 'hello@pacewise.example',
   address: { addressLocality: 'Boulder', addressRegion: 'CO', addressCountry: 'US' },
   sameAs: ['https://social.example/@pacewise'],
-  downloadUrl: 'https://apps.example/pacewise',
+  downloadUrl: 'https://pacewise.example/install',
   press: { pressOutletA: 'https://a.example/x', pressOutletB: 'https://b.example/y', launchLink: 'https://l.example/z' },
   url: 'https://pacewise.example',
 };
@@ -29,12 +29,12 @@ const product: Product = {
   tagline: 'Adapts.',
   description: 'A coach.',
   applicationCategory: 'HealthApplication',
-  operatingSystem: 'iOS, Android',
+  operatingSystem: 'Web (installable on Android and iOS)',
   features: [
     { name: 'Adaptive loads', description: 'e1RM.' },
     { name: 'Adaptive paces', description: 'VDOT.' },
   ],
-  downloadUrl: 'https://apps.example/pacewise',
+  downloadUrl: 'https://pacewise.example/install',
   integrations: ['Strava'],
 };
 
@@ -48,20 +48,21 @@ const post: Post = {
   author: 'Pacewise Coaching Team',
   tags: ['running'],
   markdown: 'Body\n',
+  featured: false,
   html: '<p>Body</p>',
   wordCount: 1,
 };
 
 describe('organizationJsonLd', () => {
   it('states the identity with a PostalAddress, and a logo when given', () => {
-    const org = organizationJsonLd(site, { logoUrl: 'https://pacewise.example/logo.png' });
+    const org = organizationJsonLd({ ...site, email: 'hello@pacewise.coach' }, { logoUrl: 'https://pacewise.example/logo.png' });
     expect(org).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Organization',
       '@id': 'https://pacewise.example/#organization',
       name: 'Pacewise',
       url: 'https://pacewise.example/',
-      email: 'hello@pacewise.example',
+      email: 'hello@pacewise.coach',
       address: { '@type': 'PostalAddress', addressLocality: 'Boulder', addressRegion: 'CO', addressCountry: 'US' },
       logo: 'https://pacewise.example/logo.png',
     });
@@ -73,6 +74,13 @@ describe('organizationJsonLd', () => {
     expect(mixed.sameAs).toEqual(['https://www.youtube.com/@pacewise']);
   });
 
+  it.each(['hello@pacewise.example', 'hello@example.com', 'a@b.test', 'x@y.invalid'])(
+    'leaves out the sample contact address %s',
+    (email) => {
+      expect(organizationJsonLd({ ...site, email })).not.toHaveProperty('email');
+    },
+  );
+
   it('leaves out sameAs and logo when there are none', () => {
     const org = organizationJsonLd({ ...site, sameAs: [] });
     expect(org).not.toHaveProperty('sameAs');
@@ -81,20 +89,20 @@ describe('organizationJsonLd', () => {
 });
 
 describe('softwareApplicationJsonLd', () => {
-  it('describes the app with its features and a real download link only, and never offers', () => {
+  it('describes the app with its features and its install page on a real origin only, and never offers', () => {
     const app = softwareApplicationJsonLd(product, site, 'https://pacewise.example/product');
     expect(app).not.toHaveProperty('downloadUrl');
     const real = softwareApplicationJsonLd(
-      { ...product, downloadUrl: 'https://apps.apple.com/app/id1' },
+      { ...product, downloadUrl: 'https://pacewise.coach/install' },
       site,
       'https://pacewise.example/product',
     );
-    expect(real.downloadUrl).toBe('https://apps.apple.com/app/id1');
+    expect(real.downloadUrl).toBe('https://pacewise.coach/install');
     expect(app).toMatchObject({
       '@type': 'SoftwareApplication',
       name: 'Pacewise',
       applicationCategory: 'HealthApplication',
-      operatingSystem: 'iOS, Android',
+      operatingSystem: 'Web (installable on Android and iOS)',
       featureList: ['Adaptive loads', 'Adaptive paces'],
       url: 'https://pacewise.example/product',
       publisher: { '@id': 'https://pacewise.example/#organization' },
@@ -169,7 +177,12 @@ describe('isRealDestination', () => {
     ['https://EXAMPLE/x', false],
     ['https://pacewise.example./x', false],
     ['not a url', false],
-    ['https://example.com/x', true],
+    // RFC 2606 reserves example.com/.net/.org and the .test and .invalid names too.
+    ['https://example.com/x', false],
+    ['https://www.example.org/x', false],
+    ['https://shop.test/', false],
+    ['https://a.invalid/', false],
+    ['https://notexample.com/x', true],
     ['https://apps.apple.com/app/id1', true],
     ['https://www.examples.org/', true],
   ])('%s -> %s', (url, real) => expect(isRealDestination(url)).toBe(real));

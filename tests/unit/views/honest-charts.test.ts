@@ -1,8 +1,10 @@
-// Charts that tell the truth (zero-based value axis, no one-point charts, only the weeks with data),
-// load labels that never call a missing load bodyweight, and the demo athlete the site shows.
+// Charts that tell the truth (a zero-based axis for values that span much of their size, a labelled and
+// marked baseline with a span of at least a tenth of the top for an e1RM or a VDOT, the change in numbers,
+// no one-point charts, only the weeks with data), load labels that never call a missing load bodyweight,
+// and the demo athlete the site shows, dated from the day it stands on.
 import { describe, expect, it } from 'vitest';
-import { demoAthlete, DEMO_START, DEMO_TODAY, DEMO_WEEKS_LOGGED } from '@/lib/content/demo-athlete';
-import { lineChart, niceMax } from '@/lib/views/line-chart';
+import { demoAthlete, demoStart, demoToday, DEMO_WEEKS_LOGGED } from '@/lib/content/demo-athlete';
+import { axisRange, lineChart, niceMax } from '@/lib/views/line-chart';
 import { fromFirstData, renderProgress } from '@/lib/views/progress';
 import { showcase } from '@/lib/views/showcase';
 import { setsLine } from '@/lib/views/workout-data';
@@ -16,11 +18,9 @@ const dotYs = (svg: string) => [...svg.matchAll(/<circle class="dot" cx="[\d.]+"
 
 describe('line chart axes', () => {
   it.each([
-    { name: 'a 1.6 % e1RM wiggle', values: [140, 141.2, 142.2, 141, 142.3], max: 150 },
-    { name: 'VDOT in the forties', values: [44, 44.5, 45.1], max: 50 },
-    { name: 'a drop after time away', values: [100, 100, 88, 95], max: 100 },
     { name: 'weekly km from nothing', values: [0, 12, 30], max: 30 },
     { name: 'small numbers', values: [0.4, 0.9], max: 1 },
+    { name: 'a comeback from a third', values: [30, 50, 90], max: 100 },
   ])('$name: the axis runs from 0 to a round top, and the drawn height is proportional', ({ values, max }) => {
     const svg = lineChart({ title: 'T', unit: 'kg', labels: values.map((_, i) => `w${i}`), values }).__html;
     expect(axis(svg)).toEqual({ min: 0, max });
@@ -32,10 +32,43 @@ describe('line chart axes', () => {
     for (const r of ratios) expect(r).toBeCloseTo(ratios[0]!, 1);
   });
 
-  it('the 1.6 % wiggle spans under 2 % of the chart height', () => {
-    const svg = lineChart({ title: 'Back squat e1RM', unit: 'kg', labels: ['a', 'b'], values: [140, 142.3] }).__html;
-    const [a, b] = dotYs(svg);
-    expect(Math.abs(a! - b!) / (92 - 28)).toBeLessThan(0.02);
+  it.each([
+    // values, the axis (baseline, top)
+    { name: 'a 1.6 % e1RM wiggle', values: [140, 141.2, 142.2, 141, 142.3] },
+    { name: 'VDOT in the forties', values: [44.5, 45, 45.5, 46, 46.5] },
+    { name: 'a drop after time away', values: [100, 100, 88, 95] },
+    { name: 'a flat line', values: [80, 80, 80] },
+    { name: 'a deadlift block', values: [143.3, 145.9, 148.9, 148.9, 152.7] },
+  ])('$name: a baseline under the lowest value, labelled and marked, a span of at least a tenth of the top', ({ values }) => {
+    const svg = lineChart({ title: 'T', unit: 'kg', labels: values.map((_, i) => `w${i}`), values }).__html;
+    const { min, max } = axis(svg);
+    const lo = Math.min(...values);
+    const hi = Math.max(...values);
+    expect(min).toBeGreaterThan(0);
+    expect(min).toBeLessThan(lo);
+    expect(max).toBeGreaterThan(hi);
+    expect(max - min).toBeGreaterThanOrEqual(hi / 10);
+    expect(axisRange(values)).toEqual({ min, max });
+    // The baseline is written on the axis and the axis carries the break mark.
+    expect(svg).toContain(`text-anchor="end">${min}</text>`);
+    expect(svg).toMatch(/<path class="axis" d="M\d+ \d+ l8 -3 M\d+ \d+ l8 -3"\/>/);
+    // The change is stated in numbers in the caption.
+    const delta = Math.round((values.at(-1)! - values[0]!) * 10) / 10;
+    expect(svg).toContain(`data-change="${delta}"`);
+    expect(svg).toContain(delta === 0 ? 'no change since w0' : `${delta > 0 ? '+' : '−'}${Math.abs(delta)} kg since w0`);
+  });
+
+  it('a 1.6 % wiggle spans at most a fifth of the chart height (the span floor keeps it small); a real block moves visibly', () => {
+    const wiggle = dotYs(lineChart({ title: 'Back squat e1RM', unit: 'kg', labels: ['a', 'b'], values: [140, 142.3] }).__html);
+    expect(Math.abs(wiggle[0]! - wiggle[1]!) / (92 - 28)).toBeLessThan(0.2);
+    const block = dotYs(lineChart({ title: 'Deadlift e1RM', unit: 'kg', labels: ['a', 'b'], values: [143.3, 152.7] }).__html);
+    expect(Math.abs(block[0]! - block[1]!) / (92 - 28)).toBeGreaterThan(0.3);
+  });
+
+  it('a zero-based chart has no break mark', () => {
+    const svg = lineChart({ title: 'Run distance', unit: 'km', labels: ['a', 'b'], values: [0, 30] }).__html;
+    expect(svg).not.toContain('<path class="axis"');
+    expect(svg).toContain('+30 km since a');
   });
 
   it.each([
@@ -140,7 +173,7 @@ describe('weeks shown are the weeks with data', () => {
   it('with a VDOT chart the heading does not name the VDOT again; without one it does', () => {
     const charted = renderProgress({ units: { weight: 'kg', distance: 'km' }, vdot: 45, weekly }).__html;
     expect(charted.match(/VDOT 45\b/g)).toBeNull();
-    expect(charted.match(/<figcaption>VDOT<\/figcaption>/g)).toHaveLength(1);
+    expect(charted.match(/<figcaption>VDOT <span class="pw-change"/g)).toHaveLength(1);
     const uncharted = renderProgress({
       units: { weight: 'kg', distance: 'km' },
       vdot: 45,
@@ -185,22 +218,35 @@ describe('load labels', () => {
   });
 });
 
-describe('the demo athlete', () => {
-  const demo = demoAthlete();
+describe.each(['2026-11-27', '2027-03-01', '2026-12-31'])('the demo athlete standing on %s', (date) => {
+  const demo = demoAthlete(date);
 
-  it('is five weeks into a plan from the generator, every session before today logged and adapted', () => {
-    expect(demo.today).toBe(DEMO_TODAY);
+  it('is five weeks into a plan from the generator, dated from that day, every session before today logged and adapted', () => {
+    expect(demo.today).toBe(demoToday(date));
+    expect(new Date(`${demo.today}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(demo.today <= date).toBe(true);
+    expect(Date.parse(date) - Date.parse(demo.today)).toBeLessThan(7 * 86_400_000);
     expect(demo.trends.weeks).toHaveLength(DEMO_WEEKS_LOGGED);
-    expect(demo.trends.weeks[0]).toBe(DEMO_START);
-    for (const w of demo.workouts.filter((x) => x.date < DEMO_TODAY)) expect(w.status).toBe('completed');
+    expect(demo.trends.weeks[0]).toBe(demoStart(date));
+    for (const w of demo.workouts.filter((x) => x.date < demo.today)) expect(w.status).toBe('completed');
     for (const w of demo.week) expect(w.status).toBe('scheduled');
     expect(demo.week.length).toBeGreaterThanOrEqual(3);
     expect(demo.trends.sessions.completed.every((n) => n > 0)).toBe(true);
   });
 
-  it('its adaptation is a load the engine raised, with the engine reason, on the session shown', () => {
-    const { next, changes } = demo.adaptation;
+  it('its estimates move: every main lift and the VDOT end higher than they started, and the predicted 5 km falls', () => {
+    for (const id of ['back-squat', 'deadlift', 'overhead-press']) {
+      const e = demo.held.lifts.find((l) => l.exerciseId === id)!.e1rmKg;
+      expect(e.at(-1)!, id).toBeGreaterThan(e[0]!);
+    }
+    expect(demo.held.vdot.at(-1)!).toBeGreaterThanOrEqual(demo.held.vdot[0]! + 1);
+  });
+
+  it('its adaptation is a load the engine raised, with the engine reason, on a session of the week shown', () => {
+    const { next } = demo.adaptation;
+    const changes = demo.adaptation.changes.filter((c) => c.path.endsWith('loadKg'));
     expect(changes.length).toBeGreaterThan(0);
+    expect(demo.week.map((w) => w.id)).toContain(next.id);
     for (const c of changes) {
       expect(c.workoutId).toBe(next.id);
       expect(c.after!).toBeGreaterThan(c.before!);
@@ -209,15 +255,20 @@ describe('the demo athlete', () => {
   });
 
   it('the showcase renders the week, the reason and the charts from it', () => {
-    const views = showcase();
+    const views = showcase(date);
+    expect(views.today).toBe(demo.today);
     for (const w of demo.week) expect(views.week).toContain(w.title);
     const c = demo.adaptation.changes[0]!;
     expect(views.reason).toContain(`${c.before} kg → ${c.after} kg`);
     const squat = demo.held.lifts.find((l) => l.exerciseId === 'back-squat')!.e1rmKg;
     expect(views.progress).toContain(
-      `Back squat e1RM: ${squat[0]} kg in the week of ${DEMO_START.slice(5)}, ${squat.at(-1)} kg in the week of`,
+      `Back squat e1RM: ${squat[0]} kg in the week of ${demoStart(date).slice(5)}, ${squat.at(-1)} kg in the week of`,
     );
-    expect(views.progress).toContain('data-axis-min="0"');
+    // The e1RM and VDOT charts stand on a marked baseline and say how far they moved.
+    const axes = [...views.progress.matchAll(/data-axis-min="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(axes.length).toBe(3);
+    for (const min of axes) expect(min).toBeGreaterThan(0);
+    expect(views.progress).toMatch(/<span class="pw-change" data-change="[1-9][\d.]*">\+/);
     expect(`${views.week}${views.reason}${views.progress}`).not.toMatch(/<script|bodyweight/);
   });
 });

@@ -9,6 +9,7 @@ import { Breadcrumbs } from '../../_components/breadcrumbs';
 import { JsonLd } from '../../_components/json-ld';
 import { PostDate, readingMinutes, TagList } from '../../_components/post-meta';
 import { Prose } from '../../_components/prose';
+import { WayIn } from '../../_components/way-in';
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -48,6 +49,8 @@ export default async function PostPage({ params }: Props) {
       </header>
 
       <Prose html={post.html} />
+
+      <WayIn />
 
       <footer className="post-footer">
         {newer || older ? (
