@@ -11,7 +11,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type AuthInfo,
 } from '@modelcontextprotocol/server';
-import { db } from '@/lib/database/client';
+import { findPerson } from '@/lib/auth/people';
 import { config } from '@/lib/env';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';
 import { authenticate, resourceMetadataUrl } from './auth';
@@ -55,7 +55,7 @@ function jsonRpcError(status: number, code: number, message: string, origin: str
 }
 
 const guardDeps = {
-  findPerson: async (userId: string) => (await db()).user.findUnique({ where: { id: userId }, select: { id: true, email: true } }),
+  findPerson,
   hasActiveSubscription,
 };
 
