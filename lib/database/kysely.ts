@@ -7,7 +7,7 @@
 // so this driver refuses to open a transaction rather than interleave one with PGlite's single session.
 //
 // Statements stay prepared: on PostgreSQL each compiled text runs as a named statement (./prepared.ts:
-// parsed and planned once per connection). On PGlite each runs through PGlite's public `query`.
+// parsed and planned once per connection); on PGlite it is PREPAREd once and EXECUTEd (public API only).
 import {
   Kysely,
   PostgresAdapter,
@@ -84,17 +84,47 @@ export function postgresRunner(pool: Pool, prepared = true): Runner {
       : (await pool.query(sql, [...params])).rows;
 }
 
+/** The statements prepared on each PGlite instance (its one session keeps them until it closes). */
+const preparedOn = new WeakMap<PGlite, Map<string, Promise<void>>>();
+
 /**
- * PGlite: its public `query` (which waits for any transaction in flight: one session per process).
- * Parameters go as text with their types left to the server, as node-postgres sends them, so one
- * statement reads the same on both engines.
+ * PGlite, through its public API only: each text is PREPAREd once on its one session (`exec`), then
+ * run with `EXECUTE name(literals)` (`query`), so its plan is cached as a named statement's is on
+ * PostgreSQL. PGlite's `query` of the text itself parses, describes and plans it in WASM on every
+ * call: list_workouts' statement took 3.4x as long so (docs/decisions.md). The parameters are written as
+ * SQL literals that PostgreSQL reads with the statement's parameter types, the way node-postgres
+ * sends text parameters. Both calls wait for a transaction in flight (one session per process).
  */
 export function pgliteRunner(db: PGlite): Runner {
-  return async (sql, params) => (await db.query(sql, params.map(asText))).rows;
+  let prepared = preparedOn.get(db);
+  if (!prepared) preparedOn.set(db, (prepared = new Map()));
+  const known = prepared;
+  return async (sql, params) => {
+    // Quoted: the name is base64url (letters of both cases, digits, '-' and '_').
+    const name = `"${statementName(sql)}"`;
+    let ready = known.get(name);
+    if (!ready) {
+      ready = db.exec(`PREPARE ${name} AS ${sql}`).then(() => undefined);
+      known.set(name, ready);
+      ready.catch(() => known.delete(name));
+    }
+    await ready;
+    const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+    return (await db.query(`EXECUTE ${name}${args}`)).rows;
+  };
+}
+
+/** A parameter as a SQL literal (standard_conforming_strings: only the quote is doubled), read as its parameter's type. */
+export function literal(value: unknown): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  const text = asText(value);
+  if (text === null) return 'NULL';
+  if (text.includes('\u0000')) throw new RangeError('PostgreSQL text cannot hold a NUL character');
+  return `'${text.replace(/'/g, "''")}'`;
 }
 
 /** A value as PostgreSQL's text input reads it (node-postgres' rules for the types bound here). */
-function asText(value: unknown): unknown {
+function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return `{${value.map(arrayElement).join(',')}}`;
