@@ -173,6 +173,16 @@ describe('list_workouts: one statement', () => {
     expect(row.page.length > 0).toBe(some);
   });
 
+  it.each([`O'Brien'); DROP TABLE "Workout"; --`, 'back\\slash "quoted" {braces}', 'ünïcode ✓', ''])(
+    'binds a hostile value as data on either engine (planId %j)',
+    async (planId) => {
+      const row = await readWorkoutListRow(k, ctx(LONG), filter({ planId: planId || 'x', kinds: [planId, 'strength'] as never }));
+      expect(row.page).toEqual([]);
+      const [count] = await raw.query<{ n: string | number }>(`SELECT count(*) AS n FROM "Workout" WHERE "userId" = $1`, [LONG]);
+      expect(Number(count!.n)).toBeGreaterThan(700);
+    },
+  );
+
   it('an empty window is an empty page for the long history too', async () => {
     const row = await readWorkoutListRow(k, ctx(LONG), filter({ from: '2001-01-01', to: '2001-01-31' }));
     expect(row.page).toEqual([]);
