@@ -7,7 +7,8 @@ import { strengthChanges } from '@/lib/training/adaptation';
 import { unlearnBenchmark, type DeletedBenchmark } from '@/lib/training/benchmark-unlearning';
 import type { LiftState, PlanChange, Workout } from '@/lib/training/types';
 import { formatDistance, formatDuration, formatLoad } from '@/lib/training/units';
-import { futureScheduled, recordEvent, saveReprescribed, withAthleteLock, type Athlete, type Tx } from './athlete-store';
+import { futureScheduled, recordEvent, saveReprescribed, type Athlete, type Tx } from './athlete-store';
+import { withCoachingLock } from './time-off';
 import type { CoachingContext } from './context';
 import { parseAthleteState } from './documents';
 import { CoachingError } from './errors';
@@ -47,7 +48,7 @@ export async function recordBenchmark(
   ctx: CoachingContext,
   input: LiftBenchmarkInput | RaceBenchmarkInput,
 ): Promise<{ benchmark: Benchmark; effect: BenchmarkEffect }> {
-  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+  return withCoachingLock(ctx, async (tx, athlete) => {
     // Stored and applied in one transaction: never a benchmark the plan has not seen.
     const benchmark = await tx.benchmark.create({ data: { userId: ctx.userId, ...input } });
     return { benchmark, effect: await applyBenchmark(tx, ctx, athlete, benchmark) };
@@ -130,7 +131,7 @@ export function benchmarkNotFound(id: string): CoachingError {
  * reason. Under the person's lock, in one transaction.
  */
 export async function deleteBenchmark(ctx: CoachingContext, id: string): Promise<{ benchmark: Benchmark; effect: BenchmarkEffect }> {
-  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+  return withCoachingLock(ctx, async (tx, athlete) => {
     const benchmark = await tx.benchmark.findFirst({ where: { id, userId: ctx.userId } });
     if (!benchmark) throw benchmarkNotFound(id);
     await tx.benchmark.delete({ where: { id } });

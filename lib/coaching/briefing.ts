@@ -2,14 +2,18 @@
 // lib/health/readiness.ts) and the time away before it (lib/training/gap.ts), so an agent showing the
 // next session has both without a separate get_health_data call.
 // Its reads run on every list_workouts and get_workout call, so they are driver-read fragments
-// (lib/database/reads.ts) that list_workouts folds into its one statement (./workout-list.ts).
-import { parameters, read, type Bind } from '@/lib/database/reads';
-import { readinessColumn, readinessFrom, type ReadinessRow, type ReadinessView } from '@/lib/health/readiness';
+// typed expressions (lib/database/kysely.ts) that list_workouts folds into its one statement (./workout-list.ts).
+import { expressionBuilder, sql, type Expression, type QueryCreator } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { reads } from '@/lib/database/kysely';
+import type { Tables } from '@/lib/database/tables';
+import { readinessFrom, readinessRows, type ReadinessRow, type ReadinessView } from '@/lib/health/readiness';
 import { sessionGap, type SessionGap } from '@/lib/training/gap';
 import type { IsoDate } from '@/lib/training/types';
 import { parseAthleteState, parseRun, parseStrength } from './documents';
-import { WORKOUT_COLUMNS, type StoredWorkout } from './records';
-import { timeAwayColumns, type TimeAwayInputs } from './time-off';
+import type { CoachingContext } from './context';
+import { workoutColumns, type StoredWorkout } from './records';
+import { timeAwayInputs, type TimeAwayInputs } from './time-off';
 
 export type Briefing = SessionGap & { workoutId: string; date: IsoDate; readiness: ReadinessView };
 
@@ -20,29 +24,37 @@ const HISTORY_LIMIT = 200;
 
 export type HistoryRow = { id: string; date: string; title: string; strength: unknown; run: unknown };
 
-/** A CTE, "next_session": the first scheduled session dated `today` or later (WORKOUT_COLUMNS). */
-export function nextSessionCte(bind: Bind, userId: string, today: IsoDate): string {
-  return `"next_session" AS (
-    SELECT ${WORKOUT_COLUMNS} FROM "Workout"
-     WHERE "userId" = ${bind(userId)} AND "status" = 'scheduled' AND "date" >= ${bind(today)}
-     ORDER BY "date" ASC, "id" ASC LIMIT 1)`;
+/** The first scheduled session dated `today` or later (workoutColumns), for a CTE or a subquery. */
+export function nextSessionQuery(db: QueryCreator<Tables>, userId: string, today: IsoDate) {
+  return db
+    .selectFrom('Workout')
+    .select(workoutColumns)
+    .where('userId', '=', userId)
+    .where('status', '=', 'scheduled')
+    .where('date', '>=', today)
+    .orderBy('date')
+    .orderBy('id')
+    .limit(1);
 }
-/** With nextSessionCte: the next session as JSON (WorkoutJson), null when none is scheduled. */
-export const NEXT_SESSION_COLUMN = `(SELECT row_to_json(n) FROM "next_session" n) AS "next"`;
-/** With nextSessionCte: the next session's date, for historyColumn. */
-export const NEXT_SESSION_DATE = `(SELECT n."date" FROM "next_session" n)`;
 
 /**
- * A column, "history": completed sessions of the year before the session dated by the SQL expression
- * `sessionDate` (a placeholder or a subquery; no rows when it is null), as JSON.
+ * A column: completed sessions of the year before the session dated `sessionDate` (a value or a
+ * one-column subquery; no rows when it is null), newest first, as a JSON array.
  */
-export function historyColumn(bind: Bind, userId: string, sessionDate: string): string {
-  const day = `(${sessionDate})::text`;
-  return `(SELECT json_agg(h ORDER BY h."date" DESC) FROM (
-      SELECT w."id", w."date", w."title", w."strength", w."run" FROM "Workout" w
-       WHERE w."userId" = ${bind(userId)} AND w."status" = 'completed'
-         AND w."date" >= to_char(${day}::date - ${bind(LOOKBACK_DAYS)}::int, 'YYYY-MM-DD') AND w."date" < ${day}
-       ORDER BY w."date" DESC LIMIT ${bind(HISTORY_LIMIT)}) h) AS "history"`;
+export function historyBefore(userId: string, sessionDate: Expression<string | null> | Expression<{ date: string }>) {
+  const eb = expressionBuilder<Tables, never>();
+  const day = sql<string>`(${sessionDate})::text`;
+  return jsonArrayFrom(
+    eb
+      .selectFrom('Workout as w')
+      .select(['w.id', 'w.date', 'w.title', 'w.strength', 'w.run'])
+      .where('w.userId', '=', userId)
+      .where('w.status', '=', 'completed')
+      .where('w.date', '>=', sql<string>`to_char(${day}::date - ${LOOKBACK_DAYS}::int, 'YYYY-MM-DD')`)
+      .where('w.date', '<', day)
+      .orderBy('w.date', 'desc')
+      .limit(HISTORY_LIMIT),
+  );
 }
 
 /**
@@ -82,12 +94,15 @@ export function briefingFrom(
   };
 }
 
-/** The briefing of one session (get_workout): one driver read. */
-export async function briefingFor(userId: string, session: StoredWorkout, today: IsoDate): Promise<Briefing> {
-  const { params, bind } = parameters();
-  const [row] = await read<TimeAwayInputs & { history: HistoryRow[] | null; readinessRows: ReadinessRow[] | null }>(
-    `SELECT ${historyColumn(bind, userId, bind(session.date))}, ${readinessColumn(bind, userId, today)}, ${timeAwayColumns(bind, userId, session.date > today ? session.date : today)}`,
-    params,
-  );
-  return briefingFrom(session, row?.history ?? null, row?.readinessRows ?? null, today, row);
+/** The briefing of one session (get_workout): one typed read, time away due applied on read. */
+export async function briefingFor(ctx: CoachingContext, session: StoredWorkout): Promise<Briefing> {
+  const k = await reads();
+  const row = await k
+    .selectNoFrom([
+      historyBefore(ctx.userId, sql.val(session.date)).as('history'),
+      readinessRows(ctx.userId, ctx.today).as('readinessRows'),
+      ...timeAwayInputs(ctx.userId, session.date > ctx.today ? session.date : ctx.today),
+    ])
+    .executeTakeFirstOrThrow();
+  return briefingFrom(session, row.history, row.readinessRows, ctx.today, row);
 }

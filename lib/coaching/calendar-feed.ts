@@ -4,16 +4,15 @@
 // cannot import); the secret is shown once, when created or rotated, and never again.
 import crypto from 'node:crypto';
 import { db } from '@/lib/database/client';
-import { read } from '@/lib/database/reads';
+import { reads } from '@/lib/database/kysely';
 import { secrets } from '@/lib/database/secrets';
 import { config } from '@/lib/env';
 import { todayIn } from '@/lib/clock';
 import { addDays } from '@/lib/training/dates';
 import { writeCalendar } from '@/lib/web/icalendar';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
-import { WORKOUT_COLUMNS, toWorkout, type StoredWorkout } from './records';
+import { toWorkout, workoutColumns } from './records';
 import { sessionEvent, type CalendarPerson, type CalendarWorkout } from './calendar-events';
-import type { Workout as WorkoutRow } from '@/lib/generated/prisma/client';
 
 const PURPOSE = 'calendar-feed';
 /** Past sessions kept in the feed: enough to see the last weeks, and the read stays bounded. */
@@ -89,14 +88,20 @@ export function secretFromSegment(segment: string): string {
   return segment.endsWith('.ics') ? segment.slice(0, -4) : segment;
 }
 
-type FeedRow = WorkoutRow & { sequence: number };
-
 async function feedWorkouts(userId: string, from: string, to: string): Promise<CalendarWorkout[]> {
-  const rows = await read<FeedRow>(
-    `SELECT ${WORKOUT_COLUMNS}, "sequence" FROM "Workout" WHERE "userId" = $1 AND "date" BETWEEN $2 AND $3 ORDER BY "date", "id" LIMIT ${FEED_MAX_EVENTS}`,
-    [userId, from, to],
-  );
-  return rows.map((r) => ({ ...(toWorkout(r) as StoredWorkout), sequence: Number(r.sequence) }));
+  const rows = await (
+    await reads()
+  )
+    .selectFrom('Workout')
+    .select([...workoutColumns, 'sequence'])
+    .where('userId', '=', userId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('date')
+    .orderBy('id')
+    .limit(FEED_MAX_EVENTS)
+    .execute();
+  return rows.map((r) => ({ ...toWorkout(r), sequence: Number(r.sequence) }));
 }
 
 /** The person's calendar document (text/calendar): sessions from FEED_PAST_DAYS ago to FEED_FUTURE_DAYS ahead. */

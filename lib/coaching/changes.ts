@@ -2,7 +2,10 @@
 // (WorkoutChange, with before, after and the reason), so one session moved by ten events carries ten
 // reasons per field. A reader wants the one that explains the value now: `currentChanges` keeps the
 // latest change per field; `changeHistory` is the whole log, newest first, for whoever asks.
-import { jsonInstant, read, type Bind } from '@/lib/database/reads';
+import { expressionBuilder, sql, type Expression } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { read } from '@/lib/database/reads';
+import type { Tables } from '@/lib/database/tables';
 export { whyOf } from '@/lib/training/reason-text';
 import { workoutNotFound } from './errors';
 
@@ -64,29 +67,56 @@ const SELECT = `SELECT c."workoutId", c."date", c."path", c."before", c."after",
 const toRecord = (r: Row): ChangeRecord => ({ ...r, at: new Date(r.at) });
 
 /**
- * A column, "changes": the current change per field (ChangeJson) of the workouts whose ids the SQL
- * `workoutIds` yields (a subquery), as JSON; null when none was ever changed.
+ * A column: the current change per field (ChangeJson) of the workouts `workoutIds` yields (a subquery
+ * of one column, e.g. a page's ids), as a JSON array. The person's predicate comes first: only their
+ * events are joined, each workout's changes found by its index.
  */
-export function currentChangesColumn(bind: Bind, userId: string, workoutIds: string): string {
+export function currentChangesOf(userId: string, workoutIds: Expression<{ id: string }>) {
+  const eb = expressionBuilder<Tables, never>();
   // DISTINCT ON keeps the first row per (workout, field): the newest event, its last write of the field.
-  return `(SELECT json_agg(x) FROM (
-      SELECT DISTINCT ON (c."workoutId", c."path") c."workoutId", c."date", c."path", c."before", c."after", c."reason", e."trigger", e."createdAt" AT TIME ZONE 'UTC' AS "at"
-        FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId"
-       WHERE e."userId" = ${bind(userId)} AND c."workoutId" IN (${workoutIds})
-       ORDER BY c."workoutId", c."path", e."createdAt" DESC, e."id" DESC, c."position" DESC) x) AS "changes"`;
+  return jsonArrayFrom(
+    eb
+      .selectFrom('WorkoutChange as c')
+      .innerJoin('AdaptationEvent as e', 'e.id', 'c.eventId')
+      .distinctOn(['c.workoutId', 'c.path'])
+      .select([
+        'c.workoutId',
+        'c.date',
+        'c.path',
+        'c.before',
+        'c.after',
+        'c.reason',
+        'e.trigger',
+        sql<Date>`${sql.ref('e.createdAt')} AT TIME ZONE 'UTC'`.as('at'),
+      ])
+      .where('e.userId', '=', userId)
+      // A subquery is written in parentheses by the compiler: `IN (SELECT ...)`.
+      .where(sql<boolean>`${sql.ref('c.workoutId')} IN ${workoutIds}`)
+      .orderBy('c.workoutId')
+      .orderBy('c.path')
+      .orderBy('e.createdAt', 'desc')
+      .orderBy('e.id', 'desc')
+      .orderBy('c.position', 'desc'),
+  );
 }
 
-export type ChangeJson = Omit<Row, 'at'> & { at: string };
+/** A change as currentChangesOf reads it: its instant is a string inside JSON. */
+export type ChangeJson = Omit<Row, 'at'> & { at: string | Date };
 
-/** The rows of currentChangesColumn by workout, each workout's in its own field order. */
+/** A workout's current changes in the session's own field order (block, set, field). */
+export function inFieldOrder<T extends { path: string }>(list: readonly T[]): T[] {
+  return [...list].sort(byPath);
+}
+
+/** The rows of currentChangesOf by workout, each workout's in its own field order. */
 export function currentChangesFrom(rows: readonly ChangeJson[] | null): Map<string, ChangeRecord[]> {
   const out = new Map<string, ChangeRecord[]>();
   for (const r of rows ?? []) {
     const list = out.get(r.workoutId) ?? [];
-    list.push({ ...r, at: jsonInstant(r.at)! });
+    list.push({ ...r, at: new Date(r.at) });
     out.set(r.workoutId, list);
   }
-  for (const [id, list] of out) out.set(id, list.sort(byPath));
+  for (const [id, list] of out) out.set(id, inFieldOrder(list));
   return out;
 }
 

@@ -9,7 +9,8 @@ import { withTargetPace } from '@/lib/training/run-targets';
 import { substituteEstimates } from '@/lib/training/substitution';
 import { scheduleRhythm } from '@/lib/training/time-away';
 import type { AthleteState, Equipment, PlanGoal, Workout, WorkoutStatus } from '@/lib/training/types';
-import { recordEvent, saveReprescribed, withAthleteLock, type Athlete, type Tx } from './athlete-store';
+import { recordEvent, saveReprescribed, type Athlete, type Tx } from './athlete-store';
+import { withCoachingLock } from './time-off';
 import type { BenchmarkEstimates } from './benchmarks';
 import type { CoachingContext } from './context';
 import { CoachingError, invalid, planNotFound } from './errors';
@@ -199,7 +200,7 @@ export async function createPlan(
   draft: PlanDraft,
   estimates: BenchmarkEstimates,
 ): Promise<PlanSummary & { workouts: StoredWorkout[]; replaced: { planId: string; removed: number }[]; fitNotes: string[] }> {
-  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+  return withCoachingLock(ctx, async (tx, athlete) => {
     const from = draft.startDate > ctx.today ? draft.startDate : ctx.today;
     const overlapping = await tx.workout.groupBy({
       by: ['planId'],
@@ -343,7 +344,7 @@ export async function updatePlan(
 ): Promise<
   PlanSummary & { workouts: StoredWorkout[]; regenerated: { from: string; removed: number; added: number; moved: MovedSession[] } | null }
 > {
-  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+  return withCoachingLock(ctx, async (tx, athlete) => {
     const row = await tx.trainingPlan.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw planNotFound(id);
     const structural = STRUCTURAL.some((k) => patch[k] !== undefined);
@@ -531,7 +532,7 @@ export async function deletePlan(
   id: string,
   keepHistory: boolean,
 ): Promise<{ plan: PlanRow; removedScheduled: number; removedHistory: number; keptHistory: number }> {
-  return withAthleteLock(ctx.userId, ctx.profile, async (tx) => {
+  return withCoachingLock(ctx, async (tx) => {
     const plan = await tx.trainingPlan.findFirst({ where: { id, userId: ctx.userId } });
     if (!plan) throw planNotFound(id);
     const { count: removedScheduled } = await tx.workout.deleteMany({ where: { userId: ctx.userId, planId: id, status: 'scheduled' } });

@@ -4,7 +4,10 @@ import { derivedEstimate } from '@/lib/profile/benchmarks';
 import { addDays } from '@/lib/training/dates';
 import { mondayOf, weeklyTrends, type TrendBenchmark, type WeeklyTrends } from '@/lib/training/trends';
 import type { IsoDate } from '@/lib/training/types';
-import { Prisma } from '@/lib/generated/prisma/client';
+import { expressionBuilder, sql, type Kysely } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { reads } from '@/lib/database/kysely';
+import type { Tables } from '@/lib/database/tables';
 import { heldTrends, type HeldSnapshot, type HeldTrends } from '@/lib/training/held-trends';
 import { readAthlete, type ProfileFacts } from './athlete-store';
 import { parseAthleteState } from './documents';
@@ -40,6 +43,32 @@ export async function goalRace(userId: string, today: IsoDate, vdot: number | un
   return { planId: plan.id, planName: plan.name, raceDate: plan.raceDate, prediction, text: predictionText(prediction, name) };
 }
 
+/**
+ * How many field changes the person's events hold: counted per event through the WorkoutChange
+ * eventId index (a lateral count), so no other person's rows are read whatever share of the table
+ * one person owns (a join let the planner scan the whole table for a large one).
+ */
+export function changeCountStatement(k: Kysely<Tables>, userId: string) {
+  return k
+    .selectFrom('AdaptationEvent as e')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('WorkoutChange as c')
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .whereRef('c.eventId', '=', 'e.id')
+          .as('x'),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('x.n'), sql<string>`0`).as('n'))
+    .where('e.userId', '=', userId);
+}
+
+async function countChanges(userId: string): Promise<number> {
+  const row = await changeCountStatement(await reads(), userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function getProgress(userId: string, profile: ProfileFacts, recent: number) {
   const prisma = await db();
   const athlete = await readAthlete(userId, profile);
@@ -51,7 +80,7 @@ export async function getProgress(userId: string, profile: ProfileFacts, recent:
       include: { changes: { orderBy: { position: 'asc' } } },
     }),
     prisma.adaptationEvent.count({ where: { userId } }),
-    prisma.workoutChange.count({ where: { event: { userId } } }),
+    countChanges(userId),
   ]);
   return { athlete, events, totals: { events: eventCount, changes: changeCount } };
 }
@@ -91,6 +120,45 @@ function localDay(at: Date, timezone: string): IsoDate {
   return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
+/** Local days are at most 14 hours from UTC: an instant this far before a day's UTC midnight is before its local start anywhere. */
+const ZONE_MARGIN_MS = 15 * 60 * 60 * 1000;
+
+/**
+ * The snapshots heldTrends needs to draw `weeks` (docs/decisions.md, "Progress reads what it draws"):
+ * the coach's state after each session logged from the first week on, and the last one logged before
+ * it (what the first week starts from). Two bounded reads by the person's completion instants
+ * (Workout userId, completedAt), however long the history: sessions are logged in order under the
+ * person's lock, so the application order of their records follows their completion instants.
+ */
+export function heldSnapshotsStatement(k: Kysely<Tables>, userId: string, firstMonday: IsoDate) {
+  const bound = new Date(Date.parse(`${firstMonday}T00:00:00Z`) - ZONE_MARGIN_MS);
+  const eb = expressionBuilder<Tables, never>();
+  const logged = () =>
+    eb
+      .selectFrom('Workout as w')
+      .innerJoin('AdaptationEvent as e', (join) => join.onRef('e.workoutId', '=', 'w.id').onRef('e.userId', '=', 'w.userId'))
+      .select(['w.date', sql<Date | null>`${sql.ref('w.completedAt')} AT TIME ZONE 'UTC'`.as('completedAt'), 'e.stateAfter'])
+      .where('w.userId', '=', userId)
+      .where('e.trigger', '=', 'completed')
+      .where('e.stateAfter', 'is not', null);
+  return k.selectNoFrom([
+    jsonObjectFrom(
+      logged()
+        .where('w.completedAt', '<', bound)
+        .orderBy('w.completedAt', 'desc')
+        .orderBy('e.createdAt', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(1),
+    ).as('before'),
+    jsonArrayFrom(
+      logged()
+        .where((w) => w.or([w('w.completedAt', '>=', bound), w.and([w('w.completedAt', 'is', null), w('w.date', '>=', firstMonday)])]))
+        .orderBy('e.createdAt')
+        .orderBy('e.id'),
+    ).as('since'),
+  ]);
+}
+
 /**
  * The e1RM per lift and the VDOT the coach held at the end of each of `weeks`: the state after each
  * logged session (its adaptation record, on the day it was logged by the coaching clock), and the
@@ -103,26 +171,17 @@ export async function getHeldTrends(
   today: IsoDate,
   weeks: readonly IsoDate[],
 ): Promise<HeldTrends> {
-  const prisma = await db();
-  const [events, athlete] = await Promise.all([
-    prisma.adaptationEvent.findMany({
-      where: { userId, trigger: 'completed', workoutId: { not: null }, NOT: { stateAfter: { equals: Prisma.AnyNull } } },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { workoutId: true, stateAfter: true },
-    }),
+  const first = weeks[0] ?? today;
+  const [row, athlete] = await Promise.all([
+    heldSnapshotsStatement(await reads(), userId, first).executeTakeFirstOrThrow(),
     readAthlete(userId, profile),
   ]);
-  const rows = await prisma.workout.findMany({
-    where: { userId, id: { in: events.map((e) => e.workoutId!) } },
-    select: { id: true, date: true, completedAt: true },
-  });
-  const logged = new Map(rows.map((r) => [r.id, r.completedAt ? localDay(r.completedAt, timezone) : r.date]));
   const snapshots: HeldSnapshot[] = [];
-  for (const e of events) {
-    const date = logged.get(e.workoutId!);
-    // A deleted session's record no longer stands for anything the coach holds.
-    if (date === undefined || !e.stateAfter) continue;
-    snapshots.push({ date, state: parseAthleteState(e.stateAfter) });
+  // json_agg keeps the subquery's order in practice; the records were read oldest first.
+  for (const r of [...(row.before ? [row.before] : []), ...row.since]) {
+    if (!r.stateAfter) continue;
+    const date = r.completedAt ? localDay(new Date(r.completedAt), timezone) : r.date;
+    snapshots.push({ date, state: parseAthleteState(r.stateAfter as Parameters<typeof parseAthleteState>[0]) });
   }
   snapshots.push({ date: today, state: athlete.state });
   return heldTrends(weeks, snapshots);

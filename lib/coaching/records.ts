@@ -1,6 +1,6 @@
 // Database rows <-> lib/training domain objects.
 import crypto from 'node:crypto';
-import { jsonInstant } from '@/lib/database/reads';
+import { sql } from 'kysely';
 import type { Prisma, Workout as PrismaWorkout } from '@/lib/generated/prisma/client';
 import type { TrainingPhase, Workout, WorkoutKind, WorkoutStatus } from '@/lib/training/types';
 import { parseActual, parseRun, parseStrength, toJson } from './documents';
@@ -12,15 +12,56 @@ export const PHASES = ['build', 'deload', 'taper', 'recovery'] as const satisfie
 /** A Workout row as the coaching reads select it: the calendar's `sequence` is read only by the feed (calendar-feed.ts). */
 type WorkoutRow = Omit<PrismaWorkout, 'sequence'>;
 
-/** Every Workout column for a driver read, timestamps as UTC instants (lib/database/reads.ts). */
-export const WORKOUT_COLUMNS = `"id", "userId", "planId", "date", "status", "kind", "title", "week", "phase", "strength", "run", "actual", "notes",
-  "completedAt" AT TIME ZONE 'UTC' AS "completedAt", "skippedAt" AT TIME ZONE 'UTC' AS "skippedAt",
-  "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"`;
+/** A timestamp as a read gives it: a Date from a column, or a string from inside JSON (`json_agg`). */
+type Instant = Date | string;
+
+/**
+ * The one shape of a workout row on its way in: from Prisma, from a typed read (workoutColumns) or
+ * from inside a JSON value of one (jsonArrayFrom/jsonObjectFrom), where timestamps are strings.
+ */
+export type WorkoutRecord = Omit<WorkoutRow, 'completedAt' | 'skippedAt' | 'createdAt' | 'updatedAt'> & {
+  completedAt: Instant | null;
+  skippedAt: Instant | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+};
+
+/** A timestamp column as a UTC instant: stored without a zone (Prisma's DateTime, in UTC), read either way as local time. */
+function utc<C extends 'completedAt' | 'skippedAt' | 'createdAt' | 'updatedAt'>(column: C) {
+  return sql<WorkoutRow[C]>`${sql.ref(column)} AT TIME ZONE 'UTC'`.as(column);
+}
+
+/**
+ * Every Workout column a coaching read selects (WorkoutRow), for `.select(workoutColumns)` on
+ * "Workout" or on a CTE of it. Inside JSON a timestamp selected so is written with its offset, so it
+ * is the same instant on any server.
+ */
+export const workoutColumns = [
+  'id',
+  'userId',
+  'planId',
+  'date',
+  'status',
+  'kind',
+  'title',
+  'week',
+  'phase',
+  'strength',
+  'run',
+  'actual',
+  'notes',
+  utc('completedAt'),
+  utc('skippedAt'),
+  utc('createdAt'),
+  utc('updatedAt'),
+] as const;
+
+const instant = (v: Instant): Date => (v instanceof Date ? v : new Date(v));
 
 /** A stored workout with the facts the domain type does not carry. */
 export type StoredWorkout = Workout & { completedAt: Date | null; skippedAt: Date | null; createdAt: Date; updatedAt: Date };
 
-export function toWorkout(row: WorkoutRow): StoredWorkout {
+export function toWorkout(row: WorkoutRecord): StoredWorkout {
   const actual = parseActual(row.actual);
   return {
     id: row.id,
@@ -35,29 +76,11 @@ export function toWorkout(row: WorkoutRow): StoredWorkout {
     run: parseRun(row.run),
     ...(actual ? { actual } : {}),
     ...(row.notes !== null ? { notes: row.notes } : {}),
-    completedAt: row.completedAt,
-    skippedAt: row.skippedAt,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
+    completedAt: row.completedAt === null ? null : instant(row.completedAt),
+    skippedAt: row.skippedAt === null ? null : instant(row.skippedAt),
+    createdAt: instant(row.createdAt),
+    updatedAt: instant(row.updatedAt),
   };
-}
-
-/** A Workout row read inside JSON (`row_to_json`, `json_agg` of WORKOUT_COLUMNS): timestamps are strings. */
-export type WorkoutJson = Omit<WorkoutRow, 'completedAt' | 'skippedAt' | 'createdAt' | 'updatedAt'> & {
-  completedAt: string | null;
-  skippedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export function workoutFromJson(row: WorkoutJson): StoredWorkout {
-  return toWorkout({
-    ...row,
-    completedAt: jsonInstant(row.completedAt),
-    skippedAt: jsonInstant(row.skippedAt),
-    createdAt: jsonInstant(row.createdAt)!,
-    updatedAt: jsonInstant(row.updatedAt)!,
-  });
 }
 
 /** Columns for a new row from a domain workout (the caller decides id and owner). */

@@ -4,13 +4,15 @@
 // A lift simply not trained for 14+ days is caught up the same way the next time the coach is asked.
 import { now } from '@/lib/clock';
 import { db } from '@/lib/database/client';
-import { parameters, read, type Bind } from '@/lib/database/reads';
+import { expressionBuilder } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Tables } from '@/lib/database/tables';
 import type { TimeOff } from '@/lib/generated/prisma/client';
 import { findExercise } from '@/lib/training/catalogue';
 import { easeBackIn, endEarly, type BreakKind } from '@/lib/training/comeback';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { deloadsAfterBreak } from '@/lib/training/periodisation';
-import { awaySince, LAYOFF_DAYS, lastLiftedOn, layoffFactor, returnFromTimeAway } from '@/lib/training/time-away';
+import { awaySince, LAYOFF_DAYS, lastLiftedOn, returnFromTimeAway } from '@/lib/training/time-away';
 import type { AthleteState, PlanChange, Workout } from '@/lib/training/types';
 import {
   futureScheduled,
@@ -311,29 +313,48 @@ function liftsAway(state: AthleteState, today: string, offs: readonly Pick<TimeO
   return result;
 }
 
+/** What time away does to the state and the future sessions (pure): applied by a write, shown by a read. */
+export type CatchUp = {
+  state: AthleteState;
+  /** The future sessions re-prescribed (loads) or turned from deload to build (phase), as they become. */
+  updated: Workout[];
+  /** Sessions whose phase goes from deload to build. */
+  lifted: string[];
+  /** Sessions whose loads change (saved with saveReprescribed). */
+  represcribed: Workout[];
+  changes: PlanChange[];
+  notes: string[];
+};
+
 /**
- * Applies time away to the state and the future sessions, inside the caller's lock. `why` names the
- * cause in the notes ("time off (illness ...)" or "time away").
+ * Time away applied to `state` and the `future` sessions (scheduled, today on): lifts away come back
+ * lower, streaks clear, no deload straight after. `why` names the cause ("time off (illness ...)" or
+ * "time away"). Null when nothing is away.
  */
-async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: string): Promise<{ changes: PlanChange[]; notes: string[] }> {
-  const offs = await tx.timeOff.findMany({ where: { userId: ctx.userId }, select: { fromDate: true, toDate: true, kind: true } });
-  const away = liftsAway(athlete.state, ctx.today, offs);
-  if (away.length === 0) return { changes: [], notes: [] };
+export function planCatchUp(
+  state: AthleteState,
+  today: string,
+  offs: readonly Pick<TimeOff, 'fromDate' | 'toDate' | 'kind'>[],
+  futureSessions: readonly Workout[],
+  why: string,
+): CatchUp | null {
+  const away = liftsAway(state, today, offs);
+  if (away.length === 0) return null;
   const notes: string[] = [];
-  const lastLifted = lastLiftedOn(athlete.state.lifts);
-  const lifts = { ...athlete.state.lifts };
+  const lastLifted = lastLiftedOn(state.lifts);
+  const lifts = { ...state.lifts };
   const reasons = new Map<string, string>();
-  let future: Workout[] = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout);
+  let future: Workout[] = [...futureSessions];
   const nameOf = (id: string) =>
     future.flatMap((w) => w.strength).find((b) => b.exerciseId === id)?.exerciseName ?? findExercise(id)?.name ?? id;
-  let backOn = ctx.today;
+  let backOn = today;
   for (const a of away) {
     const lift = lifts[a.id]!;
     const result = returnFromTimeAway({
       lift,
       backOn: a.backOn,
-      unit: athlete.state.unit,
-      step: loadStep(athlete.state),
+      unit: state.unit,
+      step: loadStep(state),
       illnessDays: a.illnessDays,
       lastLifted,
     });
@@ -347,11 +368,10 @@ async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: st
     }
     if (a.backOn > backOn) backOn = a.backOn;
   }
-  athlete.state = { ...athlete.state, lifts };
+  const caught = { ...state, lifts };
   // No deload straight after the break: the break was the rest.
   const lifted = deloadsAfterBreak(future, backOn);
   if (lifted.length > 0) {
-    await tx.workout.updateMany({ where: { id: { in: lifted }, userId: ctx.userId }, data: { phase: 'build' } });
     future = future.map((w) => (lifted.includes(w.id) ? { ...w, phase: 'build' } : w));
     notes.push(
       `${lifted.length} deload-week session(s) in the first week back become build sessions (fewer sets, ramping loads): the time off was the rest.`,
@@ -360,58 +380,79 @@ async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: st
   const projected = reprojectLifts(
     future,
     away.map((a) => a.id),
-    athlete.state,
+    caught,
     (id) => reasons.get(id) ?? `${nameOf(id)}: back after ${why}`,
   );
-  await saveReprescribed(tx, ctx.userId, projected.updated, ctx.today);
-  return { changes: projected.changes, notes };
+  const represcribed = new Map(projected.updated.map((w) => [w.id, w]));
+  const updated = future.filter((w) => represcribed.has(w.id) || lifted.includes(w.id)).map((w) => represcribed.get(w.id) ?? w);
+  return { state: caught, updated, lifted, represcribed: projected.updated, changes: projected.changes, notes };
+}
+
+/**
+ * Applies time away to the state and the future sessions, inside the caller's lock. `why` names the
+ * cause in the notes ("time off (illness ...)" or "time away").
+ */
+async function catchUpIn(tx: Tx, ctx: CoachingContext, athlete: Athlete, why: string): Promise<{ changes: PlanChange[]; notes: string[] }> {
+  const offs = await tx.timeOff.findMany({ where: { userId: ctx.userId }, select: { fromDate: true, toDate: true, kind: true } });
+  if (liftsAway(athlete.state, ctx.today, offs).length === 0) return { changes: [], notes: [] };
+  const future = (await futureScheduled(tx, ctx.userId, ctx.today)).map(toWorkout);
+  const plan = planCatchUp(athlete.state, ctx.today, offs, future, why);
+  if (!plan) return { changes: [], notes: [] };
+  athlete.state = plan.state;
+  if (plan.lifted.length > 0)
+    await tx.workout.updateMany({ where: { id: { in: plan.lifted }, userId: ctx.userId }, data: { phase: 'build' } });
+  await saveReprescribed(tx, ctx.userId, plan.represcribed, ctx.today);
+  return { changes: plan.changes, notes: plan.notes };
 }
 
 /** What decides whether time away is due: the stored athlete state and the time off begun by today. */
 export type TimeAwayInputs = { state: unknown; offs: Pick<TimeOff, 'fromDate' | 'toDate' | 'kind'>[] | null };
 
 /**
- * Two columns, "state" and "offs" (TimeAwayInputs), for a driver read: list_workouts reads them in
- * the same statement as its page, get_workout on their own (catchUpTimeAway).
+ * Two columns, "state" and "offs" (TimeAwayInputs), for a typed read: list_workouts reads them in the
+ * same statement as its page, get_workout with its briefing.
  */
-export function timeAwayColumns(bind: Bind, userId: string, today: string): string {
-  const user = bind(userId);
-  return `(SELECT s."state" FROM "AthleteState" s WHERE s."userId" = ${user}) AS "state",
-          (SELECT json_agg(json_build_object('fromDate', t."fromDate", 'toDate', t."toDate", 'kind', t."kind"))
-             FROM "TimeOff" t WHERE t."userId" = ${user} AND t."fromDate" <= ${bind(today)}) AS "offs"`;
+export function timeAwayInputs(userId: string, today: string) {
+  const eb = expressionBuilder<Tables, never>();
+  return [
+    eb.selectFrom('AthleteState as s').select('s.state').where('s.userId', '=', userId).as('state'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('TimeOff as t')
+        .select(['t.fromDate', 't.toDate', 't.kind'])
+        .where('t.userId', '=', userId)
+        .where('t.fromDate', '<=', today),
+    ).as('offs'),
+  ] as const;
 }
 
-/**
- * Lowers lifts not trained for 14+ days (or back from recorded illness) once, and ramps them back,
- * when `inputs` say it is due. True when it caught up: what was read beside `inputs` may be stale then.
- */
-export async function catchUpTimeAwayFrom(ctx: CoachingContext, inputs: TimeAwayInputs | undefined): Promise<boolean> {
-  const state = inputs?.state
+/** The athlete state a read shows: the stored one in the person's units (the initial one before any write). */
+export function stateShown(ctx: CoachingContext, inputs: TimeAwayInputs | undefined): AthleteState {
+  return inputs?.state
     ? syncWithProfile(parseAthleteState(inputs.state as Parameters<typeof parseAthleteState>[0]), ctx.profile)
     : initialAthleteState(ctx.profile);
-  const lastLifted = lastLiftedOn(state.lifts);
-  const due = Object.values(state.lifts).some((l) => {
-    const since = awaySince(l, lastLifted, ctx.today);
-    if (since === undefined) return false;
-    const gap = daysBetween(since, ctx.today);
-    return gap >= LAYOFF_DAYS && layoffFactor(gap) < (l.awayFactor ?? 1) - 1e-9;
-  });
-  if (!due && liftsAway(state, ctx.today, inputs?.offs ?? []).length === 0) return false;
-  await withAthleteLock(ctx.userId, ctx.profile, async (tx, locked) => {
-    const caught = await catchUpIn(tx, ctx, locked, 'time away');
-    if (caught.notes.length > 0 || caught.changes.length > 0)
-      await recordEvent(tx, ctx.userId, { trigger: 'time_away', notes: caught.notes, changes: caught.changes });
-  });
-  return true;
+}
+
+/** Whether a lift comes back lower (or back from recorded time off) than the state holds (pure). */
+export function timeAwayDue(state: AthleteState, today: string, offs: readonly Pick<TimeOff, 'fromDate' | 'toDate' | 'kind'>[]): boolean {
+  return liftsAway(state, today, offs).length > 0;
 }
 
 /**
- * Before the coach shows or prescribes the next sessions: catchUpTimeAwayFrom on one driver read, so a
- * call with nothing to catch up makes no Prisma query (Prisma 6 compiles each one in WASM;
- * docs/performance.md, issue 25).
+ * Inside a coaching write's lock, before the write: lifts not trained for 14+ days (or back from
+ * recorded illness) come back lower, once, with their own event. Reads show the same without writing
+ * (./time-away-view.ts), so a read answers the same before and after this ran.
  */
-export async function catchUpTimeAway(ctx: CoachingContext): Promise<void> {
-  const { params, bind } = parameters();
-  const [row] = await read<TimeAwayInputs>(`SELECT ${timeAwayColumns(bind, ctx.userId, ctx.today)}`, params);
-  await catchUpTimeAwayFrom(ctx, row);
+export async function catchUpWithin(tx: Tx, ctx: CoachingContext, athlete: Athlete): Promise<void> {
+  const caught = await catchUpIn(tx, ctx, athlete, 'time away');
+  if (caught.notes.length > 0 || caught.changes.length > 0)
+    await recordEvent(tx, ctx.userId, { trigger: 'time_away', notes: caught.notes, changes: caught.changes });
+}
+
+/** withAthleteLock for a coaching write: time away due is applied first (catchUpWithin). */
+export function withCoachingLock<T>(ctx: CoachingContext, fn: (tx: Tx, athlete: Athlete) => Promise<T>): Promise<T> {
+  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+    await catchUpWithin(tx, ctx, athlete);
+    return fn(tx, athlete);
+  });
 }

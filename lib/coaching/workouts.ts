@@ -1,16 +1,18 @@
 // Workouts (Prisma I/O): list and read; create, update, delete; complete and skip with adaptation of
 // the future. Every write runs in one transaction under the person's lock (athlete-store.ts).
 import { now } from '@/lib/clock';
-import { db } from '@/lib/database/client';
-import { parameters, read, type Bind } from '@/lib/database/reads';
-import type { Workout as WorkoutRow } from '@/lib/generated/prisma/client';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { reads } from '@/lib/database/kysely';
+import type { Tables } from '@/lib/database/tables';
 import { adaptAfterCompletion, adaptAfterSkip, type AdaptationResult } from '@/lib/training/adaptation';
 import { readinessWithin } from '@/lib/health/readiness';
 import { unlearnSession, type AppliedSession } from '@/lib/training/unlearning';
 import { withTargetPace } from '@/lib/training/run-targets';
 import type { PlanChange, Workout, WorkoutKind } from '@/lib/training/types';
 import { formatLoad } from '@/lib/training/units';
-import { futureScheduled, recordEvent, saveReprescribed, withAthleteLock, type Athlete, type Tx } from './athlete-store';
+import { futureScheduled, recordEvent, saveReprescribed, type Athlete, type Tx } from './athlete-store';
+import { timeAwayInputs, withCoachingLock } from './time-off';
 import { buildActual, type CompletionInput } from './actuals';
 import { currentChanges } from './changes';
 import { checkIdempotencyKey, remember, replayed, type Replayable } from './idempotency';
@@ -21,7 +23,8 @@ import { parseAthleteState } from './documents';
 import { CoachingError, invalid, workoutNotFound } from './errors';
 import { futureDateMessage, type ShownStatus } from './status';
 import { buildBlock, buildSegment, defaultTitle, exerciseFromRow, resolveKind, type BlockInput, type SegmentInput } from './prescriptions';
-import { newId, prescriptionData, toWorkout, WORKOUT_COLUMNS, workoutCreateData, type StoredWorkout } from './records';
+import { newId, prescriptionData, toWorkout, workoutColumns, workoutCreateData, type StoredWorkout } from './records';
+import { withTimeAwayShown } from './time-away-view';
 import { loadStep, repace, reprojectLifts, seedLift } from './reprojection';
 import { capRunVolume, mergeUpdated } from './volume-cap';
 
@@ -59,23 +62,35 @@ export type ListFilter = {
   cursor?: string;
 };
 
-/** The page's statement: its rows newest first, one more than the limit to tell whether a next page exists. */
-function pageQuery(bind: Bind, userId: string, f: ListFilter): string {
-  const after = f.cursor ? decodeCursor(f.cursor) : undefined;
-  const where = [`"userId" = ${bind(userId)}`, `"date" >= ${bind(f.from)}`, `"date" <= ${bind(f.to)}`];
-  if (f.statuses?.length) where.push(statusCondition(f.statuses, f.today, bind));
-  if (f.kinds?.length) where.push(`"kind" = ANY(${bind(f.kinds)}::text[])`);
-  if (f.planId) where.push(`"planId" = ${bind(f.planId)}`);
-  if (after) where.push(`("date" < ${bind(after.date)} OR ("date" = ${bind(after.date)} AND "id" < ${bind(after.id)}))`);
-  return `SELECT ${WORKOUT_COLUMNS} FROM "Workout" WHERE ${where.join(' AND ')} ORDER BY "date" DESC, "id" DESC LIMIT ${bind(f.limit + 1)}`;
+/** Newest first: date, then id (the page's order and its cursor's). */
+export function byNewest(a: Workout, b: Workout): number {
+  return -byDateThenId(a, b);
 }
 
-/** A CTE, "page": the rows of one list page (and one more), for a statement that reads more beside it. */
-export function listPageCte(bind: Bind, userId: string, f: ListFilter): string {
-  return `"page" AS (${pageQuery(bind, userId, f)})`;
+/** A text array parameter: one placeholder however many values (a prepared text per filter shape, not per count). */
+const anyOf = (values: readonly string[]) => sql<string>`ANY(${values}::text[])`;
+
+/** The page's statement: its rows newest first, one more than the limit to tell whether a next page exists. */
+export function pageQuery(db: QueryCreator<Tables>, userId: string, f: ListFilter) {
+  const after = f.cursor ? decodeCursor(f.cursor) : undefined;
+  let q = db
+    .selectFrom('Workout')
+    .select(workoutColumns)
+    .where('userId', '=', userId)
+    .where('date', '>=', f.from)
+    .where('date', '<=', f.to);
+  if (f.statuses?.length) {
+    const statuses = f.statuses;
+    q = q.where((eb) => statusCondition(eb, statuses, f.today));
+  }
+  if (f.kinds?.length) q = q.where('kind', '=', anyOf(f.kinds));
+  if (f.planId) q = q.where('planId', '=', f.planId);
+  if (after) q = q.where((eb) => eb.or([eb('date', '<', after.date), eb.and([eb('date', '=', after.date), eb('id', '<', after.id)])]));
+  return q
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(f.limit + 1);
 }
-/** With listPageCte: the page's rows as JSON (WorkoutJson), newest first; null when empty. */
-export const LIST_PAGE_COLUMN = `(SELECT json_agg(p ORDER BY p."date" DESC, p."id" DESC) FROM "page" p) AS "page"`;
 
 /** A page from its rows (newest first, up to limit + 1). */
 export function pageOf(rows: readonly StoredWorkout[], limit: number): { workouts: StoredWorkout[]; nextCursor: string | null } {
@@ -85,24 +100,22 @@ export function pageOf(rows: readonly StoredWorkout[], limit: number): { workout
 }
 
 export async function listWorkouts(userId: string, f: ListFilter): Promise<{ workouts: StoredWorkout[]; nextCursor: string | null }> {
-  // A driver read (lib/database/reads.ts): it is on the path of every list.
-  const { params, bind } = parameters();
-  const rows = await read<WorkoutRow>(pageQuery(bind, userId, f), params);
+  const rows = await pageQuery(await reads(), userId, f).execute();
   return pageOf(rows.map(toWorkout), f.limit);
 }
 
-/** The SQL for a filter on shown statuses: "missed" and "scheduled" are both stored as scheduled, split by today. */
-function statusCondition(statuses: readonly ShownStatus[], today: string | undefined, bind: Bind): string {
+/** The filter on shown statuses: "missed" and "scheduled" are both stored as scheduled, split by today. */
+function statusCondition(eb: ExpressionBuilder<Tables, 'Workout'>, statuses: readonly ShownStatus[], today: string | undefined) {
   const stored = statuses.filter((s): s is Exclude<ShownStatus, 'scheduled' | 'missed'> => s === 'completed' || s === 'skipped');
-  const parts = stored.length > 0 ? [`"status" = ANY(${bind(stored)}::text[])`] : [];
+  const parts: Expression<SqlBool>[] = stored.length > 0 ? [eb('status', '=', anyOf(stored))] : [];
   const scheduled = statuses.includes('scheduled');
   const missed = statuses.includes('missed');
-  if (scheduled && missed) parts.push(`"status" = 'scheduled'`);
+  if (scheduled && missed) parts.push(eb('status', '=', 'scheduled'));
   else if (scheduled || missed) {
     if (today === undefined) throw new Error('listWorkouts: filtering on scheduled or missed needs today');
-    parts.push(`("status" = 'scheduled' AND "date" ${scheduled ? '>=' : '<'} ${bind(today)})`);
+    parts.push(eb.and([eb('status', '=', 'scheduled'), eb('date', scheduled ? '>=' : '<', today)]));
   }
-  return `(${parts.join(' OR ')})`;
+  return eb.or(parts);
 }
 
 export type Adjustment = {
@@ -115,32 +128,52 @@ export type Adjustment = {
   at: Date;
 };
 
+/** The statement of get_workout: the row, its whole change log (oldest first) and time away's inputs. */
+export function workoutStatement(k: Kysely<Tables>, ctx: Pick<CoachingContext, 'userId' | 'today'>, id: string) {
+  const eb = expressionBuilder<Tables, never>();
+  return k.selectNoFrom([
+    jsonObjectFrom(eb.selectFrom('Workout').select(workoutColumns).where('id', '=', id).where('userId', '=', ctx.userId)).as('workout'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('WorkoutChange as c')
+        .innerJoin('AdaptationEvent as e', 'e.id', 'c.eventId')
+        .select([
+          'c.workoutId',
+          'c.date',
+          'c.path',
+          'c.before',
+          'c.after',
+          'c.reason',
+          'e.trigger',
+          sql<Date>`${sql.ref('e.createdAt')} AT TIME ZONE 'UTC'`.as('at'),
+        ])
+        .where('e.userId', '=', ctx.userId)
+        .where('c.workoutId', '=', id)
+        .orderBy('e.createdAt')
+        .orderBy('e.id')
+        .orderBy('c.position'),
+    ).as('changes'),
+    ...timeAwayInputs(ctx.userId, ctx.today),
+  ]);
+}
+
 /**
- * One workout and the current reason for each field the coach changed (the latest change per field);
- * `historyCount` says how many changes the whole log holds (changeHistory in ./changes.ts).
+ * One workout and the current reason for each field the coach changed (the latest change per field),
+ * as it stands once time away due is applied (./time-away-view.ts); `historyCount` says how many
+ * changes the whole log holds (changeHistory in ./changes.ts). Reads only.
  */
 export async function getWorkout(
-  userId: string,
+  ctx: CoachingContext,
   id: string,
 ): Promise<{ workout: StoredWorkout; adjustments: Adjustment[]; historyCount: number }> {
-  const prisma = await db();
-  const row = await prisma.workout.findFirst({ where: { id, userId } });
-  if (!row) throw workoutNotFound(id);
-  const changes = await prisma.workoutChange.findMany({
-    where: { workoutId: id, event: { userId } },
-    include: { event: { select: { trigger: true, createdAt: true } } },
-    orderBy: [{ event: { createdAt: 'asc' } }, { event: { id: 'asc' } }, { position: 'asc' }],
-  });
-  const all = changes.map((c) => ({
-    date: c.date,
-    path: c.path,
-    before: c.before,
-    after: c.after,
-    reason: c.reason,
-    trigger: c.event.trigger,
-    at: c.event.createdAt,
-  }));
-  return { workout: toWorkout(row), adjustments: currentChanges(all), historyCount: all.length };
+  const row = await workoutStatement(await reads(), ctx, id).executeTakeFirstOrThrow();
+  if (!row.workout) throw workoutNotFound(id);
+  const stored = toWorkout(row.workout);
+  const log = row.changes.map((c) => ({ ...c, at: new Date(c.at) }));
+  const current = new Map([[id, currentChanges(log)]]);
+  const shown = await withTimeAwayShown(ctx, row, { page: [stored], next: null, changes: current });
+  const adjustments = (shown.changes.get(id) ?? []).map(({ workoutId: _w, ...a }) => a);
+  return { workout: shown.page[0]!, adjustments, historyCount: log.length };
 }
 
 /* ---------- building and placing a session ---------- */
@@ -256,7 +289,7 @@ async function place(
 /* ---------- create / update / delete ---------- */
 
 export async function createWorkout(ctx: CoachingContext, draft: WorkoutDraft, estimates: BenchmarkEstimates): Promise<WriteOutcome> {
-  return withAthleteLock(ctx.userId, ctx.profile, (tx, athlete) => createIn(tx, ctx, athlete, draft, estimates));
+  return withCoachingLock(ctx, (tx, athlete) => createIn(tx, ctx, athlete, draft, estimates));
 }
 
 /**
@@ -271,7 +304,7 @@ export async function createCompletedWorkout(
   estimates: BenchmarkEstimates,
   after: (tx: Tx, workoutId: string) => Promise<void>,
 ): Promise<AdaptationOutcome> {
-  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+  return withCoachingLock(ctx, async (tx, athlete) => {
     const created = await createIn(tx, ctx, athlete, draft, estimates);
     const done = await completeIn(tx, ctx, athlete, created.workout.id, completion);
     await after(tx, created.workout.id);
@@ -331,7 +364,7 @@ export async function updateWorkout(
   patch: WorkoutPatch,
   estimates: BenchmarkEstimates,
 ): Promise<WriteOutcome> {
-  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+  return withCoachingLock(ctx, async (tx, athlete) => {
     const row = await tx.workout.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw workoutNotFound(id);
     const old = toWorkout(row);
@@ -403,7 +436,7 @@ export async function updateWorkout(
 }
 
 export async function deleteWorkout(ctx: CoachingContext, id: string): Promise<WriteOutcome> {
-  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+  return withCoachingLock(ctx, async (tx, athlete) => {
     const row = await tx.workout.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw workoutNotFound(id);
     const old = toWorkout(row);
@@ -561,7 +594,7 @@ export async function completeWorkout(
 ): Promise<Replayable> {
   const key = options.idempotencyKey;
   if (key !== undefined) checkIdempotencyKey(key);
-  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+  return withCoachingLock(ctx, async (tx, athlete) => {
     const earlier = key === undefined ? null : await replayed(tx, ctx.userId, key, 'complete', id);
     if (earlier) return earlier;
     const outcome = await completeIn(tx, ctx, athlete, id, input);
@@ -630,7 +663,7 @@ export async function skipWorkout(
 ): Promise<Replayable> {
   const key = options.idempotencyKey;
   if (key !== undefined) checkIdempotencyKey(key);
-  return withAthleteLock(ctx.userId, ctx.profile, async (tx, athlete) => {
+  return withCoachingLock(ctx, async (tx, athlete) => {
     const earlier = key === undefined ? null : await replayed(tx, ctx.userId, key, 'skip', id);
     if (earlier) return earlier;
     const outcome = await skipIn(tx, ctx, athlete, id, reason);

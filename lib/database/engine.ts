@@ -1,6 +1,7 @@
 // Opens the raw database connection: PGlite (embedded) when DATABASE_URL is absent, else PostgreSQL.
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { attachDatabasePool } from '@vercel/functions';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import { statementName } from './prepared';
 
@@ -10,6 +11,8 @@ export type EngineName = 'pglite' | 'postgresql';
 export interface RawDatabase {
   readonly engine: EngineName;
   readonly adapter: SqlMigrationAwareDriverAdapterFactory;
+  /** The connection itself, for the typed query layer (./kysely.ts). */
+  readonly connection: { engine: 'postgresql'; pool: Pool; prepared: boolean } | { engine: 'pglite'; db: PGlite };
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** `query` as a named prepared statement (./prepared.ts), parsed and planned once per connection. */
   prepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -65,6 +68,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     engine: 'postgresql',
     adapter: new PrismaPg(pool),
+    connection: { engine: 'postgresql', pool, prepared: options.preparedStatements !== false },
     async query<T>(sql: string, params?: unknown[]) {
       return (await pool.query(sql, params)).rows as T[];
     },
@@ -125,6 +129,7 @@ export async function openPglite(dir: string): Promise<RawDatabase> {
   return {
     engine: 'pglite',
     adapter: new PrismaPGlite(db),
+    connection: { engine: 'pglite', db },
     query: <T>(sql: string, params?: unknown[]) => pgliteQuery<T>(db, sql, params),
     prepared: <T>(sql: string, params?: unknown[]) => pglitePrepared<T>(db, sql, params),
     async transaction(fn) {

@@ -1,7 +1,10 @@
 // The readiness flag from stored resting heart rate and HRV: lib/training/readiness.ts decides, this
 // module only feeds it the person's records. Advisory: callers show it with an explanation and never
 // change training because of it on their own.
-import { parameters, read, type Bind } from '@/lib/database/reads';
+import { expressionBuilder, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { reads } from '@/lib/database/kysely';
+import type { Tables } from '@/lib/database/tables';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { addDays } from '@/lib/training/dates';
 import { assessReadiness, type Readiness, type ReadinessSample } from '@/lib/training/readiness';
@@ -23,18 +26,26 @@ export const READINESS_HOW_TO_USE =
 
 export type ReadinessRow = { type: string; value: number; date: string; stage?: string | null; sourceId?: string | null };
 
+const READINESS_TYPES = ['resting_heart_rate', 'hrv_rmssd', 'sleep'];
+
 /**
- * A driver-read column, "readinessRows": the person's resting heart rate and HRV records of the window
- * ending `today`, as JSON (null when none). list_workouts reads it in the same statement as its page.
+ * A column: the person's resting heart rate, HRV and sleep records of the window ending `today`, as a
+ * JSON array (ReadinessRow). list_workouts reads it in the same statement as its page.
  */
-export function readinessColumn(bind: Bind, userId: string, today: IsoDate): string {
-  return `(SELECT json_agg(json_build_object('type', h."type", 'value', h."value", 'date', h."date", 'stage', h."stage", 'sourceId', h."sourceId"))
-             FROM "HealthRecord" h
-            WHERE h."userId" = ${bind(userId)} AND h."type" IN ('resting_heart_rate', 'hrv_rmssd', 'sleep')
-              AND h."date" >= ${bind(addDays(today, -(WINDOW_DAYS - 1)))} AND h."date" <= ${bind(today)}) AS "readinessRows"`;
+export function readinessRows(userId: string, today: IsoDate) {
+  const eb = expressionBuilder<Tables, never>();
+  return jsonArrayFrom(
+    eb
+      .selectFrom('HealthRecord as h')
+      .select(['h.type', 'h.value', 'h.date', 'h.stage', 'h.sourceId'])
+      .where('h.userId', '=', userId)
+      .where('h.type', '=', sql<string>`ANY(${READINESS_TYPES}::text[])`)
+      .where('h.date', '>=', addDays(today, -(WINDOW_DAYS - 1)))
+      .where('h.date', '<=', today),
+  );
 }
 
-/** Readiness on `today` from the rows of `readinessColumn`. */
+/** Readiness on `today` from the rows of `readinessRows`. */
 export function readinessFrom(rows: readonly ReadinessRow[] | null, today: IsoDate): ReadinessView {
   const all = rows ?? [];
   const samples: ReadinessSample[] = all.flatMap((r): ReadinessSample[] =>
@@ -78,9 +89,8 @@ export function sleepNights(rows: readonly ReadinessRow[]): ReadinessSample[] {
 
 /** Readiness of one person on `today` (their local date), from resting heart rate and HRV (RMSSD) records. */
 export async function readinessFor(userId: string, today: IsoDate): Promise<ReadinessView> {
-  const { params, bind } = parameters();
-  const [row] = await read<{ readinessRows: ReadinessRow[] | null }>(`SELECT ${readinessColumn(bind, userId, today)}`, params);
-  return readinessFrom(row?.readinessRows ?? null, today);
+  const row = await (await reads()).selectNoFrom([readinessRows(userId, today).as('rows')]).executeTakeFirstOrThrow();
+  return readinessFrom(row.rows, today);
 }
 
 /**
@@ -95,7 +105,7 @@ export async function readinessWithin(
   const rows = await tx.healthRecord.findMany({
     where: {
       userId,
-      type: { in: ['resting_heart_rate', 'hrv_rmssd', 'sleep'] },
+      type: { in: READINESS_TYPES },
       date: { gte: addDays(day, -(WINDOW_DAYS - 1)), lte: day },
     },
     select: { type: true, value: true, date: true, stage: true, sourceId: true },

@@ -2,14 +2,14 @@
 // the HTTP edge (lib/mcp/http.ts); the service-tier tests connect an SDK client to the same server in
 // process (tests/service/support/agent.ts), so what they prove is what /mcp runs.
 import { McpServer } from '@modelcontextprotocol/server';
-import { db } from '@/lib/database/client';
+import { findPerson } from '@/lib/auth/people';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';
 import { registerTools } from './register';
 import { tools } from './tools';
 import type { AnyTool } from './define-tool';
 
 const guardDeps = {
-  findPerson: async (userId: string) => (await db()).user.findUnique({ where: { id: userId }, select: { id: true, email: true } }),
+  findPerson,
   hasActiveSubscription,
 };
 

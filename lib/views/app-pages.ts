@@ -127,7 +127,7 @@ export async function appSessionPage(person: Person, csrf: string, id: string): 
   const { ctx, units } = await coachingCall({ id: person.userId });
   let found;
   try {
-    found = await getWorkout(person.userId, id);
+    found = await getWorkout(ctx, id);
   } catch (error) {
     if (error instanceof CoachingError && error.code === 'not_found') return null;
     throw error;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { catchUpTimeAway } from '@/lib/coaching/time-off';
-import { db } from '@/lib/database/client';
+import { listExercises as storedExercises } from '@/lib/coaching/exercises';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import type { BlockInput, SegmentInput } from '@/lib/coaching/prescriptions';
 import { completeWorkout, createWorkout, deleteWorkout, getWorkout, skipWorkout, updateWorkout } from '@/lib/coaching/workouts';
@@ -8,7 +7,6 @@ import { changeHistory, HISTORY_DEFAULT_LIMIT } from '@/lib/coaching/changes';
 import { addDays } from '@/lib/training/dates';
 import { isAvailable, isTimedHold, substituteFor } from '@/lib/training/catalogue';
 import { EQUIPMENT, LOAD_TYPES, type DistanceUnit, type LoadUnit } from '@/lib/training/types';
-import { exerciseFromRow } from '@/lib/coaching/prescriptions';
 import { defineTool } from '../define-tool';
 import { ToolError } from '../tool-error';
 import {
@@ -136,10 +134,7 @@ export const listExercises = defineTool({
     ),
   }),
   handler: async (args) => {
-    const rows = await (
-      await db()
-    ).exercise.findMany({ where: args.modality ? { modality: args.modality } : {}, orderBy: [{ modality: 'desc' }, { id: 'asc' }] });
-    const catalogue = rows.map(exerciseFromRow);
+    const catalogue = await storedExercises(args.modality);
     const equipment = args.equipment;
     return {
       exercises: catalogue
@@ -223,7 +218,7 @@ export const listWorkoutsTool = defineTool({
       const to = args.to ?? addDays(ctx.today, LIST_DEFAULT_FUTURE_DAYS);
       if (from > to)
         throw new ToolError('invalid_argument', `from (${from}) is after to (${to}); swap them or widen the window.`, { field: 'from' });
-      // One statement; time away due is caught up first (lib/coaching/workout-list.ts).
+      // One statement, reads only: time away due is shown as the next write will apply it (lib/coaching/workout-list.ts).
       const page = await readWorkoutList(ctx, {
         from,
         to,
@@ -270,12 +265,12 @@ export const getWorkoutTool = defineTool({
   handler: async (args, { person }) =>
     coached(async () => {
       const { ctx, units } = await coachingCall(person, args);
-      await catchUpTimeAway(ctx);
-      const { workout, adjustments, historyCount } = await getWorkout(person.id, args.id);
+      // Reads only: time away due is shown as the next write will apply it (lib/coaching/time-away-view.ts).
+      const { workout, adjustments, historyCount } = await getWorkout(ctx, args.id);
       return {
         today: ctx.today,
         workout: workoutView(workout, units, ctx.today, ctx.profile),
-        briefing: workout.status === 'scheduled' ? briefingView(await briefingFor(person.id, workout, ctx.today)) : null,
+        briefing: workout.status === 'scheduled' ? briefingView(await briefingFor(ctx, workout)) : null,
         adjustments: adjustments.map((a) => fieldChangeView(a, units)),
         historyCount,
       };

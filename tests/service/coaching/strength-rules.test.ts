@@ -556,7 +556,18 @@ describe('three weeks away that end in a deload week: the lift comes back lower 
     expect(loadOf(squat, 'back-squat')).toBe(97.5);
     const { adjustments } = await get(a, squat.id);
     expect(adjustments.some((x) => x.trigger === 'time_away' && x.reason.includes('back 10 % lower after 21 days away'))).toBe(true);
+    // Reads do not write (issue 35): the catch-up is recorded by the next coaching write, and reading
+    // after it answers the same.
+    const before = await a.agent.call<{ recent: { notes: string[] }[] }>('get_training_progress', { recent: 1, weeks: 1 });
+    expect(JSON.stringify(before.recent)).not.toContain('deload-week session(s) in the first week back become build sessions');
+    await a.agent.call('update_workout', { id: squat.id, notes: 'back after three weeks' });
     const progress = await a.agent.call<{ recent: { notes: string[] }[] }>('get_training_progress', { recent: 1, weeks: 1 });
     expect(JSON.stringify(progress.recent)).toContain('deload-week session(s) in the first week back become build sessions');
+    const after = await get(a, squat.id);
+    expect(after.workout.phase).toBe('build');
+    expect(loadOf(after.workout, 'back-squat')).toBe(97.5);
+    expect(after.adjustments.filter((x) => x.trigger === 'time_away').map((x) => x.reason)).toEqual(
+      adjustments.filter((x) => x.trigger === 'time_away').map((x) => x.reason),
+    );
   });
 });

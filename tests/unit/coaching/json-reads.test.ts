@@ -3,12 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { currentChangesFrom, type ChangeJson } from '@/lib/coaching/changes';
 import { decodeCursor } from '@/lib/coaching/cursor';
-import { workoutFromJson, type WorkoutJson } from '@/lib/coaching/records';
+import { toWorkout, type WorkoutRecord } from '@/lib/coaching/records';
 import { pageOf } from '@/lib/coaching/workouts';
-import { jsonInstant } from '@/lib/database/reads';
 import { statementName } from '@/lib/database/prepared';
 
-const row = (over: Partial<WorkoutJson> = {}): WorkoutJson => ({
+const row = (over: Partial<WorkoutRecord> = {}): WorkoutRecord => ({
   id: 'w1',
   userId: 'u1',
   planId: null,
@@ -29,7 +28,7 @@ const row = (over: Partial<WorkoutJson> = {}): WorkoutJson => ({
   ...over,
 });
 
-describe('jsonInstant: a timestamp written inside JSON with its offset', () => {
+describe('toWorkout: a timestamp written inside JSON with its offset', () => {
   it.each([
     ['2027-03-01T18:30:05.123+13:00', '2027-03-01T05:30:05.123Z'],
     ['2027-03-01T05:30:05.123+00:00', '2027-03-01T05:30:05.123Z'],
@@ -37,18 +36,19 @@ describe('jsonInstant: a timestamp written inside JSON with its offset', () => {
     // Across the date line and a leap day: the instant, not the wall-clock day, is kept.
     ['2028-02-29T23:59:59.999999+14:00', '2028-02-29T09:59:59.999Z'],
   ])('%s is %s', (written, instant) => {
-    expect(jsonInstant(written)!.toISOString()).toBe(instant);
+    expect(toWorkout(row({ completedAt: written })).completedAt!.toISOString()).toBe(instant);
   });
 
-  it('null and a missing value stay null (a session never completed)', () => {
-    expect(jsonInstant(null)).toBeNull();
-    expect(jsonInstant(undefined)).toBeNull();
+  it('null stays null (a session never completed) and a Date from a column passes as it is', () => {
+    expect(toWorkout(row({ completedAt: null })).completedAt).toBeNull();
+    const at = new Date('2027-03-01T05:30:05.123Z');
+    expect(toWorkout(row({ completedAt: at })).completedAt).toEqual(at);
   });
 });
 
-describe('workoutFromJson', () => {
+describe('toWorkout from a JSON row', () => {
   it('gives Dates for the timestamps and the parsed prescription', () => {
-    const w = workoutFromJson(row());
+    const w = toWorkout(row());
     expect(w.completedAt).toEqual(new Date('2027-03-01T05:30:05.123Z'));
     expect(w.skippedAt).toBeNull();
     expect(w.createdAt).toEqual(new Date('2027-02-27T09:00:00Z'));
@@ -58,13 +58,13 @@ describe('workoutFromJson', () => {
   });
 
   it('refuses a corrupt stored prescription instead of passing it on', () => {
-    expect(() => workoutFromJson(row({ strength: [{ exerciseId: 'back-squat', sets: [{ reps: -1 }] }] }))).toThrow();
-    expect(() => workoutFromJson(row({ run: 'not a list' }))).toThrow();
+    expect(() => toWorkout(row({ strength: [{ exerciseId: 'back-squat', sets: [{ reps: -1 }] }] }))).toThrow();
+    expect(() => toWorkout(row({ run: 'not a list' }))).toThrow();
   });
 });
 
 describe('pageOf: one row past the limit means there is a next page', () => {
-  const rows = ['2027-03-05', '2027-03-04', '2027-03-03'].map((date, i) => workoutFromJson(row({ id: `w${i}`, date })));
+  const rows = ['2027-03-05', '2027-03-04', '2027-03-03'].map((date, i) => toWorkout(row({ id: `w${i}`, date })));
 
   it('trims to the limit and points the cursor at the last row shown', () => {
     const page = pageOf(rows, 2);

@@ -1,0 +1,75 @@
+// Time away, shown by a read without writing (docs/decisions.md, "Read tools do not write"). The next
+// coaching write applies it under the person's lock (withCoachingLock in ./time-off.ts); until then a
+// read computes the same catch-up (planCatchUp, pure) over the future sessions and shows its result, so
+// list_workouts and get_workout answer the same before and after that write.
+import { now } from '@/lib/clock';
+import { reads } from '@/lib/database/kysely';
+import type { AthleteState } from '@/lib/training/types';
+import { inFieldOrder, type ChangeRecord } from './changes';
+import type { CoachingContext } from './context';
+import { toWorkout, workoutColumns, type StoredWorkout } from './records';
+import { planCatchUp, stateShown, timeAwayDue, type TimeAwayInputs } from './time-off';
+
+/** The future sessions a catch-up may change: scheduled, dated today or later, in date order. */
+async function futureSessions(userId: string, today: string): Promise<StoredWorkout[]> {
+  const rows = await (
+    await reads()
+  )
+    .selectFrom('Workout')
+    .select(workoutColumns)
+    .where('userId', '=', userId)
+    .where('status', '=', 'scheduled')
+    .where('date', '>=', today)
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
+  return rows.map(toWorkout);
+}
+
+export type Shown = { page: StoredWorkout[]; next: StoredWorkout | null; changes: Map<string, ChangeRecord[]> };
+
+/**
+ * `shown` as it stands once time away due is applied: re-prescribed sessions, their current reasons,
+ * and the state (in `inputs`) the briefing reads. Unchanged (and no read made) when none is due.
+ */
+export async function withTimeAwayShown(
+  ctx: CoachingContext,
+  inputs: TimeAwayInputs,
+  shown: Shown,
+): Promise<Shown & { inputs: TimeAwayInputs & { state: AthleteState | unknown } }> {
+  const state = stateShown(ctx, inputs);
+  const offs = inputs.offs ?? [];
+  if (!timeAwayDue(state, ctx.today, offs)) return { ...shown, inputs };
+  const future = await futureSessions(ctx.userId, ctx.today);
+  const plan = planCatchUp(state, ctx.today, offs, future, 'time away');
+  if (!plan) return { ...shown, inputs };
+  const byId = new Map(plan.updated.map((w) => [w.id, w]));
+  const stored = new Map(future.map((w) => [w.id, w]));
+  const apply = (w: StoredWorkout): StoredWorkout => {
+    const u = byId.get(w.id);
+    return u
+      ? {
+          ...(stored.get(w.id) ?? w),
+          ...u,
+          completedAt: w.completedAt,
+          skippedAt: w.skippedAt,
+          createdAt: w.createdAt,
+          updatedAt: w.updatedAt,
+        }
+      : w;
+  };
+  const changes = new Map([...shown.changes].map(([id, list]) => [id, [...list]]));
+  const at = now();
+  for (const c of plan.changes) {
+    const record: ChangeRecord = { ...c, trigger: 'time_away', at };
+    const list = (changes.get(c.workoutId) ?? []).filter((r) => r.path !== c.path);
+    list.push(record);
+    changes.set(c.workoutId, inFieldOrder(list));
+  }
+  return {
+    page: shown.page.map(apply),
+    next: shown.next ? apply(shown.next) : null,
+    changes,
+    inputs: { ...inputs, state: plan.state },
+  };
+}

@@ -1,0 +1,240 @@
+// @module-tag engine-parity
+// The typed reads (lib/database/kysely.ts) that replaced the SQL fragments: list_workouts' one
+// statement, get_workout's, and get_training_progress' bounded reads, run on this run's engine (PGlite,
+// or PostgreSQL when DATABASE_URL is set) with the database session and this process both at UTC+13, for
+// a person with years of history beside one with none.
+process.env.TZ = 'Pacific/Auckland';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { currentChangesFrom } from '@/lib/coaching/changes';
+import { heldSnapshotsStatement, changeCountStatement } from '@/lib/coaching/progress';
+import { toWorkout } from '@/lib/coaching/records';
+import { readWorkoutListRow } from '@/lib/coaching/workout-list';
+import { byNewest, pageOf, pageQuery, workoutStatement, type ListFilter } from '@/lib/coaching/workouts';
+import type { RawDatabase } from '@/lib/database/engine';
+import { kyselyOver } from '@/lib/database/kysely';
+import { migrate } from '@/lib/database/migrations';
+import type { Tables } from '@/lib/database/tables';
+import { addDays } from '@/lib/training/dates';
+import { freshRawDatabase } from '../../../harness/server';
+
+let raw: RawDatabase;
+let close: () => Promise<void>;
+let k: Kysely<Tables>;
+
+const TODAY = '2026-11-27';
+const LONG = 'u-long';
+const NONE = 'u-none';
+const OTHER = 'u-other';
+/** Five years of three sessions a week, ending yesterday. */
+const YEARS = 5;
+const strength = (kg: number) => [
+  { exerciseId: 'back-squat', exerciseName: 'Back squat', progression: 'linear', sets: [{ reps: 5, loadKg: kg }] },
+];
+
+/** One completed session every other day or so, with its adaptation record and one field change. */
+async function seedHistory(userId: string, days: number): Promise<void> {
+  const dates: string[] = [];
+  for (let d = days; d >= 1; d--) if (d % 7 === 1 || d % 7 === 3 || d % 7 === 5) dates.push(addDays(TODAY, -d));
+  // One statement per table: generate_series-free so both engines read the same parameters.
+  const ids = dates.map((_, i) => `${userId}-w${String(i).padStart(5, '0')}`);
+  await raw.query(
+    `INSERT INTO "Workout" ("id", "userId", "date", "status", "kind", "title", "strength", "run", "actual", "completedAt", "createdAt", "updatedAt")
+     SELECT id, $1, date, 'completed', 'strength', 'Squat day', $2::jsonb, '[]'::jsonb, NULL,
+            (date::date + time '18:30:05.123')::timestamp - interval '13 hours', now(), now()
+       FROM unnest($3::text[], $4::text[]) AS t(id, date)`,
+    [userId, JSON.stringify(strength(100)), ids, dates],
+  );
+  await raw.query(
+    `INSERT INTO "AdaptationEvent" ("id", "userId", "trigger", "workoutId", "notes", "stateAfter", "createdAt")
+     SELECT 'e-' || id, $1, 'completed', id, '{}', jsonb_build_object('unit', 'kg', 'distanceUnit', 'km',
+            'lifts', jsonb_build_object('back-squat', jsonb_build_object('e1rmKg', 100 + n, 'failureStreak', 0))),
+            (date::date + time '18:30:05.123')::timestamp - interval '13 hours'
+       FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(id, date, n)`,
+    [userId, ids, dates],
+  );
+  await raw.query(
+    `INSERT INTO "WorkoutChange" ("id", "eventId", "workoutId", "date", "path", "before", "after", "reason", "position")
+     SELECT 'c-' || id, 'e-' || id, id, '2000-01-01', 'strength[0].sets[0].loadKg', 100, 102.5, 'linear step', 0
+       FROM unnest($1::text[]) AS t(id)`,
+    [ids],
+  );
+}
+
+beforeAll(async () => {
+  ({ raw, close } = await freshRawDatabase());
+  // The database sessions at UTC+13 too: what a timestamp means must not depend on either zone. PGlite
+  // has one session; on PostgreSQL the database's default holds for every connection opened after it
+  // (the one that set it is closed, so the pool opens a fresh one).
+  if (raw.engine === 'pglite') await raw.query(`SET TIME ZONE 'Pacific/Auckland'`);
+  else {
+    await raw.query(`DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET timezone TO %L', current_database(), 'Pacific/Auckland'); END $$`);
+    await raw.query(`SELECT pg_terminate_backend(pg_backend_pid())`).catch(() => undefined);
+  }
+  await migrate(raw);
+  for (const id of [LONG, NONE, OTHER])
+    await raw.query(`INSERT INTO "User" ("id", "email", "passwordHash", "updatedAt") VALUES ($1, $1 || '@example.test', 'x', now())`, [id]);
+  await seedHistory(LONG, YEARS * 365);
+  await seedHistory(OTHER, 60);
+  // The long history's next session, tomorrow, with a reason from an event at a known instant.
+  await raw.query(
+    `INSERT INTO "Workout" ("id", "userId", "date", "status", "kind", "title", "strength", "run", "createdAt", "updatedAt")
+     VALUES ('next-1', $1, $2, 'scheduled', 'strength', 'Squat day', $3::jsonb, '[]'::jsonb, now(), now())`,
+    [LONG, addDays(TODAY, 1), JSON.stringify(strength(105))],
+  );
+  await raw.query(
+    `INSERT INTO "AdaptationEvent" ("id", "userId", "trigger", "workoutId", "notes", "createdAt")
+     VALUES ('e-next', $1, 'completed', NULL, '{}', '2026-03-29 01:30:00.123')`,
+    [LONG],
+  );
+  await raw.query(
+    `INSERT INTO "WorkoutChange" ("id", "eventId", "workoutId", "date", "path", "before", "after", "reason", "position")
+     VALUES ('c-next', 'e-next', 'next-1', $1, 'strength[0].sets[0].loadKg', 102.5, 105, 'linear step', 0)`,
+    [addDays(TODAY, 1)],
+  );
+  await raw.query(
+    `INSERT INTO "HealthRecord" ("id", "userId", "type", "value", "unit", "date", "startAt", "source", "sourceId", "updatedAt")
+     VALUES ('h1', $1, 'resting_heart_rate', 52, 'bpm', $2, now(), 'manual', 'manual', now())`,
+    [LONG, TODAY],
+  );
+  k = kyselyOver(raw);
+}, 180_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+const ctx = (userId: string) => ({ userId, today: TODAY });
+const filter = (over: Partial<ListFilter> = {}): ListFilter => ({ from: addDays(TODAY, -14), to: addDays(TODAY, 7), limit: 20, ...over });
+
+describe('the session is where the test put it', () => {
+  it('runs at UTC+13 on both sides', async () => {
+    const [row] = await raw.query<{ tz: string }>(`SELECT current_setting('TimeZone') AS tz`);
+    expect(row!.tz).toBe('Pacific/Auckland');
+    expect(new Date('2026-11-27T00:00:00').getTimezoneOffset()).toBe(-13 * 60);
+  });
+});
+
+describe('list_workouts: one statement', () => {
+  it('gives a person with no history an empty page, no reasons, no next session and no time away inputs', async () => {
+    const row = await readWorkoutListRow(k, ctx(NONE), filter());
+    expect(row).toEqual({ state: null, offs: [], page: [], changes: [], next: null, history: [], readinessRows: [] });
+  });
+
+  it('gives the long history a full page (one row past the limit), newest first, with exact instants', async () => {
+    const row = await readWorkoutListRow(k, ctx(LONG), filter({ limit: 5 }));
+    expect(row.page).toHaveLength(6);
+    const rows = row.page.map(toWorkout).sort(byNewest);
+    const page = pageOf(rows, 5);
+    expect(page.workouts.map((w) => w.date)).toEqual([...page.workouts.map((w) => w.date)].sort().reverse());
+    expect(page.workouts[0]!.id).toBe('next-1');
+    expect(page.nextCursor).not.toBeNull();
+    // Completed at 18:30:05.123 local (UTC+13) on its day: 05:30:05.123Z the same day.
+    const done = page.workouts.find((w) => w.status === 'completed')!;
+    expect(done.completedAt!.toISOString()).toBe(`${done.date}T05:30:05.123Z`);
+    // The next session, its reason's instant, the year of history before it (not five) and readiness.
+    expect(toWorkout(row.next!).id).toBe('next-1');
+    const reasons = currentChangesFrom(row.changes).get('next-1')!;
+    expect(reasons).toEqual([expect.objectContaining({ path: 'strength[0].sets[0].loadKg', after: 105, trigger: 'completed' })]);
+    expect(reasons[0]!.at.toISOString()).toBe('2026-03-29T01:30:00.123Z');
+    expect(row.history.length).toBeGreaterThan(100);
+    expect(row.history.length).toBeLessThanOrEqual(200);
+    expect(row.history.every((h) => h.date >= addDays(TODAY, -365))).toBe(true);
+    expect(row.readinessRows).toEqual([{ type: 'resting_heart_rate', value: 52, date: TODAY, stage: null, sourceId: 'manual' }]);
+  });
+
+  it('pages by cursor to the end without repeating or skipping a session', async () => {
+    const from = addDays(TODAY, -60);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 20; i++) {
+      const row = await readWorkoutListRow(k, ctx(LONG), filter({ from, limit: 7, ...(cursor ? { cursor } : {}) }));
+      const page = pageOf(row.page.map(toWorkout).sort(byNewest), 7);
+      seen.push(...page.workouts.map((w) => w.id));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    const all = await pageQuery(k, LONG, filter({ from, limit: 1000 })).execute();
+    expect(seen).toEqual(all.map((r) => r.id));
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  const cases: [string, Partial<ListFilter>, (status: string) => boolean, boolean][] = [
+    // name, filter, what every row must be, whether the long history has some
+    ['completed only', { statuses: ['completed'] }, (s) => s === 'completed', true],
+    ['scheduled (today on)', { statuses: ['scheduled'], today: TODAY }, (s) => s === 'scheduled', true],
+    ['missed (before today)', { statuses: ['missed'], today: TODAY }, () => false, false],
+    ['kind run', { kinds: ['run'] }, () => false, false],
+  ];
+  it.each(cases)('filters by %s', async (_name, over, keep, some) => {
+    const row = await readWorkoutListRow(k, ctx(LONG), filter(over));
+    expect(row.page.map((w) => w.status).every(keep)).toBe(true);
+    expect(row.page.length > 0).toBe(some);
+  });
+
+  it.each([`O'Brien'); DROP TABLE "Workout"; --`, 'back\\slash "quoted" {braces}', 'ünïcode ✓', ''])(
+    'binds a hostile value as data on either engine (planId %j)',
+    async (planId) => {
+      const row = await readWorkoutListRow(k, ctx(LONG), filter({ planId: planId || 'x', kinds: [planId, 'strength'] as never }));
+      expect(row.page).toEqual([]);
+      const [count] = await raw.query<{ n: string | number }>(`SELECT count(*) AS n FROM "Workout" WHERE "userId" = $1`, [LONG]);
+      expect(Number(count!.n)).toBeGreaterThan(700);
+    },
+  );
+
+  it('an empty window is an empty page for the long history too', async () => {
+    const row = await readWorkoutListRow(k, ctx(LONG), filter({ from: '2001-01-01', to: '2001-01-31' }));
+    expect(row.page).toEqual([]);
+    expect(row.changes).toEqual([]);
+  });
+});
+
+describe('get_workout: one statement', () => {
+  it('reads the row, its whole log oldest first, and nothing of a person it does not belong to', async () => {
+    const mine = await workoutStatement(k, ctx(LONG), 'next-1').executeTakeFirstOrThrow();
+    expect(toWorkout(mine.workout!).id).toBe('next-1');
+    expect(mine.changes.map((c) => c.after)).toEqual([105]);
+    expect(new Date(mine.changes[0]!.at).toISOString()).toBe('2026-03-29T01:30:00.123Z');
+    const theirs = await workoutStatement(k, ctx(NONE), 'next-1').executeTakeFirstOrThrow();
+    expect(theirs.workout).toBeNull();
+    expect(theirs.changes).toEqual([]);
+  });
+});
+
+describe('get_training_progress: reads what it draws', () => {
+  const firstMonday = '2026-09-07';
+
+  it('reads the sessions logged since the first week shown and the one before it, not five years', async () => {
+    const row = await heldSnapshotsStatement(k, LONG, firstMonday).executeTakeFirstOrThrow();
+    // 12 weeks of three sessions, give or take the zone margin: nowhere near the ~780 logged.
+    expect(row.since.length).toBeGreaterThan(30);
+    expect(row.since.length).toBeLessThan(45);
+    expect(row.before).not.toBeNull();
+    expect(new Date(row.before!.completedAt!).getTime()).toBeLessThan(Date.parse(`${firstMonday}T00:00:00Z`) - 14 * 3_600_000);
+    // Oldest first, each with its state.
+    const instants = row.since.map((r) => new Date(r.completedAt!).getTime());
+    expect(instants).toEqual([...instants].sort((a, b) => a - b));
+    expect(row.since.every((r) => r.stateAfter !== null)).toBe(true);
+  });
+
+  it('gives a person with no history nothing to draw from', async () => {
+    const row = await heldSnapshotsStatement(k, NONE, firstMonday).executeTakeFirstOrThrow();
+    expect(row).toEqual({ before: null, since: [] });
+  });
+
+  it.each([
+    [LONG, 'the long history', () => YEARS * 365],
+    [OTHER, 'two months', () => 60],
+    [NONE, 'none', () => 0],
+  ])('counts %s changes (%s) from their own events only', async (userId, _name, days) => {
+    const [expected] = await raw.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId" WHERE e."userId" = $1`,
+      [userId],
+    );
+    const row = await changeCountStatement(k, userId).executeTakeFirstOrThrow();
+    expect(Number(row.n)).toBe(Number(expected!.n));
+    if (days() === 0) expect(Number(row.n)).toBe(0);
+    else expect(Number(row.n)).toBeGreaterThan(0);
+  });
+});
