@@ -9,7 +9,8 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { reads } from '@/lib/database/kysely';
 import type { Tables } from '@/lib/database/tables';
 import { heldTrends, type HeldSnapshot, type HeldTrends } from '@/lib/training/held-trends';
-import { readAthlete, type ProfileFacts } from './athlete-store';
+import type { ProfileFacts } from './athlete-store';
+import { readAthleteShown } from './time-away-view';
 import { parseAthleteState } from './documents';
 import { toWorkout } from './records';
 import { predictGoalRace, predictionText, type RacePrediction } from '@/lib/training/race-prediction';
@@ -69,9 +70,9 @@ async function countChanges(userId: string): Promise<number> {
   return Number(row.n);
 }
 
-export async function getProgress(userId: string, profile: ProfileFacts, recent: number) {
+export async function getProgress(userId: string, profile: ProfileFacts, recent: number, today: IsoDate) {
   const prisma = await db();
-  const athlete = await readAthlete(userId, profile);
+  const athlete = await readAthleteShown(userId, profile, today);
   const [events, eventCount, changeCount] = await Promise.all([
     prisma.adaptationEvent.findMany({
       where: { userId },
@@ -174,7 +175,7 @@ export async function getHeldTrends(
   const first = weeks[0] ?? today;
   const [row, athlete] = await Promise.all([
     heldSnapshotsStatement(await reads(), userId, first).executeTakeFirstOrThrow(),
-    readAthlete(userId, profile),
+    readAthleteShown(userId, profile, today),
   ]);
   const snapshots: HeldSnapshot[] = [];
   // json_agg keeps the subquery's order in practice; the records were read oldest first.

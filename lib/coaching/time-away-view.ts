@@ -3,8 +3,10 @@
 // read computes the same catch-up (planCatchUp, pure) over the future sessions and shows its result, so
 // list_workouts and get_workout answer the same before and after that write.
 import { now } from '@/lib/clock';
+import { db } from '@/lib/database/client';
 import { reads } from '@/lib/database/kysely';
 import type { AthleteState } from '@/lib/training/types';
+import { readAthlete, type Athlete, type ProfileFacts } from './athlete-store';
 import { inFieldOrder, type ChangeRecord } from './changes';
 import type { CoachingContext } from './context';
 import { toWorkout, workoutColumns, type StoredWorkout } from './records';
@@ -72,4 +74,19 @@ export async function withTimeAwayShown(
     changes,
     inputs: { ...inputs, state: plan.state },
   };
+}
+
+/**
+ * The athlete as a read shows it: time away due applied to the state without writing, as the next
+ * coaching write will apply it (withCoachingLock), so get_training_progress and the training pages
+ * show the same e1RMs before and after that write.
+ */
+export async function readAthleteShown(userId: string, profile: ProfileFacts, today: string): Promise<Athlete & { version: number }> {
+  const [athlete, offs] = await Promise.all([
+    readAthlete(userId, profile),
+    (await db()).timeOff.findMany({ where: { userId }, select: { fromDate: true, toDate: true, kind: true } }),
+  ]);
+  if (!timeAwayDue(athlete.state, today, offs)) return athlete;
+  const plan = planCatchUp(athlete.state, today, offs, [], 'time away');
+  return plan ? { ...athlete, state: plan.state } : athlete;
 }

@@ -1,7 +1,7 @@
 // The account page's training section, from the same reads and the same view renderers as the MCP
 // Apps views (server-rendered: the page ships no script for it).
 import { getHeldTrends, getWeeklyTrends } from '@/lib/coaching/progress';
-import { readAthlete } from '@/lib/coaching/athlete-store';
+import { readAthleteShown } from '@/lib/coaching/time-away-view';
 import { listWorkouts } from '@/lib/coaching/workouts';
 import { coachingCall, weeklyView, workoutView } from '@/lib/coaching/shapes';
 import { addDays } from '@/lib/training/dates';
@@ -23,7 +23,7 @@ export async function accountTraining(person: { id: string; email: string }): Pr
       limit: 5,
     }),
     getWeeklyTrends(ctx.userId, ctx.today, 8),
-    readAthlete(ctx.userId, ctx.profile),
+    readAthleteShown(ctx.userId, ctx.profile, ctx.today),
   ]);
   const held = await getHeldTrends(ctx.userId, ctx.profile, timezone, ctx.today, trends.weeks);
   const view = (ws: typeof ahead.workouts) => ws.map((w) => workoutView(w, units, ctx.today, ctx.profile));

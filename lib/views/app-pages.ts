@@ -3,7 +3,7 @@
 // workout view with "why it changed", the progress charts). Their one script is /pw-app/app.js;
 // they carry no framework runtime (the app route's budget is 60 KB gzip of script).
 import { getHeldTrends, getWeeklyTrends } from '@/lib/coaching/progress';
-import { readAthlete } from '@/lib/coaching/athlete-store';
+import { readAthleteShown } from '@/lib/coaching/time-away-view';
 import { CoachingError } from '@/lib/coaching/errors';
 import { coachingCall, fieldChangeView, weeklyView, workoutView, type WorkoutView } from '@/lib/coaching/shapes';
 import { canMarkDone } from '@/lib/coaching/status';
@@ -56,7 +56,7 @@ export async function appHomePage(person: Person, csrf: string): Promise<string>
       limit: 5,
     }),
     getWeeklyTrends(ctx.userId, ctx.today, 8),
-    readAthlete(ctx.userId, ctx.profile),
+    readAthleteShown(ctx.userId, ctx.profile, ctx.today),
   ]);
   const held = await getHeldTrends(ctx.userId, ctx.profile, timezone, ctx.today, trends.weeks);
   const view = (w: (typeof ahead.workouts)[number]) => workoutView(w, units, ctx.today, ctx.profile);

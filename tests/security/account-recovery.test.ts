@@ -62,7 +62,7 @@ describe('a squatter gains nothing from an address that is not theirs', () => {
     const squatterPassword = strong();
     const squatter = new FormSession(baseUrl);
     const sent = Date.now();
-    expect((await signUp(squatter, victim, squatterPassword)).headers.get('location')).toMatch(/^\/sign-in\?/);
+    expect((await signUp(squatter, victim, squatterPassword)).headers.get('location')).toMatch(/^\/sign-up\/sent\?/);
     // The squatter can sign in and connect an agent before the address is proved...
     expect((await signInAttempt(squatter, victim, squatterPassword)).headers.get('location')).toBe('/account');
     const agent = await obtainAccessToken(baseUrl, { email: victim, password: squatterPassword });

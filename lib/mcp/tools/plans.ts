@@ -563,7 +563,7 @@ export const getTrainingProgress = defineTool({
     coached(async () => {
       const { ctx, units, timezone } = await coachingCall(person, args);
       const [{ athlete, events, totals }, trends] = await Promise.all([
-        getProgress(person.id, ctx.profile, args.recent ?? 10),
+        getProgress(person.id, ctx.profile, args.recent ?? 10, ctx.today),
         getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12),
       ]);
       const [held, race] = await Promise.all([

@@ -1,4 +1,4 @@
-// The agents page shows only commands that work from anywhere (mcp-remote through npx) or, for the
+// The developers page (the material for developers that /agents links to) shows only commands that work from anywhere (mcp-remote through npx) or, for the
 // unpublished `pacewise` CLI, from a checkout of the repository, true to what ships.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,10 +7,10 @@ import { ROOT } from '../../../harness/server';
 
 const baseUrl = inject('baseUrl');
 
-describe('agents page: the pacewise command', () => {
+describe('developers page: the pacewise command', () => {
   it('shows mcp-remote for stdio hosts, the CLI run from the repo (never `npx pacewise`), and the bridge entry', async () => {
-    const markdown = await (await fetch(`${baseUrl}/agents.md`)).text();
-    const html = await (await fetch(`${baseUrl}/agents`)).text();
+    const markdown = await (await fetch(`${baseUrl}/developers.md`)).text();
+    const html = await (await fetch(`${baseUrl}/developers`)).text();
     for (const text of [markdown, html.replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&#39;', "'")]) {
       expect(text).toContain(`npx -y mcp-remote ${baseUrl}/mcp`);
       expect(text).toContain(`npm run connect -- --server ${baseUrl}/mcp`);

@@ -11,8 +11,8 @@ export const FOOTER = 'An index of this site for language models is at';
 
 /** A page per blog tag (/blog/tags/<tag>), read from the posts' front matter. */
 export const TAG_PAGES = [...new Set(postFacts().flatMap((p) => p.tags))].sort().map((t) => `/blog/tags/${t}`);
-/** Every document with a twin: 13 pages, the tag pages and 24 posts. */
-export const TWIN_COUNT = 13 + TAG_PAGES.length + 24;
+/** Every document with a twin: 15 pages, the tag pages and 24 posts. */
+export const TWIN_COUNT = 15 + TAG_PAGES.length + 24;
 
 /** The sitemap's paths (every page and post) and their lastmod dates. */
 export async function sitemap(): Promise<{ paths: string[]; lastmod: Map<string, string> }> {

@@ -37,7 +37,7 @@ function mdPath(path: string) {
 }
 
 describe('content negotiation', () => {
-  it('the sitemap lists the 13 pages, a page per blog tag and 24 posts', () => {
+  it('the sitemap lists the 15 pages, a page per blog tag and 24 posts', () => {
     expect(paths.filter((p) => POST.test(p))).toHaveLength(24);
     expect(paths.filter((p) => p.startsWith('/blog/tags/'))).toEqual(TAG_PAGES);
     expect(paths.length).toBe(TWIN_COUNT);

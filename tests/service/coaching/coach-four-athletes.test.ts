@@ -330,6 +330,8 @@ const masters: Spec = {
         j.seen.back = await ctx.list(j, d, d + 6);
         j.seen.backProgress = await a.call<Progress>('get_training_progress', { recent: 10, weeks: 1 });
       }
+      // A week later: the events of the week back, the time away applied by its first write among them.
+      if (d === GAP.to + 7) j.seen.weekBackProgress = await a.call<Progress>('get_training_progress', { recent: 30, weeks: 1 });
     },
     idle: (d) => d >= GAP.from && d <= GAP.to,
   },
@@ -587,12 +589,16 @@ describe('the advanced lifter', () => {
         id,
       ).toBe(false);
     const before = j.seen.beforeTrip as Progress;
-    for (const [id, from, ratio] of [
-      ['goblet-squat', 'back-squat', 0.4],
-      ['dumbbell-bench-press', 'bench-press', 0.4],
-      ['dumbbell-shoulder-press', 'overhead-press', 0.4],
-      ['dumbbell-romanian-deadlift', 'deadlift', 0.3],
+    // Each substitute with the sources it may start from: the dumbbell Romanian deadlift starts from the
+    // barbell Romanian deadlift when that lift has an e1RM (plans start it at 70 % of the deadlift), else
+    // from the deadlift (lib/training/substitution.ts, first known source in table order).
+    for (const [id, ...sources] of [
+      ['goblet-squat', ['back-squat', 0.4]],
+      ['dumbbell-bench-press', ['bench-press', 0.4]],
+      ['dumbbell-shoulder-press', ['overhead-press', 0.4]],
+      ['dumbbell-romanian-deadlift', ['romanian-deadlift', 0.425], ['deadlift', 0.3]],
     ] as const) {
+      const [from, ratio] = sources.find(([source]) => (e1rmOf(before, source) ?? 0) > 0) ?? sources.at(-1)!;
       const loads = blocks.filter((b) => b.exercise === id).map((b) => b.sets[0]!.loadKg);
       expect(loads.length, id).toBeGreaterThan(0);
       for (const load of loads) {
@@ -634,8 +640,10 @@ describe('the advanced lifter', () => {
       const note = notes.find((n) => n.startsWith(`${name}: back`));
       expect(note, `${id}: ${notes.join('\n')}`).toBeDefined();
       const [, pct, days] = /back (\d+) % lower after (\d+) days/.exec(note!)!;
-      // Counted to the day the barbell came back, or to the first session with the lift.
-      expect(Number(days), id).toBeGreaterThanOrEqual(TRIP.to + 1 - last);
+      // Counted to the first coaching write once the lift was 14+ days away (a session logged with
+      // dumbbells late in the trip applies it: docs/decisions.md, "Read tools do not write"), at the
+      // latest to the first session with the lift.
+      expect(Number(days), id).toBeGreaterThanOrEqual(14);
       expect(Number(days), id).toBeLessThanOrEqual(dayOf(first.date) - last);
       expect(Number(pct), id).toBe(Number(days) >= 21 ? 10 : 5);
     }
@@ -704,10 +712,11 @@ describe('the masters hybrid athlete (56)', () => {
         j.weekly[k]!.map((w) => `${w.date} ${w.phase}`),
         `week ${k + 1}`,
       ).toEqual(j.weekly[k]!.map((w) => `${w.date} ${phase}`));
-    const notes = (j.seen.backProgress as Progress).recent.flatMap((e) => e.notes);
-    expect(notes.join('\n')).toMatch(
-      /deload-week session\(s\) in the first week back become build sessions .*: the time off was the rest\./,
-    );
+    // The week-6 sessions passed unlogged in the gap: the catch-up the first write back applies finds no
+    // deload session ahead, so it converts none; what it does say is that each lift comes back lower.
+    const notes = (j.seen.weekBackProgress as Progress).recent.filter((e) => e.trigger === 'time_away').flatMap((e) => e.notes);
+    expect(notes.join('\n')).not.toMatch(/deload-week session\(s\)/);
+    expect(notes.some((n) => /^Back squat: back 10 % lower after \d+ days/.test(n))).toBe(true);
   });
 
   it('moves linear loads 2.5 kg at a time, squat and deadlift included, after a week at target, and the note says so', () => {
