@@ -42,7 +42,9 @@ export default function AgentsPage() {
           <code id="tool-url" data-testid="tool-url">
             {mcpUrl}
           </code>
-          <button type="button" className="button button-small" data-copy="tool-url" hidden>
+          {/* /enhance.js shows the button once the clipboard can be written; in development Next's runtime
+              hydrates the page after it, so React is told the hidden attribute may differ. */}
+          <button type="button" className="button button-small" data-copy="tool-url" hidden suppressHydrationWarning>
             Copy
           </button>
           <span id="tool-url-status" role="status" />
