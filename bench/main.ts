@@ -38,7 +38,6 @@ export function machine() {
 }
 
 export async function main(args: string[]): Promise<number> {
-  const quick = args.includes('--quick');
   const only = option(args, 'only')?.split(',') as Section[] | undefined;
   for (const s of only ?? []) if (!SECTIONS.includes(s)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}`);
   const wanted = (s: Section) => !only || only.includes(s);
@@ -91,25 +90,7 @@ export async function main(args: string[]): Promise<number> {
       cleanup.push(server.stop);
       results.database = cluster ? 'postgresql' : 'pglite';
 
-      const ctx: BenchContext = {
-        appUrl: server.url,
-        appEnv: { ...db.env, SITE_URL: server.url },
-        cluster,
-        distDir: DIST_DIR,
-        ports: {
-          app: port,
-          staticBaseline: port + 1,
-          mcpBaseline: port + 2,
-          oauthBaseline: port + 3,
-          lighthouse: port + 4,
-          mcpFloor: port + 5,
-        },
-        connections: Number(option(args, 'connections') ?? 10),
-        durationSeconds: Number(option(args, 'duration') ?? (quick ? 2 : 5)),
-        rounds: Number(option(args, 'rounds') ?? (quick ? 1 : 3)),
-        log,
-        print,
-      };
+      const ctx = benchContext(args, port, log, print, { appUrl: server.url, appEnv: { ...db.env, SITE_URL: server.url }, cluster });
       results.settings = { connections: ctx.connections, durationSeconds: ctx.durationSeconds, rounds: ctx.rounds };
       if (wanted('static')) results.static = await benchStatic(ctx);
       if (wanted('cache')) results.cache = await benchCache(ctx);
@@ -170,21 +151,17 @@ async function onPglite<T>(ctx: BenchContext, log: (line: string) => void, fn: (
   }
 }
 
-/** The scale section on PostgreSQL (when one can be had) and on PGlite, or on the one --database names. */
-async function scaleOnEngines(
+/** What every section is handed: the ports from `port` on and the --connections/--duration/--rounds options. */
+function benchContext(
   args: string[],
   port: number,
   log: (line: string) => void,
   print: (line: string) => void,
-  onCleanup: (fn: () => Promise<void>) => void,
-): Promise<Record<string, unknown>> {
+  app: Pick<BenchContext, 'appUrl' | 'appEnv' | 'cluster'>,
+): BenchContext {
   const quick = args.includes('--quick');
-  const chosen = option(args, 'database');
-  const out: Record<string, unknown> = {};
-  const ctx: BenchContext = {
-    appUrl: '',
-    appEnv: {},
-    cluster: undefined,
+  return {
+    ...app,
     distDir: DIST_DIR,
     ports: {
       app: port,
@@ -200,6 +177,21 @@ async function scaleOnEngines(
     log,
     print,
   };
+}
+
+/** The scale section on PostgreSQL (when one can be had) and on PGlite, or on the one --database names. */
+async function scaleOnEngines(
+  args: string[],
+  port: number,
+  log: (line: string) => void,
+  print: (line: string) => void,
+  onCleanup: (fn: () => Promise<void>) => void,
+): Promise<Record<string, unknown>> {
+  const quick = args.includes('--quick');
+  const chosen = option(args, 'database');
+  const out: Record<string, unknown> = {};
+  // The scale section starts its own servers: no app of the run's own.
+  const ctx = benchContext(args, port, log, print, { appUrl: '', appEnv: {}, cluster: undefined });
   const calls = Number(option(args, 'calls') ?? (quick ? 5 : 10));
   const saved = process.env.DATABASE_URL;
   if (chosen !== 'pglite') {
