@@ -33,7 +33,12 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time against the one shared server (one per core of the CI machine; most of
+          // a file's time is waiting on the server, a browser or a child process). Files share nothing
+          // but that server: each simulated person has an address of its own (harness/oauth.ts), a
+          // file's own servers and stubs take its worker's ports (workerPort, harness/server.ts), and
+          // the CLI is compiled once by the global setup. VITEST_INTEGRATION_WORKERS=1 runs them in turn.
+          maxWorkers: Number(process.env.VITEST_INTEGRATION_WORKERS) || 2,
         },
       },
       {

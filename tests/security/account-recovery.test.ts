@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, type Mailbox } from '../../harness/mailbox';
 import { initializeRequest, rpc } from '../../harness/mcp';
 import { FormSession, createPerson, hiddenField, obtainAccessToken, simulatedAddress, tokenRequest } from '../../harness/oauth';
-import { TEST_PORT, freshDatabaseEnv, startServer, type RunningServer } from '../../harness/server';
+import { workerPort, freshDatabaseEnv, startServer, type RunningServer } from '../../harness/server';
 
 let server: RunningServer;
 let mailbox: Mailbox;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const fresh = await freshDatabaseEnv();
   mailbox = fresh.mailbox;
   cleanup = fresh.cleanup;
-  server = await startServer({ port: TEST_PORT + 2, env: fresh.env });
+  server = await startServer({ port: workerPort(2), env: fresh.env });
   baseUrl = server.url;
 });
 

@@ -6,7 +6,7 @@
 // The rule lives in lib/oauth/authorize-errors.ts.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPerson, simulatedAddress } from '../../harness/oauth';
-import { TEST_PORT } from '../../harness/server';
+import { workerPort } from '../../harness/server';
 import { agentDocument, startDocumentServer, type DocumentServer } from '../support/metadata-documents';
 import { authorizeOverHttp, browserClient, pkcePair, registerClient } from '../integration/oauth/flows';
 
@@ -163,7 +163,7 @@ describe('redirect URIs that open programs or run commands are refused at regist
 describe('Client ID Metadata Document clients follow the same rule', () => {
   let documents: DocumentServer;
   beforeAll(async () => {
-    documents = await startDocumentServer(documentTls, '127.0.0.1', TEST_PORT + 2);
+    documents = await startDocumentServer(documentTls, '127.0.0.1', workerPort(2));
   });
   afterAll(async () => {
     await documents?.close();

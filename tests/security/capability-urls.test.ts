@@ -8,7 +8,7 @@ import { fitLinkSignature } from '@/lib/coaching/fit-links';
 import { newPerson, signUp } from '../../harness/accounts';
 import { obtainAccessToken } from '../../harness/oauth';
 import { activateSubscription } from '../../harness/subscription';
-import { freshDatabaseEnv, startServer, TEST_PORT, type RunningServer } from '../../harness/server';
+import { freshDatabaseEnv, startServer, workerPort, type RunningServer } from '../../harness/server';
 import { Agent } from '../integration/coaching/athlete';
 
 const TOKEN_SECRET = crypto.randomBytes(48).toString('base64url');
@@ -23,9 +23,9 @@ let earlierLogs = '';
 
 beforeAll(async () => {
   fresh = await freshDatabaseEnv();
-  // The suite's own server is on TEST_PORT; this one takes the next port of the same range.
+  // The suite's own server is on TEST_PORT; this one takes the first port of this worker's block.
   server = await startServer({
-    port: TEST_PORT + 1,
+    port: workerPort(1),
     env: serverEnv(),
   });
   const person = newPerson('capability');
@@ -85,7 +85,7 @@ async function ownerOf(id: string): Promise<string> {
     return await read(db);
   } finally {
     await db.close();
-    server = await startServer({ port: TEST_PORT + 1, env: serverEnv() });
+    server = await startServer({ port: workerPort(1), env: serverEnv() });
   }
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp } from '../../harness/accounts';
 import { connectAgent, PROTOCOL, subscribedPerson } from '../../harness/people';
 import { hiddenField, simulatedAddress } from '../../harness/oauth';
-import { freshDatabaseEnv, startServer, startServerWith, TEST_PORT, type OwnServer } from '../../harness/server';
+import { freshDatabaseEnv, startServer, startServerWith, workerPort, type OwnServer } from '../../harness/server';
 import { deviceClient, registerClient } from '../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');
@@ -138,13 +138,18 @@ describe('the endpoints answer at their lower-case paths only', () => {
 });
 
 describe('malformed text in a tool argument', () => {
+  // One subscribed person for both rows: each asks a read tool with its own bad id.
+  let agent: Awaited<ReturnType<typeof subscribedPerson>>;
+  beforeAll(async () => {
+    agent = await subscribedPerson(baseUrl, 'surrogate');
+  });
+
   it.each([
     ['a lone high surrogate in the id', { id: 'w\ud800' }, '"field":"id"'],
     ['a lone low surrogate in the id', { id: '\udc00abc' }, '"field":"id"'],
   ])(
     '%s: invalid_argument naming the field, not internal_error',
     async (_name, args, field) => {
-      const agent = await subscribedPerson(baseUrl, 'surrogate');
       const res = await fetch(`${baseUrl}/mcp`, {
         method: 'POST',
         headers: {
@@ -194,7 +199,7 @@ describe('account form bodies are capped', () => {
 describe('registrations in all (every address together)', () => {
   it('past REGISTRATIONS_PER_HOUR, /register answers 429 from any address', async () => {
     const db = await freshDatabaseEnv();
-    const server = await startServer({ port: TEST_PORT + 6, env: { ...db.env, PACEWISE_SEED: '0', REGISTRATIONS_PER_HOUR: '5' } });
+    const server = await startServer({ port: workerPort(6), env: { ...db.env, PACEWISE_SEED: '0', REGISTRATIONS_PER_HOUR: '5' } });
     try {
       const answers = [];
       for (let i = 0; i < 7; i++)
@@ -216,7 +221,7 @@ describe('registrations in all (every address together)', () => {
 describe("under plain `next start` the internal client-address header is not the client's to set", () => {
   it('120 registrations per 10 minutes in one bucket, whatever X-Pacewise-Client-Address says', async () => {
     const db = await freshDatabaseEnv();
-    const server = await startServer({ port: TEST_PORT + 7, env: { ...db.env, PACEWISE_SEED: '0' }, plainNextStart: true });
+    const server = await startServer({ port: workerPort(7), env: { ...db.env, PACEWISE_SEED: '0' }, plainNextStart: true });
     try {
       const send = (i: number) =>
         registerClient(server.url, deviceClient({ client_name: `Spoof ${i}` }), { 'x-pacewise-client-address': `198.51.100.${i % 250}` });

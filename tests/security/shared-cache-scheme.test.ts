@@ -4,7 +4,7 @@
 // then got that copy (X-Cache: HIT) for the page's s-maxage of a year. The VCL now names the scheme
 // itself from the socket a request arrived on (never the client's X-Forwarded-Proto) and keys on it.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TEST_PORT } from '../../harness/server';
+import { workerPort } from '../../harness/server';
 import { startVarnish, VARNISHD, type RunningVarnish } from '../../harness/varnish';
 
 const baseUrl = inject('baseUrl');
@@ -45,7 +45,7 @@ const rows: Row[] = [
 describe.skipIf(!VARNISHD)('the shipped VCL keeps http and https copies apart', () => {
   let varnish: RunningVarnish & { tlsUrl?: string };
   beforeAll(async () => {
-    varnish = await startVarnish(baseUrl, { vcl: 'shipped', port: TEST_PORT + 3, tlsPort: TEST_PORT + 4 });
+    varnish = await startVarnish(baseUrl, { vcl: 'shipped', port: workerPort(3), tlsPort: workerPort(4) });
   });
   afterAll(async () => {
     await varnish?.stop();

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { makeLoopbackCertificate, type TlsFiles } from './metadata-documents';
 import { BROWSER_ENDPOINT_VAR, launchBrowserServer } from './browser';
 import { ensureBuild, freshDatabaseEnv, startServer } from '../../harness/server';
+import { compileCli } from './compile-cli';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +17,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   ensureBuild();
+  // The integration files run two at a time: the CLI's dist/ is compiled here, once, before any of
+  // them starts, not by two workers writing the same files at once.
+  if (project.name === 'integration') compileCli();
   const db = await freshDatabaseEnv();
   // PACEWISE_TEST_CLOCK: simulations move the coaching clock per call (lib/clock.ts); the harness
   // raises the /mcp budget for every test server (MCP_CALLS_PER_MINUTE, harness/server.ts).

@@ -10,14 +10,14 @@ import { callTool } from '../../../harness/people';
 import { rpc } from '../../../harness/mcp';
 import { activateSubscription } from '../../../harness/subscription';
 import { obtainAccessToken } from '../../../harness/oauth';
-import { freshDatabaseEnv, startServer, TEST_PORT, type RunningServer } from '../../../harness/server';
+import { freshDatabaseEnv, startServer, workerPort, type RunningServer } from '../../../harness/server';
 import { startStravaStub, type StravaStub } from '../../support/strava-stub';
 import { AccountExport } from '@/lib/account/export-format';
 import { addDays, Agent, todayUtc } from '../coaching/athlete';
 
-// Ports of this file: the suite's server is TEST_PORT; this file's own server (with Strava) and the stub follow it.
-const SERVER_PORT = TEST_PORT + 1;
-const STUB_PORT = TEST_PORT + 2;
+// Ports of this file, from its worker's block after TEST_PORT (the suite's server): its own server (with Strava) and the stub.
+const SERVER_PORT = workerPort(1);
+const STUB_PORT = workerPort(2);
 
 let stub: StravaStub;
 let server: RunningServer;

@@ -5,7 +5,7 @@
 // the test server under a name that is not loopback (NAMED_ORIGIN): only the proxy resolves it, to
 // the test server, and it rewrites that origin both ways, so the CLI sees one consistent server
 // (issuer, endpoints, resource) and the server sees its own origin.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,11 +18,8 @@ import { ROOT } from '../../../harness/server';
 /** The `pacewise` command of the workspace package cli (its `bin`). */
 export const BIN = path.join(ROOT, 'cli', 'bin', 'pacewise.js');
 
-// The bin runs the compiled dist/: compile it from the current sources first (incremental, so a
-// second test file pays almost nothing), so no test ever runs a stale build.
-execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'cli')], {
-  stdio: 'inherit',
-});
+// The bin runs the compiled dist/: the integration project's global setup compiles it from the
+// current sources before any file starts (tests/support/compile-cli.ts), so no test runs a stale build.
 
 export type CliRun = {
   child: ChildProcess;
