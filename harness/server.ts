@@ -20,14 +20,14 @@ export const TEST_SITE_URL = `http://127.0.0.1:${TEST_PORT}`;
 export { portIsFree };
 
 /**
- * Port `n` (1-8) of this test worker's own block after TEST_PORT: a file's own servers, stubs and
+ * Port `n` (1-4) of this test worker's own block after TEST_PORT: a file's own servers, stubs and
  * caches. The integration files run two at a time (vitest.config.ts), so each worker gets a block of
- * eight (VITEST_POOL_ID is 1, 2, ...) and two files never reach for the same port.
+ * four (VITEST_POOL_ID is 1, 2, ...) and two files never reach for the same port.
  */
 export function workerPort(n: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`workerPort(${n}): a worker has ports 1 to 8`);
+  if (!Number.isInteger(n) || n < 1 || n > 4) throw new Error(`workerPort(${n}): a worker has ports 1 to 4`);
   const worker = Math.max(1, Number(process.env.VITEST_POOL_ID) || 1);
-  return TEST_PORT + (worker - 1) * 8 + n;
+  return TEST_PORT + (worker - 1) * 4 + n;
 }
 
 export async function freePort(): Promise<number> {

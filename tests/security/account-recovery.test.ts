@@ -18,7 +18,7 @@ beforeAll(async () => {
   const fresh = await freshDatabaseEnv();
   mailbox = fresh.mailbox;
   cleanup = fresh.cleanup;
-  server = await startServer({ port: workerPort(2), env: fresh.env });
+  server = await startServer({ port: workerPort(1), env: fresh.env });
   baseUrl = server.url;
 });
 
@@ -38,6 +38,13 @@ async function formPost(session: FormSession, page: string, action: string, fiel
 
 async function signInAttempt(session: FormSession, email: string, password: string): Promise<Response> {
   return formPost(session, '/sign-in', '/api/auth/sign-in', { email, password, next: '/account' });
+}
+
+/** Opens the sign-in form once; the returned function posts it again and again, as an attacker's script does. */
+async function signInForm(session: FormSession): Promise<(email: string, password: string) => Promise<Response>> {
+  const csrf = hiddenField((await session.follow('/sign-in')).html, 'csrf');
+  if (!csrf) throw new Error('/sign-in has no CSRF field');
+  return (email, password) => session.raw('/api/auth/sign-in', { form: { email, password, next: '/account', csrf } });
 }
 
 async function signUp(session: FormSession, email: string, password: string): Promise<Response> {
@@ -160,8 +167,8 @@ describe('sign-in limits never lock the owner out', () => {
     expect((await signInAttempt(phone, email, password)).headers.get('location')).toBe('/account');
     const statuses: number[] = [];
     for (let a = 0; a < 40; a++) {
-      const attacker = new FormSession(baseUrl, { 'x-forwarded-for': simulatedAddress() });
-      for (let i = 0; i < 5; i++) statuses.push((await signInAttempt(attacker, email, `guess-${a}-${i}-x9`)).status);
+      const attacker = await signInForm(new FormSession(baseUrl, { 'x-forwarded-for': simulatedAddress() }));
+      for (let i = 0; i < 5; i++) statuses.push((await attacker(email, `guess-${a}-${i}-x9`)).status);
     }
     // 100 failures an hour per account: the second hundred is not even checked.
     expect(statuses.filter((s) => s === 303)).toHaveLength(100);
@@ -235,7 +242,8 @@ describe('sign-in limits never lock the owner out', () => {
     const thief = new FormSession(baseUrl);
     thief.cookies.set('pacewise_device', cookie);
     const statuses: number[] = [];
-    for (let i = 0; i < 17; i++) statuses.push((await signInAttempt(thief, email, `thief-${i}-guess`)).status);
+    const guess = await signInForm(thief);
+    for (let i = 0; i < 17; i++) statuses.push((await guess(email, `thief-${i}-guess`)).status);
     // Ten failures with the cookie, then the limits of anyone: five free failures, then delays.
     expect(statuses.slice(0, 15)).toEqual(Array(15).fill(303));
     expect(statuses.slice(15)).toContain(429);

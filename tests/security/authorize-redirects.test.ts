@@ -163,7 +163,7 @@ describe('redirect URIs that open programs or run commands are refused at regist
 describe('Client ID Metadata Document clients follow the same rule', () => {
   let documents: DocumentServer;
   beforeAll(async () => {
-    documents = await startDocumentServer(documentTls, '127.0.0.1', workerPort(2));
+    documents = await startDocumentServer(documentTls, '127.0.0.1', workerPort(1));
   });
   afterAll(async () => {
     await documents?.close();

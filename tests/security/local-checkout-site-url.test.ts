@@ -29,7 +29,7 @@ describe('a PostgreSQL deployment without SITE_URL', () => {
     async (_name, extra) => {
       // The check runs before any connection: the database need not exist.
       const start = startServer({
-        port: workerPort(5),
+        port: workerPort(1),
         env: { SITE_URL: '', DATABASE_URL: 'postgresql://pacewise@127.0.0.1:9/pacewise', ...SECRETS, ...extra },
       });
       await expect(start).rejects.toThrow(/Missing environment variable SITE_URL: required with DATABASE_URL/);
@@ -43,7 +43,7 @@ describe('the local checkout is on only where the site is really local', () => {
     "the embedded database with SITE_URL unset (a developer's machine): on",
     async () => {
       const db = await freshDatabaseEnv();
-      const server = await startServer({ port: workerPort(5), env: { ...db.env, DATABASE_URL: '', PACEWISE_SEED: '0', SITE_URL: '' } });
+      const server = await startServer({ port: workerPort(1), env: { ...db.env, DATABASE_URL: '', PACEWISE_SEED: '0', SITE_URL: '' } });
       try {
         expect(await checkoutOpen(server.url)).toBe(true);
       } finally {
@@ -58,7 +58,7 @@ describe('the local checkout is on only where the site is really local', () => {
     'PostgreSQL with a loopback SITE_URL set explicitly (local development on PostgreSQL): on',
     async () => {
       const db = await freshDatabaseEnv();
-      const server = await startServer({ port: workerPort(5), env: { ...db.env, ...SECRETS, PACEWISE_SEED: '0' } });
+      const server = await startServer({ port: workerPort(1), env: { ...db.env, ...SECRETS, PACEWISE_SEED: '0' } });
       try {
         expect(await checkoutOpen(server.url)).toBe(true);
       } finally {

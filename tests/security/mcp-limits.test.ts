@@ -199,7 +199,7 @@ describe('account form bodies are capped', () => {
 describe('registrations in all (every address together)', () => {
   it('past REGISTRATIONS_PER_HOUR, /register answers 429 from any address', async () => {
     const db = await freshDatabaseEnv();
-    const server = await startServer({ port: workerPort(6), env: { ...db.env, PACEWISE_SEED: '0', REGISTRATIONS_PER_HOUR: '5' } });
+    const server = await startServer({ port: workerPort(1), env: { ...db.env, PACEWISE_SEED: '0', REGISTRATIONS_PER_HOUR: '5' } });
     try {
       const answers = [];
       for (let i = 0; i < 7; i++)
@@ -221,7 +221,7 @@ describe('registrations in all (every address together)', () => {
 describe("under plain `next start` the internal client-address header is not the client's to set", () => {
   it('120 registrations per 10 minutes in one bucket, whatever X-Pacewise-Client-Address says', async () => {
     const db = await freshDatabaseEnv();
-    const server = await startServer({ port: workerPort(7), env: { ...db.env, PACEWISE_SEED: '0' }, plainNextStart: true });
+    const server = await startServer({ port: workerPort(2), env: { ...db.env, PACEWISE_SEED: '0' }, plainNextStart: true });
     try {
       const send = (i: number) =>
         registerClient(server.url, deviceClient({ client_name: `Spoof ${i}` }), { 'x-pacewise-client-address': `198.51.100.${i % 250}` });

@@ -45,7 +45,7 @@ const rows: Row[] = [
 describe.skipIf(!VARNISHD)('the shipped VCL keeps http and https copies apart', () => {
   let varnish: RunningVarnish & { tlsUrl?: string };
   beforeAll(async () => {
-    varnish = await startVarnish(baseUrl, { vcl: 'shipped', port: workerPort(3), tlsPort: workerPort(4) });
+    varnish = await startVarnish(baseUrl, { vcl: 'shipped', port: workerPort(1), tlsPort: workerPort(2) });
   });
   afterAll(async () => {
     await varnish?.stop();
