@@ -199,27 +199,29 @@ describe('sign-in limits never lock the owner out', () => {
     const { email, password } = await createPerson(baseUrl, 'office');
     const desk = new FormSession(baseUrl, { 'x-forwarded-for': office });
     expect((await signInAttempt(desk, email, password)).headers.get('location')).toBe('/account');
-    for (let i = 0; i < 100; i += 10) {
-      await Promise.all(
-        Array.from({ length: 10 }, () =>
-          signInAttempt(new FormSession(baseUrl, { 'x-forwarded-for': office }), newEmail('spray'), 'Summer2026!!'),
-        ),
-      );
-    }
+    // Ten browsers in the office, each posting its open form ten times.
+    const lanes = await Promise.all(Array.from({ length: 10 }, () => signInForm(new FormSession(baseUrl, { 'x-forwarded-for': office }))));
+    for (let i = 0; i < 100; i += 10) await Promise.all(lanes.map((post) => post(newEmail('spray'), 'Summer2026!!')));
     const stranger = await signInAttempt(new FormSession(baseUrl, { 'x-forwarded-for': office }), email, password);
     expect(stranger.status).toBe(429);
     expect(await stranger.text()).toMatch(/from your network/);
     const deskAgain = new FormSession(baseUrl, { 'x-forwarded-for': office });
     deskAgain.cookies.set('pacewise_device', desk.cookies.get('pacewise_device')!);
     expect((await signInAttempt(deskAgain, email, password)).headers.get('location')).toBe('/account');
-  }, 120_000);
+  }, 180_000);
 
   it('IPv6: a client cannot escape the per-address limit by moving inside its /64', async () => {
     const prefix = `2001:db8:${crypto.randomBytes(2).toString('hex')}:${crypto.randomBytes(2).toString('hex')}`;
     const from = (host: number) => new FormSession(baseUrl, { 'x-forwarded-for': `${prefix}:0:0:0:${host.toString(16)}` });
-    for (let i = 0; i < 100; i += 10) {
-      await Promise.all(Array.from({ length: 10 }, (_, j) => signInAttempt(from(i + j + 1), newEmail('v6'), 'wrong-password-x')));
-    }
+    // One form opened, then posted from 100 hosts of the /64 (its CSRF pair is not bound to an address).
+    const opened = new FormSession(baseUrl);
+    const csrf = hiddenField((await opened.follow('/sign-in')).html, 'csrf')!;
+    const postFrom = (host: number) => {
+      const session = from(host);
+      for (const [k, v] of opened.cookies) session.cookies.set(k, v);
+      return session.raw('/api/auth/sign-in', { form: { email: newEmail('v6'), password: 'wrong-password-x', next: '/account', csrf } });
+    };
+    for (let i = 0; i < 100; i += 10) await Promise.all(Array.from({ length: 10 }, (_, j) => postFrom(i + j + 1)));
     const { email, password } = await createPerson(baseUrl, 'v6owner');
     expect((await signInAttempt(from(4096), email, password)).status).toBe(429);
     // Another /64 is another subject.
@@ -232,7 +234,7 @@ describe('sign-in limits never lock the owner out', () => {
         )
       ).headers.get('location'),
     ).toBe('/account');
-  }, 120_000);
+  }, 180_000);
 
   it('a stolen known-device cookie is no free pass: it loses it after 10 failures', async () => {
     const { email, password } = await createPerson(baseUrl, 'stolen');
