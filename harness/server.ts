@@ -21,8 +21,8 @@ export { portIsFree };
 
 /**
  * Port `n` (1-4) of this test worker's own block after TEST_PORT: a file's own servers, stubs and
- * caches. The integration files run two at a time (vitest.config.ts), so each worker gets a block of
- * four (VITEST_POOL_ID is 1, 2, ...) and two files never reach for the same port.
+ * caches. The integration files may run two at a time (VITEST_INTEGRATION_WORKERS), so each worker
+ * gets a block of four (VITEST_POOL_ID is 1, 2, ...) and two files never reach for the same port.
  */
 export function workerPort(n: number): number {
   if (!Number.isInteger(n) || n < 1 || n > 4) throw new Error(`workerPort(${n}): a worker has ports 1 to 4`);

@@ -17,8 +17,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   ensureBuild();
-  // The integration files run two at a time: the CLI's dist/ is compiled here, once, before any of
-  // them starts, not by two workers writing the same files at once.
+  // The integration files may run two at a time: the CLI's dist/ is compiled here, once, before any
+  // of them starts, not by two workers writing the same files at once.
   if (project.name === 'integration') compileCli();
   const db = await freshDatabaseEnv();
   // PACEWISE_TEST_CLOCK: simulations move the coaching clock per call (lib/clock.ts); the harness
