@@ -16,7 +16,7 @@ const SERVER_FAULTS: Partial<Record<AppErrorCode, (tool: string, error: AppError
 };
 
 /** The error object an agent reads (the text block's JSON). */
-export function toolErrorBody(error: AppError, tool: string): Record<string, unknown> {
+function toolErrorBody(error: AppError, tool: string): Record<string, unknown> {
   const fault = SERVER_FAULTS[error.code];
   return {
     error: error.code,
