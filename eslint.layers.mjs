@@ -7,7 +7,8 @@
 //               lib/account (export and deletion of one person: the account page only, never lib/mcp)
 //   services    lib/integrations > lib/coaching > lib/health, lib/profile; lib/auth > lib/billing
 //   domain      lib/content > lib/training (pure: imports nothing outside itself)
-//   infra       lib/database, lib/mail > lib/web > config (lib/env.ts, lib/clock.ts, lib/loopback.ts)
+//   infra       lib/errors (the application error and its HTTP mapping) > lib/database, lib/mail > lib/web
+//               > config (lib/env.ts, lib/clock.ts, lib/loopback.ts)
 //   start-up    lib/startup.ts (run by instrumentation.ts), server.ts (the self-hosted server)
 //
 // Beside the app: harness/ (server start, accounts, OAuth and MCP requests) is shared by tests/ and
@@ -16,7 +17,7 @@
 // belong to an element (boundaries/no-unknown-files): a new file at the lib/ root is refused until
 // it is placed in a layer here.
 
-const INFRA = ['database', 'mail', 'web', 'config'];
+const INFRA = ['errors', 'database', 'mail', 'web', 'config'];
 const DOMAIN = ['content', 'training'];
 const LIB = [
   'account',
@@ -61,6 +62,7 @@ export const LAYERS = {
   content: ['training', ...INFRA],
   training: [],
   // infra
+  errors: ['database', 'web', 'config'],
   database: ['web', 'config'],
   mail: ['web', 'config'],
   web: ['config'],
@@ -100,6 +102,7 @@ export const ELEMENTS = [
   { type: 'billing', pattern: 'lib/billing/**', partialMatch: false },
   { type: 'content', pattern: 'lib/content/**', partialMatch: false },
   { type: 'training', pattern: 'lib/training/**', partialMatch: false },
+  { type: 'errors', pattern: 'lib/errors/**', partialMatch: false },
   { type: 'mail', pattern: 'lib/mail/**', partialMatch: false },
   { type: 'database', pattern: ['lib/database/**', 'lib/generated/prisma/**'], partialMatch: false },
   { type: 'views-bundle', pattern: ['lib/generated/views.ts', 'lib/generated/app-assets.ts'], mode: 'full' },

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
+import { AppError } from '@/lib/errors/app-error';
 import { billingConfig } from './config';
 import { createStripeCheckout } from './stripe';
 
@@ -16,15 +17,6 @@ function checkoutLifetimeMs(): number {
 /** A local test-mode checkout grants this long a subscription period. */
 export const LOCAL_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
 
-export class CheckoutError extends Error {
-  constructor(
-    readonly code: 'not_found' | 'expired' | 'completed' | 'forbidden' | 'unavailable',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export type CheckoutLink = { url: string; expiresAt: string; provider: string; testMode: boolean };
 
 export async function createCheckoutLink(user: { id: string; email: string }): Promise<CheckoutLink> {
@@ -34,8 +26,8 @@ export async function createCheckoutLink(user: { id: string; email: string }): P
   if (cfg.provider === 'stripe') {
     const session = await createStripeCheckout(user, expiresAt).catch((error: unknown) => {
       console.error('billing: Stripe checkout creation failed', error instanceof Error ? error.message : 'unknown error');
-      throw new CheckoutError(
-        'unavailable',
+      throw new AppError(
+        'checkout_unavailable',
         'The payment provider did not answer; nothing was charged. Try get_payment_checkout_link again in a minute.',
       );
     });
@@ -52,9 +44,10 @@ export async function createCheckoutLink(user: { id: string; email: string }): P
     return { url: session.url, expiresAt: expiresAt.toISOString(), provider: 'stripe', testMode: session.testMode };
   }
   if (cfg.provider === 'disabled') {
-    throw new CheckoutError(
-      'unavailable',
+    throw new AppError(
+      'checkout_unavailable',
       'Checkout is not configured on this server (no Stripe keys, and the test-mode checkout is disabled in production).',
+      { retryable: false },
     );
   }
   const id = crypto.randomBytes(18).toString('base64url');
@@ -69,10 +62,9 @@ export type CheckoutView = { id: string; status: 'open' | 'completed' | 'expired
 export async function getCheckoutForUser(id: string, userId: string): Promise<CheckoutView> {
   const prisma = await db();
   const row = await prisma.checkoutSession.findUnique({ where: { id } });
-  if (!row)
-    throw new CheckoutError('not_found', 'This checkout link does not exist. Ask your agent for a new one (get_payment_checkout_link).');
+  if (!row) throw new AppError('not_found', 'This checkout link does not exist. Ask your agent for a new one (get_payment_checkout_link).');
   if (row.userId !== userId)
-    throw new CheckoutError(
+    throw new AppError(
       'forbidden',
       'This checkout link belongs to another account. Sign in as the person it was created for, or ask for a new link.',
     );
@@ -89,17 +81,7 @@ export async function completeLocalCheckout(id: string, userId: string): Promise
       where: { id, userId, provider: 'local', status: 'open', expiresAt: { gt: new Date() } },
       data: { status: 'completed', completedAt: new Date() },
     });
-    if (claimed.count !== 1) {
-      const view = await getCheckoutForUserTx(tx, id, userId);
-      throw new CheckoutError(
-        view,
-        view === 'completed'
-          ? 'This checkout was already completed; it cannot be used again.'
-          : view === 'expired'
-            ? 'This checkout link expired (links last 24 hours). Ask your agent for a new one.'
-            : 'This checkout link cannot be completed.',
-      );
-    }
+    if (claimed.count !== 1) throw await unclaimable(tx, id, userId);
     const periodEnd = new Date(Date.now() + LOCAL_PERIOD_MS);
     await tx.subscription.upsert({
       where: { userId },
@@ -109,15 +91,16 @@ export async function completeLocalCheckout(id: string, userId: string): Promise
   });
 }
 
-async function getCheckoutForUserTx(
+/** Why a link could not be claimed, as the person is told. */
+async function unclaimable(
   tx: Parameters<Parameters<Awaited<ReturnType<typeof db>>['$transaction']>[0]>[0],
   id: string,
   userId: string,
-): Promise<CheckoutError['code']> {
+): Promise<AppError> {
   const row = await tx.checkoutSession.findUnique({ where: { id } });
-  if (!row) return 'not_found';
-  if (row.userId !== userId) return 'forbidden';
-  if (row.status === 'completed') return 'completed';
-  if (row.expiresAt.getTime() <= Date.now()) return 'expired';
-  return 'unavailable';
+  const own = row !== null && row.userId === userId;
+  if (own && row.status === 'completed') return new AppError('conflict', 'This checkout was already completed; it cannot be used again.');
+  if (own && row.expiresAt.getTime() <= Date.now())
+    return new AppError('expired', 'This checkout link expired (links last 24 hours). Ask your agent for a new one.');
+  return new AppError(!row ? 'not_found' : own ? 'conflict' : 'forbidden', 'This checkout link cannot be completed.');
 }

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { db } from '@/lib/database/client';
 import { getPlan } from '@/lib/content/plan';
 import { config } from '@/lib/env';
+import { AppError } from '@/lib/errors/app-error';
 
 function client(): { stripe: Stripe; priceId: string; webhookSecret: string | undefined } {
   const s = config().billing.stripe;
@@ -51,18 +52,16 @@ export async function createPortalSession(customerId: string): Promise<string> {
   return session.url;
 }
 
-export class WebhookError extends Error {}
-
 /** Verifies the signature and applies the event once; returns whether it was new. */
 export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<{ applied: boolean; type: string }> {
   const { stripe, webhookSecret } = client();
-  if (!webhookSecret) throw new WebhookError('STRIPE_WEBHOOK_SECRET is not set; webhooks cannot be verified.');
-  if (!signature) throw new WebhookError('Missing Stripe-Signature header.');
+  if (!webhookSecret) throw new AppError('invalid_signature', 'STRIPE_WEBHOOK_SECRET is not set; webhooks cannot be verified.');
+  if (!signature) throw new AppError('invalid_signature', 'Missing Stripe-Signature header.', { field: 'stripe-signature' });
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
   } catch {
-    throw new WebhookError('The Stripe-Signature header does not match this payload.');
+    throw new AppError('invalid_signature', 'The Stripe-Signature header does not match this payload.', { field: 'stripe-signature' });
   }
   const prisma = await db();
   return prisma.$transaction(async (tx) => {

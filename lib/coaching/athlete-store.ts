@@ -6,10 +6,10 @@
 // memory, one at a time; across instances the row is taken with NOWAIT and a write that finds it
 // taken gives its connection back and tries again, until WRITE_WAIT_MS, then answers "busy".
 import { db } from '@/lib/database/client';
-import { WritesBusy } from '@/lib/database/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { AthleteState, PlanChange, Workout } from '@/lib/training/types';
 import { parseAthleteState, toJson } from './documents';
+import { WritesBusy } from './errors';
 
 export type Tx = Prisma.TransactionClient;
 

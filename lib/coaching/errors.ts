@@ -1,14 +1,14 @@
-// Failures of the coaching services an agent can act on. The tool layer turns them into tool errors;
-// the message always says how to recover.
+// Failures of the coaching services an agent or the app can act on: AppErrors (lib/errors/app-error.ts)
+// narrowed to the codes coaching throws. The message always says how to recover; the edges map them.
+import { AppError } from '@/lib/errors/app-error';
+
 export type CoachingErrorCode = 'not_found' | 'invalid_argument' | 'conflict';
 
-export class CoachingError extends Error {
-  constructor(
-    readonly code: CoachingErrorCode,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
+export class CoachingError extends AppError<CoachingErrorCode> {
+  /** `details.field`, when given, is the argument at fault; the rest are facts for the caller (an id). */
+  constructor(code: CoachingErrorCode, message: string, details: Record<string, unknown> = {}) {
+    const { field, ...rest } = details;
+    super(code, message, { ...(typeof field === 'string' ? { field } : {}), details: rest });
     this.name = 'CoachingError';
   }
 }
@@ -29,4 +29,16 @@ export function planNotFound(id: string): CoachingError {
 
 export function invalid(field: string, message: string): CoachingError {
   return new CoachingError('invalid_argument', `${field}: ${message}`, { field });
+}
+
+/** A person's earlier writes held their data for longer than a write may wait: nothing was changed, retry. */
+export class WritesBusy extends AppError<'busy'> {
+  constructor(readonly waitedMs: number) {
+    super(
+      'busy',
+      `Other writes for this person are still running (waited ${Math.round(waitedMs / 1000)} s), so nothing was changed. Retry in a few seconds.`,
+      { details: { waitedMs } },
+    );
+    this.name = 'WritesBusy';
+  }
 }

@@ -37,7 +37,8 @@ export function fitFileName(w: { date: string; title: string }): string {
 
 async function ownedWorkout(userId: string, workoutId: string) {
   const row = await (await db()).workout.findFirst({ where: { id: workoutId, userId } });
-  if (!row) throw workoutNotFound(workoutId);
+  // The tool's one argument is named, as for a session that has no watch file.
+  if (!row) throw new CoachingError('not_found', workoutNotFound(workoutId).message, { field: 'workoutId' });
   return toWorkout(row);
 }
 

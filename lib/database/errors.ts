@@ -27,11 +27,3 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
-
-/** A person's earlier writes held their data for longer than a write may wait: nothing was changed, retry. */
-export class WritesBusy extends Error {
-  constructor(readonly waitedMs: number) {
-    super(`other writes of this person held their data for ${Math.round(waitedMs / 1000)} s`);
-    this.name = 'WritesBusy';
-  }
-}

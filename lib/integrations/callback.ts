@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { withQuery } from '@/lib/auth/navigation';
 import { currentPerson } from '@/lib/auth/sessions';
 import { config } from '@/lib/env';
+import { errorResponse } from '@/lib/errors/http';
 import { safeNext } from '@/lib/web/safe-next';
 import { consumeAuthState, peekAuthState } from './auth-state';
-import { callbackErrorPage } from './callback-page';
 import { IntegrationError } from './errors';
 
 const param = z.string().max(2048).optional();
@@ -65,8 +65,12 @@ export async function handleProviderCallback(req: Request, provider: ProviderCal
     }
     await provider.complete(q.data, bound);
   } catch (error) {
-    if (error instanceof IntegrationError) return callbackErrorPage(name, error);
-    throw error;
+    return errorResponse(error, {
+      format: 'html',
+      title: `${name} not connected`,
+      footer: 'You can close this tab and return to your agent.',
+      label: `${provider.integrationId} callback`,
+    });
   }
   return new Response(null, { status: 303, headers: { location: `${config().siteUrl}${provider.connectedPath}`, ...noStore } });
 }

@@ -1,5 +1,7 @@
-// Failures of the integrations layer: a stable code and a message that says how to recover. The tool
-// layer turns them into tool errors, the OAuth callback route into a page.
+// Failures of the integrations layer: AppErrors (lib/errors/app-error.ts) narrowed to the codes it
+// throws, with a message that says how to recover. The tool edge and the OAuth callback page map them.
+import { AppError } from '@/lib/errors/app-error';
+
 export type IntegrationErrorCode =
   | 'unknown_integration'
   | 'connect_in_mobile_app'
@@ -14,13 +16,9 @@ export type IntegrationErrorCode =
   | 'missing_permission'
   | 'provider_rejected';
 
-export class IntegrationError extends Error {
-  constructor(
-    readonly code: IntegrationErrorCode,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
+export class IntegrationError extends AppError<IntegrationErrorCode> {
+  constructor(code: IntegrationErrorCode, message: string, details: Record<string, unknown> = {}) {
+    super(code, message, { details });
     this.name = 'IntegrationError';
   }
 }

@@ -2,11 +2,11 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { AnyTool, ToolContext } from './define-tool';
-import { isDatabaseUnavailable, WritesBusy } from '@/lib/database/errors';
 import type { SubscriptionView } from '@/lib/billing/subscriptions';
 import { advertisedSchema } from './catalogue';
 import { loneSurrogatePath, nulCharacterPath } from './argument-text';
-import { ToolError } from './tool-error';
+import { AppError } from '@/lib/errors/app-error';
+import { toolErrorResult } from './tool-error';
 import { registerViews, viewUri } from './views';
 
 export type GuardDeps = {
@@ -15,26 +15,19 @@ export type GuardDeps = {
   hasActiveSubscription: (userId: string) => Promise<boolean>;
 };
 
-function errorResult(error: ToolError): CallToolResult {
-  const structured = { error: error.code, message: error.message, ...error.details };
-  // No structuredContent on errors: clients validate it against the tool's outputSchema (the MCP SDK
-  // 1.32 client does, once it has listed the tools) and would replace this message with a schema error.
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(structured) }] };
-}
-
-export function insufficientScope(tool: AnyTool): ToolError {
-  return new ToolError(
+export function insufficientScope(tool: AnyTool): AppError {
+  return new AppError(
     'insufficient_scope',
     `${tool.name} needs the "${tool.scope}" scope, which this connection was not granted. Reconnect Pacewise in your agent and approve "${tool.scope}" on the consent screen.`,
-    { scope: tool.scope },
+    { details: { scope: tool.scope } },
   );
 }
 
-export function subscriptionInactive(): ToolError {
-  return new ToolError(
+export function subscriptionInactive(): AppError {
+  return new AppError(
     'subscription_inactive',
     'This tool needs an active Pacewise subscription. Call get_payment_checkout_link, have the person open the link and complete checkout, then call get_account to confirm the subscription is active.',
-    { recovery: ['get_payment_checkout_link', 'get_account'] },
+    { details: { recovery: ['get_payment_checkout_link', 'get_account'] } },
   );
 }
 
@@ -53,7 +46,7 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: CallAuth, 
     if (tool.scope && !auth.scopes.includes(tool.scope)) throw insufficientScope(tool);
     const person = auth.person !== undefined ? auth.person : await deps.findPerson(auth.userId);
     if (!person)
-      throw new ToolError(
+      throw new AppError(
         'account_not_found',
         'The account behind this token no longer exists. Sign in again to connect a current account.',
       );
@@ -64,14 +57,14 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: CallAuth, 
       throw subscriptionInactive();
     const nul = nulCharacterPath(rawArgs);
     if (nul)
-      throw new ToolError(
+      throw new AppError(
         'invalid_argument',
         `${nul}: contains a NUL character (U+0000), which Pacewise cannot store. Remove it and call ${tool.name} again.`,
         { field: nul },
       );
     const broken = loneSurrogatePath(rawArgs);
     if (broken)
-      throw new ToolError(
+      throw new AppError(
         'invalid_argument',
         `${broken}: contains a lone surrogate (half of a UTF-16 pair, such as \\ud800), which is not text. Send the value as valid UTF-8 and call ${tool.name} again.`,
         { field: broken },
@@ -80,7 +73,7 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: CallAuth, 
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.join('.') || '(arguments)';
-      throw new ToolError('invalid_argument', `${field}: ${issue.message}. See the input schema of ${tool.name} in tools/list.`, { field });
+      throw new AppError('invalid_argument', `${field}: ${issue.message}. See the input schema of ${tool.name} in tools/list.`, { field });
     }
     const ctx: ToolContext = {
       person,
@@ -91,32 +84,7 @@ export async function callTool(tool: AnyTool, rawArgs: unknown, auth: CallAuth, 
     const output = await tool.handler(parsed.data, ctx);
     return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output as Record<string, unknown> };
   } catch (error) {
-    if (error instanceof ToolError) return errorResult(error);
-    if (error instanceof WritesBusy) {
-      return errorResult(
-        new ToolError(
-          'busy',
-          `Other writes for this person are still running (waited ${Math.round(error.waitedMs / 1000)} s), so ${tool.name} did not run and nothing was changed. Retry in a few seconds.`,
-          { retryable: true },
-        ),
-      );
-    }
-    if (isDatabaseUnavailable(error)) {
-      return errorResult(
-        new ToolError(
-          'service_unavailable',
-          `Pacewise cannot reach its database right now, so ${tool.name} did not run and nothing was changed. Retry in a few seconds.`,
-        ),
-      );
-    }
-    // Unexpected failures are reported without internals; the request itself still answers 200.
-    console.error(`mcp: ${tool.name} failed`, error instanceof Error ? error.message : 'unknown error');
-    return errorResult(
-      new ToolError(
-        'internal_error',
-        `${tool.name} failed unexpectedly; nothing was changed if the tool writes. Try again, and report it if it persists.`,
-      ),
-    );
+    return toolErrorResult(error, tool.name);
   }
 }
 
@@ -156,7 +124,10 @@ export function registerTools(server: McpServer, tools: readonly AnyTool[], deps
         const info = ctx.http?.authInfo;
         const userId = info?.extra?.userId;
         if (!info || typeof userId !== 'string') {
-          return errorResult(new ToolError('unauthorized', 'Sign in first: this server needs a bearer token for a signed-in person.'));
+          return toolErrorResult(
+            new AppError('unauthorized', 'Sign in first: this server needs a bearer token for a signed-in person.'),
+            tool.name,
+          );
         }
         const extra = info.extra as { person?: CallAuth['person']; subscription?: SubscriptionView };
         return callTool(

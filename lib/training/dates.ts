@@ -66,8 +66,3 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 export function daysBetween(from: IsoDate, to: IsoDate): number {
   return toDayNumber(to) - toDayNumber(from);
 }
-
-/** ISO dates sort lexicographically, so plain string comparison is chronological. */
-export function compareIsoDates(a: IsoDate, b: IsoDate): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

@@ -14,13 +14,6 @@ export function epley1RM(loadKg: number, reps: number): number {
   return reps === 1 ? loadKg : loadKg * (1 + reps / 30);
 }
 
-/** Brzycki (1993): w x 36 / (37 - r). Undefined at 37 reps and meaningless well before. */
-export function brzycki1RM(loadKg: number, reps: number): number {
-  assertSet(loadKg, reps);
-  if (reps >= 37) throw new RangeError(`Brzycki is undefined for 37 or more reps, got ${reps}`);
-  return (loadKg * 36) / (37 - reps);
-}
-
 /** RPE-based: the set's load divided by the chart's %1RM for its reps and RPE. */
 export function e1rmFromRpe(loadKg: number, reps: number, rpe: number): number {
   assertSet(loadKg, reps);

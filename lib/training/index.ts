@@ -6,7 +6,6 @@ export * from './e1rm';
 export * from './prescription';
 export * from './progression';
 export * from './vdot';
-export * from './riegel';
 export * from './heart-rate';
 export * from './readiness';
 export * from './catalogue';

@@ -1,5 +1,5 @@
 import { fractionOf1RM } from './rpe';
-import type { LoadUnit, StrengthSet } from './types';
+import type { LoadUnit } from './types';
 import { DEFAULT_LOAD_STEP, roundLoad } from './units';
 
 /** Turning "N reps at RPE x" into a load the person can put on the bar. */
@@ -17,11 +17,4 @@ export interface LoadPrescription {
 export function prescribeLoad({ e1rmKg, reps, rpe, unit = 'kg', step = DEFAULT_LOAD_STEP[unit] }: LoadPrescription): number {
   if (!Number.isFinite(e1rmKg) || e1rmKg <= 0) throw new RangeError(`e1RM must be > 0 kg, got ${e1rmKg}`);
   return roundLoad(e1rmKg * fractionOf1RM(reps, rpe), unit, step);
-}
-
-/** `count` identical sets of `reps` @ `rpe`, each with the prescribed load. */
-export function prescribeSets(count: number, prescription: LoadPrescription): StrengthSet[] {
-  if (!Number.isInteger(count) || count < 1) throw new RangeError(`set count must be a whole number >= 1, got ${count}`);
-  const loadKg = prescribeLoad(prescription);
-  return Array.from({ length: count }, () => ({ reps: prescription.reps, rpe: prescription.rpe, loadKg }));
 }

@@ -25,18 +25,6 @@ export const RTS_RPE_CHART: Readonly<Record<ChartRpe, readonly number[]>> = {
   6.5: [87.8, 85.0, 82.4, 79.9, 77.4, 75.1, 72.3, 69.4, 66.7, 64.0, 61.3, 58.6],
 };
 
-/** Reps in reserve: RPE 8 means two more reps were possible. */
-export function rirFromRpe(rpe: number): number {
-  assertRpe(rpe);
-  return MAX_RPE - rpe;
-}
-
-export function rpeFromRir(rir: number): number {
-  const rpe = MAX_RPE - rir;
-  assertRpe(rpe);
-  return rpe;
-}
-
 export function isChartRpe(rpe: number): boolean {
   return Number.isFinite(rpe) && rpe >= MIN_RPE && rpe <= MAX_RPE;
 }

@@ -17,14 +17,6 @@ export function lbToKg(lb: number): number {
   return lb * KG_PER_LB;
 }
 
-export function kmToMi(km: number): number {
-  return (km * METRES_PER_KM) / METRES_PER_MILE;
-}
-
-export function miToKm(mi: number): number {
-  return (mi * METRES_PER_MILE) / METRES_PER_KM;
-}
-
 /** Seconds per km -> seconds per mile (or back with the inverse). */
 export function paceToUnit(secondsPerKm: number, unit: DistanceUnit): number {
   return unit === 'km' ? secondsPerKm : (secondsPerKm * METRES_PER_MILE) / METRES_PER_KM;

@@ -4,7 +4,8 @@ import { notFound, redirect } from 'next/navigation';
 import { currentPerson } from '@/lib/auth/sessions';
 import { sessionCsrfToken, CSRF_FIELD } from '@/lib/auth/csrf';
 import { billingConfig } from '@/lib/billing/config';
-import { CheckoutError, getCheckoutForUser } from '@/lib/billing/checkout';
+import { getCheckoutForUser } from '@/lib/billing/checkout';
+import { isAppError } from '@/lib/errors/app-error';
 import { PlanSummary } from '../plan-summary';
 import styles from '../checkout.module.css';
 
@@ -22,7 +23,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
   try {
     view = await getCheckoutForUser(id, person.userId);
   } catch (error) {
-    if (!(error instanceof CheckoutError)) throw error;
+    if (!isAppError(error)) throw error;
     problem = error.message;
   }
   const csrf = sessionCsrfToken(person.tokenHash);

@@ -1,8 +1,9 @@
 import { currentPerson } from '@/lib/auth/sessions';
 import { CSRF_FIELD, verifySessionCsrf } from '@/lib/auth/csrf';
 import { billingConfig } from '@/lib/billing/config';
-import { CheckoutError, createCheckoutLink } from '@/lib/billing/checkout';
+import { createCheckoutLink } from '@/lib/billing/checkout';
 import { config } from '@/lib/env';
+import { errorResponse } from '@/lib/errors/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,10 +19,10 @@ export async function POST(req: Request) {
   if (!form || !verifySessionCsrf(person.tokenHash, form.get(CSRF_FIELD))) {
     return new Response('The form expired or was not sent from this site. Go back, reload the page and try again.', { status: 403 });
   }
-  const link = await createCheckoutLink({ id: person.userId, email: person.email }).catch((error: unknown) => {
-    if (error instanceof CheckoutError) return error;
-    throw error;
-  });
-  if (link instanceof CheckoutError) return new Response(link.message, { status: 503, headers: { 'Retry-After': '60' } });
-  return new Response(null, { status: 303, headers: { Location: link.url } });
+  try {
+    const link = await createCheckoutLink({ id: person.userId, email: person.email });
+    return new Response(null, { status: 303, headers: { Location: link.url } });
+  } catch (error) {
+    return errorResponse(error, { format: 'text', label: 'checkout' });
+  }
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { createCheckoutLink, CheckoutError } from '@/lib/billing/checkout';
+import { createCheckoutLink } from '@/lib/billing/checkout';
 import { getSubscription } from '@/lib/billing/subscriptions';
 import { defineTool } from '../define-tool';
-import { ToolError } from '../tool-error';
 
 const subscriptionOutput = z.object({
   status: z.enum(['active', 'inactive', 'past_due', 'canceled']),
@@ -44,12 +43,7 @@ export const getPaymentCheckoutLink = defineTool({
     testMode: z.boolean().describe('True when no real payment is taken (test-mode checkout)'),
   }),
   handler: async (_args, { person }) => {
-    try {
-      const link = await createCheckoutLink(person);
-      return { url: link.url, expiresAt: link.expiresAt, testMode: link.testMode };
-    } catch (error) {
-      if (error instanceof CheckoutError) throw new ToolError('checkout_unavailable', error.message);
-      throw error;
-    }
+    const link = await createCheckoutLink(person);
+    return { url: link.url, expiresAt: link.expiresAt, testMode: link.testMode };
   },
 });

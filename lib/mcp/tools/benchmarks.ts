@@ -7,11 +7,10 @@ import { CATALOGUE } from '@/lib/training/catalogue';
 import { kgToLb, lbToKg, METRES_PER_MILE } from '@/lib/training/units';
 import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
-import { ToolError } from '../tool-error';
+import { AppError } from '@/lib/errors/app-error';
 import { isoDate, weightUnit } from './inputs';
 import { todayIn } from '@/lib/clock';
 import { adaptationOutput, adaptationView, coachingCall } from '@/lib/coaching/shapes';
-import { coached } from './coaching-args';
 import { round1 } from '@/lib/training/rounding';
 
 const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map(
@@ -129,7 +128,7 @@ export const setBenchmark = defineTool({
     const today = todayIn(profile.timezone);
     const date = args.date ?? today;
     if (date > today) {
-      throw new ToolError(
+      throw new AppError(
         'invalid_argument',
         `date: ${futureDateMessage(date, today, 'a benchmark', 'Give the day it was done (today or earlier), or record it after it happens.')}`,
         { field: 'date' },
@@ -193,10 +192,9 @@ export const deleteBenchmarkTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: z.object({ id: z.string().trim().min(1).max(100) }).strict(),
   output: z.object({ deleted: benchmarkOutput, adaptation: adaptationOutput }),
-  handler: async ({ id }, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person);
-      const { benchmark, effect } = await deleteBenchmark(ctx, id);
-      return { deleted: view(benchmark, units.weight, units.distance), adaptation: adaptationView(effect.changes, effect.notes, units) };
-    }),
+  handler: async ({ id }, { person }) => {
+    const { ctx, units } = await coachingCall(person);
+    const { benchmark, effect } = await deleteBenchmark(ctx, id);
+    return { deleted: view(benchmark, units.weight, units.distance), adaptation: adaptationView(effect.changes, effect.notes, units) };
+  },
 });

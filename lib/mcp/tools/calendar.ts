@@ -4,9 +4,7 @@
 import { z } from 'zod';
 import { createOrRotateFeed, revokeFeed } from '@/lib/coaching/calendar-feed';
 import { FIT_LINK_MINUTES, fitWorkoutLink } from '@/lib/coaching/fit-links';
-import { CoachingError } from '@/lib/coaching/errors';
 import { defineTool } from '../define-tool';
-import { ToolError } from '../tool-error';
 
 export const calendarFeed = defineTool({
   name: 'calendar_feed',
@@ -49,12 +47,7 @@ export const getWorkoutFitLink = defineTool({
     steps: z.number(),
   }),
   handler: async ({ workoutId }, { person }) => {
-    try {
-      const link = await fitWorkoutLink(person.id, workoutId);
-      return { url: link.url, expiresAt: link.expiresAt.toISOString(), sport: link.sport, steps: link.steps };
-    } catch (error) {
-      if (error instanceof CoachingError) throw new ToolError(error.code, error.message, { field: 'workoutId' });
-      throw error;
-    }
+    const link = await fitWorkoutLink(person.id, workoutId);
+    return { url: link.url, expiresAt: link.expiresAt.toISOString(), sport: link.sport, steps: link.steps };
   },
 });

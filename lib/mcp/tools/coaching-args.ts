@@ -1,18 +1,6 @@
-// Argument pieces shared by the workout and plan tools (zod, described for an agent), and the mapping
-// of coaching failures to tool errors. The result shapes are in lib/coaching/shapes.ts.
+// Argument pieces shared by the workout and plan tools (zod, described for an agent). The result
+// shapes are in lib/coaching/shapes.ts; coaching failures reach the agent through lib/mcp/tool-error.ts.
 import { z } from 'zod';
-import { CoachingError } from '@/lib/coaching/errors';
-import { ToolError } from '../tool-error';
-
-/** Coaching failures become tool errors with the same code and recovery message. */
-export async function coached<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof CoachingError) throw new ToolError(error.code, error.message, error.details);
-    throw error;
-  }
-}
 
 /* ---------- argument pieces ---------- */
 

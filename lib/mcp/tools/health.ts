@@ -11,7 +11,7 @@ import { AGENT, countHealthRecords, ExternalIdConflict, listHealthRecords, MANUA
 import { getOrCreateProfile } from '@/lib/profile/profiles';
 import { addDays, daysBetween } from '@/lib/training/dates';
 import { defineTool } from '../define-tool';
-import { ToolError } from '../tool-error';
+import { AppError } from '@/lib/errors/app-error';
 import { isoDate } from './inputs';
 import { round1 } from '@/lib/training/rounding';
 
@@ -183,9 +183,9 @@ export const getHealthData = defineTool({
     const today = todayIn(timezone);
     const to = args.to ?? today;
     const from = args.from ?? addDays(to, args.aggregation === 'weekly' ? -27 : -6);
-    if (from > to) throw new ToolError('invalid_argument', `from (${from}) is after to (${to}); give from <= to.`, { field: 'from' });
+    if (from > to) throw new AppError('invalid_argument', `from (${from}) is after to (${to}); give from <= to.`, { field: 'from' });
     if (daysBetween(from, to) >= MAX_RANGE_DAYS)
-      throw new ToolError(
+      throw new AppError(
         'invalid_argument',
         `The range is ${daysBetween(from, to) + 1} days; ask for at most ${MAX_RANGE_DAYS} days at a time.`,
         { field: 'from' },
@@ -290,13 +290,13 @@ export const recordHealthDataTool = defineTool({
     for (const [i, input] of args.records.entries()) {
       const r = normalizeRecord(input, ctx);
       if (isProblem(r))
-        throw new ToolError('invalid_argument', `records.${i}.${r.field}: ${r.message}. Nothing was stored.`, {
+        throw new AppError('invalid_argument', `records.${i}.${r.field}: ${r.message}. Nothing was stored.`, {
           field: `records.${i}.${r.field}`,
         });
       if (input.clientRecordId !== undefined) {
         const earlier = ids.get(input.clientRecordId);
         if (earlier !== undefined) {
-          throw new ToolError(
+          throw new AppError(
             'invalid_argument',
             `records.${i}.clientRecordId: "${input.clientRecordId}" is also used by records.${earlier}; give each record its own id. Nothing was stored.`,
             {
@@ -313,7 +313,7 @@ export const recordHealthDataTool = defineTool({
       written = await recordHealthData(person.id, args.source === 'manual' ? MANUAL : AGENT, oneReadingPerDay(normalized));
     } catch (error) {
       if (error instanceof ExternalIdConflict) {
-        throw new ToolError(
+        throw new AppError(
           'conflict',
           `records.${error.index}.clientRecordId: "${error.externalId}" already names a ${error.existingType} record; a clientRecordId stays with one type. Use a new id. Nothing was stored.`,
           { field: `records.${error.index}.clientRecordId` },
@@ -362,10 +362,10 @@ export const deleteHealthRecordTool = defineTool({
     const unit = profile.weightUnit === 'lb' ? 'lb' : 'kg';
     const done = await deleteHealthRecord(person.id, id, todayIn(profile.timezone));
     if (!done)
-      throw new ToolError(
+      throw new AppError(
         'not_found',
         `No health record has the id "${id}" for this person. Call get_health_data with aggregation "none" to find record ids.`,
-        { id },
+        { details: { id } },
       );
     const type = done.row.type as HealthType;
     const notes: string[] = [];

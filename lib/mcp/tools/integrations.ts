@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { getSite } from '@/lib/content';
 import { findIntegration, integrationCatalogue, type IntegrationDefinition } from '@/lib/content/integration-catalogue';
 import { listIntegrationViews } from '@/lib/integrations/connections';
-import { IntegrationError } from '@/lib/integrations/errors';
 import { disconnectStrava, startStravaConnection, STRAVA, syncStrava } from '@/lib/integrations/strava';
 import { defineTool } from '../define-tool';
-import { ToolError } from '../tool-error';
+import { AppError } from '@/lib/errors/app-error';
 
 const KNOWN = integrationCatalogue.map((i) => i.id);
 
@@ -16,38 +15,23 @@ const integrationId = z
   .max(64)
   .describe(`Integration id from list_integrations: ${KNOWN.map((k) => `"${k}"`).join(', ')}`);
 
-/** Integration failures become tool errors with the same code and recovery message. */
-async function asTool<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof IntegrationError) throw new ToolError(error.code, error.message, error.details);
-    throw error;
-  }
-}
-
 function known(id: string): IntegrationDefinition {
   const def = findIntegration(id);
   if (!def) {
-    throw new ToolError(
+    throw new AppError(
       'unknown_integration',
       `There is no integration "${id}". Known integrations: ${KNOWN.join(', ')}; call list_integrations to see them with their status.`,
-      {
-        known: KNOWN,
-      },
+      { details: { known: KNOWN } },
     );
   }
   return def;
 }
 
-function phoneOnly(def: IntegrationDefinition, action: string): ToolError {
-  return new ToolError(
+function phoneOnly(def: IntegrationDefinition, action: string): AppError {
+  return new AppError(
     'connect_in_mobile_app',
     `${def.name} is a phone health store and cannot be ${action} through MCP. ${def.howToConnect}`,
-    {
-      integrationId: def.id,
-      downloadUrl: getSite().downloadUrl,
-    },
+    { details: { integrationId: def.id, downloadUrl: getSite().downloadUrl } },
   );
 }
 
@@ -107,7 +91,7 @@ export const connectIntegration = defineTool({
   handler: async ({ integrationId: id }, { person }) => {
     const def = known(id);
     if (def.kind === 'phone-platform') throw phoneOnly(def, 'connected');
-    const started = await asTool(() => startStravaConnection(person.id));
+    const started = await startStravaConnection(person.id);
     return {
       integrationId: STRAVA,
       authorizationUrl: started.authorizationUrl,
@@ -148,7 +132,7 @@ export const disconnectIntegration = defineTool({
   handler: async ({ integrationId: id, deleteImportedData }, { person }) => {
     const def = known(id);
     if (def.kind === 'phone-platform') throw phoneOnly(def, 'disconnected');
-    const result = await asTool(() => disconnectStrava(person.id, { deleteImportedData }));
+    const result = await disconnectStrava(person.id, { deleteImportedData });
     return { ...result, status: 'available' as const };
   },
 });
@@ -176,8 +160,10 @@ export const syncIntegration = defineTool({
   handler: async ({ integrationId: id }, { person }) => {
     const def = known(id);
     if (def.kind === 'phone-platform') {
-      throw new ToolError('connect_in_mobile_app', `${def.name} cannot be synced. ${def.howToConnect}`, { integrationId: def.id });
+      throw new AppError('connect_in_mobile_app', `${def.name} cannot be synced. ${def.howToConnect}`, {
+        details: { integrationId: def.id },
+      });
     }
-    return asTool(() => syncStrava(person.id));
+    return syncStrava(person.id);
   },
 });

@@ -13,7 +13,7 @@ import type { Equipment, Experience, PlanGoal } from '@/lib/training/types';
 import { formatDuration, formatPace } from '@/lib/training/units';
 import { trainingPaces } from '@/lib/training/vdot';
 import { defineTool } from '../define-tool';
-import { ToolError } from '../tool-error';
+import { AppError } from '@/lib/errors/app-error';
 import {
   changeOutput,
   changeView,
@@ -25,7 +25,7 @@ import {
   unitsOutput,
   type Units,
 } from '@/lib/coaching/shapes';
-import { coached, distanceUnitArg, weightUnitArg } from './coaching-args';
+import { distanceUnitArg, weightUnitArg } from './coaching-args';
 import { isoDate } from './inputs';
 
 const GOALS = ['strength', '5k', '10k', 'half', 'marathon', 'hybrid'] as const;
@@ -232,69 +232,68 @@ export const createTrainingPlan = defineTool({
     replaced: z.array(z.object({ planId: z.string(), removedSessions: z.number() })),
     notes: z.array(z.string()),
   }),
-  handler: async (args, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person, args);
-      const profile = await getOrCreateProfile(person.id);
-      ctx.experience = profile.experience as Experience | null;
-      ctx.birthYear = profile.birthYear;
-      const goal = args.goal ?? (profile.goal as PlanGoal | null);
-      if (!goal)
-        throw new ToolError(
-          'invalid_argument',
-          'goal: the profile has no goal; pass goal ("strength", "5k", "10k", "half", "marathon" or "hybrid") or set it with update_profile.',
-          { field: 'goal' },
-        );
-      if (goal === 'strength' && args.goalTimeSeconds !== undefined)
-        throw new ToolError(
-          'invalid_argument',
-          'goalTimeSeconds: a goal finish time needs a running or hybrid goal; leave it out for strength.',
-          {
-            field: 'goalTimeSeconds',
-          },
-        );
-      const startDate = args.startDate ?? ctx.today;
-      let raceDate = args.raceDate;
-      let weeks = args.weeks;
-      if (raceDate === undefined && goal !== 'strength' && profile.raceDate && profile.raceDate >= startDate) {
-        const untilRace = Math.floor(daysBetween(startDate, profile.raceDate) / 7) + 1;
-        if (untilRace <= (weeks ?? MAX_WEEKS)) raceDate = profile.raceDate;
-      }
-      weeks ??= raceDate ? Math.max(1, Math.floor(daysBetween(startDate, raceDate) / 7) + 1) : 8;
-      const daysPerWeek = args.daysPerWeek ?? Math.min(MAX_DAYS_PER_WEEK, Math.max(MIN_DAYS_PER_WEEK, profile.trainingDays.length || 3));
-      const equipment = (args.equipment ?? (profile.equipment.length > 0 ? profile.equipment : ['bodyweight'])) as Equipment[];
-      const raceDistanceM =
-        args.raceDistance !== undefined
-          ? toMetres(args.raceDistance, units.distance)
-          : raceDate && profile.raceDistanceM && goal !== 'strength'
-            ? profile.raceDistanceM
-            : undefined;
-      const created = await createPlan(
-        ctx,
-        {
-          goal,
-          startDate,
-          weeks,
-          daysPerWeek,
-          trainingDays: args.trainingDays ?? profile.trainingDays,
-          equipment,
-          ...(raceDate ? { raceDate } : {}),
-          ...(raceDistanceM !== undefined && raceDate ? { raceDistanceM } : {}),
-          ...(args.mainLiftProgression ? { mainLiftProgression: args.mainLiftProgression } : {}),
-          ...(args.goalTimeSeconds !== undefined ? { goalTimeS: args.goalTimeSeconds } : {}),
-          ...(args.name ? { name: args.name } : {}),
-          ...(args.notes !== undefined ? { notes: args.notes } : {}),
-          ...(args.replaceExisting ? { replaceExisting: true } : {}),
-        },
-        await benchmarkEstimates(person.id),
+  handler: async (args, { person }) => {
+    const { ctx, units } = await coachingCall(person, args);
+    const profile = await getOrCreateProfile(person.id);
+    ctx.experience = profile.experience as Experience | null;
+    ctx.birthYear = profile.birthYear;
+    const goal = args.goal ?? (profile.goal as PlanGoal | null);
+    if (!goal)
+      throw new AppError(
+        'invalid_argument',
+        'goal: the profile has no goal; pass goal ("strength", "5k", "10k", "half", "marathon" or "hybrid") or set it with update_profile.',
+        { field: 'goal' },
       );
-      return {
-        plan: planView(created, units),
-        weeks: weeksView(created, created.workouts, ctx.today),
-        replaced: created.replaced.map((r) => ({ planId: r.planId, removedSessions: r.removed })),
-        notes: [...created.fitNotes, ...gaps(created.workouts)],
-      };
-    }),
+    if (goal === 'strength' && args.goalTimeSeconds !== undefined)
+      throw new AppError(
+        'invalid_argument',
+        'goalTimeSeconds: a goal finish time needs a running or hybrid goal; leave it out for strength.',
+        {
+          field: 'goalTimeSeconds',
+        },
+      );
+    const startDate = args.startDate ?? ctx.today;
+    let raceDate = args.raceDate;
+    let weeks = args.weeks;
+    if (raceDate === undefined && goal !== 'strength' && profile.raceDate && profile.raceDate >= startDate) {
+      const untilRace = Math.floor(daysBetween(startDate, profile.raceDate) / 7) + 1;
+      if (untilRace <= (weeks ?? MAX_WEEKS)) raceDate = profile.raceDate;
+    }
+    weeks ??= raceDate ? Math.max(1, Math.floor(daysBetween(startDate, raceDate) / 7) + 1) : 8;
+    const daysPerWeek = args.daysPerWeek ?? Math.min(MAX_DAYS_PER_WEEK, Math.max(MIN_DAYS_PER_WEEK, profile.trainingDays.length || 3));
+    const equipment = (args.equipment ?? (profile.equipment.length > 0 ? profile.equipment : ['bodyweight'])) as Equipment[];
+    const raceDistanceM =
+      args.raceDistance !== undefined
+        ? toMetres(args.raceDistance, units.distance)
+        : raceDate && profile.raceDistanceM && goal !== 'strength'
+          ? profile.raceDistanceM
+          : undefined;
+    const created = await createPlan(
+      ctx,
+      {
+        goal,
+        startDate,
+        weeks,
+        daysPerWeek,
+        trainingDays: args.trainingDays ?? profile.trainingDays,
+        equipment,
+        ...(raceDate ? { raceDate } : {}),
+        ...(raceDistanceM !== undefined && raceDate ? { raceDistanceM } : {}),
+        ...(args.mainLiftProgression ? { mainLiftProgression: args.mainLiftProgression } : {}),
+        ...(args.goalTimeSeconds !== undefined ? { goalTimeS: args.goalTimeSeconds } : {}),
+        ...(args.name ? { name: args.name } : {}),
+        ...(args.notes !== undefined ? { notes: args.notes } : {}),
+        ...(args.replaceExisting ? { replaceExisting: true } : {}),
+      },
+      await benchmarkEstimates(person.id),
+    );
+    return {
+      plan: planView(created, units),
+      weeks: weeksView(created, created.workouts, ctx.today),
+      replaced: created.replaced.map((r) => ({ planId: r.planId, removedSessions: r.removed })),
+      notes: [...created.fitNotes, ...gaps(created.workouts)],
+    };
+  },
 });
 
 /* ---------- reads ---------- */
@@ -309,12 +308,11 @@ export const getTrainingPlan = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z.object({ id: planId, weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
   output: planDetailOutput,
-  handler: async (args, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person, args);
-      const plan = await getPlan(person.id, args.id, ctx.today);
-      return { plan: planView(plan, units), weeks: weeksView(plan, plan.workouts, ctx.today) };
-    }),
+  handler: async (args, { person }) => {
+    const { ctx, units } = await coachingCall(person, args);
+    const plan = await getPlan(person.id, args.id, ctx.today);
+    return { plan: planView(plan, units), weeks: weeksView(plan, plan.workouts, ctx.today) };
+  },
 });
 
 export const listTrainingPlans = defineTool({
@@ -326,11 +324,10 @@ export const listTrainingPlans = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z.object({ weightUnit: weightUnitArg, distanceUnit: distanceUnitArg }).strict(),
   output: z.object({ plans: z.array(planOutput) }),
-  handler: async (args, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person, args);
-      return { plans: (await listPlans(person.id, ctx.today)).map((p) => planView(p, units)) };
-    }),
+  handler: async (args, { person }) => {
+    const { ctx, units } = await coachingCall(person, args);
+    return { plans: (await listPlans(person.id, ctx.today)).map((p) => planView(p, units)) };
+  },
 });
 
 /* ---------- update / delete ---------- */
@@ -369,36 +366,35 @@ export const updateTrainingPlan = defineTool({
       .nullable()
       .describe('Set when the sessions from `from` on were regenerated'),
   }),
-  handler: async ({ id, distanceUnit, weightUnit, raceDistance, goalTimeSeconds, ...rest }, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person, { distanceUnit, weightUnit });
-      // Regenerated sessions follow the profile's experience (weekly or undulating main lifts).
-      const profile = await getOrCreateProfile(person.id);
-      ctx.experience = profile.experience as Experience | null;
-      ctx.birthYear = profile.birthYear;
-      const updated = await updatePlan(
-        ctx,
-        id,
-        {
-          ...rest,
-          ...(goalTimeSeconds !== undefined ? { goalTimeS: goalTimeSeconds } : {}),
-          ...(raceDistance !== undefined ? { raceDistanceM: raceDistance === null ? null : toMetres(raceDistance, units.distance) } : {}),
-        },
-        await benchmarkEstimates(person.id),
-      );
-      return {
-        plan: planView(updated, units),
-        weeks: weeksView(updated, updated.workouts, ctx.today),
-        regenerated: updated.regenerated
-          ? {
-              from: updated.regenerated.from,
-              removedSessions: updated.regenerated.removed,
-              addedSessions: updated.regenerated.added,
-              moved: updated.regenerated.moved,
-            }
-          : null,
-      };
-    }),
+  handler: async ({ id, distanceUnit, weightUnit, raceDistance, goalTimeSeconds, ...rest }, { person }) => {
+    const { ctx, units } = await coachingCall(person, { distanceUnit, weightUnit });
+    // Regenerated sessions follow the profile's experience (weekly or undulating main lifts).
+    const profile = await getOrCreateProfile(person.id);
+    ctx.experience = profile.experience as Experience | null;
+    ctx.birthYear = profile.birthYear;
+    const updated = await updatePlan(
+      ctx,
+      id,
+      {
+        ...rest,
+        ...(goalTimeSeconds !== undefined ? { goalTimeS: goalTimeSeconds } : {}),
+        ...(raceDistance !== undefined ? { raceDistanceM: raceDistance === null ? null : toMetres(raceDistance, units.distance) } : {}),
+      },
+      await benchmarkEstimates(person.id),
+    );
+    return {
+      plan: planView(updated, units),
+      weeks: weeksView(updated, updated.workouts, ctx.today),
+      regenerated: updated.regenerated
+        ? {
+            from: updated.regenerated.from,
+            removedSessions: updated.regenerated.removed,
+            addedSessions: updated.regenerated.added,
+            moved: updated.regenerated.moved,
+          }
+        : null,
+    };
+  },
 });
 
 export const deleteTrainingPlan = defineTool({
@@ -419,17 +415,16 @@ export const deleteTrainingPlan = defineTool({
     removedHistorySessions: z.number(),
     keptHistorySessions: z.number(),
   }),
-  handler: async ({ id, keepHistory }, { person }) =>
-    coached(async () => {
-      const { ctx } = await coachingCall(person);
-      const result = await deletePlan(ctx, id, keepHistory ?? true);
-      return {
-        deleted: { id: result.plan.id, name: result.plan.name },
-        removedScheduledSessions: result.removedScheduled,
-        removedHistorySessions: result.removedHistory,
-        keptHistorySessions: result.keptHistory,
-      };
-    }),
+  handler: async ({ id, keepHistory }, { person }) => {
+    const { ctx } = await coachingCall(person);
+    const result = await deletePlan(ctx, id, keepHistory ?? true);
+    return {
+      deleted: { id: result.plan.id, name: result.plan.name },
+      removedScheduledSessions: result.removedScheduled,
+      removedHistorySessions: result.removedHistory,
+      keptHistorySessions: result.keptHistory,
+    };
+  },
 });
 
 /* ---------- progress ---------- */
@@ -559,73 +554,72 @@ export const getTrainingProgress = defineTool({
       sessions: z.object({ completed: z.array(z.number()), skipped: z.array(z.number()) }),
     }),
   }),
-  handler: async (args, { person }) =>
-    coached(async () => {
-      const { ctx, units, timezone } = await coachingCall(person, args);
-      const [{ athlete, events, totals }, trends] = await Promise.all([
-        getProgress(person.id, ctx.profile, args.recent ?? 10, ctx.today),
-        getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12),
-      ]);
-      const [held, race] = await Promise.all([
-        getHeldTrends(person.id, ctx.profile, timezone, ctx.today, trends.weeks),
-        goalRace(person.id, ctx.today, athlete.state.vdot, args.goalTimeSeconds),
-      ]);
-      const time = (seconds: number) => ({ time: formatDuration(seconds), seconds });
-      const kg = (v: number | undefined) => (v === undefined ? null : fromKg(v, units.weight));
-      const p = athlete.state.vdot === undefined ? undefined : trainingPaces(athlete.state.vdot);
-      const pv = (s: number) => ({ pace: formatPace(s, units.distance), sPerKm: Math.round(s) });
-      return {
-        units,
-        lifts: Object.entries(athlete.state.lifts)
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([id, l]) => ({
-            exercise: id,
-            exerciseName: findExercise(id)?.name ?? id,
-            e1rm: kg(l.e1rmKg),
-            e1rmKg: l.e1rmKg ?? null,
-            workingLoad: kg(l.workingLoadKg),
-            workingLoadKg: l.workingLoadKg ?? null,
-            targetReps: l.targetReps ?? null,
-            missesInARow: l.failureStreak,
-            lastSessionDate: l.lastDate ?? null,
-          })),
-        vdot: athlete.state.vdot ?? null,
-        vdotSince: athlete.vdotDate,
-        paces: p
-          ? {
-              easy: { fast: pv(p.easy.fast), slow: pv(p.easy.slow) },
-              marathon: pv(p.marathon),
-              threshold: pv(p.threshold),
-              interval: pv(p.interval),
-              repetition: pv(p.repetition),
-            }
-          : null,
-        recent: events.map((e) => ({
-          at: e.createdAt.toISOString(),
-          trigger: e.trigger,
-          workoutId: e.workoutId,
-          benchmarkId: e.benchmarkId,
-          notes: e.notes,
-          changes: e.changes.map((c) =>
-            changeView({ workoutId: c.workoutId, date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units),
-          ),
+  handler: async (args, { person }) => {
+    const { ctx, units, timezone } = await coachingCall(person, args);
+    const [{ athlete, events, totals }, trends] = await Promise.all([
+      getProgress(person.id, ctx.profile, args.recent ?? 10, ctx.today),
+      getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12),
+    ]);
+    const [held, race] = await Promise.all([
+      getHeldTrends(person.id, ctx.profile, timezone, ctx.today, trends.weeks),
+      goalRace(person.id, ctx.today, athlete.state.vdot, args.goalTimeSeconds),
+    ]);
+    const time = (seconds: number) => ({ time: formatDuration(seconds), seconds });
+    const kg = (v: number | undefined) => (v === undefined ? null : fromKg(v, units.weight));
+    const p = athlete.state.vdot === undefined ? undefined : trainingPaces(athlete.state.vdot);
+    const pv = (s: number) => ({ pace: formatPace(s, units.distance), sPerKm: Math.round(s) });
+    return {
+      units,
+      lifts: Object.entries(athlete.state.lifts)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([id, l]) => ({
+          exercise: id,
+          exerciseName: findExercise(id)?.name ?? id,
+          e1rm: kg(l.e1rmKg),
+          e1rmKg: l.e1rmKg ?? null,
+          workingLoad: kg(l.workingLoadKg),
+          workingLoadKg: l.workingLoadKg ?? null,
+          targetReps: l.targetReps ?? null,
+          missesInARow: l.failureStreak,
+          lastSessionDate: l.lastDate ?? null,
         })),
-        totals: { adaptations: totals.events, changes: totals.changes },
-        goalRace: race
-          ? {
-              planId: race.planId,
-              planName: race.planName,
-              raceDate: race.raceDate,
-              distance: fromMetres(race.prediction.distanceM, units.distance),
-              distanceM: race.prediction.distanceM,
-              vdot: race.prediction.vdot,
-              predicted: time(race.prediction.seconds),
-              range: { fast: time(race.prediction.fastS), slow: time(race.prediction.slowS) },
-              goal: race.prediction.goal ? { ...time(race.prediction.goal.seconds), gapSeconds: race.prediction.goal.gapS } : null,
-              text: race.text,
-            }
-          : null,
-        weekly: weeklyView(trends, units, held),
-      };
-    }),
+      vdot: athlete.state.vdot ?? null,
+      vdotSince: athlete.vdotDate,
+      paces: p
+        ? {
+            easy: { fast: pv(p.easy.fast), slow: pv(p.easy.slow) },
+            marathon: pv(p.marathon),
+            threshold: pv(p.threshold),
+            interval: pv(p.interval),
+            repetition: pv(p.repetition),
+          }
+        : null,
+      recent: events.map((e) => ({
+        at: e.createdAt.toISOString(),
+        trigger: e.trigger,
+        workoutId: e.workoutId,
+        benchmarkId: e.benchmarkId,
+        notes: e.notes,
+        changes: e.changes.map((c) =>
+          changeView({ workoutId: c.workoutId, date: c.date, path: c.path, before: c.before, after: c.after, reason: c.reason }, units),
+        ),
+      })),
+      totals: { adaptations: totals.events, changes: totals.changes },
+      goalRace: race
+        ? {
+            planId: race.planId,
+            planName: race.planName,
+            raceDate: race.raceDate,
+            distance: fromMetres(race.prediction.distanceM, units.distance),
+            distanceM: race.prediction.distanceM,
+            vdot: race.prediction.vdot,
+            predicted: time(race.prediction.seconds),
+            range: { fast: time(race.prediction.fastS), slow: time(race.prediction.slowS) },
+            goal: race.prediction.goal ? { ...time(race.prediction.goal.seconds), gapSeconds: race.prediction.goal.gapS } : null,
+            text: race.text,
+          }
+        : null,
+      weekly: weeklyView(trends, units, held),
+    };
+  },
 });

@@ -9,9 +9,8 @@ import { connectedIntegrationCount } from '@/lib/integrations/connections';
 import { kgToLb, lbToKg, METRES_PER_KM, METRES_PER_MILE } from '@/lib/training/units';
 import { futureDateMessage } from '@/lib/coaching/status';
 import { defineTool } from '../define-tool';
-import { ToolError } from '../tool-error';
+import { AppError } from '@/lib/errors/app-error';
 import { coachingCall } from '@/lib/coaching/shapes';
-import { coached } from './coaching-args';
 import { distanceUnit, isoDate, isIanaTimezone, weightUnit } from './inputs';
 import { todayIn } from '@/lib/clock';
 import { round1 } from '@/lib/training/rounding';
@@ -188,7 +187,7 @@ export const updateProfileTool = defineTool({
     const raceUnit = raceDistanceUnit ?? units?.distance ?? (current?.distanceUnit === 'mi' ? 'mi' : 'km');
     const raceDistanceM = raceDistance == null ? raceDistance : toMetresIn(raceDistance, raceUnit);
     if (raceDistanceM != null && (raceDistanceM < 400 || raceDistanceM > 250_000)) {
-      throw new ToolError(
+      throw new AppError(
         'invalid_argument',
         `raceDistance: ${raceDistance} ${raceUnit} is ${Math.round(raceDistanceM)} m; a race is 400 m to 250 km. Give the distance with raceDistanceUnit ("km", "mi" or "m").`,
         { field: 'raceDistance' },
@@ -206,7 +205,7 @@ export const updateProfileTool = defineTool({
     if (before && p.trainingDays.length > 0 && before.join(',') !== p.trainingDays.join(',')) {
       // The profile just changed: not the facts read with the token.
       const { ctx } = await coachingCall({ id: person.id });
-      rescheduledPlans = await coached(async () => refitPlansToDays(ctx, p.trainingDays, await benchmarkEstimates(person.id)));
+      rescheduledPlans = await refitPlansToDays(ctx, p.trainingDays, await benchmarkEstimates(person.id));
     }
     return {
       profile: await profileView(person.id, p),
@@ -247,7 +246,7 @@ export const logBodyWeightTool = defineTool({
     const today = todayIn(p.timezone);
     const day = date ?? today;
     if (day > today) {
-      throw new ToolError(
+      throw new AppError(
         'invalid_argument',
         `date: ${futureDateMessage(day, today, 'a body weight reading', 'Give the day it was weighed (today or earlier).')}`,
         { field: 'date' },

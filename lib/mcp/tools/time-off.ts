@@ -5,7 +5,6 @@ import { addDays } from '@/lib/training/dates';
 import { daysBetween } from '@/lib/training/dates';
 import { defineTool } from '../define-tool';
 import { adaptationOutput, adaptationView, coachingCall } from '@/lib/coaching/shapes';
-import { coached } from './coaching-args';
 import { isoDate } from './inputs';
 
 const KINDS = ['illness', 'injury', 'other'] as const;
@@ -54,18 +53,17 @@ export const recordTimeOffTool = defineTool({
     shiftDays: z.number(),
     adaptation: adaptationOutput,
   }),
-  handler: async (args, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person);
-      const result = await recordTimeOff(ctx, { from: args.from, to: args.to, kind: args.kind, ...(args.note ? { note: args.note } : {}) });
-      return {
-        timeOff: view(result.timeOff),
-        paused: result.paused,
-        moved: result.moved,
-        shiftDays: result.shiftDays,
-        adaptation: adaptationView(result.changes, result.notes, units),
-      };
-    }),
+  handler: async (args, { person }) => {
+    const { ctx, units } = await coachingCall(person);
+    const result = await recordTimeOff(ctx, { from: args.from, to: args.to, kind: args.kind, ...(args.note ? { note: args.note } : {}) });
+    return {
+      timeOff: view(result.timeOff),
+      paused: result.paused,
+      moved: result.moved,
+      shiftDays: result.shiftDays,
+      adaptation: adaptationView(result.changes, result.notes, units),
+    };
+  },
 });
 
 export const listTimeOffTool = defineTool({
@@ -96,15 +94,14 @@ export const deleteTimeOffTool = defineTool({
     })
     .strict(),
   output: z.object({ deleted: timeOffOutput, kept: timeOffOutput.optional(), adaptation: adaptationOutput.optional() }),
-  handler: async ({ id, lastDay }, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person);
-      if (lastDay === undefined) return { deleted: view(await deleteTimeOff(ctx, id)) };
-      const result = await endTimeOff(ctx, id, lastDay);
-      return {
-        deleted: view({ ...result.timeOff, fromDate: addDays(lastDay, 1), toDate: result.previousTo }),
-        kept: view(result.timeOff),
-        adaptation: adaptationView(result.changes, result.notes, units),
-      };
-    }),
+  handler: async ({ id, lastDay }, { person }) => {
+    const { ctx, units } = await coachingCall(person);
+    if (lastDay === undefined) return { deleted: view(await deleteTimeOff(ctx, id)) };
+    const result = await endTimeOff(ctx, id, lastDay);
+    return {
+      deleted: view({ ...result.timeOff, fromDate: addDays(lastDay, 1), toDate: result.previousTo }),
+      kept: view(result.timeOff),
+      adaptation: adaptationView(result.changes, result.notes, units),
+    };
+  },
 });

@@ -8,7 +8,7 @@ import { addDays } from '@/lib/training/dates';
 import { isAvailable, isTimedHold, substituteFor } from '@/lib/training/catalogue';
 import { EQUIPMENT, LOAD_TYPES, type DistanceUnit, type LoadUnit } from '@/lib/training/types';
 import { defineTool } from '../define-tool';
-import { ToolError } from '../tool-error';
+import { AppError } from '@/lib/errors/app-error';
 import {
   adaptationOutput,
   adaptationView,
@@ -23,7 +23,7 @@ import {
   workoutOutput,
   workoutView,
 } from '@/lib/coaching/shapes';
-import { blockArg, coached, distanceUnitArg, exerciseArg, rpeArg, runActualArg, segmentArg, weightUnitArg } from './coaching-args';
+import { blockArg, distanceUnitArg, exerciseArg, rpeArg, runActualArg, segmentArg, weightUnitArg } from './coaching-args';
 import { isoDate } from './inputs';
 import { readinessOutput, readinessView } from './health';
 import { briefingFor, type Briefing } from '@/lib/coaching/briefing';
@@ -211,37 +211,36 @@ export const listWorkoutsTool = defineTool({
       .describe('Pass as cursor (with the same filters) for older workouts; null when this is the last page'),
     next: briefingOutput.nullable(),
   }),
-  handler: async (args, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person, args);
-      const from = args.from ?? addDays(ctx.today, -LIST_DEFAULT_PAST_DAYS);
-      const to = args.to ?? addDays(ctx.today, LIST_DEFAULT_FUTURE_DAYS);
-      if (from > to)
-        throw new ToolError('invalid_argument', `from (${from}) is after to (${to}); swap them or widen the window.`, { field: 'from' });
-      // One statement, reads only: time away due is shown as the next write will apply it (lib/coaching/workout-list.ts).
-      const page = await readWorkoutList(ctx, {
-        from,
-        to,
-        ...(args.status ? { statuses: args.status, today: ctx.today } : {}),
-        ...(args.kind ? { kinds: args.kind } : {}),
-        ...(args.planId ? { planId: args.planId } : {}),
-        limit: args.limit ?? 20,
-        ...(args.cursor ? { cursor: args.cursor } : {}),
-      });
-      const next = page.next ? briefingView(page.next.briefing) : null;
-      return {
-        from,
-        to,
-        today: ctx.today,
-        units,
-        workouts: page.workouts.map((w) => ({
-          ...workoutView(w, units, ctx.today, ctx.profile),
-          adjustments: (page.changes.get(w.id) ?? []).map((c) => fieldChangeView(c, units)),
-        })),
-        nextCursor: page.nextCursor,
-        next,
-      };
-    }),
+  handler: async (args, { person }) => {
+    const { ctx, units } = await coachingCall(person, args);
+    const from = args.from ?? addDays(ctx.today, -LIST_DEFAULT_PAST_DAYS);
+    const to = args.to ?? addDays(ctx.today, LIST_DEFAULT_FUTURE_DAYS);
+    if (from > to)
+      throw new AppError('invalid_argument', `from (${from}) is after to (${to}); swap them or widen the window.`, { field: 'from' });
+    // One statement, reads only: time away due is shown as the next write will apply it (lib/coaching/workout-list.ts).
+    const page = await readWorkoutList(ctx, {
+      from,
+      to,
+      ...(args.status ? { statuses: args.status, today: ctx.today } : {}),
+      ...(args.kind ? { kinds: args.kind } : {}),
+      ...(args.planId ? { planId: args.planId } : {}),
+      limit: args.limit ?? 20,
+      ...(args.cursor ? { cursor: args.cursor } : {}),
+    });
+    const next = page.next ? briefingView(page.next.briefing) : null;
+    return {
+      from,
+      to,
+      today: ctx.today,
+      units,
+      workouts: page.workouts.map((w) => ({
+        ...workoutView(w, units, ctx.today, ctx.profile),
+        adjustments: (page.changes.get(w.id) ?? []).map((c) => fieldChangeView(c, units)),
+      })),
+      nextCursor: page.nextCursor,
+      next,
+    };
+  },
 });
 
 export const getWorkoutTool = defineTool({
@@ -262,19 +261,18 @@ export const getWorkoutTool = defineTool({
     adjustments: z.array(fieldChangeOutput),
     historyCount: z.number(),
   }),
-  handler: async (args, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person, args);
-      // Reads only: time away due is shown as the next write will apply it (lib/coaching/time-away-view.ts).
-      const { workout, adjustments, historyCount } = await getWorkout(ctx, args.id);
-      return {
-        today: ctx.today,
-        workout: workoutView(workout, units, ctx.today, ctx.profile),
-        briefing: workout.status === 'scheduled' ? briefingView(await briefingFor(ctx, workout)) : null,
-        adjustments: adjustments.map((a) => fieldChangeView(a, units)),
-        historyCount,
-      };
-    }),
+  handler: async (args, { person }) => {
+    const { ctx, units } = await coachingCall(person, args);
+    // Reads only: time away due is shown as the next write will apply it (lib/coaching/time-away-view.ts).
+    const { workout, adjustments, historyCount } = await getWorkout(ctx, args.id);
+    return {
+      today: ctx.today,
+      workout: workoutView(workout, units, ctx.today, ctx.profile),
+      briefing: workout.status === 'scheduled' ? briefingView(await briefingFor(ctx, workout)) : null,
+      adjustments: adjustments.map((a) => fieldChangeView(a, units)),
+      historyCount,
+    };
+  },
 });
 
 export const listWorkoutChangesTool = defineTool({
@@ -296,12 +294,11 @@ export const listWorkoutChangesTool = defineTool({
     total: z.number(),
     changes: z.array(fieldChangeOutput).describe('Newest first'),
   }),
-  handler: async (args, { person }) =>
-    coached(async () => {
-      const { units } = await coachingCall(person);
-      const history = await changeHistory(person.id, args.workoutId, args.limit ?? HISTORY_DEFAULT_LIMIT);
-      return { workoutId: args.workoutId, total: history.total, changes: history.changes.map((c) => fieldChangeView(c, units)) };
-    }),
+  handler: async (args, { person }) => {
+    const { units } = await coachingCall(person);
+    const history = await changeHistory(person.id, args.workoutId, args.limit ?? HISTORY_DEFAULT_LIMIT);
+    return { workoutId: args.workoutId, total: history.total, changes: history.changes.map((c) => fieldChangeView(c, units)) };
+  },
 });
 
 /* ---------- writes ---------- */
@@ -336,27 +333,26 @@ export const createWorkoutTool = defineTool({
     })
     .strict(),
   output: writeOutput,
-  handler: async (args, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person, args);
-      const estimates = await benchmarkEstimates(person.id);
-      const result = await createWorkout(
-        ctx,
-        {
-          date: args.date,
-          ...(args.kind ? { kind: args.kind } : {}),
-          ...(args.title ? { title: args.title } : {}),
-          strength: blocks(args.strength ?? [], units.weight),
-          run: segments(args.run ?? [], units.distance),
-          ...(args.notes !== undefined ? { notes: args.notes } : {}),
-        },
-        estimates,
-      );
-      return {
-        workout: workoutView(result.workout, units, ctx.today, ctx.profile),
-        adaptation: adaptationView(result.changes, result.notes, units),
-      };
-    }),
+  handler: async (args, { person }) => {
+    const { ctx, units } = await coachingCall(person, args);
+    const estimates = await benchmarkEstimates(person.id);
+    const result = await createWorkout(
+      ctx,
+      {
+        date: args.date,
+        ...(args.kind ? { kind: args.kind } : {}),
+        ...(args.title ? { title: args.title } : {}),
+        strength: blocks(args.strength ?? [], units.weight),
+        run: segments(args.run ?? [], units.distance),
+        ...(args.notes !== undefined ? { notes: args.notes } : {}),
+      },
+      estimates,
+    );
+    return {
+      workout: workoutView(result.workout, units, ctx.today, ctx.profile),
+      adaptation: adaptationView(result.changes, result.notes, units),
+    };
+  },
 });
 
 export const updateWorkoutTool = defineTool({
@@ -383,25 +379,24 @@ export const updateWorkoutTool = defineTool({
     })
     .strict(),
   output: writeOutput,
-  handler: async ({ id, weightUnit, distanceUnit, strength, run, ...rest }, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person, { weightUnit, distanceUnit });
-      const estimates = await benchmarkEstimates(person.id);
-      const result = await updateWorkout(
-        ctx,
-        id,
-        {
-          ...rest,
-          ...(strength ? { strength: blocks(strength, units.weight) } : {}),
-          ...(run ? { run: segments(run, units.distance) } : {}),
-        },
-        estimates,
-      );
-      return {
-        workout: workoutView(result.workout, units, ctx.today, ctx.profile),
-        adaptation: adaptationView(result.changes, result.notes, units),
-      };
-    }),
+  handler: async ({ id, weightUnit, distanceUnit, strength, run, ...rest }, { person }) => {
+    const { ctx, units } = await coachingCall(person, { weightUnit, distanceUnit });
+    const estimates = await benchmarkEstimates(person.id);
+    const result = await updateWorkout(
+      ctx,
+      id,
+      {
+        ...rest,
+        ...(strength ? { strength: blocks(strength, units.weight) } : {}),
+        ...(run ? { run: segments(run, units.distance) } : {}),
+      },
+      estimates,
+    );
+    return {
+      workout: workoutView(result.workout, units, ctx.today, ctx.profile),
+      adaptation: adaptationView(result.changes, result.notes, units),
+    };
+  },
 });
 
 export const deleteWorkoutTool = defineTool({
@@ -414,15 +409,14 @@ export const deleteWorkoutTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: z.object({ id: workoutId }).strict(),
   output: z.object({ deleted: workoutOutput, adaptation: adaptationOutput }),
-  handler: async ({ id }, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person);
-      const result = await deleteWorkout(ctx, id);
-      return {
-        deleted: workoutView(result.workout, units, ctx.today, ctx.profile),
-        adaptation: adaptationView(result.changes, result.notes, units),
-      };
-    }),
+  handler: async ({ id }, { person }) => {
+    const { ctx, units } = await coachingCall(person);
+    const result = await deleteWorkout(ctx, id);
+    return {
+      deleted: workoutView(result.workout, units, ctx.today, ctx.profile),
+      adaptation: adaptationView(result.changes, result.notes, units),
+    };
+  },
 });
 
 const performedSetArg = z
@@ -481,16 +475,15 @@ export const completeWorkoutTool = defineTool({
     })
     .strict(),
   output: z.object({ workout: workoutOutput, adaptation: adaptationOutput }),
-  handler: async (args, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person, args);
-      const { id, weightUnit: _w, distanceUnit: _d, ...report } = args;
-      const result = await completeWorkout(ctx, id, completionFrom(report, units));
-      return {
-        workout: workoutView(result.workout, units, ctx.today, ctx.profile),
-        adaptation: adaptationView(result.changes, result.notes, units),
-      };
-    }),
+  handler: async (args, { person }) => {
+    const { ctx, units } = await coachingCall(person, args);
+    const { id, weightUnit: _w, distanceUnit: _d, ...report } = args;
+    const result = await completeWorkout(ctx, id, completionFrom(report, units));
+    return {
+      workout: workoutView(result.workout, units, ctx.today, ctx.profile),
+      adaptation: adaptationView(result.changes, result.notes, units),
+    };
+  },
 });
 
 export const skipWorkoutTool = defineTool({
@@ -504,13 +497,12 @@ export const skipWorkoutTool = defineTool({
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
   input: z.object({ id: workoutId, reason: z.string().trim().min(1).max(500).optional().describe('Why, kept in the notes') }).strict(),
   output: z.object({ workout: workoutOutput, adaptation: adaptationOutput }),
-  handler: async ({ id, reason }, { person }) =>
-    coached(async () => {
-      const { ctx, units } = await coachingCall(person);
-      const result = await skipWorkout(ctx, id, reason);
-      return {
-        workout: workoutView(result.workout, units, ctx.today, ctx.profile),
-        adaptation: adaptationView(result.changes, result.notes, units),
-      };
-    }),
+  handler: async ({ id, reason }, { person }) => {
+    const { ctx, units } = await coachingCall(person);
+    const result = await skipWorkout(ctx, id, reason);
+    return {
+      workout: workoutView(result.workout, units, ctx.today, ctx.profile),
+      adaptation: adaptationView(result.changes, result.notes, units),
+    };
+  },
 });

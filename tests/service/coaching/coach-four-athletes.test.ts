@@ -57,15 +57,23 @@ const seconds = (s: Segment) =>
 const byDate = (x: { date: string }, y: { date: string }) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0);
 const e1rmOf = (p: Progress, id: string) => p.lifts.find((l) => l.exercise === id)?.e1rmKg ?? null;
 
-/** What a day of the simulation does: before the session(s), and how each session is logged. */
+/**
+ * Each athlete's one spell away, days from..to, on which nothing is logged: recorded as time off on
+ * its first day (injury or illness, the adaptation's notes kept as `seen[notesAs]`), or silent.
+ * `back` lists the days from the first one back as `seen[back.as]`.
+ */
+type Away = { from: number; to: number; back?: { as: string; days: number } } & (
+  { kind: 'injury' | 'illness'; note: string; notesAs?: string } | { kind: 'silent' }
+);
+
+/** What a day of the simulation does beyond the spell away: before the session(s), and how each session is logged. */
 type Hooks = {
   /**
-   * Runs first on day d (after the clock moved): record time off, sleep, a race, an equipment change.
-   * True when it changed the plan (sessions may have moved): the rest of the week is listed again.
+   * Runs on day d (after the clock moved and the spell away was recorded): sleep, a race, an
+   * equipment change. True when it changed the plan (sessions may have moved): the rest of the week
+   * is listed again.
    */
   before?: (d: number, j: Journal) => Promise<boolean | void>;
-  /** Days on which nothing is logged (away, or time off). */
-  idle?: (d: number) => boolean;
   /** complete_workout arguments other than { id, asPrescribed: true }, from the session as it is now. */
   log?: (w: Session, d: number, j: Journal) => Record<string, unknown> | undefined;
 };
@@ -77,6 +85,7 @@ type Spec = {
   plan: Record<string, unknown>;
   /** Weeks followed (the plan may be longer). */
   weeks: number;
+  away: Away;
   hooks: Hooks;
 };
 
@@ -100,12 +109,33 @@ type Journal = {
   timeOff: { from: number; to: number; kind: string }[];
 };
 
-const ctx = { list: (j: Journal, from: number, to: number) => listDays(j, from, to) };
+const ctx = {
+  list: (j: Journal, from: number, to: number) => listDays(j, from, to),
+  /** get_training_progress for the last `recent` events, one week of trends. */
+  progress: (j: Journal, recent: number) => j.athlete.agent.call<Progress>('get_training_progress', { recent, weeks: 1 }),
+};
 
 async function listDays(j: Journal, from: number, to: number): Promise<ListResult> {
   const r = await j.athlete.agent.call<ListResult>('list_workouts', { planId: j.planId, from: day(from), to: day(to), limit: 100 });
   r.workouts.sort(byDate);
   return r;
+}
+
+/** The spell away on day d: recorded on its first day (true: the plan changed), listed on the day back. */
+async function away(d: number, j: Journal): Promise<boolean> {
+  const spell = j.spec.away;
+  if (spell.back && d === spell.to + 1) j.seen[spell.back.as] = await ctx.list(j, d, d + spell.back.days - 1);
+  if (d !== spell.from || spell.kind === 'silent') return false;
+  const r = await j.athlete.agent.call<{ adaptation: Adaptation }>('record_time_off', {
+    from: day(spell.from),
+    to: day(spell.to),
+    kind: spell.kind,
+    note: spell.note,
+  });
+  j.timeOff.push({ from: spell.from, to: spell.to, kind: spell.kind });
+  j.other.push(r.adaptation);
+  if (spell.notesAs) j.seen[spell.notesAs] = r.adaptation.notes;
+  return true;
 }
 
 async function follow(spec: Spec): Promise<Journal> {
@@ -135,13 +165,14 @@ async function follow(spec: Spec): Promise<Journal> {
     let todo: Session[] = [];
     for (let d = 7 * week; d < 7 * week + 7; d++) {
       a.setToday(day(d));
-      const changed = spec.hooks.before ? await spec.hooks.before(d, j) : false;
+      const recorded = await away(d, j);
+      const changed = (spec.hooks.before ? await spec.hooks.before(d, j) : false) || recorded;
       if (d === 7 * week) {
         j.weekly.push((await ctx.list(j, d, d + 6)).workouts);
         j.cappedBefore.push(wroteLastWeek);
         todo = j.weekly[week]!;
       } else if (changed) todo = (await ctx.list(j, d, 7 * week + 6)).workouts;
-      if (spec.hooks.idle?.(d)) continue;
+      if (d >= spec.away.from && d <= spec.away.to) continue;
       for (const w of todo.filter((x) => x.date === day(d) && x.status === 'scheduled')) {
         let args = spec.hooks.log?.(w, d, j);
         if (args === undefined) args = { asPrescribed: true };
@@ -166,24 +197,12 @@ const half: Spec = {
   benchmarks: [{ kind: 'race', distance: 5, distanceUnit: 'km', timeSeconds: 28 * 60 }],
   plan: { weeks: 12, daysPerWeek: 3, raceDate: day(82) },
   weeks: 9,
+  away: { ...HALF_INJURY, kind: 'injury', note: 'calf strain', notesAs: 'injuryNotes', back: { as: 'backAfterInjury', days: 14 } },
   hooks: {
     async before(d, j) {
       const a = j.athlete.agent;
-      if (d === HALF_INJURY.from) {
-        const r = await a.call<{ adaptation: Adaptation }>('record_time_off', {
-          from: day(HALF_INJURY.from),
-          to: day(HALF_INJURY.to),
-          kind: 'injury',
-          note: 'calf strain',
-        });
-        j.timeOff.push({ ...HALF_INJURY, kind: 'injury' });
-        j.other.push(r.adaptation);
-        j.seen.injuryNotes = r.adaptation.notes;
-        return true;
-      }
-      if (d === HALF_INJURY.to + 1) j.seen.backAfterInjury = await ctx.list(j, d, d + 13);
       if (d === HALF_RACE_DAY) {
-        j.seen.vdotBeforeRace = (await a.call<Progress>('get_training_progress', { recent: 0, weeks: 1 })).vdot;
+        j.seen.vdotBeforeRace = (await ctx.progress(j, 0)).vdot;
         const race = await a.call<{ workout: Session }>('create_workout', {
           date: day(d),
           title: '10 km tune-up race',
@@ -196,11 +215,10 @@ const half: Spec = {
         });
         j.other.push(r.adaptation);
         j.seen.raceNotes = r.adaptation.notes;
-        j.seen.afterRace = await a.call<Progress>('get_training_progress', { recent: 3, weeks: 1 });
+        j.seen.afterRace = await ctx.progress(j, 3);
         return true;
       }
     },
-    idle: (d) => d >= HALF_INJURY.from && d <= HALF_INJURY.to,
   },
 };
 
@@ -244,10 +262,11 @@ const lifter: Spec = {
   benchmarks: LIFTS.map(([exercise, load]) => ({ kind: 'lift', exercise, load, unit: 'kg', reps: 1 })),
   plan: { weeks: 10, daysPerWeek: 4 },
   weeks: 10,
+  away: { ...FLU, kind: 'illness', note: 'flu' },
   hooks: {
     async before(d, j) {
       const a = j.athlete.agent;
-      const progress = () => a.call<Progress>('get_training_progress', { recent: 20, weeks: 1 });
+      const progress = () => ctx.progress(j, 20);
       if (d === TRIP.from) {
         j.seen.beforeTrip = await progress();
         await a.call('update_training_plan', { id: j.planId, equipment: ['dumbbells'] });
@@ -271,24 +290,12 @@ const lifter: Spec = {
         await a.call('record_health_data', { records: sleep(d, d, 450) });
         j.seen.afterBadWeek = await progress();
       }
-      if (d === FLU.from) {
-        const r = await a.call<{ adaptation: Adaptation }>('record_time_off', {
-          from: day(FLU.from),
-          to: day(FLU.to),
-          kind: 'illness',
-          note: 'flu',
-        });
-        j.timeOff.push({ ...FLU, kind: 'illness' });
-        j.other.push(r.adaptation);
-        return true;
-      }
       if (d === FLU.to + 1) {
         await a.call('record_health_data', { records: sleep(FLU.from, d, 450) });
         j.seen.afterFlu = await ctx.list(j, d, d + 6);
         j.seen.beforeEasy = await progress();
       }
     },
-    idle: (d) => d >= FLU.from && d <= FLU.to,
     log(w, d) {
       // The short-night week: every main-lift set 1.5 RPE harder than its target.
       if (d >= SHORT_NIGHTS.from && d <= SHORT_NIGHTS.to && mainSetsAt(w, 0).length > 0)
@@ -322,18 +329,14 @@ const masters: Spec = {
   // Linear main lifts, as an agent may choose for a hybrid athlete: masters move them 2.5 kg at a time.
   plan: { weeks: 12, daysPerWeek: 3, mainLiftProgression: 'linear' },
   weeks: 9,
+  away: { ...GAP, kind: 'silent', back: { as: 'back', days: 7 } },
   hooks: {
     async before(d, j) {
-      const a = j.athlete.agent;
-      if (d === GAP.from) j.seen.beforeGap = await a.call<Progress>('get_training_progress', { recent: 0, weeks: 1 });
-      if (d === GAP.to + 1) {
-        j.seen.back = await ctx.list(j, d, d + 6);
-        j.seen.backProgress = await a.call<Progress>('get_training_progress', { recent: 10, weeks: 1 });
-      }
+      if (d === GAP.from) j.seen.beforeGap = await ctx.progress(j, 0);
+      if (d === GAP.to + 1) j.seen.backProgress = await ctx.progress(j, 10);
       // A week later: the events of the week back, the time away applied by its first write among them.
-      if (d === GAP.to + 7) j.seen.weekBackProgress = await a.call<Progress>('get_training_progress', { recent: 30, weeks: 1 });
+      if (d === GAP.to + 7) j.seen.weekBackProgress = await ctx.progress(j, 30);
     },
-    idle: (d) => d >= GAP.from && d <= GAP.to,
   },
 };
 
@@ -352,24 +355,8 @@ const marathon: Spec = {
   // A goal of 3:30:00, stored with the plan.
   plan: { weeks: 18, daysPerWeek: 4, raceDate: day(18 * 7 - 1), goalTimeSeconds: 12_600 },
   weeks: 8,
-  hooks: {
-    async before(d, j) {
-      if (d === ILL.from) {
-        const r = await j.athlete.agent.call<{ adaptation: Adaptation }>('record_time_off', {
-          from: day(ILL.from),
-          to: day(ILL.to),
-          kind: 'illness',
-          note: 'a cold with fever',
-        });
-        j.timeOff.push({ ...ILL, kind: 'illness' });
-        j.other.push(r.adaptation);
-        j.seen.illNotes = r.adaptation.notes;
-        return true;
-      }
-      if (d === ILL.to + 1) j.seen.backAfterIllness = await ctx.list(j, d, d + 6);
-    },
-    idle: (d) => d >= ILL.from && d <= ILL.to,
-  },
+  away: { ...ILL, kind: 'illness', note: 'a cold with fever', notesAs: 'illNotes', back: { as: 'backAfterIllness', days: 7 } },
+  hooks: {},
 };
 
 const journals = new Map<string, Journal>();
@@ -381,9 +368,9 @@ beforeAll(async () => {
   // The marathoner's plan after eight weeks of adaptation: the weeks still ahead.
   const m = J('marathoner');
   m.seen.remaining = (await ctx.list(m, 7 * m.spec.weeks, 18 * 7 - 1)).workouts;
-  m.seen.progress = await m.athlete.agent.call('get_training_progress', { recent: 0, weeks: 1 });
+  m.seen.progress = await ctx.progress(m, 0);
   const l = J('advanced-lifter');
-  l.seen.final = await l.athlete.agent.call<Progress>('get_training_progress', { recent: 0, weeks: 1 });
+  l.seen.final = await ctx.progress(l, 0);
 }, 1_500_000);
 afterAll(async () => {
   await Promise.all([...journals.values()].map((j) => j.athlete.agent.close()));

@@ -1,11 +1,10 @@
 // The service tier's person and agent: a person created by the app's own sign-up and test-mode
-// checkout code in this file's database, and the official MCP SDK client (1.x, as the HTTP tier's
-// agent) connected over the SDK's InMemoryTransport to the McpServer the app serves
+// checkout code in this file's database, and the agent both tiers share (tests/support/agent.ts: the
+// official MCP SDK client 1.x) connected over the SDK's InMemoryTransport to the McpServer the app serves
 // (lib/mcp/server.ts), with the auth context one person's token would carry. The tools' guards,
 // argument checks, handlers, services and output schemas all run; HTTP, OAuth and the token lookup
 // do not (they are the HTTP tier's subject: tests/integration).
 import crypto from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { InMemoryTransport, type AuthInfo } from '@modelcontextprotocol/server';
@@ -16,7 +15,7 @@ import { db } from '@/lib/database/client';
 import { newServer } from '@/lib/mcp/server';
 import { SCOPE_NAMES } from '@/lib/oauth/scopes';
 import { newPerson, type TestPerson } from '../../../harness/accounts';
-import type { ToolResult } from '../../support/coaching-shapes';
+import { Agent as SharedAgent } from '../../support/agent';
 import type { ToolCaller } from '../../support/mcp-clients';
 
 export { addDays, todayUtc } from '../../support/coaching-shapes';
@@ -73,47 +72,15 @@ function grantTransport(grant: Grant, clock: () => Date | undefined): GrantTrans
   return new GrantTransport(clientEnd, authInfo, clock);
 }
 
-export class Agent {
-  /** The coaching clock every call runs on: an RFC 3339 instant, or undefined for the real clock. */
-  now: string | undefined;
-  readonly client = new Client({ name: 'pacewise-service-tests', version: '1.0.0' });
-
-  private constructor() {}
-
-  /** An agent for one grant (all eight scopes unless `scopes` says otherwise). */
-  static async connect(grant: Grant): Promise<Agent> {
-    const agent = new Agent();
-    await agent.client.connect(grantTransport(grant, () => (agent.now ? new Date(agent.now) : undefined)));
-    // Listing first makes the SDK validate every structured result against the tool's outputSchema.
-    await agent.client.listTools();
-    return agent;
-  }
-
-  /** Moves this agent's coaching clock to a day (07:00 UTC) or an instant; undefined restores the real clock. */
-  setToday(day: string | undefined): void {
-    this.now = day === undefined ? undefined : day.includes('T') ? day : `${day}T07:00:00Z`;
-  }
-
-  async listTools() {
-    return (await this.client.listTools()).tools;
-  }
-
-  /** Calls a tool; the result is the structured content (or the error object). */
-  async try<T = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}): Promise<ToolResult<T>> {
-    const result = await this.client.callTool({ name, arguments: args }, undefined, { timeout: 180_000 });
-    const body = (result.structuredContent ?? JSON.parse((result.content as { text: string }[])[0]!.text)) as T;
-    return { isError: Boolean(result.isError), body };
-  }
-
-  /** Calls a tool that must succeed. */
-  async call<T = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}): Promise<T> {
-    const r = await this.try<T>(name, args);
-    if (r.isError) throw new Error(`${name} ${JSON.stringify(args).slice(0, 300)} failed: ${JSON.stringify(r.body)}`);
-    return r.body;
-  }
-
-  close(): Promise<void> {
-    return this.client.close();
+/** The shared agent (tests/support/agent.ts), connected in process for one grant (all eight scopes unless `scopes` says otherwise). */
+export class Agent extends SharedAgent {
+  static connect(grant: Grant): Promise<Agent> {
+    return SharedAgent.over('pacewise-service-tests', (clock) =>
+      grantTransport(grant, () => {
+        const now = clock();
+        return now ? new Date(now) : undefined;
+      }),
+    );
   }
 }
 

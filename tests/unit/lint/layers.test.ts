@@ -49,7 +49,7 @@ const UPWARD: [string, string, string][] = [
   ],
   [
     'lib/coaching/fixture.ts',
-    "import type { ToolError } from '@/lib/mcp/tool-error';\nexport type X = ToolError;",
+    "import type { toolErrorResult } from '@/lib/mcp/tool-error';\nexport type X = typeof toolErrorResult;",
     '"coaching" to elements of type "mcp"',
   ],
   ['lib/web/fixture.ts', "export { feedXml } from '@/lib/seo/feed';", '"web" to elements of type "seo"'],
@@ -71,6 +71,17 @@ const UPWARD: [string, string, string][] = [
     '"training" to elements of type "database"',
   ],
   ['lib/web/fixture.ts', "import { db } from '@/lib/database/client';\nexport const x = db;", '"web" to elements of type "database"'],
+  // the application error sits under every service and adapter, above the infrastructure it reads
+  [
+    'lib/errors/fixture.ts',
+    "import { workoutNotFound } from '@/lib/coaching/errors';\nexport const x = workoutNotFound;",
+    '"errors" to elements of type "coaching"',
+  ],
+  [
+    'lib/web/fixture.ts',
+    "import { AppError } from '@/lib/errors/app-error';\nexport const x = AppError;",
+    '"web" to elements of type "errors"',
+  ],
   // single files are placed in their layer too
   [
     'lib/env.ts',
@@ -141,6 +152,10 @@ const DOWNWARD: [string, string][] = [
   ],
   ['lib/content/fixture.ts', "import { integrationCatalogue } from './integration-catalogue';\nexport const x = integrationCatalogue;"],
   ['lib/database/fixture.ts', "import { config } from '@/lib/env';\nexport const x = config;"],
+  [
+    'lib/billing/fixture.ts',
+    "import { AppError } from '@/lib/errors/app-error';\nimport { errorResponse } from '@/lib/errors/http';\nexport const x = [AppError, errorResponse];",
+  ],
   ['harness/fixture.ts', "import { openPglite } from '@/lib/database/engine';\nexport const x = openPglite;"],
   ['bench/fixture.ts', "import { startServer } from '../harness/server';\nexport const x = startServer;"],
   [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, assertIsoDate, compareIsoDates, daysBetween, fromDayNumber, isIsoDate, toDayNumber } from '@/lib/training/dates';
+import { addDays, assertIsoDate, daysBetween, fromDayNumber, isIsoDate, toDayNumber } from '@/lib/training/dates';
 
 describe('ISO calendar dates', () => {
   it.each([
@@ -28,12 +28,6 @@ describe('ISO calendar dates', () => {
   it.each(['2025-02-29', '2025-13-01', '2025-00-10', '2025-1-01', '25-01-01', '2025-01-32', ''])('rejects %j', (value) => {
     expect(isIsoDate(value)).toBe(false);
     expect(() => assertIsoDate(value)).toThrow(RangeError);
-  });
-
-  it('orders ISO dates chronologically', () => {
-    expect(compareIsoDates('2025-01-09', '2025-01-10')).toBe(-1);
-    expect(compareIsoDates('2025-01-10', '2025-01-10')).toBe(0);
-    expect(compareIsoDates('2025-02-01', '2025-01-31')).toBe(1);
   });
 
   it('rejects fractional day numbers', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestSetE1rm, brzycki1RM, e1rmFromRpe, epley1RM } from '@/lib/training/e1rm';
+import { bestSetE1rm, e1rmFromRpe, epley1RM } from '@/lib/training/e1rm';
 
 describe('Epley (Epley, B. "Poundage Chart", Boyd Epley Workout, 1985): 1RM = w (1 + r/30)', () => {
   it.each([
@@ -13,29 +13,7 @@ describe('Epley (Epley, B. "Poundage Chart", Boyd Epley Workout, 1985): 1RM = w 
   });
 });
 
-describe('Brzycki (Brzycki, M. JOPERD 64(1):88-90, 1993): 1RM = w x 36 / (37 - r)', () => {
-  // Brzycki's published %1RM table for 1-10 reps.
-  it.each([
-    [1, 100.0],
-    [2, 97.2],
-    [3, 94.4],
-    [4, 91.7],
-    [5, 88.9],
-    [6, 86.1],
-    [7, 83.3],
-    [8, 80.6],
-    [9, 77.8],
-    [10, 75.0],
-  ])('%d reps is %d %% of 1RM', (reps, pct) => {
-    expect((100 / brzycki1RM(100, reps)) * 100).toBeCloseTo(pct, 1);
-  });
-
-  it('is undefined from 37 reps', () => {
-    expect(() => brzycki1RM(50, 37)).toThrow(RangeError);
-  });
-});
-
-describe('Epley and Brzycki against the NSCA %1RM-repetitions table', () => {
+describe('Epley against the NSCA %1RM-repetitions table', () => {
   // NSCA, Essentials of Strength Training and Conditioning, 3rd ed. (Baechle & Earle), Table 17.7.
   it.each([
     [2, 95],
@@ -47,9 +25,8 @@ describe('Epley and Brzycki against the NSCA %1RM-repetitions table', () => {
     [8, 80],
     [9, 77],
     [10, 75],
-  ])('%d reps ~ %d %% 1RM (both within 2.5 points)', (reps, pct) => {
+  ])('%d reps ~ %d %% 1RM (within 2.5 points)', (reps, pct) => {
     expect(Math.abs((100 / epley1RM(100, reps)) * 100 - pct)).toBeLessThanOrEqual(2.5);
-    expect(Math.abs((100 / brzycki1RM(100, reps)) * 100 - pct)).toBeLessThanOrEqual(2.5);
   });
 });
 

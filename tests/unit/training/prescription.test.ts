@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { e1rmFromRpe } from '@/lib/training/e1rm';
-import { prescribeLoad, prescribeSets } from '@/lib/training/prescription';
+import { prescribeLoad } from '@/lib/training/prescription';
 import { kgToLb, lbToKg } from '@/lib/training/units';
 
 // %1RM values from the RTS RPE chart (Tuchscherer): 5@8 81.1, 3@9 89.2, 8@7 70.7, 1@8 92.2.
@@ -38,19 +38,5 @@ describe('prescribeLoad: N reps @ RPE from an e1RM', () => {
 
   it('rejects prescriptions off the RPE chart', () => {
     expect(() => prescribeLoad({ e1rmKg: 100, reps: 15, rpe: 8 })).toThrow(RangeError);
-  });
-});
-
-describe('prescribeSets', () => {
-  it('gives identical sets with the prescribed load', () => {
-    expect(prescribeSets(3, { e1rmKg: 140, reps: 5, rpe: 8 })).toEqual([
-      { reps: 5, rpe: 8, loadKg: 112.5 },
-      { reps: 5, rpe: 8, loadKg: 112.5 },
-      { reps: 5, rpe: 8, loadKg: 112.5 },
-    ]);
-  });
-
-  it.each([0, 1.5])('rejects %d sets', (count) => {
-    expect(() => prescribeSets(count, { e1rmKg: 140, reps: 5, rpe: 8 })).toThrow(RangeError);
   });
 });

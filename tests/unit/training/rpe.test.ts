@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHART_RPES,
-  RTS_RPE_CHART,
-  fractionOf1RM,
-  isChartReps,
-  isChartRpe,
-  percentOf1RM,
-  rirFromRpe,
-  rpeFromRir,
-} from '@/lib/training/rpe';
+import { CHART_RPES, RTS_RPE_CHART, fractionOf1RM, isChartReps, isChartRpe, percentOf1RM } from '@/lib/training/rpe';
 
 /*
  * Reference: Mike Tuchscherer / Reactive Training Systems RPE chart ("The
@@ -92,23 +83,5 @@ describe('percentOf1RM interpolation and validation', () => {
     [Number.POSITIVE_INFINITY, false],
   ])('isChartRpe(%d) = %s', (rpe, ok) => {
     expect(isChartRpe(rpe)).toBe(ok);
-  });
-});
-
-describe('reps in reserve', () => {
-  it.each([
-    [10, 0],
-    [9, 1],
-    [8, 2],
-    [7.5, 2.5],
-    [6.5, 3.5],
-  ])('RPE %d = %d RIR', (rpe, rir) => {
-    expect(rirFromRpe(rpe)).toBe(rir);
-    expect(rpeFromRir(rir)).toBe(rpe);
-  });
-
-  it('rejects RPE or RIR off the chart', () => {
-    expect(() => rirFromRpe(5)).toThrow(RangeError);
-    expect(() => rpeFromRir(5)).toThrow(RangeError);
   });
 });

@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LOAD_STEP,
   KG_PER_LB,
+  METRES_PER_KM,
   METRES_PER_MILE,
   formatDistance,
   formatDuration,
   formatLoad,
   formatPace,
   kgToLb,
-  kmToMi,
   lbToKg,
-  miToKm,
   paceFromUnit,
   paceToUnit,
   roundLoad,
@@ -44,9 +43,9 @@ describe('unit constants (NIST SP 811, Appendix B)', () => {
     [1.609344, 1],
     [10, 6.213712],
     [42.195, 26.218758],
-  ])('kmToMi(%d) = %d mi', (km, mi) => {
-    expect(kmToMi(km)).toBeCloseTo(mi, 5);
-    expect(miToKm(mi)).toBeCloseTo(km, 4);
+  ])('%d km = %d mi (METRES_PER_MILE, the one conversion distances and paces use)', (km, mi) => {
+    expect((km * METRES_PER_KM) / METRES_PER_MILE).toBeCloseTo(mi, 5);
+    expect((mi * METRES_PER_MILE) / METRES_PER_KM).toBeCloseTo(km, 4);
   });
 
   it('converts pace per km to pace per mile and back', () => {

@@ -5,16 +5,21 @@
 import { verifySessionCsrf } from '@/lib/auth/csrf';
 import { currentPerson } from '@/lib/auth/sessions';
 import { hasActiveSubscription } from '@/lib/billing/subscriptions';
-import { CoachingError } from '@/lib/coaching/errors';
 import { coachingCall, completionFrom } from '@/lib/coaching/shapes';
 import { completeWorkout, skipWorkout } from '@/lib/coaching/workouts';
+import { AppError } from '@/lib/errors/app-error';
+import { errorResponse, type ErrorResponseOptions } from '@/lib/errors/http';
 import { readJsonBody } from '@/lib/web/json-body';
 import { firstIssue, logRequest } from '@/lib/views/app-log-request';
-import { logRedacted } from '@/lib/web/redact';
 
 export const dynamic = 'force-dynamic';
 
-const STATUS = { not_found: 404, invalid_argument: 400, conflict: 409 } as const;
+// Whatever fails on the server's side, the phone keeps the submission queued and sends it again.
+const FAILURE: ErrorResponseOptions = {
+  format: 'json',
+  label: 'app log: write failed',
+  serverFault: { status: 503, code: 'unavailable', message: 'Pacewise could not save this just now; it stays queued and is sent again.' },
+};
 
 function answer(status: number, body: Record<string, unknown>): Response {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
@@ -31,19 +36,21 @@ export async function POST(request: Request) {
   if (!body.ok) {
     return body.tooLarge
       ? answer(413, { error: 'too_large', message: 'A submission is at most 32 KB.' })
-      : answer(400, {
-          error: 'invalid_argument',
-          field: 'body',
-          message: 'Send the submission as a JSON object (Content-Type: application/json).',
-        });
+      : errorResponse(
+          new AppError('invalid_argument', 'Send the submission as a JSON object (Content-Type: application/json).', { field: 'body' }),
+          FAILURE,
+        );
   }
   const parsed = logRequest.safeParse(body.value);
-  if (!parsed.success) return answer(400, { error: 'invalid_argument', ...firstIssue(parsed.error) });
+  if (!parsed.success) {
+    const { field, message } = firstIssue(parsed.error);
+    return errorResponse(new AppError('invalid_argument', message, { field }), FAILURE);
+  }
   if (!(await hasActiveSubscription(person.userId))) {
-    return answer(402, {
-      error: 'subscription_inactive',
-      message: 'Logging needs an active subscription. Subscribe on your account page, then send it again.',
-    });
+    return errorResponse(
+      new AppError('subscription_inactive', 'Logging needs an active subscription. Subscribe on your account page, then send it again.'),
+      FAILURE,
+    );
   }
   const req = parsed.data;
   try {
@@ -72,14 +79,6 @@ export async function POST(request: Request) {
       changedSessions: new Set(result.changes.map((c) => c.workoutId)).size,
     });
   } catch (error) {
-    if (error instanceof CoachingError) {
-      return answer(STATUS[error.code], {
-        error: error.code,
-        message: error.message,
-        ...(typeof error.details.field === 'string' ? { field: error.details.field } : {}),
-      });
-    }
-    logRedacted('app log: write failed', error);
-    return answer(503, { error: 'unavailable', message: 'Pacewise could not save this just now; it stays queued and is sent again.' });
+    return errorResponse(error, FAILURE);
   }
 }

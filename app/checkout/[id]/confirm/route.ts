@@ -1,7 +1,8 @@
 import { currentPerson } from '@/lib/auth/sessions';
 import { CSRF_FIELD, verifySessionCsrf } from '@/lib/auth/csrf';
 import { billingConfig } from '@/lib/billing/config';
-import { CheckoutError, completeLocalCheckout } from '@/lib/billing/checkout';
+import { completeLocalCheckout } from '@/lib/billing/checkout';
+import { isAppError } from '@/lib/errors/app-error';
 import { config } from '@/lib/env';
 
 export const dynamic = 'force-dynamic';
@@ -26,7 +27,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
   try {
     await completeLocalCheckout(id, person.userId);
   } catch (error) {
-    if (!(error instanceof CheckoutError)) throw error;
+    if (!isAppError(error)) throw error;
   }
   return page(id);
 }

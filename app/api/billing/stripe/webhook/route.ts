@@ -1,5 +1,6 @@
 import { config } from '@/lib/env';
-import { handleStripeWebhook, WebhookError } from '@/lib/billing/stripe';
+import { handleStripeWebhook } from '@/lib/billing/stripe';
+import { errorResponse } from '@/lib/errors/http';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,7 +11,7 @@ export async function POST(req: Request) {
     const result = await handleStripeWebhook(body, req.headers.get('stripe-signature'));
     return Response.json({ received: true, applied: result.applied, type: result.type });
   } catch (error) {
-    if (error instanceof WebhookError) return Response.json({ error: error.message }, { status: 400 });
-    throw error;
+    // A bad signature is 400 (Stripe does not retry it); a server fault is a 5xx, which Stripe retries.
+    return errorResponse(error, { format: 'json', label: 'stripe webhook' });
   }
 }
