@@ -8,7 +8,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchBrowser, signInOnPage } from '../../support/browser';
+import { launchBrowser, patientContext, signInOnPage } from '../../support/browser';
 import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView } from '../../integration/coaching/athlete';
 
 const baseUrl = inject('baseUrl');
@@ -60,6 +60,7 @@ beforeAll(async () => {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync', '--disable-background-networking'],
     viewport: { width: 390, height: 844 },
   });
+  patientContext(installed);
   app = installed.pages()[0] ?? (await installed.newPage());
   await app.goto(`${baseUrl}/sign-in?next=/app`);
   await signInOnPage(app, athlete.person);
