@@ -274,5 +274,5 @@ describe('the way in, home to connected', () => {
 
     expect(violations).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 });

@@ -81,7 +81,7 @@ beforeAll(async () => {
     target: 'es2022',
   });
   hostScript = bundled.outputFiles[0]!.text;
-}, 180_000);
+});
 
 afterAll(async () => {
   await client?.close();
