@@ -64,13 +64,17 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Two files at a time against the suite's one server and one Chromium (each file makes its
+          // own people and contexts; docs/testing.md). VITEST_E2E_WORKERS overrides how many at once.
+          // The timeouts are only there to end a hung test, never to judge speed: they are far above
+          // what a loaded machine needs (Playwright's own defaults: tests/support/browser.ts).
           name: 'e2e',
           expect,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          maxWorkers: Number(process.env.VITEST_E2E_WORKERS) || 2,
         },
       },
     ],

@@ -58,7 +58,8 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
     url: `smtp://127.0.0.1:${bound}`,
     messages,
     async waitFor(to, subject, options = {}) {
-      const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+      // Generous: delivery is prompt, but a loaded machine must not fail a test by being slow.
+      const deadline = Date.now() + (options.timeoutMs ?? 120_000);
       for (;;) {
         const found = messages
           .filter(

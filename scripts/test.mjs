@@ -10,9 +10,10 @@
 // `parity` on the embedded PGlite, then `service`, `integration` and `e2e` on a throwaway PostgreSQL
 // cluster it starts itself on loopback (scripts/pg-cluster.mjs) and stops afterwards. With DATABASE_URL
 // set it uses that server instead and runs everything but `parity` there. Named suites run on PGlite
-// unless DATABASE_URL is set.
+// unless DATABASE_URL is set. lint, typecheck, unit and service run in a lane beside the build and
+// the server suites (PACEWISE_TEST_SERIAL=1: one after the other); the summary keeps one order.
 import './require-node.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,49 +77,78 @@ if (!port) {
   port = String(candidate);
 }
 const env = { ...process.env, TEST_PORT: port };
+/** Summary lines, printed in this order whatever order the two lanes below finish their steps in. */
+const ORDER = ['lint', 'typecheck', 'unit', 'build', 'parity/', 'parity-service/', 'postgresql', 'service/', 'integration/', 'e2e/'];
+const rank = (name) => ORDER.findIndex((o) => (o.endsWith('/') ? name.startsWith(o) : name === o));
 const summary = [];
 let passed = 0;
 let failed = 0;
 
-function run(cmd, args, extraEnv = {}) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  return r.status === 0;
+/**
+ * Runs a command with this run's environment (plus `stepEnv`). With `buffered`, its output is held
+ * and printed in one block when it ends (a step running beside another lane), else it goes straight
+ * to the terminal.
+ */
+function run(cmd, args, { stepEnv = env, buffered = false, title = cmd, watch } = {}) {
+  return new Promise((resolve) => {
+    const piped = buffered || watch;
+    const child = spawn(cmd, args, { stdio: piped ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: stepEnv });
+    const chunks = [];
+    // `watch` sees the output as it goes to the terminal (the build's, to know when its content step is done).
+    if (watch)
+      for (const [stream, out] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ])
+        stream.on('data', (d) => {
+          out.write(d);
+          watch(String(d));
+        });
+    else if (buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => chunks.push(d));
+    const done = (ok) => {
+      if (buffered)
+        process.stdout.write(
+          `\n===== ${title} (ran beside the build and server suites) =====\n${Buffer.concat(chunks)}===== end of ${title} =====\n`,
+        );
+      resolve(ok);
+    };
+    child.once('error', (error) => {
+      chunks.push(Buffer.from(`${error.message}\n`));
+      done(false);
+    });
+    child.once('close', (code) => done(code === 0));
+  });
 }
 
-function step(name, fn) {
+async function step(name, fn) {
   const t0 = Date.now();
-  const result = fn();
+  const result = await fn();
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  summary.push(`${name.padEnd(20)} ${result.line}  (${secs}s)`);
+  summary.push({ rank: rank(name), line: `${name.padEnd(20)} ${result.line}  (${secs}s)` });
   passed += result.passed;
   failed += result.failed;
   return result.failed === 0;
 }
 
-function check(name, cmd, args) {
-  return step(name, () => {
-    const ok = run(cmd, args);
+function check(name, cmd, args, options = {}) {
+  return step(name, async () => {
+    const ok = await run(cmd, args, { ...options, title: name });
     return { line: ok ? 'ok' : 'FAILED', passed: 0, failed: ok ? 0 : 1 };
   });
 }
 
-function vitest(project, name = project, extra = []) {
-  return step(name, () => {
+function vitest(project, name = project, extra = [], options = {}) {
+  return step(name, async () => {
     // PACEWISE_TEST_REPORTS=<folder> keeps each suite's JSON report there (docs/performance.md counts cases from them).
     const keep = process.env.PACEWISE_TEST_REPORTS;
     const out = keep
       ? path.resolve(keep, `${name.replace('/', '-')}.json`)
-      : path.join(os.tmpdir(), `pacewise-vitest-${name}-${process.pid}.json`);
-    const ok = run('npx', [
-      'vitest',
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-      ...extra,
-    ]);
+      : path.join(os.tmpdir(), `pacewise-vitest-${name.replace('/', '-')}-${process.pid}.json`);
+    const ok = await run(
+      'npx',
+      ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra],
+      { ...options, title: name },
+    );
     let r = { numPassedTests: 0, numFailedTests: ok ? 0 : 1, numPendingTests: 0 };
     try {
       r = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -145,52 +175,107 @@ function parityFiles(...roots) {
   return files.sort();
 }
 
-let ok = run('npx', ['contentlayer2', 'build']) && run('node', ['scripts/build-views.mjs']);
-if (!ok) process.exit(1);
+const prepared = (await run('npx', ['contentlayer2', 'build'])) && (await run('node', ['scripts/build-views.mjs']));
+if (!prepared) process.exit(1);
 let cluster;
-/** The matrix: the full suites go to PostgreSQL (parity ran on PGlite before them). */
-async function toPostgres() {
-  if (!matrix || cluster) return;
-  cluster = await startCluster();
-  env.DATABASE_URL = cluster.url;
-  summary.push(`${'postgresql'.padEnd(12)} ${cluster.version} on port ${cluster.port}: service, integration and e2e below run there`);
+let clusterStarting;
+/** The matrix: the full suites go to PostgreSQL, a cluster of this run's own (parity runs on PGlite). */
+async function postgresEnv(base = env) {
+  if (!matrix) return base;
+  clusterStarting ??= startCluster().then((started) => {
+    cluster = started;
+    summary.push({
+      rank: rank('postgresql'),
+      line: `${'postgresql'.padEnd(12)} ${started.version} on port ${started.port}: service, integration and e2e below run there`,
+    });
+    return started;
+  });
+  return { ...base, DATABASE_URL: (await clusterStarting).url };
 }
-const engine = () => (env.DATABASE_URL ? 'postgresql' : 'pglite');
-for (const suite of suites) {
-  if (suite === 'lint') check('lint', 'npm', ['run', '--silent', 'lint']);
-  if (suite === 'typecheck') check('typecheck', 'npx', ['tsc', '--noEmit']);
-  if (suite === 'unit') vitest('unit');
-  // No build and no server: each file clones a template database (tests/support/service-setup.ts).
-  if (suite === 'service') {
-    await toPostgres();
-    vitest('service', `service/${engine()}`);
-  }
-  if (suite === 'integration' || suite === 'parity' || suite === 'e2e') {
-    if (!summary.some((l) => l.startsWith('build'))) {
-      // Pages are prerendered with SITE_URL, so the build is made for the test server's origin.
-      env.SITE_URL = `http://127.0.0.1:${port}`;
-      if (reuseBuild) {
-        summary.push(`${'build'.padEnd(12)} reused (${marker})`);
-      } else {
-        // `vercel build` runs `npm run build` (the one build pipeline) and packages it as Vercel deploys
-        // it: the tests serve its .next and check its .vercel/output (scripts/vercel-build.mjs).
-        if (!check('build', 'node', ['scripts/vercel-build.mjs'])) break;
-        fs.writeFileSync(marker, JSON.stringify({ siteUrl: env.SITE_URL, vercelOutput: true }));
-      }
+const engineOf = (stepEnv) => (stepEnv.DATABASE_URL ? 'postgresql' : 'pglite');
+
+// Two lanes side by side (2 cores: one mostly waits on a server, the other does not need one):
+// - the server lane: the one build, then the suites that serve it on TEST_PORT, one at a time;
+// - the checks lane: lint, typecheck, unit and the in-process service tier, which need no build and
+//   no port, one at a time, their output printed in one block per step when the server lane also runs.
+// PACEWISE_TEST_SERIAL=1 runs the checks lane first and then the server lane, as before.
+const serverSuites = suites.filter((s) => ['parity', 'integration', 'e2e'].includes(s));
+const checkSuites = suites.filter((s) => !serverSuites.includes(s));
+const serial = process.env.PACEWISE_TEST_SERIAL === '1';
+const buffered = serverSuites.length > 0 && checkSuites.length > 0 && !serial;
+const deferred = () => {
+  let resolve;
+  const promise = new Promise((r) => (resolve = r));
+  return { promise, resolve };
+};
+// The build starts by writing the generated content again (.contentlayer/generated, lib/generated:
+// `npm run build`); typecheck, unit and service read it, so they start once next build has begun.
+// Lint reads none of it (ESLint and Prettier ignore it) and starts at once.
+const contentWritten = deferred();
+// e2e's `npm run dev` row rewrites tsconfig.json for a moment (tests/e2e/dev): not while tsc reads it.
+const typechecked = deferred();
+if (!serverSuites.length || reuseBuild) contentWritten.resolve();
+if (!checkSuites.includes('typecheck')) typechecked.resolve();
+
+async function checksLane() {
+  for (const suite of checkSuites) {
+    if (suite === 'lint') await check('lint', 'npm', ['run', '--silent', 'lint'], { buffered });
+    else await contentWritten.promise;
+    if (suite === 'typecheck') {
+      await check('typecheck', 'npx', ['tsc', '--noEmit'], { buffered });
+      typechecked.resolve();
     }
-    // The matrix: parity ran on PGlite before this; the full suites go to PostgreSQL, on the same build
-    // (nothing about the engine is built in; Chromium and the HTML crawls do not depend on it).
-    if (suite !== 'parity') await toPostgres();
-    if (suite === 'parity') {
-      vitest('integration', `parity/${engine()}`, ['--tags-filter=engine-parity', ...parityFiles('tests/integration', 'tests/security')]);
-      vitest('service', `parity-service/${engine()}`, ['--tags-filter=engine-parity', ...parityFiles('tests/service')]);
-    } else vitest(suite, `${suite}/${engine()}`);
+    if (suite === 'unit') await vitest('unit', 'unit', [], { buffered });
+    // No build and no server: each file clones a template database (tests/support/service-setup.ts).
+    if (suite === 'service') {
+      const stepEnv = await postgresEnv();
+      await vitest('service', `service/${engineOf(stepEnv)}`, [], { stepEnv, buffered });
+    }
   }
 }
+
+async function serverLane() {
+  if (!serverSuites.length) return;
+  // Pages are prerendered with SITE_URL, so the build is made for the test server's origin.
+  const serverEnv = { ...env, SITE_URL: `http://127.0.0.1:${port}` };
+  if (reuseBuild) {
+    summary.push({ rank: rank('build'), line: `${'build'.padEnd(12)} reused (${marker})` });
+  } else {
+    // `vercel build` runs `npm run build` (the one build pipeline) and packages it as Vercel deploys
+    // it: the tests serve its .next and check its .vercel/output (scripts/vercel-build.mjs).
+    const watch = (text) => /Next\.js \d|Creating an optimized/.test(text) && contentWritten.resolve();
+    const built = await check('build', 'node', ['scripts/vercel-build.mjs'], { stepEnv: serverEnv, watch });
+    contentWritten.resolve();
+    if (!built) return;
+    fs.writeFileSync(marker, JSON.stringify({ siteUrl: serverEnv.SITE_URL, vercelOutput: true }));
+  }
+  for (const suite of serverSuites) {
+    if (suite === 'parity') {
+      // The matrix: the parity set on PGlite; the full suites on PostgreSQL, on the same build (nothing
+      // about the engine is built in; Chromium and the HTML crawls do not depend on it).
+      const e = engineOf(serverEnv);
+      const parity = ['--tags-filter=engine-parity'];
+      await vitest('integration', `parity/${e}`, [...parity, ...parityFiles('tests/integration', 'tests/security')], {
+        stepEnv: serverEnv,
+      });
+      await vitest('service', `parity-service/${e}`, [...parity, ...parityFiles('tests/service')], { stepEnv: serverEnv });
+    } else {
+      if (suite === 'e2e') await typechecked.promise;
+      const stepEnv = await postgresEnv(serverEnv);
+      await vitest(suite, `${suite}/${engineOf(stepEnv)}`, [], { stepEnv });
+    }
+  }
+}
+
+if (serial) {
+  await checksLane();
+  await serverLane();
+} else await Promise.all([checksLane(), serverLane()]);
 cluster?.stop();
+summary.sort((a, b) => a.rank - b.rank);
 console.log(
   '\nPacewise test summary' + (matrix ? ' (PGlite, then PostgreSQL)' : env.DATABASE_URL ? ' (PostgreSQL)' : ' (embedded PGlite)'),
 );
-for (const line of summary) console.log('  ' + line);
+for (const { line } of summary) console.log('  ' + line);
 console.log(`total: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core (Playwright's own browser download fails here).
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 
 const options = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -28,9 +28,25 @@ export function launchBrowserServer(): Promise<BrowserServer> {
  * started one (its close() closes this connection's contexts and disconnects, the browser stays up
  * for the next file), else a Chromium of its own (scripts run outside vitest).
  */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   const endpoint = process.env[BROWSER_ENDPOINT_VAR];
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(options);
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(options);
+  browser.on('context', patientContext);
+  return browser;
+}
+
+/**
+ * Playwright's action and navigation timeouts for the e2e suite: only there to end a hung test, far
+ * above what a loaded machine needs (Playwright's own 30 s is a deadline a busy 2-core machine running
+ * two files at a time can miss). A timeout a test passes itself still applies.
+ */
+export const PATIENT_TIMEOUT_MS = 120_000;
+
+/** Gives a context (one of launchBrowser's, or a persistent one) the suite's patient timeouts. */
+export function patientContext(context: BrowserContext): BrowserContext {
+  context.setDefaultTimeout(PATIENT_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(PATIENT_TIMEOUT_MS);
+  return context;
 }
 
 /** Fills and submits the sign-in form the page is on (it may have been redirected there). */

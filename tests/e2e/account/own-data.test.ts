@@ -40,7 +40,7 @@ beforeAll(async () => {
   await page.goto(`${baseUrl}/account`);
   await signInOnPage(page, person);
   await page.waitForURL(`${baseUrl}/account`);
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchBrowser, signInOnPage } from '../../support/browser';
+import { launchBrowser, patientContext, signInOnPage } from '../../support/browser';
 import { addDays, newAthlete, todayUtc, type Athlete, type WorkoutView } from '../../integration/coaching/athlete';
 
 const baseUrl = inject('baseUrl');
@@ -60,6 +60,7 @@ beforeAll(async () => {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync', '--disable-background-networking'],
     viewport: { width: 390, height: 844 },
   });
+  patientContext(installed);
   app = installed.pages()[0] ?? (await installed.newPage());
   await app.goto(`${baseUrl}/sign-in?next=/app`);
   await signInOnPage(app, athlete.person);
@@ -68,7 +69,7 @@ beforeAll(async () => {
   await app.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await app.reload();
   await app.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}, 240_000);
+});
 
 afterAll(async () => {
   await installed?.close();
@@ -198,7 +199,7 @@ describe('accessibility', () => {
     await page.goto(`${baseUrl}/sign-in?next=/app`);
     await signInOnPage(page, athlete.person);
     await page.waitForURL(`${baseUrl}/app`);
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
   });
@@ -211,39 +212,35 @@ describe('accessibility', () => {
     { name: 'install', path: '/install' },
   ];
 
-  it.each([390, 1280])(
-    'every app page is axe-clean at %i px, light and dark, and no wider than the screen',
-    { timeout: 240_000 },
-    async (width) => {
-      await page.setViewportSize({ width, height: 900 });
-      for (const { name, path: p } of pages()) {
-        const scripts: string[] = [];
-        const onRequest = (r: { resourceType(): string; url(): string }) => {
-          if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-        };
-        page.on('request', onRequest);
-        expect((await page.goto(baseUrl + p, { waitUntil: 'load' }))?.status(), name).toBe(200);
-        page.off('request', onRequest);
-        // The app carries its one small script; the public install page none from _next.
+  it.each([390, 1280])('every app page is axe-clean at %i px, light and dark, and no wider than the screen', async (width) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const { name, path: p } of pages()) {
+      const scripts: string[] = [];
+      const onRequest = (r: { resourceType(): string; url(): string }) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      };
+      page.on('request', onRequest);
+      expect((await page.goto(baseUrl + p, { waitUntil: 'load' }))?.status(), name).toBe(200);
+      page.off('request', onRequest);
+      // The app carries its one small script; the public install page none from _next.
+      expect(
+        scripts.filter((s) => s.startsWith('/_next/')),
+        name,
+      ).toEqual([]);
+      if (p !== '/install')
         expect(
-          scripts.filter((s) => s.startsWith('/_next/')),
+          scripts.every((s) => s === '/pw-app/app.js' || s === '/sw.js'),
           name,
+        ).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(width);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        expect(
+          results.violations.map((v) => `${name} ${colorScheme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
         ).toEqual([]);
-        if (p !== '/install')
-          expect(
-            scripts.every((s) => s === '/pw-app/app.js' || s === '/sw.js'),
-            name,
-          ).toBe(true);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(width);
-        for (const colorScheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme });
-          const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-          expect(
-            results.violations.map((v) => `${name} ${colorScheme}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-          ).toEqual([]);
-        }
-        await page.emulateMedia({ colorScheme: 'light' });
       }
-    },
-  );
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+  });
 });

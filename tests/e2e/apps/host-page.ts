@@ -25,7 +25,7 @@ let bridge: AppBridge;
 window.pacewiseHost = {
   sizes: [],
   setTheme: (theme) => bridge.setHostContext({ theme, displayMode: 'inline' }),
-  teardown: () => bridge.teardownResource({}, { timeout: 5_000 }),
+  teardown: () => bridge.teardownResource({}, { timeout: 60_000 }),
   async show(document, result, theme) {
     const iframe = window.document.getElementById('app') as HTMLIFrameElement;
     bridge = new AppBridge(

@@ -81,7 +81,7 @@ beforeAll(async () => {
     target: 'es2022',
   });
   hostScript = bundled.outputFiles[0]!.text;
-}, 180_000);
+});
 
 afterAll(async () => {
   await client?.close();
@@ -115,7 +115,7 @@ async function show(
       options.theme ?? 'light',
     ] as const),
     new Promise((_, reject) =>
-      setTimeout(() => reject(new Error(`the ${view} view never finished its handshake; console: ${errors.join(' | ')}`)), 20_000),
+      setTimeout(() => reject(new Error(`the ${view} view never finished its handshake; console: ${errors.join(' | ')}`)), 120_000),
     ),
   ]);
   const frame = page.frames().find((f) => f !== page.mainFrame())!;

@@ -58,6 +58,19 @@ function freshCloneEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return env;
 }
 
+/**
+ * fetch, once more when the server closed a kept-alive connection just as the request went out (its
+ * idle timeout ran out while this file waited on something else: "other side closed", nothing answered).
+ */
+async function fetchAgain(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = COMPILE): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -113,7 +126,7 @@ describe('npm run dev -- -p <port>', () => {
   });
 
   it('advertises its own port in the 401 and the discovery documents', { timeout: COMPILE }, async () => {
-    const unauthorized = await fetch(`${origin}/mcp`, {
+    const unauthorized = await fetchAgain(`${origin}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
@@ -122,9 +135,9 @@ describe('npm run dev -- -p <port>', () => {
     expect(unauthorized.headers.get('www-authenticate')).toContain(
       `resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
     );
-    const resource = (await (await fetch(`${origin}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
+    const resource = (await (await fetchAgain(`${origin}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
     expect(resource).toMatchObject({ resource: `${origin}/mcp`, authorization_servers: [origin] });
-    const server = (await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    const server = (await (await fetchAgain(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(server).toMatchObject({ issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token` });
   });
 
@@ -171,25 +184,25 @@ describe('npm run dev -- -p <port>', () => {
       /SITE_URL=http:\/\/localhost:3000 disagrees with the server npm run dev starts, http:\/\/localhost:\d+/,
     ],
     ['an MCP_BASE_URL on another port', { MCP_BASE_URL: 'http://127.0.0.1:3000' }, /MCP_BASE_URL=http:\/\/127\.0\.0\.1:3000 disagrees/],
-  ])('refuses to start with %s, naming the fix', { timeout: 60_000 }, async (_name, env, message) => {
+  ])('refuses to start with %s, naming the fix', { timeout: 180_000 }, async (_name, env, message) => {
     const other = await freePort();
     const run = spawnSync('npm', ['run', 'dev', '--', '-p', String(other)], {
       cwd: ROOT,
       env: freshCloneEnv(env),
       encoding: 'utf8',
-      timeout: 50_000,
+      timeout: 150_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).toContain('Unset');
   });
 
-  it('refuses a port that is taken instead of serving somewhere else', { timeout: 60_000 }, () => {
+  it('refuses a port that is taken instead of serving somewhere else', { timeout: 180_000 }, () => {
     const run = spawnSync('npm', ['run', 'dev', '--', '-p', String(port)], {
       cwd: ROOT,
       env: freshCloneEnv(),
       encoding: 'utf8',
-      timeout: 50_000,
+      timeout: 150_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`port ${port} is in use`);
@@ -242,7 +255,7 @@ async function visitEveryPageType(
   await visit('/device');
   // The consent page, reached as an agent's authorization request reaches it.
   const reg = (await (
-    await fetch(`${base}/register`, {
+    await fetchAgain(`${base}/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -275,7 +288,7 @@ async function visitEveryPageType(
 
 describe('every page type in Chromium: zero console errors', () => {
   it("in development (npm run dev): Next's runtime runs, its dev tools are styled", { timeout: COMPILE * 3 }, async () => {
-    const csp = (await fetch(`${origin}/`)).headers.get('content-security-policy') ?? '';
+    const csp = (await fetchAgain(`${origin}/`)).headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' 'unsafe-inline' 'unsafe-eval'/);
 
     // The dev tools' badge: its <style> elements apply (a blocked one has no sheet), and the request id script ran.
@@ -303,12 +316,12 @@ describe('every page type in Chromium: zero console errors', () => {
   });
 
   it('in production (next start): the strict policy, and still none', { timeout: COMPILE }, async () => {
-    const csp = (await fetch(`${productionUrl}/`)).headers.get('content-security-policy') ?? '';
+    const csp = (await fetchAgain(`${productionUrl}/`)).headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     // The suite's server may run on PostgreSQL, where no demo person is seeded: a person of its own.
     const person = await createPerson(productionUrl, 'console');
-    const { problems, visited } = await visitEveryPageType(productionUrl, person, 60_000);
+    const { problems, visited } = await visitEveryPageType(productionUrl, person, 120_000);
     expect(visited).toEqual(expect.arrayContaining(['/', '/account', '/cb']));
     expect(problems).toEqual([]);
   });

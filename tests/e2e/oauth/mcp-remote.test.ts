@@ -29,7 +29,7 @@ afterAll(async () => {
   if (configDir) fs.rmSync(configDir, { recursive: true, force: true });
 });
 
-async function waitFor<T>(probe: () => T | undefined, what: string, log: () => string, ms = 60_000): Promise<T> {
+async function waitFor<T>(probe: () => T | undefined, what: string, log: () => string, ms = 180_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = probe();
