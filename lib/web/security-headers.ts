@@ -3,7 +3,8 @@
 // Prerendered public pages carry no inline script (scripts/static-documents.mjs strips Next's client
 // runtime after the build; only application/ld+json data blocks, which CSP does not govern, and the
 // header's same-origin /session-nav.js remain), so `script-src 'self'` holds there and they stay static. Pages rendered per request
-// (sign-in, consent, device, account, checkout) still carry Next's inline bootstrap scripts: they get
+// (sign-in, consent, device, checkout; not /account or /app, HTML documents with no inline script)
+// still carry Next's inline bootstrap scripts: they get
 // a fresh nonce per request, which Next reads from the request's CSP header and puts on its scripts.
 
 /** Pages where a person signs in, approves an agent or pays, and the app's own pages: never framed, never cached. */

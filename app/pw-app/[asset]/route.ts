@@ -1,11 +1,12 @@
-// The app's script and stylesheet (built by scripts/build-views.mjs into lib/generated/app-assets.ts).
+// The app's script and stylesheet, and the account page's stylesheet (built by scripts/build-views.mjs into lib/generated/app-assets.ts).
 // Not under /_next: their names do not change between builds, so they are revalidated by ETag.
 import crypto from 'node:crypto';
-import { APP_CSS, APP_SCRIPT } from '@/lib/generated/app-assets';
+import { ACCOUNT_CSS, APP_CSS, APP_SCRIPT } from '@/lib/generated/app-assets';
 
 const ASSETS: Record<string, { body: string; type: string }> = {
   'app.js': { body: APP_SCRIPT, type: 'text/javascript; charset=utf-8' },
   'app.css': { body: APP_CSS, type: 'text/css; charset=utf-8' },
+  'account.css': { body: ACCOUNT_CSS, type: 'text/css; charset=utf-8' },
 };
 const etags = new Map(
   Object.entries(ASSETS).map(([name, a]) => [name, `"${crypto.createHash('sha256').update(a.body).digest('base64url').slice(0, 22)}"`]),

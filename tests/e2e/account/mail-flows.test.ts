@@ -249,7 +249,7 @@ describe('the way in, home to connected', () => {
     // The account: what is paid, when it renews, and how to cancel (the local checkout's button).
     const prefetches: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('_rsc=') || r.headers()['rsc'] === '1') prefetches.push(r.url());
+      if (r.url().includes('_rsc=') || r.headers()['rsc'] === '1' || r.url().includes('/_next/static/chunks/')) prefetches.push(r.url());
     });
     await page.goto(`${baseUrl}/account`, { waitUntil: 'networkidle' });
     expect(await page.getByTestId('subscription-status').textContent()).toBe('active');
@@ -264,7 +264,7 @@ describe('the way in, home to connected', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     const trainingWidth = await page.getByTestId('training').evaluate((el) => el.getBoundingClientRect().width);
     expect(trainingWidth).toBeGreaterThan(1000);
-    // Plain forms and plain links: the page prefetches no RSC payload for the pages it links.
+    // Plain forms and plain links: no client runtime chunk, and no RSC payload prefetched for the pages it links.
     expect(prefetches).toEqual([]);
     violations.push(...(await axeAtWidths(page)));
     await page.getByRole('button', { name: 'Cancel the subscription' }).click();

@@ -61,6 +61,24 @@ describe('local test-mode checkout', () => {
     expect(((await a.client.call('get_account')).structured as typeof account).subscription.renewsAt).toBe(renewsAt);
   });
 
+  it('the account page offers the test-mode cancel button, not the portal, and cancelling ends the subscription', async () => {
+    const page = await a.session.follow('/account');
+    expect(page.html).toContain('data-testid="subscription-status">active<');
+    expect(page.html).not.toContain('data-testid="manage-subscription"');
+    const form = /<form[^>]*action="\/api\/billing\/cancel"[^>]*>[\s\S]*?<\/form>/.exec(page.html)?.[0] ?? '';
+    expect(form).toContain('data-testid="cancel-subscription"');
+    const csrf = hiddenField(form, 'csrf')!;
+    expect((await a.session.raw('/api/billing/portal', { form: { csrf } })).status).toBe(404);
+    expect((await a.session.raw('/api/billing/cancel', { form: { csrf: 'forged' } })).status).toBe(403);
+    const res = await a.session.raw('/api/billing/cancel', { form: { csrf } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/account?subscription=canceled');
+    expect((await a.client.call('get_account')).structured).toMatchObject({ subscription: { status: 'canceled' } });
+    const after = await a.session.follow('/account?subscription=canceled');
+    expect(after.html).toContain('Your subscription is cancelled');
+    expect(after.html).toMatch(/<a [^>]*href="\/checkout"[^>]*data-testid="subscribe"/);
+  });
+
   it('a confirm without the CSRF token is refused', async () => {
     const link = String((await b.client.call('get_payment_checkout_link')).structured.url);
     const res = await b.session.raw(`${new URL(link).pathname}/confirm`, { form: { csrf: 'forged' } });
@@ -216,6 +234,59 @@ describe('Stripe provider', () => {
     };
     expect((await send(deleted)).body.applied).toBe(true);
     expect((await client.call('get_account')).structured).toMatchObject({ subscription: { status: 'canceled' } });
+  });
+
+  it("manage or cancel: the account page's button opens Stripe's customer portal for the person's customer, back to /account", async () => {
+    const buyer = await personWithClient(server.url, 'stripe-portal');
+    try {
+      expect((await buyer.client.call('get_payment_checkout_link')).isError).toBe(false);
+      const userId = stub.sessions.at(-1)!.params.get('client_reference_id')!;
+      const customer = `cus_${crypto.randomBytes(6).toString('hex')}`;
+      const completed = {
+        id: `evt_${crypto.randomBytes(6).toString('hex')}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: {
+          object: {
+            id: stub.sessions.at(-1)!.id,
+            object: 'checkout.session',
+            client_reference_id: userId,
+            subscription: 'sub_portal',
+            customer,
+            metadata: { userId },
+          },
+        },
+      };
+      expect((await send(completed)).body.applied).toBe(true);
+
+      // The page offers the portal (no test-mode cancel button), in a form carrying the CSRF token.
+      const account = await buyer.session.follow('/account');
+      expect(account.html).toContain('data-testid="subscription-status">active<');
+      const form = /<form[^>]*action="\/api\/billing\/portal"[^>]*>[\s\S]*?<\/form>/.exec(account.html)?.[0] ?? '';
+      expect(form).toContain('data-testid="manage-subscription"');
+      expect(account.html).not.toContain('data-testid="cancel-subscription"');
+      expect((await buyer.session.raw('/api/billing/cancel', { form: { csrf: hiddenField(form, 'csrf')! } })).status).toBe(404);
+
+      const before = stub.portalSessions.length;
+      const res = await buyer.session.raw('/api/billing/portal', { form: { csrf: hiddenField(form, 'csrf')! } });
+      expect(res.status).toBe(303);
+      const made = stub.portalSessions.at(-1)!;
+      expect(stub.portalSessions.length).toBe(before + 1);
+      expect(res.headers.get('location')).toBe(`https://billing.stripe.example/p/session/${made.id}`);
+      expect(made.params.get('customer')).toBe(customer);
+      expect(new URL(made.params.get('return_url')!).pathname).toBe('/account');
+
+      // A forged form opens nothing; an outage says so on the account page and changes nothing.
+      expect((await buyer.session.raw('/api/billing/portal', { form: { csrf: 'forged' } })).status).toBe(403);
+      expect(stub.portalSessions.length).toBe(before + 1);
+      stub.failNext();
+      const down = await buyer.session.raw('/api/billing/portal', { form: { csrf: hiddenField(form, 'csrf')! } });
+      expect(down.status).toBe(303);
+      expect(down.headers.get('location')).toBe('/account?subscription=portal-down');
+      expect((await buyer.session.follow('/account?subscription=portal-down')).html).toContain('The payment provider did not answer');
+    } finally {
+      await buyer.client.close();
+    }
   });
 
   it('rejects a bad or missing signature with 400 and changes nothing', async () => {
