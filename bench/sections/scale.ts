@@ -24,7 +24,7 @@ const HISTORIES = [
 ] as const;
 const LABELS = HISTORIES.map((h) => h.label);
 const ONE_YEAR = LABELS.indexOf('1 year');
-const CONCURRENCY = [1, 10, 50];
+const AGENTS = [1, 10, 50];
 const CLONES = 100;
 
 type Person = Connected & { label: string };
@@ -120,7 +120,14 @@ function healthBatch(prefix: string, today: string): Record<string, unknown>[] {
 
 const squat = [{ exercise: 'back-squat', sets: [5, 5, 5].map((reps) => ({ reps, load: 70 })) }];
 
-export async function benchScale(ctx: BenchContext, database: 'postgresql' | 'pglite', calls: number): Promise<ScaleResults> {
+export async function benchScale(
+  ctx: BenchContext,
+  database: 'postgresql' | 'pglite',
+  calls: number,
+  /** false: the history rounds only (no crowd of 50 sign-ups, no agents at once). */
+  agentsAtOnce = true,
+): Promise<ScaleResults> {
+  const CONCURRENCY = agentsAtOnce ? AGENTS : [];
   const log = (l: string) => ctx.log(`scale (${database}): ${l}`);
   const db = await freshDatabaseEnv();
   const env = { ...db.env, PACEWISE_SEED: '0', MCP_CALLS_PER_MINUTE: '1000000' };
@@ -135,7 +142,7 @@ export async function benchScale(ctx: BenchContext, database: 'postgresql' | 'pg
     const people: Person[] = [];
     for (const h of HISTORIES) people.push({ ...(await subscribedPerson(appUrl, `scale-${h.days}`)), label: h.label });
     const crowd: Connected[] = [];
-    for (let i = 0; i < Math.max(...CONCURRENCY); i += 5)
+    for (let i = 0; i < Math.max(0, ...CONCURRENCY); i += 5)
       crowd.push(...(await Promise.all(Array.from({ length: 5 }, (_, k) => subscribedPerson(appUrl, `scale-crowd-${i + k}`)))));
 
     // PGlite is one process's folder: the seeding process takes it while no server runs.
