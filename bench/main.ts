@@ -193,19 +193,21 @@ async function scaleOnEngines(
   // The scale section starts its own servers: no app of the run's own.
   const ctx = benchContext(args, port, log, print, { appUrl: '', appEnv: {}, cluster: undefined });
   const calls = Number(option(args, 'calls') ?? (quick ? 5 : 10));
+  // --no-agents: the history rounds only (the agents-at-once part signs up 50 people and runs 30 s more).
+  const agents = !args.includes('--no-agents');
   const saved = process.env.DATABASE_URL;
   if (chosen !== 'pglite') {
     const pg = await startCluster(port + 8);
     if ('adminUrl' in pg) {
       onCleanup(async () => pg.stop());
       process.env.DATABASE_URL = pg.adminUrl;
-      out.postgresql = await benchScale({ ...ctx, cluster: pg }, 'postgresql', calls);
+      out.postgresql = await benchScale({ ...ctx, cluster: pg }, 'postgresql', calls, agents);
     } else out.postgresql = skipped(print, 'Scale on PostgreSQL', pg.missing);
   }
   if (chosen !== 'postgresql') {
     delete process.env.DATABASE_URL;
     try {
-      out.pglite = await benchScale(ctx, 'pglite', calls);
+      out.pglite = await benchScale(ctx, 'pglite', calls, agents);
     } finally {
       if (saved !== undefined) process.env.DATABASE_URL = saved;
     }

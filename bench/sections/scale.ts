@@ -1,7 +1,7 @@
 // Scale: does a call cost more as a person's history grows, and do writes hold under load?
-// People with 1 week, 1 year and 5 years of history (bench/workers/seed-history.ts: written by the
-// tools' own handlers with the coaching clock moved day by day), beside many other people (copies
-// of the 1-year person). Every read and write tool is called over /mcp at one connection for each
+// People with 1 week, 6 months, 1 year, 2 years and 5 years of history (bench/workers/seed-history.ts:
+// written by the tools' own handlers with the coaching clock moved day by day), beside many other
+// people (copies of the 1-year person). Every read and write tool is called over /mcp at one connection for each
 // person, interleaved with the protocol floor (bench/baselines/mcp-floor.ts) round by round; the
 // report gives each tool's ratio to the floor and the ratio of 5 years to 1 week. Then
 // get_training_progress at 5 years against the floor at 10 connections, and agents of different
@@ -17,10 +17,14 @@ import type { BenchContext } from '../lib/context';
 
 const HISTORIES = [
   { label: '1 week', days: 7 },
+  { label: '6 months', days: 182 },
   { label: '1 year', days: 365 },
+  { label: '2 years', days: 2 * 365 },
   { label: '5 years', days: 5 * 365 },
 ] as const;
-const CONCURRENCY = [1, 10, 50];
+const LABELS = HISTORIES.map((h) => h.label);
+const ONE_YEAR = LABELS.indexOf('1 year');
+const AGENTS = [1, 10, 50];
 const CLONES = 100;
 
 type Person = Connected & { label: string };
@@ -116,7 +120,14 @@ function healthBatch(prefix: string, today: string): Record<string, unknown>[] {
 
 const squat = [{ exercise: 'back-squat', sets: [5, 5, 5].map((reps) => ({ reps, load: 70 })) }];
 
-export async function benchScale(ctx: BenchContext, database: 'postgresql' | 'pglite', calls: number): Promise<ScaleResults> {
+export async function benchScale(
+  ctx: BenchContext,
+  database: 'postgresql' | 'pglite',
+  calls: number,
+  /** false: the history rounds only (no crowd of 50 sign-ups, no agents at once). */
+  agentsAtOnce = true,
+): Promise<ScaleResults> {
+  const CONCURRENCY = agentsAtOnce ? AGENTS : [];
   const log = (l: string) => ctx.log(`scale (${database}): ${l}`);
   const db = await freshDatabaseEnv();
   const env = { ...db.env, PACEWISE_SEED: '0', MCP_CALLS_PER_MINUTE: '1000000' };
@@ -131,7 +142,7 @@ export async function benchScale(ctx: BenchContext, database: 'postgresql' | 'pg
     const people: Person[] = [];
     for (const h of HISTORIES) people.push({ ...(await subscribedPerson(appUrl, `scale-${h.days}`)), label: h.label });
     const crowd: Connected[] = [];
-    for (let i = 0; i < Math.max(...CONCURRENCY); i += 5)
+    for (let i = 0; i < Math.max(0, ...CONCURRENCY); i += 5)
       crowd.push(...(await Promise.all(Array.from({ length: 5 }, (_, k) => subscribedPerson(appUrl, `scale-crowd-${i + k}`)))));
 
     // PGlite is one process's folder: the seeding process takes it while no server runs.
@@ -149,7 +160,7 @@ export async function benchScale(ctx: BenchContext, database: 'postgresql' | 'pg
     log(`seeded in ${round((Date.now() - t0) / 1000, 0)} s: ${JSON.stringify(seeded)}`);
     const cloned = await runJsonWorker<{ people: number; rows: number }>(
       'bench/workers/seed-history.ts',
-      { mode: 'clone', fromEmail: people[1]!.person.email, count: CLONES },
+      { mode: 'clone', fromEmail: people[ONE_YEAR]!.person.email, count: CLONES },
       workerEnv,
     );
     log(`${cloned.people} other people, ${cloned.rows} rows`);
@@ -228,7 +239,7 @@ export async function benchScale(ctx: BenchContext, database: 'postgresql' | 'pg
           const s: Samples = samples.get(key) ?? { floor: [], by: new Map<string, number[]>(), failures: 0 };
           samples.set(key, s);
           // The order rotates each round, so no history always runs first or on a warmer machine.
-          const order = [...people.slice(round_ % 3), ...people.slice(0, round_ % 3)];
+          const order = [...people.slice(round_ % people.length), ...people.slice(0, round_ % people.length)];
           for (const who of [null, ...order]) {
             const c = who ? callers.get(who.label)! : floorCaller;
             const times: number[] = [];
@@ -262,7 +273,7 @@ export async function benchScale(ctx: BenchContext, database: 'postgresql' | 'pg
     for (const c of [...callers.values(), floorCaller]) c.close();
 
     log('get_training_progress at 5 years vs the floor, 10 connections');
-    const five = people[2]!;
+    const five = people.at(-1)!;
     const spec = (url: string, name: string, token: string | null) => ({
       method: 'POST' as const,
       url: `${url}/mcp`,
@@ -360,18 +371,15 @@ export async function benchScale(ctx: BenchContext, database: 'postgresql' | 'pg
         `Scale on ${engine}: one connection, p50 ms of ${calls} calls x ${ctx.rounds} interleaved rounds (medians); x floor = floor p50 / tool p50; ${CLONES} other people in the database`,
       ),
     );
-    const header = ['tool', 'floor', '1 week', '1 year', '5 years', 'x floor 1w', 'x floor 5y', '1y/1w', '5y/1y', '5y/1w', 'failed'];
+    const header = ['tool', 'floor', ...LABELS, ...LABELS.map((l) => `x floor ${l}`), '1y/1w', '5y/1y', '5y/1w', 'failed'];
     ctx.print(
       table([
         header,
         ...rows.map((r) => [
           r.tool,
           r.floorP50,
-          r.p50['1 week']!,
-          r.p50['1 year']!,
-          r.p50['5 years']!,
-          r.ofFloor['1 week']!,
-          r.ofFloor['5 years']!,
+          ...LABELS.map((l) => r.p50[l]!),
+          ...LABELS.map((l) => r.ofFloor[l]!),
           r.yearOverWeek,
           r.fiveOverYear,
           r.fiveOverWeek,

@@ -1,9 +1,9 @@
 // What the coach currently believes about the person, and the recent adaptation log (reads only).
-import { db } from '@/lib/database/client';
+import { todayIn } from '@/lib/clock';
 import { derivedEstimate } from '@/lib/profile/benchmarks';
 import { addDays } from '@/lib/training/dates';
 import { mondayOf, weeklyTrends, type TrendBenchmark, type WeeklyTrends } from '@/lib/training/trends';
-import type { IsoDate } from '@/lib/training/types';
+import type { AthleteState, IsoDate } from '@/lib/training/types';
 import { expressionBuilder, sql, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { reads } from '@/lib/database/kysely';
@@ -12,7 +12,7 @@ import { heldTrends, type HeldSnapshot, type HeldTrends } from '@/lib/training/h
 import type { ProfileFacts } from './athlete-store';
 import { readAthleteShown } from './time-away-view';
 import { parseAthleteState } from './documents';
-import { toWorkout } from './records';
+import { toWorkout, workoutColumns } from './records';
 import { predictGoalRace, predictionText, type RacePrediction } from '@/lib/training/race-prediction';
 import { RACE_DISTANCE_M } from '@/lib/training/plan';
 import type { PlanGoal } from '@/lib/training/types';
@@ -27,12 +27,16 @@ export type GoalRace = { planId: string; planName: string; raceDate: string | nu
  */
 export async function goalRace(userId: string, today: IsoDate, vdot: number | undefined, goalTimeS?: number): Promise<GoalRace | null> {
   if (vdot === undefined) return null;
-  const prisma = await db();
-  const plans = await prisma.trainingPlan.findMany({
-    where: { userId, goal: { not: 'strength' } },
-    orderBy: [{ startDate: 'asc' }, { createdAt: 'asc' }],
-    select: { id: true, name: true, goal: true, startDate: true, weeks: true, raceDate: true, raceDistanceM: true, goalTimeS: true },
-  });
+  const plans = await (
+    await reads()
+  )
+    .selectFrom('TrainingPlan')
+    .select(['id', 'name', 'goal', 'startDate', 'weeks', 'raceDate', 'raceDistanceM', 'goalTimeS'])
+    .where('userId', '=', userId)
+    .where('goal', '<>', 'strength')
+    .orderBy('startDate')
+    .orderBy('createdAt')
+    .execute();
   const current = plans.filter((p) => addDays(p.startDate, p.weeks * 7 - 1) >= today);
   const plan = current.find((p) => p.startDate <= today) ?? current[0];
   // A plan without its own race distance races its goal's (a 5K plan, a 5 km race).
@@ -65,25 +69,56 @@ export function changeCountStatement(k: Kysely<Tables>, userId: string) {
     .where('e.userId', '=', userId);
 }
 
-async function countChanges(userId: string): Promise<number> {
-  const row = await changeCountStatement(await reads(), userId).executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * The latest `recent` adaptation records with their field changes, and how many records and changes
+ * the person has, in one statement: the records through (userId, createdAt), each one's changes
+ * through the eventId index, the counts as in changeCountStatement.
+ */
+export function progressStatement(k: Kysely<Tables>, userId: string, recent: number) {
+  const eb = expressionBuilder<Tables, never>();
+  return k.selectNoFrom([
+    jsonArrayFrom(
+      eb
+        .selectFrom('AdaptationEvent as e')
+        .select([
+          'e.id',
+          'e.trigger',
+          'e.workoutId',
+          'e.benchmarkId',
+          'e.notes',
+          sql<string>`${sql.ref('e.createdAt')} AT TIME ZONE 'UTC'`.as('createdAt'),
+        ])
+        .select((e) =>
+          jsonArrayFrom(
+            e
+              .selectFrom('WorkoutChange as c')
+              .select(['c.workoutId', 'c.date', 'c.path', 'c.before', 'c.after', 'c.reason'])
+              .whereRef('c.eventId', '=', 'e.id')
+              .orderBy('c.position'),
+          ).as('changes'),
+        )
+        .where('e.userId', '=', userId)
+        .orderBy('e.createdAt', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(recent),
+    ).as('events'),
+    eb
+      .selectFrom('AdaptationEvent as e')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .where('e.userId', '=', userId)
+      .as('eventCount'),
+    changeCountStatement(k, userId).as('changeCount'),
+  ]);
 }
 
+/** The athlete a read shows (readAthleteShown), the latest `recent` records and the totals. */
 export async function getProgress(userId: string, profile: ProfileFacts, recent: number, today: IsoDate) {
-  const prisma = await db();
-  const athlete = await readAthleteShown(userId, profile, today);
-  const [events, eventCount, changeCount] = await Promise.all([
-    prisma.adaptationEvent.findMany({
-      where: { userId },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: recent,
-      include: { changes: { orderBy: { position: 'asc' } } },
-    }),
-    prisma.adaptationEvent.count({ where: { userId } }),
-    countChanges(userId),
+  const [athlete, row] = await Promise.all([
+    readAthleteShown(userId, profile, today),
+    progressStatement(await reads(), userId, recent).executeTakeFirstOrThrow(),
   ]);
-  return { athlete, events, totals: { events: eventCount, changes: changeCount } };
+  const events = row.events.map((e) => ({ ...e, createdAt: new Date(e.createdAt) }));
+  return { athlete, events, totals: { events: Number(row.eventCount ?? 0), changes: Number(row.changeCount ?? 0) } };
 }
 
 /**
@@ -91,34 +126,59 @@ export async function getProgress(userId: string, profile: ProfileFacts, recent:
  * current week, or with the week of the latest logged session when one was logged ahead of its date.
  */
 export async function getWeeklyTrends(userId: string, today: IsoDate, weeks: number): Promise<WeeklyTrends> {
-  const prisma = await db();
-  const latest = await prisma.workout.findFirst({
-    where: { userId, status: { in: ['completed', 'skipped'] } },
-    orderBy: { date: 'desc' },
-    select: { date: true },
-  });
-  const end = latest && latest.date > today ? latest.date : today;
+  const k = await reads();
+  const latest = await latestLoggedStatement(k, userId).executeTakeFirstOrThrow();
+  const last = [latest.completed, latest.skipped]
+    .filter((d): d is string => typeof d === 'string')
+    .sort()
+    .at(-1);
+  const end = last && last > today ? last : today;
   const from = addDays(mondayOf(end), -7 * (weeks - 1));
   const to = addDays(mondayOf(end), 6);
-  const [rows, benchmarks] = await Promise.all([
-    prisma.workout.findMany({
-      where: { userId, status: { in: ['completed', 'skipped'] }, date: { gte: from, lte: to } },
-      orderBy: [{ date: 'asc' }, { id: 'asc' }],
-    }),
-    prisma.benchmark.findMany({ where: { userId, date: { gte: from, lte: to } } }),
-  ]);
-  const evidence: TrendBenchmark[] = benchmarks.map((b) => ({
+  const row = await trendRowsStatement(k, userId, from, to).executeTakeFirstOrThrow();
+  const evidence: TrendBenchmark[] = row.benchmarks.map((b) => ({
     date: b.date,
     kind: b.kind === 'race' ? 'race' : 'lift',
     exercise: b.exercise,
     ...derivedEstimate(b),
   }));
-  return weeklyTrends(rows.map(toWorkout), evidence, from, end);
+  return weeklyTrends(row.rows.map(toWorkout), evidence, from, end);
 }
 
-/** The person's local day of an instant (YYYY-MM-DD in their IANA timezone). */
-function localDay(at: Date, timezone: string): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+/**
+ * The day of the person's latest completed and latest skipped session: one step down the
+ * (userId, status, date) index for each, however long the history.
+ */
+export function latestLoggedStatement(k: Kysely<Tables>, userId: string) {
+  const lastOf = (status: 'completed' | 'skipped') =>
+    k.selectFrom('Workout').select('date').where('userId', '=', userId).where('status', '=', status).orderBy('date', 'desc').limit(1);
+  return k.selectNoFrom([lastOf('completed').as('completed'), lastOf('skipped').as('skipped')]);
+}
+
+/** The completed and skipped sessions and the benchmarks dated `from`..`to` (the weeks drawn), sessions in date order. */
+export function trendRowsStatement(k: Kysely<Tables>, userId: string, from: IsoDate, to: IsoDate) {
+  const eb = expressionBuilder<Tables, never>();
+  return k.selectNoFrom([
+    jsonArrayFrom(
+      eb
+        .selectFrom('Workout')
+        .select(workoutColumns)
+        .where('userId', '=', userId)
+        .where('status', 'in', ['completed', 'skipped'])
+        .where('date', '>=', from)
+        .where('date', '<=', to)
+        .orderBy('date')
+        .orderBy('id'),
+    ).as('rows'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('Benchmark')
+        .select(['kind', 'exercise', 'reps', 'loadKg', 'rpe', 'distanceM', 'timeS', 'date'])
+        .where('userId', '=', userId)
+        .where('date', '>=', from)
+        .where('date', '<=', to),
+    ).as('benchmarks'),
+  ]);
 }
 
 /** Local days are at most 14 hours from UTC: an instant this far before a day's UTC midnight is before its local start anywhere. */
@@ -163,27 +223,25 @@ export function heldSnapshotsStatement(k: Kysely<Tables>, userId: string, firstM
 /**
  * The e1RM per lift and the VDOT the coach held at the end of each of `weeks`: the state after each
  * logged session (its adaptation record, on the day it was logged by the coaching clock), and the
- * current state for today. Sessions logged before the coach kept those records show from the next one.
+ * current state for today (`current`: the athlete the request read once, readAthleteShown). Sessions
+ * logged before the coach kept those records show from the next one.
  */
 export async function getHeldTrends(
   userId: string,
-  profile: ProfileFacts,
   timezone: string,
   today: IsoDate,
   weeks: readonly IsoDate[],
+  current: AthleteState,
 ): Promise<HeldTrends> {
   const first = weeks[0] ?? today;
-  const [row, athlete] = await Promise.all([
-    heldSnapshotsStatement(await reads(), userId, first).executeTakeFirstOrThrow(),
-    readAthleteShown(userId, profile, today),
-  ]);
+  const row = await heldSnapshotsStatement(await reads(), userId, first).executeTakeFirstOrThrow();
   const snapshots: HeldSnapshot[] = [];
   // json_agg keeps the subquery's order in practice; the records were read oldest first.
   for (const r of [...(row.before ? [row.before] : []), ...row.since]) {
     if (!r.stateAfter) continue;
-    const date = r.completedAt ? localDay(new Date(r.completedAt), timezone) : r.date;
+    const date = r.completedAt ? todayIn(timezone, new Date(r.completedAt)) : r.date;
     snapshots.push({ date, state: parseAthleteState(r.stateAfter as Parameters<typeof parseAthleteState>[0]) });
   }
-  snapshots.push({ date: today, state: athlete.state });
+  snapshots.push({ date: today, state: current });
   return heldTrends(weeks, snapshots);
 }

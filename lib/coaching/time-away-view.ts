@@ -3,10 +3,13 @@
 // read computes the same catch-up (planCatchUp, pure) over the future sessions and shows its result, so
 // list_workouts and get_workout answer the same before and after that write.
 import { now } from '@/lib/clock';
-import { db } from '@/lib/database/client';
 import { reads } from '@/lib/database/kysely';
 import type { AthleteState } from '@/lib/training/types';
-import { readAthlete, type Athlete, type ProfileFacts } from './athlete-store';
+import { expressionBuilder, type Kysely } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { Tables } from '@/lib/database/tables';
+import { initialAthleteState, syncWithProfile, type Athlete, type ProfileFacts } from './athlete-store';
+import { parseAthleteState } from './documents';
 import { inFieldOrder, type ChangeRecord } from './changes';
 import type { CoachingContext } from './context';
 import { toWorkout, workoutColumns, type StoredWorkout } from './records';
@@ -77,15 +80,35 @@ export async function withTimeAwayShown(
 }
 
 /**
+ * The stored athlete row and every time off of the person, in one typed statement (the read side of
+ * readAthlete plus the time off a catch-up looks at): one prepared statement instead of two Prisma queries.
+ */
+export function athleteShownStatement(k: Kysely<Tables>, userId: string) {
+  const eb = expressionBuilder<Tables, never>();
+  return k.selectNoFrom([
+    jsonObjectFrom(eb.selectFrom('AthleteState as s').select(['s.state', 's.vdotDate', 's.version']).where('s.userId', '=', userId)).as(
+      'athlete',
+    ),
+    jsonArrayFrom(eb.selectFrom('TimeOff as t').select(['t.fromDate', 't.toDate', 't.kind']).where('t.userId', '=', userId)).as('offs'),
+  ]);
+}
+
+/**
  * The athlete as a read shows it: time away due applied to the state without writing, as the next
  * coaching write will apply it (withCoachingLock), so get_training_progress and the training pages
- * show the same e1RMs before and after that write.
+ * show the same e1RMs before and after that write. Read once per request and handed to the reads
+ * that need it (getHeldTrends).
  */
 export async function readAthleteShown(userId: string, profile: ProfileFacts, today: string): Promise<Athlete & { version: number }> {
-  const [athlete, offs] = await Promise.all([
-    readAthlete(userId, profile),
-    (await db()).timeOff.findMany({ where: { userId }, select: { fromDate: true, toDate: true, kind: true } }),
-  ]);
+  const row = await athleteShownStatement(await reads(), userId).executeTakeFirstOrThrow();
+  const athlete = row.athlete
+    ? {
+        state: syncWithProfile(parseAthleteState(row.athlete.state as Parameters<typeof parseAthleteState>[0]), profile),
+        vdotDate: row.athlete.vdotDate,
+        version: row.athlete.version,
+      }
+    : { state: initialAthleteState(profile), vdotDate: null, version: 0 };
+  const offs = row.offs;
   if (!timeAwayDue(athlete.state, today, offs)) return athlete;
   const plan = planCatchUp(athlete.state, today, offs, [], 'time away');
   return plan ? { ...athlete, state: plan.state } : athlete;

@@ -462,6 +462,44 @@ export async function deleteWorkout(ctx: CoachingContext, id: string): Promise<W
 }
 
 /**
+ * The completed sessions' records logged after one record (by creation instant, then id), oldest
+ * first, each with its session while it is still a completed session of the person (else null).
+ * Built typed and run through the caller's transaction (`compile()`, then Prisma's raw query), so it
+ * sees the transaction's own writes, as the reads it replaced did.
+ */
+export function laterSessionsStatement(k: Kysely<Tables>, userId: string, afterEventId: string) {
+  // The session's columns from a builder of its own, so its names are typed as the Workout's alone.
+  const eb = expressionBuilder<Tables, never>();
+  return k
+    .selectFrom('AdaptationEvent as e')
+    .select(['e.stateBefore', 'e.stateAfter'])
+    .select(
+      jsonObjectFrom(
+        eb
+          .selectFrom('Workout')
+          .select(workoutColumns)
+          .where('Workout.id', '=', sql.ref<string>('e.workoutId'))
+          .where('Workout.userId', '=', userId)
+          .where('Workout.status', '=', 'completed'),
+      ).as('workout'),
+    )
+    .where('e.userId', '=', userId)
+    .where('e.trigger', '=', 'completed')
+    .where('e.workoutId', 'is not', null)
+    .where(
+      sql<SqlBool>`(${sql.ref('e.createdAt')}, ${sql.ref('e.id')}) > (SELECT a."createdAt", a."id" FROM "AdaptationEvent" AS a WHERE a."id" = ${afterEventId})`,
+    )
+    .orderBy('e.createdAt')
+    .orderBy('e.id');
+}
+
+type LaterSessionRow = {
+  stateBefore: Parameters<typeof parseAthleteState>[0] | null;
+  stateAfter: Parameters<typeof parseAthleteState>[0] | null;
+  workout: Parameters<typeof toWorkout>[0] | null;
+};
+
+/**
  * A completed session was deleted: what it taught is recomputed from the rest of the logged history
  * (lib/training/unlearning.ts), and the future sessions follow, each change with its reason.
  */
@@ -479,27 +517,15 @@ async function unlearnDeleted(tx: Tx, ctx: CoachingContext, athlete: Athlete, ol
     await recordEvent(tx, ctx.userId, { trigger: 'workout_deleted', workoutId: old.id, notes, changes: [] });
     return { workout: old, changes: [], notes };
   }
-  // Only the sessions logged after it can carry what it taught forward.
-  const laterEvents = await tx.adaptationEvent.findMany({
-    where: {
-      userId: ctx.userId,
-      trigger: 'completed',
-      workoutId: { not: null },
-      OR: [{ createdAt: { gt: removedEvent.createdAt } }, { createdAt: removedEvent.createdAt, id: { gt: removedEvent.id } }],
-    },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: snapshot,
-  });
-  const rows = await tx.workout.findMany({
-    where: { userId: ctx.userId, id: { in: laterEvents.map((e) => e.workoutId!) }, status: 'completed' },
-  });
-  const byId = new Map(rows.map((r) => [r.id, toWorkout(r)]));
+  // Only the sessions logged after it can carry what it taught forward: their records with their
+  // sessions, in one statement (no list of ids that grows with the history), inside this transaction.
+  const compiled = laterSessionsStatement(await reads(), ctx.userId, removedEvent.id).compile();
+  const laterRows = await tx.$queryRawUnsafe<LaterSessionRow[]>(compiled.sql, ...compiled.parameters);
   const later: AppliedSession[] = [];
-  for (const e of laterEvents) {
-    const w = byId.get(e.workoutId!);
+  for (const e of laterRows) {
     // A later session without a record breaks every chain it may belong to: unlearnSession then keeps those lifts.
-    if (w && e.stateBefore && e.stateAfter)
-      later.push({ workout: w, before: parseAthleteState(e.stateBefore), after: parseAthleteState(e.stateAfter) });
+    if (e.workout && e.stateBefore && e.stateAfter)
+      later.push({ workout: toWorkout(e.workout), before: parseAthleteState(e.stateBefore), after: parseAthleteState(e.stateAfter) });
   }
   const before = athlete.state;
   const result = unlearnSession(

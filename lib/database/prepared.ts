@@ -6,7 +6,17 @@
 // node-postgres requires, and no table of names is kept.
 import { createHash } from 'node:crypto';
 
+/** Names already computed, by text: a statement's text repeats on every call, its hash need not. */
+const names = new Map<string, string>();
+
 /** The statement's name on every connection: "pw_" and 24 characters of the text's SHA-256. */
 export function statementName(sql: string): string {
-  return `pw_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`;
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `pw_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`;
+    // The app has a few hundred texts at most; the bound only keeps an unforeseen stream of texts from growing it.
+    if (names.size >= 2000) names.clear();
+    names.set(sql, name);
+  }
+  return name;
 }

@@ -25,7 +25,7 @@ export async function accountTraining(person: { id: string; email: string }): Pr
     getWeeklyTrends(ctx.userId, ctx.today, 8),
     readAthleteShown(ctx.userId, ctx.profile, ctx.today),
   ]);
-  const held = await getHeldTrends(ctx.userId, ctx.profile, timezone, ctx.today, trends.weeks);
+  const held = await getHeldTrends(ctx.userId, timezone, ctx.today, trends.weeks, athlete.state);
   const view = (ws: typeof ahead.workouts) => ws.map((w) => workoutView(w, units, ctx.today, ctx.profile));
   return {
     week: renderWeekPlan({ workouts: view(ahead.workouts) }).__html,

@@ -58,7 +58,7 @@ export async function appHomePage(person: Person, csrf: string): Promise<string>
     getWeeklyTrends(ctx.userId, ctx.today, 8),
     readAthleteShown(ctx.userId, ctx.profile, ctx.today),
   ]);
-  const held = await getHeldTrends(ctx.userId, ctx.profile, timezone, ctx.today, trends.weeks);
+  const held = await getHeldTrends(ctx.userId, timezone, ctx.today, trends.weeks, athlete.state);
   const view = (w: (typeof ahead.workouts)[number]) => workoutView(w, units, ctx.today, ctx.profile);
   const week = ahead.workouts.map(view).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const today = week.filter((w) => w.date === ctx.today);

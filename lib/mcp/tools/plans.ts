@@ -561,7 +561,7 @@ export const getTrainingProgress = defineTool({
       getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12),
     ]);
     const [held, race] = await Promise.all([
-      getHeldTrends(person.id, ctx.profile, timezone, ctx.today, trends.weeks),
+        getHeldTrends(person.id, timezone, ctx.today, trends.weeks, athlete.state),
       goalRace(person.id, ctx.today, athlete.state.vdot, args.goalTimeSeconds),
     ]);
     const time = (seconds: number) => ({ time: formatDuration(seconds), seconds });

@@ -8,10 +8,17 @@ process.env.TZ = 'Pacific/Auckland';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { currentChangesFrom } from '@/lib/coaching/changes';
-import { heldSnapshotsStatement, changeCountStatement } from '@/lib/coaching/progress';
+import {
+  heldSnapshotsStatement,
+  changeCountStatement,
+  latestLoggedStatement,
+  progressStatement,
+  trendRowsStatement,
+} from '@/lib/coaching/progress';
+import { athleteShownStatement } from '@/lib/coaching/time-away-view';
 import { toWorkout } from '@/lib/coaching/records';
 import { readWorkoutListRow } from '@/lib/coaching/workout-list';
-import { byNewest, pageOf, pageQuery, workoutStatement, type ListFilter } from '@/lib/coaching/workouts';
+import { byNewest, laterSessionsStatement, pageOf, pageQuery, workoutStatement, type ListFilter } from '@/lib/coaching/workouts';
 import type { RawDatabase } from '@/lib/database/engine';
 import { kyselyOver } from '@/lib/database/kysely';
 import { migrate } from '@/lib/database/migrations';
@@ -236,5 +243,114 @@ describe('get_training_progress: reads what it draws', () => {
     expect(Number(row.n)).toBe(Number(expected!.n));
     if (days() === 0) expect(Number(row.n)).toBe(0);
     else expect(Number(row.n)).toBeGreaterThan(0);
+  });
+});
+
+describe('get_training_progress: the rest of its reads, bounded', () => {
+  beforeAll(async () => {
+    // The long history's coach state and two time offs; another person's time off that must not show.
+    await raw.query(
+      `INSERT INTO "AthleteState" ("userId", "state", "vdotDate", "version", "updatedAt")
+       VALUES ($1, '{"unit":"kg","distanceUnit":"km","lifts":{"back-squat":{"e1rmKg":140,"failureStreak":0}}}'::jsonb, '2026-10-01', 7, now())`,
+      [LONG],
+    );
+    await raw.query(
+      `INSERT INTO "TimeOff" ("id", "userId", "fromDate", "toDate", "kind") VALUES
+         ('off-1', $1, '2026-06-01', '2026-06-05', 'illness'), ('off-2', $1, '2026-12-20', '2026-12-24', 'other'),
+         ('off-3', $2, '2026-11-01', '2026-11-20', 'injury')`,
+      [LONG, OTHER],
+    );
+    // A skipped session after the last completed one, and a benchmark inside and one outside the weeks drawn.
+    await raw.query(
+      `INSERT INTO "Workout" ("id", "userId", "date", "status", "kind", "title", "strength", "run", "skippedAt", "createdAt", "updatedAt")
+       VALUES ('skipped-1', $1, $2, 'skipped', 'strength', 'Squat day', '[]'::jsonb, '[]'::jsonb, now(), now(), now())`,
+      [LONG, TODAY],
+    );
+    await raw.query(
+      `INSERT INTO "Benchmark" ("id", "userId", "kind", "exercise", "reps", "loadKg", "date", "createdAt") VALUES
+         ('b-in', $1, 'lift', 'back-squat', 3, 150, $2, now()), ('b-out', $1, 'lift', 'back-squat', 3, 140, '2022-01-03', now())`,
+      [LONG, addDays(TODAY, -10)],
+    );
+  });
+
+  it.each([
+    [LONG, 'the long history'],
+    [OTHER, 'two months'],
+    [NONE, 'none'],
+  ])('reads the latest records of %s (%s) newest first with their changes, and counts its own only', async (userId) => {
+    const [expected] = await raw.query<{ events: string | number; changes: string | number }>(
+      `SELECT (SELECT count(*) FROM "AdaptationEvent" WHERE "userId" = $1) AS events,
+              (SELECT count(*) FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId" WHERE e."userId" = $1) AS changes`,
+      [userId],
+    );
+    const row = await progressStatement(k, userId, 10).executeTakeFirstOrThrow();
+    expect(Number(row.eventCount)).toBe(Number(expected!.events));
+    expect(Number(row.changeCount)).toBe(Number(expected!.changes));
+    expect(row.events).toHaveLength(Math.min(10, Number(expected!.events)));
+    const instants = row.events.map((e) => new Date(e.createdAt).getTime());
+    expect(instants).toEqual([...instants].sort((a, b) => b - a));
+    for (const e of row.events) {
+      expect(e.changes.length).toBe(1);
+      expect(e.changes[0]).toEqual(
+        expect.objectContaining({ path: 'strength[0].sets[0].loadKg', before: expect.any(Number), after: expect.any(Number) }),
+      );
+    }
+  });
+
+  it('gives the exact instant of a record at UTC+13 on both sides', async () => {
+    const row = await progressStatement(k, LONG, 2000).executeTakeFirstOrThrow();
+    const next = row.events.find((e) => e.id === 'e-next')!;
+    expect(new Date(next.createdAt).toISOString()).toBe('2026-03-29T01:30:00.123Z');
+  });
+
+  it('reads the athlete row and every time off of that person only', async () => {
+    const mine = await athleteShownStatement(k, LONG).executeTakeFirstOrThrow();
+    expect(mine.athlete).toEqual({ state: expect.objectContaining({ unit: 'kg' }), vdotDate: '2026-10-01', version: 7 });
+    expect(mine.offs.map((o) => o.fromDate).sort()).toEqual(['2026-06-01', '2026-12-20']);
+    const none = await athleteShownStatement(k, NONE).executeTakeFirstOrThrow();
+    expect(none).toEqual({ athlete: null, offs: [] });
+  });
+
+  it('finds the latest completed and skipped days of a long history, and none for no history', async () => {
+    const long = await latestLoggedStatement(k, LONG).executeTakeFirstOrThrow();
+    expect(long).toEqual({ completed: expect.any(String), skipped: TODAY });
+    expect(long.completed! >= addDays(TODAY, -7) && long.completed! < TODAY).toBe(true);
+    expect(await latestLoggedStatement(k, NONE).executeTakeFirstOrThrow()).toEqual({ completed: null, skipped: null });
+  });
+
+  it('reads the weeks drawn only: sessions in date order and the benchmarks dated inside them', async () => {
+    const from = addDays(TODAY, -12 * 7);
+    const row = await trendRowsStatement(k, LONG, from, TODAY).executeTakeFirstOrThrow();
+    expect(row.rows.length).toBeGreaterThan(30);
+    expect(row.rows.length).toBeLessThan(40);
+    expect(row.rows.every((w) => w.date >= from && w.date <= TODAY && w.status !== 'scheduled')).toBe(true);
+    const order = row.rows.map((w) => `${w.date} ${w.id}`);
+    expect(order).toEqual([...order].sort());
+    expect(row.rows.map(toWorkout).find((w) => w.id === 'skipped-1')!.skippedAt).toBeInstanceOf(Date);
+    expect(row.benchmarks).toEqual([expect.objectContaining({ kind: 'lift', loadKg: 150, reps: 3, date: addDays(TODAY, -10) })]);
+    expect(await trendRowsStatement(k, NONE, from, TODAY).executeTakeFirstOrThrow()).toEqual({ rows: [], benchmarks: [] });
+  });
+});
+
+describe('delete_workout of a logged session: the records after it, in one statement', () => {
+  it('reads every completed record after one, oldest first, each with its session, and nothing before it', async () => {
+    const [{ n: total } = { n: 0 }] = await raw.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM "AdaptationEvent" WHERE "userId" = $1 AND "trigger" = 'completed' AND "workoutId" IS NOT NULL`,
+      [LONG],
+    );
+    const [tenth] = await raw.query<{ id: string }>(
+      `SELECT "id" FROM "AdaptationEvent" WHERE "userId" = $1 AND "workoutId" IS NOT NULL ORDER BY "createdAt" DESC, "id" DESC OFFSET 10 LIMIT 1`,
+      [LONG],
+    );
+    const rows = await laterSessionsStatement(k, LONG, tenth!.id).execute();
+    expect(Number(total)).toBeGreaterThan(700);
+    expect(rows).toHaveLength(10);
+    const done = rows.map((r) => toWorkout(r.workout!));
+    expect(done.every((w) => w.status === 'completed')).toBe(true);
+    expect(done.map((w) => w.completedAt!.getTime())).toEqual(done.map((w) => w.completedAt!.getTime()).sort((a, b) => a - b));
+    expect(done.at(-1)!.completedAt!.toISOString()).toBe(`${done.at(-1)!.date}T05:30:05.123Z`);
+    expect(rows.every((r) => r.stateAfter !== null)).toBe(true);
+    // Another person's id finds nothing of theirs: the statement is bounded to the person.
+    expect(await laterSessionsStatement(k, NONE, tenth!.id).execute()).toEqual([]);
   });
 });
