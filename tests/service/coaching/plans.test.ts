@@ -350,6 +350,15 @@ describe('a goal time set by update_training_plan alone (issue 32)', () => {
     expect(progress.recent.find((e) => e.trigger === 'plan_updated')?.notes).toEqual([note]);
   });
 
+  it("counts every session once: two days in, the first day's unlogged session is missed, not scheduled", () => {
+    const c = set.plan.sessions;
+    expect(c.missed).toBe(
+      set.weeks.flatMap((w) => w.sessions).filter((x) => x.date < mDay(2) && x.status !== 'completed' && x.status !== 'skipped').length,
+    );
+    expect(c.missed).toBeGreaterThan(0);
+    expect(c.scheduled + c.completed + c.skipped + c.missed).toBe(set.weeks.flatMap((w) => w.sessions).length);
+  });
+
   it('removing the goal time says so and clears it', () => {
     expect(removed.plan.goalTimeSeconds).toBeNull();
     expect(removed.regenerated).toBeNull();
