@@ -4,7 +4,8 @@ import { db } from '@/lib/database/client';
 import type { Prisma, TrainingPlan as PlanRow } from '@/lib/generated/prisma/client';
 import { addDays } from '@/lib/training/dates';
 import { projectWorkouts } from '@/lib/training/load-projection';
-import { generatePlan, mainLiftRule, type PlanInput } from '@/lib/training/plan';
+import { generatePlan, mainLiftRule, RACE_DISTANCE_M, type PlanInput } from '@/lib/training/plan';
+import { goalTimeNote } from '@/lib/training/race-prediction';
 import { withTargetPace } from '@/lib/training/run-targets';
 import { substituteEstimates } from '@/lib/training/substitution';
 import { scheduleRhythm } from '@/lib/training/time-away';
@@ -342,13 +343,21 @@ export async function updatePlan(
   patch: PlanPatch,
   estimates: BenchmarkEstimates,
 ): Promise<
-  PlanSummary & { workouts: StoredWorkout[]; regenerated: { from: string; removed: number; added: number; moved: MovedSession[] } | null }
+  PlanSummary & {
+    workouts: StoredWorkout[];
+    regenerated: { from: string; removed: number; added: number; moved: MovedSession[] } | null;
+    /** The plan notes of this change (as create_training_plan gives them): what changed and why. */
+    notes: string[];
+  }
 > {
   return withCoachingLock(ctx, async (tx, athlete) => {
     const row = await tx.trainingPlan.findFirst({ where: { id, userId: ctx.userId } });
     if (!row) throw planNotFound(id);
+    if (patch.goalTimeS !== undefined && patch.goalTimeS !== null && row.goal === 'strength')
+      throw invalid('goalTimeSeconds', 'a goal finish time needs a running or hybrid plan; leave it out for a strength plan.');
     const structural = STRUCTURAL.some((k) => patch[k] !== undefined);
     let regenerated: { from: string; removed: number; added: number; moved: MovedSession[] } | null = null;
+    let notes: string[] = [];
     let data: Prisma.TrainingPlanUpdateInput = {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
@@ -358,6 +367,17 @@ export async function updatePlan(
       const result = await regenerate(tx, ctx, athlete, row, patch, estimates);
       regenerated = { from: result.from, removed: result.removed, added: result.added, moved: result.moved };
       data = { ...data, ...result.data };
+      notes = result.notes;
+    } else if (patch.goalTimeS !== undefined) {
+      // A goal time alone regenerates nothing, but the plan notes say how far the prediction is from
+      // it, as they do when a plan is created with one (or that it was removed).
+      const distanceM = row.raceDistanceM ?? RACE_DISTANCE_M[row.goal as Exclude<PlanGoal, 'strength'>];
+      notes = [
+        patch.goalTimeS === null
+          ? `Goal time removed from plan "${row.name}".`
+          : goalTimeNote(Math.round(patch.goalTimeS), distanceM, athlete.state.vdot),
+      ];
+      await recordEvent(tx, ctx.userId, { trigger: 'plan_updated', notes, changes: [] });
     }
     const plan = await tx.trainingPlan.update({ where: { id }, data });
     const rows = await tx.workout.findMany({ where: { userId: ctx.userId, planId: id }, orderBy: [{ date: 'asc' }, { id: 'asc' }] });
@@ -366,6 +386,7 @@ export async function updatePlan(
       ...summary(plan, counts, ctx.today),
       workouts: rows.map(toWorkout),
       regenerated,
+      notes,
     };
   });
 }
@@ -445,16 +466,13 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
   const what = STRUCTURAL.filter((k) => patch[k] !== undefined)
     .map((k) => `${k} ${JSON.stringify(patch[k])}`)
     .join(', ');
-  await recordEvent(tx, ctx.userId, {
-    trigger: 'plan_updated',
-    notes: [
-      `Plan "${row.name}" changed (${what}): ${removed} remaining session(s) from ${from} replaced by ${fresh.length}, prescribed from the current working loads and paces.`,
-      ...moved.map((m) => `${m.title} moved from ${m.from} to ${m.to}.`),
-      ...withSubstitutes(basis, params.equipment).notes,
-      ...generated.notes.filter((n) => n.startsWith('Goal time')),
-    ],
-    changes: [],
-  });
+  const notes = [
+    `Plan "${row.name}" changed (${what}): ${removed} remaining session(s) from ${from} replaced by ${fresh.length}, prescribed from the current working loads and paces.`,
+    ...moved.map((m) => `${m.title} moved from ${m.from} to ${m.to}.`),
+    ...withSubstitutes(basis, params.equipment).notes,
+    ...generated.notes.filter((n) => n.startsWith('Goal time')),
+  ];
+  await recordEvent(tx, ctx.userId, { trigger: 'plan_updated', notes, changes: [] });
   const data: Prisma.TrainingPlanUpdateInput = {
     weeks: params.weeks,
     daysPerWeek: params.daysPerWeek,
@@ -466,7 +484,7 @@ async function regenerate(tx: Tx, ctx: CoachingContext, athlete: Athlete, row: P
     revision,
     basis: basis as unknown as Prisma.InputJsonValue,
   };
-  return { from, removed, added: fresh.length, moved, data };
+  return { from, removed, added: fresh.length, moved, data, notes };
 }
 
 /** Caps the running of sessions just written (lib/coaching/volume-cap.ts), saves and records the changes; returns the notes. */

@@ -71,7 +71,7 @@ export function computeOnboarding(f: OnboardingFacts): Onboarding {
       'Goal and training days',
       Boolean(f.goal && f.trainingDays.length > 0),
       'update_profile',
-      'Call update_profile with goal ("strength", "5k", "10k", "half", "marathon" or "hybrid"), trainingDays (an array of "mon".."sun"), equipment (an array of "barbell", "dumbbells", "pullup-bar", "bodyweight"), and raceDate (YYYY-MM-DD) if training for a race.',
+      'Call update_profile with goal ("strength", "5k", "10k", "half", "marathon" or "hybrid"), trainingDays (an array of "mon".."sun"), equipment (an array of "barbell", "dumbbells", "kettlebell", "pullup-bar", "bands", "machines", "bodyweight"), and raceDate (YYYY-MM-DD) if training for a race.',
       {
         goal: f.goal ?? 'strength',
         trainingDays: f.trainingDays.length > 0 ? f.trainingDays : ['mon', 'wed', 'fri'],

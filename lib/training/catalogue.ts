@@ -16,6 +16,7 @@ export const EXERCISE_IDS = {
   gobletSquat: 'goblet-squat',
   bodyweightSquat: 'bodyweight-squat',
   wallSit: 'wall-sit',
+  legPress: 'leg-press',
   // hinge
   deadlift: 'deadlift',
   sumoDeadlift: 'sumo-deadlift',
@@ -26,6 +27,7 @@ export const EXERCISE_IDS = {
   kettlebellSwing: 'kettlebell-swing',
   hipThrust: 'hip-thrust',
   gluteBridge: 'glute-bridge',
+  cablePullThrough: 'cable-pull-through',
   // lunge
   lunge: 'lunge',
   reverseLunge: 'reverse-lunge',
@@ -40,11 +42,13 @@ export const EXERCISE_IDS = {
   pushUp: 'push-up',
   inclinePushUp: 'incline-push-up',
   bandChestPress: 'band-chest-press',
+  machineChestPress: 'machine-chest-press',
   // vertical push
   overheadPress: 'overhead-press',
   pushPress: 'push-press',
   dumbbellShoulderPress: 'dumbbell-shoulder-press',
   pikePushUp: 'pike-push-up',
+  machineShoulderPress: 'machine-shoulder-press',
   // horizontal pull
   barbellRow: 'barbell-row',
   pendlayRow: 'pendlay-row',
@@ -52,10 +56,12 @@ export const EXERCISE_IDS = {
   invertedRow: 'inverted-row',
   bandRow: 'band-row',
   facePull: 'face-pull',
+  seatedCableRow: 'seated-cable-row',
   // vertical pull
   pullUp: 'pull-up',
   chinUp: 'chin-up',
   bandPulldown: 'band-pulldown',
+  latPulldown: 'lat-pulldown',
   // core
   plank: 'plank',
   sidePlank: 'side-plank',
@@ -99,7 +105,7 @@ export const CATALOGUE: readonly Exercise[] = [
     pattern: 'squat',
     loadType: 'barbell',
     equipment: ['barbell'],
-    substitutes: [ids.frontSquat, ids.gobletSquat, ids.bulgarianSplitSquat, ids.bodyweightSquat],
+    substitutes: [ids.frontSquat, ids.legPress, ids.gobletSquat, ids.bulgarianSplitSquat, ids.bodyweightSquat],
   }),
   strength({
     id: ids.frontSquat,
@@ -108,7 +114,7 @@ export const CATALOGUE: readonly Exercise[] = [
     loadType: 'barbell',
     equipment: ['barbell'],
     defaultRepRange: [5, 8],
-    substitutes: [ids.backSquat, ids.gobletSquat, ids.bodyweightSquat],
+    substitutes: [ids.backSquat, ids.legPress, ids.gobletSquat, ids.bodyweightSquat],
   }),
   strength({
     id: ids.gobletSquat,
@@ -136,6 +142,16 @@ export const CATALOGUE: readonly Exercise[] = [
     equipment: ['bodyweight'],
     substitutes: [ids.bodyweightSquat],
   }),
+  // Machines: the load is what the stack or the plates show (a leg press sled's own weight is not counted).
+  strength({
+    id: ids.legPress,
+    name: 'Leg press',
+    pattern: 'squat',
+    loadType: 'machine',
+    equipment: ['machines'],
+    defaultRepRange: [8, 12],
+    substitutes: [ids.backSquat, ids.gobletSquat, ids.bulgarianSplitSquat, ids.bodyweightSquat],
+  }),
   // Hinge: hips back, spine neutral, hamstrings and glutes.
   strength({
     id: ids.deadlift,
@@ -143,7 +159,14 @@ export const CATALOGUE: readonly Exercise[] = [
     pattern: 'hinge',
     loadType: 'barbell',
     equipment: ['barbell'],
-    substitutes: [ids.sumoDeadlift, ids.romanianDeadlift, ids.dumbbellRomanianDeadlift, ids.kettlebellSwing, ids.singleLegRomanianDeadlift],
+    substitutes: [
+      ids.sumoDeadlift,
+      ids.romanianDeadlift,
+      ids.dumbbellRomanianDeadlift,
+      ids.cablePullThrough,
+      ids.kettlebellSwing,
+      ids.singleLegRomanianDeadlift,
+    ],
   }),
   strength({
     id: ids.sumoDeadlift,
@@ -152,7 +175,14 @@ export const CATALOGUE: readonly Exercise[] = [
     loadType: 'barbell',
     equipment: ['barbell'],
     defaultRepRange: [3, 6],
-    substitutes: [ids.deadlift, ids.romanianDeadlift, ids.gobletSquat],
+    substitutes: [
+      ids.deadlift,
+      ids.romanianDeadlift,
+      ids.dumbbellRomanianDeadlift,
+      ids.cablePullThrough,
+      ids.kettlebellSwing,
+      ids.gobletSquat,
+    ],
   }),
   // The barbell and the dumbbell RDL are two lifts: a barbell load never carries over to dumbbells (issue 32).
   strength({
@@ -162,7 +192,7 @@ export const CATALOGUE: readonly Exercise[] = [
     loadType: 'barbell',
     equipment: ['barbell'],
     defaultRepRange: [8, 12],
-    substitutes: [ids.dumbbellRomanianDeadlift, ids.singleLegRomanianDeadlift, ids.kettlebellSwing, ids.gluteBridge],
+    substitutes: [ids.dumbbellRomanianDeadlift, ids.cablePullThrough, ids.singleLegRomanianDeadlift, ids.kettlebellSwing, ids.gluteBridge],
   }),
   strength({
     id: ids.dumbbellRomanianDeadlift,
@@ -189,7 +219,7 @@ export const CATALOGUE: readonly Exercise[] = [
     loadType: 'barbell',
     equipment: ['barbell'],
     defaultRepRange: [8, 12],
-    substitutes: [ids.romanianDeadlift, ids.singleLegRomanianDeadlift],
+    substitutes: [ids.romanianDeadlift, ids.dumbbellRomanianDeadlift, ids.cablePullThrough, ids.singleLegRomanianDeadlift],
   }),
   strength({
     id: ids.kettlebellSwing,
@@ -205,9 +235,10 @@ export const CATALOGUE: readonly Exercise[] = [
     name: 'Hip thrust',
     pattern: 'hinge',
     loadType: 'barbell',
-    equipment: ['barbell', 'dumbbells'],
+    // The barbell only: a barbell hip thrust load never carries over to a dumbbell (issue 32).
+    equipment: ['barbell'],
     defaultRepRange: [8, 12],
-    substitutes: [ids.gluteBridge],
+    substitutes: [ids.cablePullThrough, ids.dumbbellRomanianDeadlift, ids.kettlebellSwing, ids.gluteBridge],
   }),
   strength({
     id: ids.gluteBridge,
@@ -217,6 +248,15 @@ export const CATALOGUE: readonly Exercise[] = [
     equipment: ['bodyweight'],
     defaultRepRange: [12, 20],
     substitutes: [ids.singleLegRomanianDeadlift, ids.hipThrust],
+  }),
+  strength({
+    id: ids.cablePullThrough,
+    name: 'Cable pull-through',
+    pattern: 'hinge',
+    loadType: 'machine',
+    equipment: ['machines'],
+    defaultRepRange: [10, 15],
+    substitutes: [ids.romanianDeadlift, ids.dumbbellRomanianDeadlift, ids.kettlebellSwing, ids.gluteBridge],
   }),
   // Lunge: one leg at a time.
   strength({
@@ -271,7 +311,7 @@ export const CATALOGUE: readonly Exercise[] = [
     pattern: 'horizontal-push',
     loadType: 'barbell',
     equipment: ['barbell'],
-    substitutes: [ids.dumbbellBenchPress, ids.pushUp, ids.bandChestPress],
+    substitutes: [ids.dumbbellBenchPress, ids.machineChestPress, ids.pushUp, ids.bandChestPress],
   }),
   strength({
     id: ids.inclineBenchPress,
@@ -280,7 +320,7 @@ export const CATALOGUE: readonly Exercise[] = [
     loadType: 'barbell',
     equipment: ['barbell'],
     defaultRepRange: [6, 10],
-    substitutes: [ids.benchPress, ids.dumbbellBenchPress, ids.pushUp],
+    substitutes: [ids.benchPress, ids.dumbbellBenchPress, ids.machineChestPress, ids.pushUp],
   }),
   strength({
     id: ids.closeGripBenchPress,
@@ -289,7 +329,7 @@ export const CATALOGUE: readonly Exercise[] = [
     loadType: 'barbell',
     equipment: ['barbell'],
     defaultRepRange: [6, 10],
-    substitutes: [ids.benchPress, ids.dumbbellBenchPress, ids.pushUp],
+    substitutes: [ids.benchPress, ids.dumbbellBenchPress, ids.machineChestPress, ids.pushUp],
   }),
   strength({
     id: ids.dumbbellBenchPress,
@@ -327,6 +367,15 @@ export const CATALOGUE: readonly Exercise[] = [
     defaultRepRange: [12, 20],
     substitutes: [ids.pushUp, ids.inclinePushUp],
   }),
+  strength({
+    id: ids.machineChestPress,
+    name: 'Machine chest press',
+    pattern: 'horizontal-push',
+    loadType: 'machine',
+    equipment: ['machines'],
+    defaultRepRange: [8, 12],
+    substitutes: [ids.benchPress, ids.dumbbellBenchPress, ids.pushUp],
+  }),
   // Vertical push: overhead.
   strength({
     id: ids.overheadPress,
@@ -334,7 +383,7 @@ export const CATALOGUE: readonly Exercise[] = [
     pattern: 'vertical-push',
     loadType: 'barbell',
     equipment: ['barbell'],
-    substitutes: [ids.pushPress, ids.dumbbellShoulderPress, ids.pikePushUp],
+    substitutes: [ids.pushPress, ids.dumbbellShoulderPress, ids.machineShoulderPress, ids.pikePushUp],
   }),
   strength({
     id: ids.pushPress,
@@ -343,7 +392,7 @@ export const CATALOGUE: readonly Exercise[] = [
     loadType: 'barbell',
     equipment: ['barbell'],
     defaultRepRange: [3, 6],
-    substitutes: [ids.overheadPress, ids.dumbbellShoulderPress, ids.pikePushUp],
+    substitutes: [ids.overheadPress, ids.dumbbellShoulderPress, ids.machineShoulderPress, ids.pikePushUp],
   }),
   strength({
     id: ids.dumbbellShoulderPress,
@@ -363,6 +412,15 @@ export const CATALOGUE: readonly Exercise[] = [
     defaultRepRange: [6, 12],
     substitutes: [ids.dumbbellShoulderPress, ids.pushUp],
   }),
+  strength({
+    id: ids.machineShoulderPress,
+    name: 'Machine shoulder press',
+    pattern: 'vertical-push',
+    loadType: 'machine',
+    equipment: ['machines'],
+    defaultRepRange: [8, 12],
+    substitutes: [ids.overheadPress, ids.dumbbellShoulderPress, ids.pikePushUp],
+  }),
   // Horizontal pull: rows.
   strength({
     id: ids.barbellRow,
@@ -371,7 +429,7 @@ export const CATALOGUE: readonly Exercise[] = [
     loadType: 'barbell',
     equipment: ['barbell'],
     defaultRepRange: [6, 10],
-    substitutes: [ids.pendlayRow, ids.dumbbellRow, ids.invertedRow, ids.bandRow, ids.pullUp],
+    substitutes: [ids.pendlayRow, ids.dumbbellRow, ids.seatedCableRow, ids.invertedRow, ids.bandRow, ids.pullUp],
   }),
   strength({
     id: ids.pendlayRow,
@@ -380,7 +438,7 @@ export const CATALOGUE: readonly Exercise[] = [
     loadType: 'barbell',
     equipment: ['barbell'],
     defaultRepRange: [5, 8],
-    substitutes: [ids.barbellRow, ids.dumbbellRow, ids.invertedRow],
+    substitutes: [ids.barbellRow, ids.dumbbellRow, ids.seatedCableRow, ids.invertedRow],
   }),
   strength({
     id: ids.dumbbellRow,
@@ -419,6 +477,15 @@ export const CATALOGUE: readonly Exercise[] = [
     defaultRepRange: [12, 20],
     substitutes: [ids.bandRow, ids.dumbbellRow],
   }),
+  strength({
+    id: ids.seatedCableRow,
+    name: 'Seated cable row',
+    pattern: 'horizontal-pull',
+    loadType: 'machine',
+    equipment: ['machines'],
+    defaultRepRange: [8, 12],
+    substitutes: [ids.barbellRow, ids.dumbbellRow, ids.invertedRow, ids.bandRow],
+  }),
   // Vertical pull.
   strength({
     id: ids.pullUp,
@@ -427,7 +494,7 @@ export const CATALOGUE: readonly Exercise[] = [
     loadType: 'bodyweight',
     equipment: ['pullup-bar'],
     defaultRepRange: [5, 10],
-    substitutes: [ids.chinUp, ids.bandPulldown, ids.invertedRow, ids.barbellRow, ids.dumbbellRow],
+    substitutes: [ids.chinUp, ids.latPulldown, ids.bandPulldown, ids.invertedRow, ids.barbellRow, ids.dumbbellRow],
   }),
   strength({
     id: ids.chinUp,
@@ -436,7 +503,7 @@ export const CATALOGUE: readonly Exercise[] = [
     loadType: 'bodyweight',
     equipment: ['pullup-bar'],
     defaultRepRange: [5, 10],
-    substitutes: [ids.pullUp, ids.bandPulldown, ids.invertedRow],
+    substitutes: [ids.pullUp, ids.latPulldown, ids.bandPulldown, ids.invertedRow],
   }),
   strength({
     id: ids.bandPulldown,
@@ -446,6 +513,15 @@ export const CATALOGUE: readonly Exercise[] = [
     equipment: ['bands'],
     defaultRepRange: [12, 20],
     substitutes: [ids.pullUp, ids.bandRow],
+  }),
+  strength({
+    id: ids.latPulldown,
+    name: 'Lat pulldown',
+    pattern: 'vertical-pull',
+    loadType: 'machine',
+    equipment: ['machines'],
+    defaultRepRange: [8, 12],
+    substitutes: [ids.pullUp, ids.bandPulldown, ids.seatedCableRow, ids.dumbbellRow],
   }),
   // Core: bracing; holds are timed.
   strength({

@@ -12,18 +12,22 @@ export type IsoDate = string;
 export type LoadUnit = 'kg' | 'lb';
 export type DistanceUnit = 'km' | 'mi';
 
-/** What a person can train with; `bodyweight` (nothing) is always there. */
-export const EQUIPMENT = ['barbell', 'dumbbells', 'kettlebell', 'pullup-bar', 'bands', 'bodyweight'] as const;
+/**
+ * What a person can train with; `bodyweight` (nothing) is always there. `machines`: a gym's usual
+ * machines and cable stack (leg press, chest and shoulder press, lat pulldown, seated cable row).
+ */
+export const EQUIPMENT = ['barbell', 'dumbbells', 'kettlebell', 'pullup-bar', 'bands', 'machines', 'bodyweight'] as const;
 export type Equipment = (typeof EQUIPMENT)[number];
 
 export type MovementPattern =
   'squat' | 'hinge' | 'lunge' | 'horizontal-push' | 'vertical-push' | 'horizontal-pull' | 'vertical-pull' | 'core' | 'locomotion';
 
 /**
- * How the work is loaded: external weight (barbell, dumbbell, kettlebell), an elastic band, the body
- * itself, a timed hold (isometric: prescribed and logged in seconds), or running pace.
+ * How the work is loaded: external weight (barbell, dumbbell, kettlebell, a machine's stack or plates),
+ * an elastic band, the body itself, a timed hold (isometric: prescribed and logged in seconds), or
+ * running pace.
  */
-export const LOAD_TYPES = ['barbell', 'dumbbell', 'kettlebell', 'band', 'bodyweight', 'isometric', 'pace'] as const;
+export const LOAD_TYPES = ['barbell', 'dumbbell', 'kettlebell', 'machine', 'band', 'bodyweight', 'isometric', 'pace'] as const;
 export type LoadType = (typeof LOAD_TYPES)[number];
 
 export type RunSegmentKind = 'easy' | 'long' | 'recovery' | 'marathon' | 'threshold' | 'interval' | 'repetition' | 'race';

@@ -118,6 +118,48 @@ function scaleRun(run: readonly RunSegment[], f: number): RunSegment[] {
   });
 }
 
+const hasLong = (run: readonly RunSegment[]) => run.some((s) => s.kind === 'long');
+
+/**
+ * The week's runs scaled by `f`, with the long run kept the longest run of the week: the cap shrinks
+ * easy and long runs but not warm-ups or interval work, so a long run cut by `f` can fall under an
+ * interval session. Then the long run keeps the length of the longest other run (in 100 m steps, never
+ * above what it had) and the easy runs give up what it keeps, so the week still fits `roomM` where
+ * they can; where they are already at their shortest, the week holds the few hundred metres the long
+ * run keeps over the cap (the long run being the longest run of the week is the rule that wins).
+ */
+function longStaysLongest(sessions: readonly Workout[], f: number, roomM: number, pace: number): RunSegment[][] {
+  const scaled = sessions.map((w) => scaleRun(w.run, f));
+  const longIdx = scaled.findIndex(hasLong);
+  if (longIdx < 0) return scaled;
+  const otherM = Math.max(0, ...scaled.filter((_, j) => j !== longIdx).map((run) => runMetres(run, pace)));
+  const longRun = scaled[longIdx]!;
+  const shortBy = otherM - runMetres(longRun, pace);
+  if (shortBy <= 0) return scaled;
+  const original = sessions[longIdx]!.run;
+  const raised = longRun.map((s, i) =>
+    s.kind === 'long' && s.distanceM !== undefined
+      ? { ...s, distanceM: Math.min(original[i]!.distanceM ?? s.distanceM, Math.ceil((s.distanceM + shortBy) / 100) * 100) }
+      : s,
+  );
+  // What the other sessions may still hold, and the factor their steady parts shrink by to hold it.
+  const rest = sessions.filter((_, j) => j !== longIdx);
+  const fixedM = rest.reduce((m, w) => m + runMetres(w.run, pace) - steadyMetres(w.run, pace), 0);
+  const steadyM = rest.reduce((m, w) => m + steadyMetres(w.run, pace), 0);
+  const g = steadyM > 0 ? Math.max(0, Math.min(f, (roomM - runMetres(raised, pace) - fixedM) / steadyM)) : f;
+  const result = sessions.map((w, j) => (j === longIdx ? raised : scaleRun(w.run, g)));
+  // The easy runs' shortest lengths may keep an easy run past the raised long run: raise it to that one.
+  const longest = Math.max(0, ...result.filter((_, j) => j !== longIdx).map((run) => runMetres(run, pace)));
+  const still = longest - runMetres(raised, pace);
+  if (still <= 0) return result;
+  result[longIdx] = raised.map((s, i) =>
+    s.kind === 'long' && s.distanceM !== undefined
+      ? { ...s, distanceM: Math.min(original[i]!.distanceM ?? s.distanceM, Math.ceil((s.distanceM + still) / 100) * 100) }
+      : s,
+  );
+  return result;
+}
+
 export function weekIndex(planStart: IsoDate, date: IsoDate): number {
   return Math.floor(daysBetween(planStart, date) / 7);
 }
@@ -243,9 +285,10 @@ export function capWeeklyVolume(input: VolumeRampInput): VolumeRampResult {
     const headline =
       `Weekly running rises at most ${Math.round((RAMP_FACTOR - 1) * 100)} % over what was actually run: the week of ${week.start} holds at most ${km(capM)} ` +
       `(it had ${km(totalM)}), ${why}`;
+    const scaled = longStaysLongest(sessions, f, capM - doneSoFar - fixedAheadM, pace);
     let after = doneSoFar + fixedAheadM;
-    for (const w of sessions) {
-      const run = scaleRun(w.run, f);
+    for (const [j, w] of sessions.entries()) {
+      const run = scaled[j]!;
       after += runMetres(run, pace);
       const fields: PlanChange[] = [];
       run.forEach((s, i) => {

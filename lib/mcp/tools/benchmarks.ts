@@ -13,12 +13,14 @@ import { todayIn } from '@/lib/clock';
 import { adaptationOutput, adaptationView, coachingCall } from '@/lib/coaching/shapes';
 import { round1 } from '@/lib/training/rounding';
 
-const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && (e.loadType === 'barbell' || e.loadType === 'dumbbell')).map(
+const LIFTS = CATALOGUE.filter((e) => e.modality === 'strength' && ['barbell', 'dumbbell', 'machine'].includes(e.loadType)).map(
   (e) => e.id,
 );
-// A string checked against the loaded lifts, not an enum of them: the catalogue has 45 exercises and
-// tools/list stays small; a wrong id gets an error naming the choices.
-const liftId = z.string().refine((id) => LIFTS.includes(id), { message: `a barbell or dumbbell lift: one of ${LIFTS.join(', ')}` });
+// A string checked against the loaded lifts, not an enum of them: the catalogue has about 50 exercises
+// and tools/list stays small; a wrong id gets an error naming the choices.
+const liftId = z
+  .string()
+  .refine((id) => LIFTS.includes(id), { message: `a barbell, dumbbell or machine lift: one of ${LIFTS.join(', ')}` });
 const benchmarkOutput = z.object({
   id: z.string(),
   kind: z.enum(['lift', 'race']),
@@ -74,7 +76,7 @@ export const setBenchmark = defineTool({
   input: z
     .object({
       kind: z.enum(['lift', 'race']),
-      exercise: liftId.optional().describe('Lift only: id of a barbell or dumbbell lift (list_exercises)'),
+      exercise: liftId.optional().describe('Lift only: id of a barbell, dumbbell or machine lift (list_exercises)'),
       load: z.number().positive().max(1000).optional().describe('Lift only: the load lifted, in `unit`'),
       unit: weightUnit.optional().describe('Lift only; default: the profile unit'),
       reps: z.number().int().min(1).max(12).optional().describe('Lift only: repetitions completed with that load'),

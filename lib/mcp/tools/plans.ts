@@ -337,7 +337,7 @@ export const updateTrainingPlan = defineTool({
   title: 'Update a training plan',
   description:
     'Renames a plan or edits its notes; changing its shape (weeks, daysPerWeek, trainingDays, equipment, raceDate, raceDistance, mainLiftProgression) regenerates ' +
-    'the scheduled sessions from today on from the current working loads and VDOT (completed and skipped ones stay). Send only what changes; raceDate null removes the race.',
+    'the scheduled sessions from today on from the current working loads and VDOT (completed and skipped ones stay). Send only what changes; raceDate null removes the race. Returns notes on what changed.',
   scope: 'workouts:write',
   needsSubscription: true,
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
@@ -365,6 +365,7 @@ export const updateTrainingPlan = defineTool({
       .object({ from: z.string(), removedSessions: z.number(), addedSessions: z.number(), moved: movedOutput })
       .nullable()
       .describe('Set when the sessions from `from` on were regenerated'),
+    notes: z.array(z.string()),
   }),
   handler: async ({ id, distanceUnit, weightUnit, raceDistance, goalTimeSeconds, ...rest }, { person }) => {
     const { ctx, units } = await coachingCall(person, { distanceUnit, weightUnit });
@@ -393,6 +394,7 @@ export const updateTrainingPlan = defineTool({
             moved: updated.regenerated.moved,
           }
         : null,
+        notes: updated.notes,
     };
   },
 });

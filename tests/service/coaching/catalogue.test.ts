@@ -72,6 +72,10 @@ describe('list_exercises', () => {
     [['barbell'], 'pull-up', false, 'inverted-row'],
     [['barbell'], 'back-squat', true, null],
     [['bodyweight'], 'bench-press', false, 'push-up'],
+    // Issue 32: a gym of machines and no barbell.
+    [['machines'], 'back-squat', false, 'leg-press'],
+    [['machines'], 'deadlift', false, 'cable-pull-through'],
+    [['machines'], 'pull-up', false, 'lat-pulldown'],
   ] as const)('with %j, %s: available %s, instead %s', async (equipment, id, available, instead) => {
     const { exercises } = await me.agent.call<{ exercises: Listed[] }>('list_exercises', { equipment, includeUnavailable: true });
     expect(exercises.find((e) => e.id === id)).toMatchObject({ available, insteadUse: instead });
@@ -141,7 +145,7 @@ describe('timed holds', () => {
       /durationSeconds/,
     ],
     ['a set with neither reps nor seconds', { strength: [{ exercise: 'push-up', sets: [{}] }] }, /reps/],
-    ['an exercise not in the catalogue', { strength: [{ exercise: 'leg-press', sets: [{ reps: 10 }] }] }, /list_exercises/],
+    ['an exercise not in the catalogue', { strength: [{ exercise: 'leg-extension', sets: [{ reps: 10 }] }] }, /list_exercises/],
   ])('refuses %s with an error naming the field', async (_case, args, named) => {
     const r = await me.agent.try('create_workout', { date: addDays(today, 1), ...args });
     expect(r.isError).toBe(true);

@@ -5,6 +5,7 @@ import { MASTERS_DELOAD_EVERY_WEEKS } from '@/lib/training/masters';
 import { generatePlan, sizingEasyPace } from '@/lib/training/plan';
 import type { Experience, PlanGoal, RunSegment, Workout } from '@/lib/training/types';
 import { predictRaceTime } from '@/lib/training/vdot';
+import { RAMP_FACTOR, RAMP_FLOOR_OF_FIRST_WEEK, capWeeklyVolume, doneMetres, runMetres, weekIndex } from '@/lib/training/volume-ramp';
 
 /**
  * The distance-plan invariants of issue 32 over the whole grid goal x days x experience x weeks (x a
@@ -123,6 +124,50 @@ describe.each(grid)(
       expect(notes.some((n) => n.startsWith('Novice: one quality session a week'))).toBe(
         experience === 'novice' && days >= 4 && goal !== 'hybrid' && weeks >= 1,
       );
+    });
+
+    it('weekly running ramps from what was run: at most 10 % over the biggest of the three weeks before (a skipped or unlogged session counts as not run), the long run still the longest', () => {
+      // Today is the Monday of week 4: the three weeks before were run as written, a fifth short, with
+      // week 3 skipped, or never logged (a new athlete who did not log: nothing counts as run).
+      const today = addDays(START, 21);
+      const isRace = (w: Workout) => w.run.some((s) => s.kind === 'race');
+      const firstWeekM = workouts.filter((w) => w.week === 1 && !isRace(w)).reduce((m, w) => m + runMetres(w.run, easyPace), 0);
+      let checked = 0;
+      for (const variant of ['as written', 'a fifth short', 'week 3 skipped', 'unlogged'] as const) {
+        const sessions: Workout[] = workouts.map((w) => {
+          if (w.date >= today || w.run.length === 0 || isRace(w) || variant === 'unlogged') return w;
+          if (variant === 'week 3 skipped' && weekIndex(START, w.date) === 2) return { ...w, status: 'skipped' };
+          const m = runMetres(w.run, easyPace) * (variant === 'a fifth short' ? 0.8 : 1);
+          return { ...w, status: 'completed', actual: { run: { distanceM: m, durationS: (m / 1000) * easyPace } } };
+        });
+        const result = capWeeklyVolume({ sessions, today, planStart: START, firstWeekM, easyPaceSPerKm: easyPace });
+        const after = sessions.map((w) => result.workouts.find((u) => u.id === w.id) ?? w);
+        const inWeek = (k: number) => after.filter((w) => weekIndex(START, w.date) === k && w.run.length > 0 && !isRace(w));
+        const volume = (k: number) =>
+          inWeek(k).reduce(
+            (m, w) => m + (w.status === 'completed' ? doneMetres(w, easyPace) : w.status === 'scheduled' ? runMetres(w.run, easyPace) : 0),
+            0,
+          );
+        for (let k = 4; k < weeks; k++) {
+          const reference = Math.max(volume(k - 1), volume(k - 2), volume(k - 3), RAMP_FLOOR_OF_FIRST_WEEK * firstWeekM);
+          // Within 3 % and 300 m: where the easy runs are at their shortest, the long run keeps the length of
+          // the week's interval session over the cap (lib/training/volume-ramp.ts, longStaysLongest).
+          expect([variant, k, volume(k) <= RAMP_FACTOR * reference * 1.03 + 300]).toEqual([variant, k, true]);
+          // The long run stays the longest run of a capped week (taper and race weeks aside).
+          const week = inWeek(k);
+          const long = week.find(isLong);
+          if (long && !week.some((w) => w.phase === 'taper' || special(w)))
+            for (const w of week)
+              expect([variant, k, w.title, runMetres(w.run, easyPace) <= runMetres(long.run, easyPace) + 1]).toEqual([
+                variant,
+                k,
+                w.title,
+                true,
+              ]);
+          checked++;
+        }
+      }
+      expect(checked).toBe(4 * (weeks - 4));
     });
 
     it('3-day weeks keep a long run, a quality session and an easy run; hybrid weeks keep a long run', () => {
