@@ -95,7 +95,10 @@ describe('parameterised statements', () => {
       const unnamed = raw.query<{ id: number }>(`INSERT INTO "TxProbe" VALUES ($1) RETURNING id`, [2]);
       const named = raw.prepared<{ id: number }>(`INSERT INTO "TxProbe" VALUES ($1) RETURNING id`, [3]);
       // A failing statement in the same position: its error, nothing else aborted, and the text runs again.
-      const failing = raw.prepared(`SELECT $1::date::text AS d`, ['not a date']);
+      // (Its assertion is attached now: on PostgreSQL it fails at once, before the others are awaited.)
+      const failing = expect(raw.prepared(`SELECT $1::date::text AS d`, ['not a date'])).rejects.toThrow(
+        /invalid input syntax for type date/,
+      );
       const seen = Promise.all([unnamed, named]).then(() =>
         raw.query<{ ids: number[] }>(`SELECT array_agg(id ORDER BY id) AS ids FROM "TxProbe"`),
       );
@@ -103,7 +106,7 @@ describe('parameterised statements', () => {
       await expect(tx).rejects.toThrow('rolled back on purpose');
       expect(await unnamed).toEqual([{ id: 2 }]);
       expect(await named).toEqual([{ id: 3 }]);
-      await expect(failing).rejects.toThrow(/invalid input syntax for type date/);
+      await failing;
       // Never the open transaction's row 1, which was rolled back.
       expect(await seen).toEqual([{ ids: [2, 3] }]);
       expect(await raw.prepared(`SELECT $1::date::text AS d`, ['2027-03-01'])).toEqual([{ d: '2027-03-01' }]);
