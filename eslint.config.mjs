@@ -3,6 +3,14 @@ import nextTs from 'eslint-config-next/typescript';
 import boundaries from 'eslint-plugin-boundaries';
 import { ELEMENTS, LAYERS } from './eslint.layers.mjs';
 
+/** PGlite's private members (esquery regex). */
+const PGLITE_PRIVATE = '/^_(run[A-Z]|checkReady$|handleBlob$|getWrittenBlob$|cleanupBlob$|initArrayTypes$)/';
+/** The adapters of ARCHITECTURE.md that hold no store of their own (lib/oauth and lib/account still do). */
+const ADAPTERS = ['lib/mcp/**', 'lib/views/**', 'lib/public-api/**', 'lib/seo/**', 'lib/markdown/**', 'app/**', 'pages/**', 'proxy.ts'];
+/** What reaches the database: the client, the typed query layer, the engines and the drivers themselves. */
+const DATABASE_DOORS =
+  '(^|/)lib/database/(client|kysely|reads|engine|tables|pglite-statements)(\\.ts)?$|(^|/)database/(client|kysely|reads|engine|tables|pglite-statements)(\\.ts)?$|^(pg|kysely|@prisma/.*|@electric-sql/.*|pglite-prisma-adapter)$|(^|/)generated/prisma(/.*)?$';
+
 const config = [
   ...next,
   ...nextTs,
@@ -58,6 +66,43 @@ const config = [
             from: { element: { type } },
             allow: { to: { element: { types: { anyOf: [type, ...allowed] } } } },
           })),
+        },
+      ],
+    },
+  },
+  {
+    // Public APIs of the libraries only (ARCHITECTURE.md): PGlite's underscore members
+    // (_runExclusiveQuery, _runExclusiveTransaction, _checkReady, ...) are its internals and change
+    // without notice; lib/database/pglite-statements.ts does the same through runExclusive and
+    // transaction. tests/unit/lint/database-doors.test.ts proves the rule bites.
+    files: ['**/*.{ts,tsx,mts,mjs,js}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression[property.name=${PGLITE_PRIVATE}], MemberExpression[computed=true][property.value=${PGLITE_PRIVATE}]`,
+          message: "PGlite's underscore members are private: use its public API (runExclusive, transaction, query, execProtocol).",
+        },
+      ],
+    },
+  },
+  {
+    // Adapters call services, never the database (ARCHITECTURE.md): no client, no typed query layer,
+    // no driver in the tool server, the views, the public API, SEO, Markdown or the routes. Prisma's
+    // model types may still name a service's result (`import type`).
+    files: [...ADAPTERS],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: DATABASE_DOORS,
+              allowTypeImports: true,
+              message:
+                'Adapters call services, never the database: move the query into the service that owns the aggregate (ARCHITECTURE.md).',
+            },
+          ],
         },
       ],
     },

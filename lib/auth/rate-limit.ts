@@ -50,6 +50,35 @@ export async function hit(rule: RateLimitRule, subject: string): Promise<RateLim
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)) };
 }
 
+/**
+ * Counts `want` hits at once against the fixed window of `windowSeconds` under `key` (a budget spent
+ * from memory in blocks, lib/mcp/call-budget.ts); says how many of them fit within `limit` and when the
+ * window ends (epoch milliseconds).
+ */
+export async function reserveHits(rule: RateLimitRule, key: string, want: number): Promise<{ granted: number; windowEnd: number }> {
+  const prisma = await db();
+  const now = new Date();
+  const floor = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const expiresAt = new Date(now.getTime() + rule.windowSeconds * 1000);
+  // The window's start comes back as epoch milliseconds computed in SQL: a timestamp column read
+  // back as a Date is taken in the server's time zone by the driver (PGlite at UTC+13 put the window
+  // 13 hours off and refused every call; tests/integration/mcp/driver-reads.test.ts).
+  const rows = await prisma.$queryRaw<{ count: number; windowStartMs: number }[]>`
+    INSERT INTO "RateLimit" ("key", "windowStart", "count", "expiresAt")
+    VALUES (${key}, ${now}, ${want}, ${expiresAt})
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."windowStart" <= ${floor} THEN ${want} ELSE "RateLimit"."count" + ${want} END,
+      "windowStart" = CASE WHEN "RateLimit"."windowStart" <= ${floor} THEN ${now} ELSE "RateLimit"."windowStart" END,
+      "expiresAt" = CASE WHEN "RateLimit"."windowStart" <= ${floor} THEN ${expiresAt} ELSE "RateLimit"."expiresAt" END
+    RETURNING "count", (EXTRACT(EPOCH FROM "windowStart") * 1000)::float8 AS "windowStartMs"`;
+  const row = rows[0]!;
+  const before = Number(row.count) - want;
+  return {
+    granted: Math.max(0, Math.min(want, rule.limit - before)),
+    windowEnd: Number(row.windowStartMs) + rule.windowSeconds * 1000,
+  };
+}
+
 /** Reads the state without counting (sign-in throttling checks before it spends a password hash). */
 export async function isLimited(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
   const prisma = await db();

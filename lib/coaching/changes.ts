@@ -2,9 +2,9 @@
 // (WorkoutChange, with before, after and the reason), so one session moved by ten events carries ten
 // reasons per field. A reader wants the one that explains the value now: `currentChanges` keeps the
 // latest change per field; `changeHistory` is the whole log, newest first, for whoever asks.
-import { expressionBuilder, sql, type Expression } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { read } from '@/lib/database/reads';
+import { reads } from '@/lib/database/kysely';
 import type { Tables } from '@/lib/database/tables';
 export { whyOf } from '@/lib/training/reason-text';
 import { workoutNotFound } from './errors';
@@ -61,8 +61,14 @@ type Row = {
   at: Date;
 };
 
-const SELECT = `SELECT c."workoutId", c."date", c."path", c."before", c."after", c."reason", e."trigger", e."createdAt" AT TIME ZONE 'UTC' AS "at"
-  FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId"`;
+/** The change log of one person's session, joined to the events that wrote it. */
+function changesOf(k: Kysely<Tables>, userId: string, workoutId: string) {
+  return k
+    .selectFrom('WorkoutChange as c')
+    .innerJoin('AdaptationEvent as e', 'e.id', 'c.eventId')
+    .where('e.userId', '=', userId)
+    .where('c.workoutId', '=', workoutId);
+}
 
 const toRecord = (r: Row): ChangeRecord => ({ ...r, at: new Date(r.at) });
 
@@ -131,16 +137,28 @@ export async function changeHistory(
   workoutId: string,
   limit = HISTORY_DEFAULT_LIMIT,
 ): Promise<{ total: number; changes: ChangeRecord[] }> {
+  const k = await reads();
   const [rows, counts, owned] = await Promise.all([
-    read<Row>(
-      `${SELECT} WHERE e."userId" = $1 AND c."workoutId" = $2 ORDER BY e."createdAt" DESC, e."id" DESC, c."position" ASC LIMIT $3`,
-      [userId, workoutId, limit],
-    ),
-    read<{ n: number | string }>(
-      `SELECT count(*) AS "n" FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId" WHERE e."userId" = $1 AND c."workoutId" = $2`,
-      [userId, workoutId],
-    ),
-    read<{ id: string }>(`SELECT "id" FROM "Workout" WHERE "id" = $1 AND "userId" = $2`, [workoutId, userId]),
+    changesOf(k, userId, workoutId)
+      .select([
+        'c.workoutId',
+        'c.date',
+        'c.path',
+        'c.before',
+        'c.after',
+        'c.reason',
+        'e.trigger',
+        sql<Date>`${sql.ref('e.createdAt')} AT TIME ZONE 'UTC'`.as('at'),
+      ])
+      .orderBy('e.createdAt', 'desc')
+      .orderBy('e.id', 'desc')
+      .orderBy('c.position', 'asc')
+      .limit(limit)
+      .execute(),
+    changesOf(k, userId, workoutId)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .execute(),
+    k.selectFrom('Workout').select('id').where('id', '=', workoutId).where('userId', '=', userId).execute(),
   ]);
   const total = Number(counts[0]?.n ?? 0);
   if (total === 0 && owned.length === 0) throw workoutNotFound(workoutId);

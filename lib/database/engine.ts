@@ -108,7 +108,7 @@ export async function openPglite(dir: string): Promise<RawDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   const { acquireFolderLock } = await import('./pglite-lock');
-  const { pgliteQuery, pglitePrepared } = await import('./pglite-query');
+  const { pgliteQuery, pglitePrepared } = await import('./pglite-statements');
   const { guardDatabaseFolder } = await import('./pglite-permissions');
   const inMemory = dir.startsWith('memory://');
   const lock = inMemory ? () => undefined : acquireFolderLock(dir);

@@ -1,4 +1,4 @@
-// Named prepared statements for the driver reads (./reads.ts). PostgreSQL parses and plans an
+// Named prepared statements for the typed query layer (./kysely.ts). PostgreSQL parses and plans an
 // unnamed statement on every run; list_workouts' statement took 0.8-1.0 ms to plan and 0.5 ms to
 // run, and 200 runs cost 3.1-3.4 ms each unnamed against 0.6-0.7 ms named on one connection
 // (docs/performance.md, issue 25). A named statement is parsed once per connection and its plan is

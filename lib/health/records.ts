@@ -4,7 +4,8 @@
 // A batch is one statement (see UPSERT_HEALTH_RECORDS).
 import { randomBytes } from 'node:crypto';
 import { db } from '@/lib/database/client';
-import { write } from '@/lib/database/reads';
+import { CompiledQuery } from 'kysely';
+import { reads } from '@/lib/database/kysely';
 import type { HealthRecord, Prisma } from '@/lib/generated/prisma/client';
 import type { IsoDate } from '@/lib/training/types';
 import type { HealthType } from './metrics';
@@ -43,10 +44,11 @@ function sameContent(row: Content, r: Content): boolean {
   );
 }
 
-/** Runs one statement and returns its rows: the driver (lib/database/reads.ts) or a caller's Prisma transaction. */
+/** Runs one statement and returns its rows: the typed query layer's driver (lib/database/kysely.ts) or a caller's Prisma transaction. */
 export type StatementRunner = <T>(sql: string, params: unknown[]) => Promise<T[]>;
 
-const driver: StatementRunner = (sql, params) => write(sql, params);
+const driver: StatementRunner = async <T>(sql: string, params: unknown[]) =>
+  (await (await reads()).executeQuery<T>(CompiledQuery.raw(sql, params))).rows;
 
 /** Inside a caller's interactive transaction (an integration's sync writes its ledger in the same one). */
 export const inTransaction =

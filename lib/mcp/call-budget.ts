@@ -6,8 +6,9 @@
 // one atomic write and spends it from memory; an agent within its budget costs one write per key
 // per window, a busy one at most four. The blocks are a cache, not state the budget depends on:
 // an instance that goes away loses only its unspent calls, and instances never grant more than the
-// table allowed. Once refused in a window, an instance answers 429 without asking again.
-import { db } from '@/lib/database/client';
+// table allowed. Once refused in a window, an instance answers 429 without asking again. The table is
+// the rate-limit service's (lib/auth/rate-limit.ts): this adapter spends, the service stores.
+import { reserveHits } from '@/lib/auth/rate-limit';
 import { config } from '@/lib/env';
 
 export type CallBudget = { name: string; limit: number; windowSeconds: number };
@@ -29,31 +30,6 @@ const leases = new Map<string, Lease>();
 
 export type BudgetAnswer = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** Reserves up to `want` calls in the current window; returns how many were granted and when the window ends. */
-async function reserve(budget: CallBudget, key: string, want: number): Promise<{ granted: number; windowEnd: number }> {
-  const prisma = await db();
-  const now = new Date();
-  const floor = new Date(now.getTime() - budget.windowSeconds * 1000);
-  const expiresAt = new Date(now.getTime() + budget.windowSeconds * 1000);
-  // The window's start comes back as epoch milliseconds computed in SQL: a timestamp column read
-  // back as a Date is taken in the server's time zone by the driver (PGlite at UTC+13 put the window
-  // 13 hours off and refused every call; tests/integration/mcp/driver-reads.test.ts).
-  const rows = await prisma.$queryRaw<{ count: number; windowStartMs: number }[]>`
-    INSERT INTO "RateLimit" ("key", "windowStart", "count", "expiresAt")
-    VALUES (${key}, ${now}, ${want}, ${expiresAt})
-    ON CONFLICT ("key") DO UPDATE SET
-      "count" = CASE WHEN "RateLimit"."windowStart" <= ${floor} THEN ${want} ELSE "RateLimit"."count" + ${want} END,
-      "windowStart" = CASE WHEN "RateLimit"."windowStart" <= ${floor} THEN ${now} ELSE "RateLimit"."windowStart" END,
-      "expiresAt" = CASE WHEN "RateLimit"."windowStart" <= ${floor} THEN ${expiresAt} ELSE "RateLimit"."expiresAt" END
-    RETURNING "count", (EXTRACT(EPOCH FROM "windowStart") * 1000)::float8 AS "windowStartMs"`;
-  const row = rows[0]!;
-  const before = Number(row.count) - want;
-  return {
-    granted: Math.max(0, Math.min(want, budget.limit - before)),
-    windowEnd: Number(row.windowStartMs) + budget.windowSeconds * 1000,
-  };
-}
-
 function prune(now: number): void {
   if (leases.size < MAX_LEASES) return;
   for (const [key, lease] of leases) if (lease.windowEnd <= now) leases.delete(key);
@@ -66,7 +42,7 @@ const pending = new Map<string, Promise<void>>();
 function refill(budget: CallBudget, key: string): Promise<void> {
   let inFlight = pending.get(key);
   if (!inFlight) {
-    inFlight = reserve(budget, key, Math.max(1, Math.ceil(budget.limit / BLOCKS_PER_WINDOW)))
+    inFlight = reserveHits(budget, key, Math.max(1, Math.ceil(budget.limit / BLOCKS_PER_WINDOW)))
       .then(({ granted, windowEnd }) => {
         prune(Date.now());
         // left: -1 marks a window this instance was refused in (no further reservation until it ends).

@@ -1,6 +1,7 @@
 // Bearer access-token verification for the MCP server: one indexed lookup by the token's HMAC.
 // Unknown, expired or revoked tokens (their grant gone) give null; the caller answers 401.
-import { read, write } from '@/lib/database/reads';
+import { sql } from 'kysely';
+import { reads } from '@/lib/database/kysely';
 import { subscriptionView, type SubscriptionView } from '@/lib/billing/subscriptions';
 import type { CoachingFacts } from '@/lib/profile/profiles';
 import { recordKey } from './oidc-adapter';
@@ -29,9 +30,7 @@ const LAST_USE_RESOLUTION_MS = 60_000;
 
 // Instants go as UTC ISO strings read as timestamptz: a Date parameter reaches PostgreSQL in the
 // server's local time, which a timestamp column would take as UTC.
-const TOUCH_GRANT = `UPDATE "OAuthGrantActivity" SET "lastUsedAt" = $2::timestamptz AT TIME ZONE 'UTC'
-  WHERE "grantId" = (SELECT "grantId" FROM "OAuthGrantActivity"
-    WHERE "grantId" = $1 AND "lastUsedAt" < $3::timestamptz AT TIME ZONE 'UTC' FOR UPDATE SKIP LOCKED)`;
+const utcInstant = (at: Date) => sql<Date>`${at.toISOString()}::timestamptz AT TIME ZONE 'UTC'`;
 
 type TokenRow = {
   payload: unknown;
@@ -56,9 +55,11 @@ function coachingFacts(row: CoachingFacts): CoachingFacts {
  */
 export async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 512) return null;
-  // Straight to the driver (lib/database/reads.ts), through a function whose plan the session caches
-  // (prisma/migrations/20261125033000_access_token_check_function): this runs before every tool call.
-  const rows = await read<TokenRow>('SELECT * FROM "pacewise_access_token_check"($1)', [recordKey('AccessToken', token)]);
+  // Through the typed query layer's prepared statement (lib/database/kysely.ts) to a function whose plan
+  // the session caches (prisma/migrations/20261125033000_access_token_check_function): this runs before
+  // every tool call.
+  const k = await reads();
+  const { rows } = await sql<TokenRow>`SELECT * FROM "pacewise_access_token_check"(${recordKey('AccessToken', token)})`.execute(k);
   const row = rows[0];
   if (!row || !row.expiresAt) return null;
   const now = new Date();
@@ -74,9 +75,21 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
   if (!row.lastUsedAt || row.lastUsedAt.getTime() < now.getTime() - LAST_USE_RESOLUTION_MS) {
     // SKIP LOCKED: when parallel calls of one grant all find it stale, one writes and the others
     // go on at once instead of queueing on the row (the one write is as good as ten).
-    await write(TOUCH_GRANT, [p.grantId, now.toISOString(), new Date(now.getTime() - LAST_USE_RESOLUTION_MS).toISOString()]).catch(
-      () => undefined,
-    );
+    const grantId = p.grantId;
+    await k
+      .updateTable('OAuthGrantActivity')
+      .set({ lastUsedAt: utcInstant(now) })
+      .where('grantId', '=', (eb) =>
+        eb
+          .selectFrom('OAuthGrantActivity')
+          .select('grantId')
+          .where('grantId', '=', grantId)
+          .where('lastUsedAt', '<', utcInstant(new Date(now.getTime() - LAST_USE_RESOLUTION_MS)))
+          .forUpdate()
+          .skipLocked(),
+      )
+      .execute()
+      .catch(() => undefined);
   }
   return {
     userId: p.accountId,

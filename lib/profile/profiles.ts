@@ -1,7 +1,8 @@
 // The person's profile and benchmarks (Prisma), in SI units; dates are YYYY-MM-DD in the person's
 // timezone. Body weight lives with the health data (lib/health/body-weight.ts).
 import { db } from '@/lib/database/client';
-import { read } from '@/lib/database/reads';
+import { sql } from 'kysely';
+import { reads } from '@/lib/database/kysely';
 import type { Profile } from '@/lib/generated/prisma/client';
 import { computeOnboarding, type Onboarding } from './onboarding';
 
@@ -30,18 +31,37 @@ export type CoachingFacts = Pick<Profile, 'timezone' | 'weightUnit' | 'distanceU
 
 /** Reads are the common case: only a person's first call writes (the upsert covers a racing twin). */
 export async function getOrCreateProfile(userId: string): Promise<Profile> {
-  // Every coaching tool starts here: the read goes straight to the driver (lib/database/reads.ts).
-  const [found] = await read<Profile>(`SELECT ${PROFILE_COLUMNS} FROM "Profile" WHERE "userId" = $1`, [userId]);
+  // Every coaching tool starts here: the read goes through the typed query layer (lib/database/kysely.ts).
+  const k = await reads();
+  const found = await k.selectFrom('Profile').select(profileColumns).where('userId', '=', userId).executeTakeFirst();
   if (found) return found;
   const prisma = await db();
   return prisma.profile.upsert({ where: { userId }, update: {}, create: { userId } });
 }
 
 /** Every Profile column, timestamps as UTC instants and lists never null (Prisma reads a NULL list as []). */
-const PROFILE_COLUMNS = `"userId", "displayName", "birthYear", "sex", "heightCm", "experience", "timezone", "weightUnit", "distanceUnit",
-  "goal", "goalNotes", "raceDate", "raceDistanceM",
-  COALESCE("trainingDays", '{}') AS "trainingDays", COALESCE("equipment", '{}') AS "equipment", "restingHr", "maxHr", "trainingTime",
-  "createdAt" AT TIME ZONE 'UTC' AS "createdAt", "updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"`;
+const profileColumns = [
+  'userId',
+  'displayName',
+  'birthYear',
+  'sex',
+  'heightCm',
+  'experience',
+  'timezone',
+  'weightUnit',
+  'distanceUnit',
+  'goal',
+  'goalNotes',
+  'raceDate',
+  'raceDistanceM',
+  sql<string[]>`COALESCE(${sql.ref('trainingDays')}, '{}')`.as('trainingDays'),
+  sql<string[]>`COALESCE(${sql.ref('equipment')}, '{}')`.as('equipment'),
+  'restingHr',
+  'maxHr',
+  'trainingTime',
+  sql<Date>`${sql.ref('createdAt')} AT TIME ZONE 'UTC'`.as('createdAt'),
+  sql<Date>`${sql.ref('updatedAt')} AT TIME ZONE 'UTC'`.as('updatedAt'),
+] as const;
 
 export async function updateProfile(userId: string, update: ProfileUpdate): Promise<Profile> {
   const prisma = await db();

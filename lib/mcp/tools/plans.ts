@@ -394,7 +394,7 @@ export const updateTrainingPlan = defineTool({
             moved: updated.regenerated.moved,
           }
         : null,
-        notes: updated.notes,
+      notes: updated.notes,
     };
   },
 });
@@ -563,7 +563,7 @@ export const getTrainingProgress = defineTool({
       getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12),
     ]);
     const [held, race] = await Promise.all([
-        getHeldTrends(person.id, timezone, ctx.today, trends.weeks, athlete.state),
+      getHeldTrends(person.id, timezone, ctx.today, trends.weeks, athlete.state),
       goalRace(person.id, ctx.today, athlete.state.vdot, args.goalTimeSeconds),
     ]);
     const time = (seconds: number) => ({ time: formatDuration(seconds), seconds });

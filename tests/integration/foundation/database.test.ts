@@ -75,9 +75,49 @@ describe('parameterised statements', () => {
     );
     expect(await raw.query<{ one: number }>('SELECT $1::int AS one', [1])).toEqual([{ one: 1 }]);
   });
+
+  // PGlite has one session: a statement must wait for another caller's open transaction rather than
+  // run inside it (lib/database/pglite-statements.ts); on PostgreSQL it runs on another connection.
+  it('a statement run while another caller holds a transaction open runs outside it, and is kept when that one rolls back', async () => {
+    await raw.query(`CREATE TABLE "TxProbe" (id int PRIMARY KEY)`);
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let opened!: () => void;
+      const open = new Promise<void>((r) => (opened = r));
+      const tx = raw.transaction(async (t) => {
+        await t.query(`INSERT INTO "TxProbe" VALUES (1)`);
+        opened();
+        await held;
+        throw new Error('rolled back on purpose');
+      });
+      await open;
+      const unnamed = raw.query<{ id: number }>(`INSERT INTO "TxProbe" VALUES ($1) RETURNING id`, [2]);
+      const named = raw.prepared<{ id: number }>(`INSERT INTO "TxProbe" VALUES ($1) RETURNING id`, [3]);
+      // A failing statement in the same position: its error, nothing else aborted, and the text runs again.
+      // (Its assertion is attached now: on PostgreSQL it fails at once, before the others are awaited.)
+      const failing = expect(raw.prepared(`SELECT $1::date::text AS d`, ['not a date'])).rejects.toThrow(
+        /invalid input syntax for type date/,
+      );
+      const seen = Promise.all([unnamed, named]).then(() =>
+        raw.query<{ ids: number[] }>(`SELECT array_agg(id ORDER BY id) AS ids FROM "TxProbe"`),
+      );
+      release();
+      await expect(tx).rejects.toThrow('rolled back on purpose');
+      expect(await unnamed).toEqual([{ id: 2 }]);
+      expect(await named).toEqual([{ id: 3 }]);
+      await failing;
+      // Never the open transaction's row 1, which was rolled back.
+      expect(await seen).toEqual([{ ids: [2, 3] }]);
+      expect(await raw.prepared(`SELECT $1::date::text AS d`, ['2027-03-01'])).toEqual([{ d: '2027-03-01' }]);
+      expect(await raw.query(`SELECT array_agg(id ORDER BY id) AS ids FROM "TxProbe"`)).toEqual([{ ids: [2, 3] }]);
+    } finally {
+      await raw.query(`DROP TABLE "TxProbe"`);
+    }
+  });
 });
 
-// The driver reads (lib/database/reads.ts) run as named prepared statements (lib/database/prepared.ts).
+// The typed query layer's statements (lib/database/kysely.ts) run as named prepared statements (lib/database/prepared.ts).
 describe('prepared statements', () => {
   // One connection on PostgreSQL too, so the statement and the catalogue read share a session.
   let one: RawDatabase;

@@ -1,5 +1,5 @@
 // @module-tag engine-parity
-// The reads that skip Prisma (lib/database/reads.ts: the token check, the profile, list_workouts)
+// The reads that skip Prisma (lib/database/kysely.ts: the token check, the profile, list_workouts)
 // on a server whose local time is far from UTC: a timestamp read as local time would expire every
 // token (or keep expired ones alive) and move completedAt by hours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

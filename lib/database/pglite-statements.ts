@@ -1,8 +1,10 @@
-// A parameterised statement on PGlite in one call into the WASM backend. PGlite's own `query` makes
-// six (parse, describe the statement to learn the parameter types, bind, describe, execute, sync),
-// each a copy into and out of WASM memory. Here the parameters go as text with their types left to
-// the server, as node-postgres sends them to PostgreSQL, so the same SQL behaves the same on both
-// engines. Measured on a 15-row workout page: 0.44 ms per statement instead of 0.50-0.59 ms.
+// Statements on PGlite in one call into the WASM backend, through its public API only: `runExclusive`
+// (the lock PGlite's own statements take), `isInTransaction`, `transaction`, `execProtocol` and the
+// exported `protocol` serializer and `parse` reader. PGlite's `query` makes six calls (parse, describe
+// the statement to learn the parameter types, bind, describe, execute, sync), each a copy into and out
+// of WASM memory, and plans the text every time. Here the parameters go as text with their types left
+// to the server, as node-postgres sends them to PostgreSQL, so the same SQL behaves the same on both
+// engines; a named statement is parsed once and its plan kept (./prepared.ts).
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import { statementName } from './prepared';
 
@@ -44,9 +46,19 @@ function run(statement: string | undefined, params: readonly unknown[]): Uint8Ar
   ];
 }
 
-/** Runs `fn` under the same two locks PGlite's `query` takes: no statement runs inside another caller's transaction. */
-function exclusive<T>(db: PGlite, fn: () => Promise<T>): Promise<T> {
-  return db._runExclusiveTransaction(() => db._runExclusiveQuery(fn));
+const OCCUPIED = Symbol('another caller holds a transaction open');
+
+/**
+ * Runs `fn` alone on PGlite's one session and never inside another caller's transaction.
+ * `runExclusive` holds the lock every PGlite statement takes, but not the transaction lock: an
+ * interactive transaction (Prisma's, the migrator's) may be open between two of its statements. Then
+ * `fn` waits for it inside a transaction of its own (`transaction` takes that lock), so it neither sees
+ * another caller's uncommitted rows nor commits or aborts with them. The common case costs no BEGIN.
+ */
+async function alone<T>(db: PGlite, fn: () => Promise<T>): Promise<T> {
+  const ran = await db.runExclusive(async () => (db.isInTransaction() ? OCCUPIED : { value: await fn() }));
+  if (ran !== OCCUPIED) return ran.value;
+  return db.transaction(() => db.runExclusive(fn));
 }
 
 async function rowsOf<T>(db: PGlite, message: Uint8Array): Promise<T[]> {
@@ -54,9 +66,10 @@ async function rowsOf<T>(db: PGlite, message: Uint8Array): Promise<T[]> {
   return (parse.parseResults(messages, db.parsers)[0]?.rows ?? []) as T[];
 }
 
+/** One statement, parsed for this run only. */
 export async function pgliteQuery<T>(db: PGlite, sql: string, params: readonly unknown[] = []): Promise<T[]> {
   const message = concat([protocol.serialize.parse({ text: sql }), ...run(undefined, params)]);
-  return exclusive(db, () => rowsOf<T>(db, message));
+  return alone(db, () => rowsOf<T>(db, message));
 }
 
 /** The statements parsed on each PGlite instance (its one backend session keeps them until it closes). */
@@ -72,7 +85,7 @@ export async function pglitePrepared<T>(db: PGlite, sql: string, params: readonl
   let parsed = parsedOn.get(db);
   if (!parsed) parsedOn.set(db, (parsed = new Set()));
   const known = parsed;
-  return exclusive(db, async () => {
+  return alone(db, async () => {
     const fresh = !known.has(name);
     const message = concat([...(fresh ? [serialize.parse({ name, text: sql })] : []), ...run(name, params)]);
     try {
@@ -82,7 +95,7 @@ export async function pglitePrepared<T>(db: PGlite, sql: string, params: readonl
     } catch (error) {
       // The parse may have succeeded before a later step failed (a parameter PostgreSQL cannot
       // read): close the statement so the next call parses it again. Closing a statement that does
-      // not exist is not an error in PostgreSQL.
+      // not exist is not an error in PostgreSQL, and a Close is honoured in a failed transaction.
       known.delete(name);
       await db.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => undefined);
       throw error;
