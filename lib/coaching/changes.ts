@@ -70,6 +70,18 @@ function changesOf(k: Kysely<Tables>, userId: string, workoutId: string) {
     .where('c.workoutId', '=', workoutId);
 }
 
+/** A change row's columns, with its event's trigger and instant (UTC): one list for every read of the log. */
+export const changeColumns = [
+  'c.workoutId',
+  'c.date',
+  'c.path',
+  'c.before',
+  'c.after',
+  'c.reason',
+  'e.trigger',
+  sql<Date>`${sql.ref('e.createdAt')} AT TIME ZONE 'UTC'`.as('at'),
+] as const;
+
 const toRecord = (r: Row): ChangeRecord => ({ ...r, at: new Date(r.at) });
 
 /**
@@ -85,16 +97,7 @@ export function currentChangesOf(userId: string, workoutIds: Expression<{ id: st
       .selectFrom('WorkoutChange as c')
       .innerJoin('AdaptationEvent as e', 'e.id', 'c.eventId')
       .distinctOn(['c.workoutId', 'c.path'])
-      .select([
-        'c.workoutId',
-        'c.date',
-        'c.path',
-        'c.before',
-        'c.after',
-        'c.reason',
-        'e.trigger',
-        sql<Date>`${sql.ref('e.createdAt')} AT TIME ZONE 'UTC'`.as('at'),
-      ])
+      .select(changeColumns)
       .where('e.userId', '=', userId)
       // A subquery is written in parentheses by the compiler: `IN (SELECT ...)`.
       .where(sql<boolean>`${sql.ref('c.workoutId')} IN ${workoutIds}`)
@@ -140,16 +143,7 @@ export async function changeHistory(
   const k = await reads();
   const [rows, counts, owned] = await Promise.all([
     changesOf(k, userId, workoutId)
-      .select([
-        'c.workoutId',
-        'c.date',
-        'c.path',
-        'c.before',
-        'c.after',
-        'c.reason',
-        'e.trigger',
-        sql<Date>`${sql.ref('e.createdAt')} AT TIME ZONE 'UTC'`.as('at'),
-      ])
+      .select(changeColumns)
       .orderBy('e.createdAt', 'desc')
       .orderBy('e.id', 'desc')
       .orderBy('c.position', 'asc')

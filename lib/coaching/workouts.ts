@@ -14,7 +14,7 @@ import { formatLoad } from '@/lib/training/units';
 import { futureScheduled, recordEvent, saveReprescribed, type Athlete, type Tx } from './athlete-store';
 import { timeAwayInputs, withCoachingLock } from './time-off';
 import { buildActual, type CompletionInput } from './actuals';
-import { currentChanges } from './changes';
+import { changeColumns, currentChanges } from './changes';
 import { checkIdempotencyKey, remember, replayed, type Replayable } from './idempotency';
 import type { BenchmarkEstimates } from './benchmarks';
 import type { CoachingContext } from './context';
@@ -137,16 +137,7 @@ export function workoutStatement(k: Kysely<Tables>, ctx: Pick<CoachingContext, '
       eb
         .selectFrom('WorkoutChange as c')
         .innerJoin('AdaptationEvent as e', 'e.id', 'c.eventId')
-        .select([
-          'c.workoutId',
-          'c.date',
-          'c.path',
-          'c.before',
-          'c.after',
-          'c.reason',
-          'e.trigger',
-          sql<Date>`${sql.ref('e.createdAt')} AT TIME ZONE 'UTC'`.as('at'),
-        ])
+        .select(changeColumns)
         .where('e.userId', '=', ctx.userId)
         .where('c.workoutId', '=', id)
         .orderBy('e.createdAt')
