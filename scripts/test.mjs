@@ -196,11 +196,15 @@ const engineOf = (stepEnv) => (stepEnv.DATABASE_URL ? 'postgresql' : 'pglite');
 
 // Two lanes side by side (2 cores: one mostly waits on a server, the other does not need one):
 // - the server lane: the one build, then the suites that serve it on TEST_PORT, one at a time;
-// - the checks lane: lint, typecheck, unit and the in-process service tier, which need no build and
-//   no port, one at a time, their output printed in one block per step when the server lane also runs.
+// - the checks lane: lint, typecheck, unit and the in-process service tier (its engine-parity set on
+//   PGlite included), which need no build and no port, one at a time, their output printed in one
+//   block per step when the server lane also runs.
 // PACEWISE_TEST_SERIAL=1 runs the checks lane first and then the server lane, as before.
 const serverSuites = suites.filter((s) => ['parity', 'integration', 'e2e'].includes(s));
 const checkSuites = suites.filter((s) => !serverSuites.includes(s));
+// `parity` has a half in each lane: the integration rows need the build's server, the service rows
+// (in process) do not, so they run in the checks lane and keep the server lane shorter.
+if (suites.includes('parity')) checkSuites.push('parity-service');
 const serial = process.env.PACEWISE_TEST_SERIAL === '1';
 const buffered = serverSuites.length > 0 && checkSuites.length > 0 && !serial;
 const deferred = () => {
@@ -231,6 +235,11 @@ async function checksLane() {
       const stepEnv = await postgresEnv();
       await vitest('service', `service/${engineOf(stepEnv)}`, [], { stepEnv, buffered });
     }
+    // The service tier's engine-parity rows on PGlite (the matrix ran them on PostgreSQL above).
+    if (suite === 'parity-service')
+      await vitest('service', `parity-service/${engineOf(env)}`, ['--tags-filter=engine-parity', ...parityFiles('tests/service')], {
+        buffered,
+      });
   }
 }
 
@@ -258,7 +267,6 @@ async function serverLane() {
       await vitest('integration', `parity/${e}`, [...parity, ...parityFiles('tests/integration', 'tests/security')], {
         stepEnv: serverEnv,
       });
-      await vitest('service', `parity-service/${e}`, [...parity, ...parityFiles('tests/service')], { stepEnv: serverEnv });
     } else {
       if (suite === 'e2e') await typechecked.promise;
       const stepEnv = await postgresEnv(serverEnv);
