@@ -2,9 +2,9 @@
 // One walk through the pages (one sign-in, one device authorization) runs axe in both schemes on
 // each page as it stands, switching the scheme with emulateMedia (the styles follow it through media
 // queries, with no transitions); each scheme's row asserts its own results.
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { wcagAxe } from '../../support/axe';
 import { launchBrowser } from '../../support/browser';
 import { createPerson, registerDeviceClient, startDeviceAuthorization } from '../../../harness/oauth';
 
@@ -29,7 +29,7 @@ afterAll(async () => {
 async function violations(page: Page, colorScheme: Scheme): Promise<string[]> {
   await page.emulateMedia({ colorScheme });
   expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await wcagAxe(page).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -3,9 +3,9 @@
 // Each page is loaded once at a laptop's width, and its rows switch what they need on that loaded page
 // (the colour scheme through emulateMedia, the phone's width through the viewport): the site's styles
 // follow both at once (media queries, no transitions, no script reads them), so a reload proves nothing more.
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { wcagAxe } from '../../support/axe';
 import { launchBrowser } from '../../support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -54,7 +54,7 @@ describe.each(PAGES)('$name page', ({ path }) => {
     await page.setViewportSize(LAPTOP);
     await page.emulateMedia({ colorScheme });
     expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const results = await wcagAxe(page).analyze();
     const summary = results.violations.map(
       (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
     );
