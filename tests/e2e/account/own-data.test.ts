@@ -5,12 +5,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPerson, signUp } from '../../../harness/accounts';
 import { rpc } from '../../../harness/mcp';
 import { obtainAccessToken } from '../../../harness/oauth';
+import { wcagAxe } from '../../support/axe';
 import { launchBrowser, signInOnPage } from '../../support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -23,7 +23,7 @@ let page: Page;
 async function axeClean(p: Page) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await p.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const results = await wcagAxe(p).analyze();
     expect(
       results.violations.map((v) => `${colorScheme}: ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);

@@ -3,9 +3,9 @@
 // sign-in hint cookie is there. Signed up and in through the real forms, signed out through the
 // account page's button. The account pages' own frame says the same, decided server-side. No CSP
 // violation or console error along the way, no axe violation signed in.
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { wcagAxe } from '../../support/axe';
 import { launchBrowser } from '../../support/browser';
 import { newPerson } from '../../../harness/accounts';
 import { postFacts } from '../../integration/site/content-facts';
@@ -98,7 +98,7 @@ describe('the header follows the session', () => {
     await page.waitForURL(`${baseUrl}/account`);
     expect(await page.textContent('main')).toContain(person.email);
     await page.goto(baseUrl + '/');
-    const axe = await new AxeBuilder({ page }).include('header.site-header').withTags(['wcag2a', 'wcag2aa']).analyze();
+    const axe = await wcagAxe(page).include('header.site-header').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     expect(problems).toEqual([]);
   });

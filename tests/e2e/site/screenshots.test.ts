@@ -1,9 +1,12 @@
 // Screenshots of home, a post, the FAQ and the blog index on a phone and a laptop, light and dark, for people to look
 // at (test-results/ is git-ignored). Each must be a real, non-blank render of the page.
+// A page is loaded once per screen size; its light and dark rows switch the scheme on that loaded page
+// (emulateMedia: the styles follow it through media queries, with no transitions), so the images are
+// the same as from a fresh load in each scheme.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../support/browser';
 import { ROOT } from '../../../harness/server';
 
@@ -22,6 +25,23 @@ const VIEWPORTS = [
 const SCHEMES = ['light', 'dark'] as const;
 
 let browser: Browser;
+const loaded = new Map<string, Promise<{ page: Page; status: number | undefined }>>();
+
+/** The page at pagePath in a context of that screen size, loaded once for both schemes' rows. */
+function load(pagePath: string, width: number, height: number): Promise<{ page: Page; status: number | undefined }> {
+  const key = `${pagePath} ${width}x${height}`;
+  if (!loaded.has(key))
+    loaded.set(
+      key,
+      (async () => {
+        const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+        const page = await context.newPage();
+        const response = await page.goto(baseUrl + pagePath, { waitUntil: 'load' });
+        return { page, status: response?.status() };
+      })(),
+    );
+  return loaded.get(key)!;
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -35,10 +55,9 @@ const cases = PAGES.flatMap((p) => VIEWPORTS.flatMap((v) => SCHEMES.map((colorSc
 
 describe('screenshots', () => {
   it.each(cases)('$name at $width x $height, $colorScheme', async ({ name, path: pagePath, width, height, colorScheme }) => {
-    const context = await browser.newContext({ viewport: { width, height }, colorScheme, deviceScaleFactor: 1 });
-    const page = await context.newPage();
-    const response = await page.goto(baseUrl + pagePath, { waitUntil: 'load' });
-    expect(response?.status()).toBe(200);
+    const { page, status } = await load(pagePath, width, height);
+    expect(status).toBe(200);
+    await page.emulateMedia({ colorScheme });
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe(colorScheme === 'dark' ? 'rgb(15, 20, 25)' : 'rgb(255, 255, 255)');
     const file = path.join(OUT, `${name}-${width}x${height}-${colorScheme}.png`);
@@ -46,6 +65,5 @@ describe('screenshots', () => {
     await page.screenshot({ path: file });
     await page.screenshot({ path: fullFile, fullPage: true });
     expect(fs.statSync(file).size).toBeGreaterThan(10_000);
-    await context.close();
   });
 });

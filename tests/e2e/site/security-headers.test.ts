@@ -1,6 +1,8 @@
 // Pages hardened like an identity provider's, checked in Chromium: the sign-in, sign-up, device,
 // account and consent pages refuse to be framed by another origin, and every page type loads (and the
-// consent flow completes) with zero Content-Security-Policy violations.
+// consent flow completes) under the strict production policy with zero Content-Security-Policy
+// violations, console errors or page errors (the production half of dev/dev-server's console check:
+// one walk through every page type serves both).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
@@ -51,6 +53,7 @@ async function watchedContext(): Promise<{ context: BrowserContext; problems: st
     if (/Content Security Policy|CSP violation/i.test(m.text()) || (m.type() === 'error' && !/status of 404/.test(m.text())))
       problems.push(`${m.page()?.url()}: ${m.text()}`);
   });
+  context.on('weberror', (e) => problems.push(`${e.page()?.url()}: ${e.error().message}`));
   await context.route('https://agent.example/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Agent callback</h1>' }),
   );
@@ -75,13 +78,21 @@ describe('security headers in Chromium', () => {
   });
 
   it('every page type loads with zero CSP violations, and the consent flow completes under the policy', async () => {
+    // The strict production policy: no inline or eval'd script (next dev's own is checked in dev/dev-server).
+    const csp = (await fetch(`${baseUrl}/`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     const { context, problems } = await watchedContext();
     const page = await context.newPage();
     const post = postFacts()[0]!.slug;
-    for (const path of ['/', '/blog', `/blog/${post}`, '/faq', '/docs', '/product', '/agents', '/not-a-page', '/sign-up', '/sign-in']) {
+    const visited: string[] = [];
+    const everyPage = ['/', '/blog', `/blog/${post}`, '/faq', '/docs', '/product', '/agents', '/not-a-page', '/sign-up', '/sign-in'];
+    for (const path of everyPage) {
       await page.goto(baseUrl + path);
       await page.waitForLoadState('load');
+      visited.push(new URL(page.url()).pathname);
     }
+    expect(visited).toEqual(everyPage);
     // Signed in: account, device entry and confirmation.
     await page.getByLabel('E-mail').fill(person.email);
     await page.getByLabel('Password').fill(person.password);
@@ -119,6 +130,8 @@ describe('security headers in Chromium', () => {
     expect(consent.headers()['cache-control']).toContain('no-store');
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(/^https:\/\/agent\.example\/callback\?code=/);
+    // Late errors (a script that fails after load) surface before counting.
+    await page.waitForLoadState('networkidle').catch(() => undefined);
     expect(problems).toEqual([]);
     await context.close();
   });
