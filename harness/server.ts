@@ -64,6 +64,12 @@ export function build(siteUrl = TEST_SITE_URL): void {
   fs.writeFileSync(BUILD_MARKER, JSON.stringify({ siteUrl, vercelOutput }));
 }
 
+/**
+ * When a started server counts as up: `healthy` (the default), once /api/health answers 200;
+ * `answering`, once it answers at all (a server whose database is unreachable answers 503).
+ */
+export type Readiness = 'healthy' | 'answering';
+
 export type RunningServer = { url: string; port: number; logs: () => string; stop: () => Promise<void>; process: ChildProcess };
 
 /**
@@ -135,7 +141,7 @@ export async function freshRawDatabase(options: PostgresOptions = {}): Promise<{
  * `plainNextStart` Next's own `next start` (only to show what server.ts puts right).
  */
 export async function startServer(
-  options: { port?: number; env?: Record<string, string>; nodeArgs?: string[]; plainNextStart?: boolean } = {},
+  options: { port?: number; env?: Record<string, string>; nodeArgs?: string[]; plainNextStart?: boolean; until?: Readiness } = {},
 ): Promise<RunningServer> {
   const port = options.port ?? TEST_PORT;
   if (!(await portIsFree(port))) throw new Error(`Port ${port} is taken; set TEST_PORT to a free port.`);
@@ -169,7 +175,10 @@ export async function startServer(
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) break;
+      if (res.status === 200 || options.until === 'answering') {
+        await res.arrayBuffer();
+        break;
+      }
       if (Date.now() > deadline) throw new Error(`health stayed ${res.status}: ${await res.text()}\n${output}`);
     } catch (error) {
       if (Date.now() > deadline) throw new Error(`server did not start: ${String(error)}\n${output}`);
@@ -205,13 +214,18 @@ export type OwnServer = RunningServer & {
  */
 export async function startServerWith(
   env: Record<string, string> = {},
-  options: { port?: number; nodeArgs?: string[]; database?: Record<string, string> } = {},
+  options: { port?: number; nodeArgs?: string[]; database?: Record<string, string>; until?: Readiness } = {},
 ): Promise<OwnServer> {
   const fresh = options.database ? undefined : await freshDatabaseEnv();
   const serverEnv = { ...(options.database ?? fresh!.env), ...env };
   let server: RunningServer;
   try {
-    server = await startServer({ port: options.port ?? (await freePort()), nodeArgs: options.nodeArgs, env: serverEnv });
+    server = await startServer({
+      port: options.port ?? (await freePort()),
+      nodeArgs: options.nodeArgs,
+      env: serverEnv,
+      until: options.until,
+    });
   } catch (error) {
     await fresh?.cleanup();
     throw error;

@@ -139,6 +139,15 @@ const schema = z.object({
     )
     .transform(Number)
     .default(2000),
+  OAUTH_DEVICE_POLL_INTERVAL_SECONDS: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[1-9]|[1-5][0-9]|60)$/,
+      'must be the whole number of seconds, 1 to 60, a device client waits between polls of /token; leave it unset for 5, the value RFC 8628 suggests',
+    )
+    .transform(Number)
+    .default(5),
   TRUSTED_PROXY_HOPS: z
     .string()
     .trim()
@@ -231,6 +240,8 @@ export type Config = {
   trustedProxyHops: number;
   /** Client registrations accepted an hour from all addresses together (besides the per-address limit). */
   registrationsPerHour: number;
+  /** The device flow's `interval` (RFC 8628): seconds between polls of /token, until slow_down raises it by 5. */
+  devicePollIntervalSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -307,6 +318,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     onVercel: Boolean(e.VERCEL),
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    devicePollIntervalSeconds: e.OAUTH_DEVICE_POLL_INTERVAL_SECONDS,
   };
 }
 

@@ -2,7 +2,7 @@
 // than its interval answers slow_down and its interval grows by 5 seconds, stored in the database so
 // every instance sees the same pace.
 import { db } from '@/lib/database/client';
-import { DEVICE_POLL_INTERVAL, recordKey } from './oidc-adapter';
+import { devicePollInterval, recordKey } from './oidc-adapter';
 
 /** Network jitter allowance: a client waiting exactly `interval` must never be told to slow down. */
 const TOLERANCE_MS = 500;
@@ -24,7 +24,7 @@ export async function checkPollPace(deviceCode: string, clientId: string | undef
   const payload = row.payload as { accountId?: unknown; error?: unknown };
   if (payload.accountId || payload.error) return { slowDown: false };
 
-  const interval = row.pollInterval ?? DEVICE_POLL_INTERVAL;
+  const interval = row.pollInterval ?? devicePollInterval();
   const tooFast = row.lastPolledAt !== null && now.getTime() - row.lastPolledAt.getTime() < interval * 1000 - TOLERANCE_MS;
   const next = tooFast ? interval + SLOW_DOWN_STEP : interval;
   const updated = await prisma.oAuthRecord.updateMany({

@@ -6,6 +6,7 @@
 import { errors } from 'oidc-provider';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { db } from '@/lib/database/client';
+import { config } from '@/lib/env';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { DOCUMENT_RETENTION_MS, UNUSED_DOCUMENT_RETENTION_MS } from './client-metadata-documents';
 import { confusableKey } from './confusables';
@@ -14,8 +15,10 @@ import { registrationLapsed } from './registration-store';
 import { secretHash } from '@/lib/auth/secret-hash';
 import { sweepDeadLinks } from '@/lib/auth/email-links';
 
-/** Seconds a device client must wait between polls, until slow_down raises it. */
-export const DEVICE_POLL_INTERVAL = 5;
+/** Seconds a device client must wait between polls, until slow_down raises it (OAUTH_DEVICE_POLL_INTERVAL_SECONDS). */
+export function devicePollInterval(): number {
+  return config().devicePollIntervalSeconds;
+}
 
 /** Expired rows are kept this long so the provider can still answer expired_token / "expired" precisely. */
 const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -125,7 +128,7 @@ export class PrismaOidcAdapter implements Adapter {
         uid,
         expiresAt,
         userCode: hashedUserCode ?? null,
-        pollInterval: this.kind === 'DeviceCode' ? DEVICE_POLL_INTERVAL : null,
+        pollInterval: this.kind === 'DeviceCode' ? devicePollInterval() : null,
       },
       // consumedAt, userCode (when absent here) and the polling pace are never reset by a re-save.
       update: {

@@ -6,7 +6,7 @@ import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { secrets } from '@/lib/database/secrets';
-import { DEVICE_POLL_INTERVAL, PrismaOidcAdapter } from './oidc-adapter';
+import { devicePollInterval, PrismaOidcAdapter } from './oidc-adapter';
 import {
   acceptMetadataDocumentClient,
   DOCUMENT_SIZE_LIMIT,
@@ -182,7 +182,7 @@ function buildProvider(): Provider {
       ctx.body = authorizationServerMetadata(ctx.body);
     }
     if (ctx.path === '/device_authorization' && ctx.status === 200 && isRecord(ctx.body)) {
-      ctx.body = { ...ctx.body, interval: DEVICE_POLL_INTERVAL };
+      ctx.body = { ...ctx.body, interval: devicePollInterval() };
     }
   });
 

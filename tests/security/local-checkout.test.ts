@@ -1,16 +1,17 @@
 // The free test-mode checkout (a subscription without payment), against `next start`: on only in
-// local runs on a loopback SITE_URL, off wherever SITE_URL is a public origin unless
-// BILLING_LOCAL_CHECKOUT=1 says otherwise, on either engine and whatever NODE_ENV says. Which
-// environments turn it on is the parsed configuration's table (tests/unit/config/local-checkout.test.ts);
-// here the routes follow it both ways: on for the suite's server, off for one server of its own.
-import { describe, expect, inject, it } from 'vitest';
-import { startServerWith } from '../../harness/server';
+// local runs on a loopback SITE_URL, off wherever SITE_URL is a public origin or PACEWISE_ENV says
+// production, unless BILLING_LOCAL_CHECKOUT=1 says otherwise, on either engine and whatever NODE_ENV
+// says. Which environments turn it on is the parsed configuration's table
+// (tests/unit/config/local-checkout.test.ts); here the routes and the tool follow it both ways: on for
+// the suite's server, off for one server of its own (production on a loopback SITE_URL, where
+// nothing but that setting turns it off).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newPerson, signUp } from '../../harness/accounts';
+import { obtainAccessToken } from '../../harness/oauth';
+import { startServerWith, type OwnServer } from '../../harness/server';
+import { connectV1 } from '../support/mcp-clients';
 
 const baseUrl = inject('baseUrl');
-
-type Row = { name: string; env: Record<string, string>; open: boolean };
-
-const rows: Row[] = [{ name: 'an https SITE_URL, no PACEWISE_ENV', env: { SITE_URL: 'https://pacewise.example' }, open: false }];
 
 /** 404 when the provider is off; anything else (a sign-in redirect) when it is on. */
 async function checkoutOpen(origin: string): Promise<boolean> {
@@ -27,16 +28,29 @@ describe('the local checkout', () => {
     expect(await checkoutOpen(baseUrl)).toBe(true);
   });
 
-  it.each(rows)(
-    '$name: open=$open',
-    async ({ env, open }) => {
-      const server = await startServerWith({ PACEWISE_SEED: '0', ...env });
+  describe('PACEWISE_ENV=production on a loopback SITE_URL, no Stripe and no BILLING_LOCAL_CHECKOUT', () => {
+    let server: OwnServer;
+    beforeAll(async () => {
+      server = await startServerWith({ PACEWISE_SEED: '0', PACEWISE_ENV: 'production' });
+    });
+    afterAll(async () => server?.close());
+
+    it('the checkout page and /checkout/new answer 404', async () => {
+      expect(await checkoutOpen(server.url)).toBe(false);
+    });
+
+    it('get_payment_checkout_link is a clear tool error (checkout_unavailable), not a link', async () => {
+      const person = newPerson('prod');
+      await signUp(server.url, person);
+      const { accessToken } = await obtainAccessToken(server.url, person);
+      const client = await connectV1(server.url, accessToken);
       try {
-        expect(await checkoutOpen(server.url)).toBe(open);
+        const r = await client.call('get_payment_checkout_link');
+        expect(r.isError).toBe(true);
+        expect(r.structured).toMatchObject({ error: 'checkout_unavailable' });
       } finally {
-        await server.close();
+        await client.close();
       }
-    },
-    120_000,
-  );
+    });
+  });
 });

@@ -9,11 +9,21 @@ import { compileCli } from './compile-cli';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The suite server's device-flow `interval` in seconds (OAUTH_DEVICE_POLL_INTERVAL_SECONDS). */
+    devicePollInterval: number;
     databaseEngine: 'pglite' | 'postgresql';
     /** The certificate the server trusts for Client ID Metadata Documents on loopback. */
     documentTls: TlsFiles;
   }
 }
+
+/**
+ * The device flow's `interval` on the suite's server: 1 s, not production's 5, so each CLI sign-in
+ * (about 14 in tests/integration/cli) does not wait out 5 s polls. The rules of pace (slow_down adds
+ * 5 to whatever the interval is) are asserted against this value; the default 5 in
+ * tests/unit/config/env.test.ts and in process in tests/integration/oauth/expiry.test.ts.
+ */
+const DEVICE_POLL_INTERVAL = 1;
 
 export default async function setup(project: TestProject) {
   ensureBuild();
@@ -31,11 +41,12 @@ export default async function setup(project: TestProject) {
       ...db.env,
       CIMD_ALLOW_LOOPBACK: '1',
       PACEWISE_TEST_CLOCK: '1',
-
+      OAUTH_DEVICE_POLL_INTERVAL_SECONDS: String(DEVICE_POLL_INTERVAL),
       NODE_EXTRA_CA_CERTS: documentTls.cert,
     },
   });
   project.provide('baseUrl', server.url);
+  project.provide('devicePollInterval', DEVICE_POLL_INTERVAL);
   project.provide('documentTls', documentTls);
   project.provide('databaseEngine', db.env.DATABASE_URL ? 'postgresql' : 'pglite');
   // One Chromium for every file (launchBrowser connects to it): the workers, started after this

@@ -1,5 +1,7 @@
 // Subscription checkout: the local test-mode provider (default) and Stripe (offline: a stub for the
-// API call, webhooks signed by the Stripe SDK). Each block runs its own next start with its config.
+// API call, webhooks signed by the Stripe SDK). The suite's server is the local provider; the blocks
+// that need another configuration (links that expire in a second, Stripe) each start one server of
+// their own. No provider at all (production without Stripe) is tests/security/local-checkout.test.ts.
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -119,22 +121,6 @@ describe('expired checkout links', () => {
     expect(fresh.url).not.toBe(link);
     expect(fresh.html).toContain('Confirm subscription');
     await client.close();
-  });
-});
-
-describe('in production', () => {
-  it('the test-mode checkout is off unless BILLING_LOCAL_CHECKOUT=1', async () => {
-    const srv = await own({ PACEWISE_ENV: 'production' });
-    try {
-      const { client } = await personWithClient(srv.server.url, 'prod');
-      const r = await client.call('get_payment_checkout_link');
-      expect(r.isError).toBe(true);
-      expect(r.structured).toMatchObject({ error: 'checkout_unavailable' });
-      expect((await fetch(`${srv.server.url}/checkout/anything`)).status).toBe(404);
-      await client.close();
-    } finally {
-      await srv.stop();
-    }
   });
 });
 

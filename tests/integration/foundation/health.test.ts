@@ -1,11 +1,48 @@
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import crypto from 'node:crypto';
-import { freePort, freshDatabaseEnv, ROOT, startServer } from '../../../harness/server';
+import { freePort, ROOT, startServerWith, type OwnServer } from '../../../harness/server';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const baseUrl = inject('baseUrl');
+
+// Servers of this file's own whose database is unreachable: no migration, no mailbox, quick to start
+// (a PostgreSQL deployment names its origin and its mail server, lib/env.ts, or it does not start).
+// Each is started once and serves every row about its configuration.
+const started: OwnServer[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((s) => s.close()));
+});
+
+async function unreachable(siteUrl?: (port: number) => string): Promise<OwnServer> {
+  const port = await freePort();
+  const deadPort = await freePort();
+  const secret = crypto.randomBytes(48).toString('base64url');
+  const server = await startServerWith(
+    { SITE_URL: siteUrl ? siteUrl(port) : `http://127.0.0.1:${port}`, SMTP_URL: 'smtp://127.0.0.1:1' },
+    {
+      port,
+      // Its health is 503 by design: up once it answers.
+      until: 'answering',
+      database: {
+        DATABASE_URL: `postgresql://nobody:hunter2@127.0.0.1:${deadPort}/none`,
+        SESSION_SECRET: secret,
+        TOKEN_SECRET: secret,
+        INTEGRATIONS_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+      },
+    },
+  );
+  started.push(server);
+  return server;
+}
+
+/** On another loopback port than the build's (as every test server of a file's own). */
+let onLoopback: Promise<OwnServer> | undefined;
+const unreachableDatabaseServer = () => (onLoopback ??= unreachable());
+/** On a public origin the build was not made for. */
+let onPublicOrigin: Promise<OwnServer> | undefined;
+const otherOriginServer = () => (onPublicOrigin ??= unreachable(() => 'https://pacewise.example'));
 
 describe('GET /api/health', () => {
   it('reports the database reachable and every migration applied', { tags: ['engine-parity'] }, async () => {
@@ -18,52 +55,26 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 with a reason, without connection details, when the database is unreachable', async () => {
-    const port = await freePort();
-    const deadPort = await freePort();
-    const secret = crypto.randomBytes(48).toString('base64url');
-    // startServer waits for a 200 health; this server never gets one, so start it by hand.
-    const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs'), '-H', '127.0.0.1', '-p', String(port)], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        // A PostgreSQL deployment names its origin and its mail server (lib/env.ts), or it does not start.
-        SITE_URL: `http://127.0.0.1:${port}`,
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        DATABASE_URL: `postgresql://nobody:hunter2@127.0.0.1:${deadPort}/none`,
-        SESSION_SECRET: secret,
-        TOKEN_SECRET: secret,
-        INTEGRATIONS_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    const server = await unreachableDatabaseServer();
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(503);
+    const body = await res.json();
+    expect(body.status).toBe('unavailable');
+    expect(body.error).toMatch(/Database unreachable/);
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+    // The tool server says "try again", not "your token is bad", while the database is away.
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${'t'.repeat(43)}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
       },
-      stdio: 'ignore',
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     });
-    try {
-      let res: Response | undefined;
-      for (let i = 0; i < 80 && !res; i++) {
-        res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-        if (!res) await new Promise((r) => setTimeout(r, 250));
-      }
-      expect(res?.status).toBe(503);
-      const body = await res!.json();
-      expect(body.status).toBe('unavailable');
-      expect(body.error).toMatch(/Database unreachable/);
-      expect(JSON.stringify(body)).not.toContain('hunter2');
-      // The tool server says "try again", not "your token is bad", while the database is away.
-      const mcp = await fetch(`http://127.0.0.1:${port}/mcp`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${'t'.repeat(43)}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-      });
-      expect(mcp.status).toBe(503);
-      expect(mcp.headers.get('retry-after')).toBe('5');
-      expect(mcp.headers.get('www-authenticate')).toBeNull();
-    } finally {
-      child.kill('SIGKILL');
-    }
+    expect(mcp.status).toBe(503);
+    expect(mcp.headers.get('retry-after')).toBe('5');
+    expect(mcp.headers.get('www-authenticate')).toBeNull();
   });
 });
 
@@ -92,34 +103,26 @@ describe('start-up with a bad environment', () => {
 
   // A build made for another origin: its pages would link there (issue 33). The fix is the command.
   it('npm start says when the build was made for another origin, with the command that fixes it', async () => {
-    const fresh = await freshDatabaseEnv();
-    try {
-      const server = await startServer({ port: await freePort(), env: { ...fresh.env, SITE_URL: 'https://pacewise.example' } });
-      await server.stop();
-      const line = new RegExp(
-        `^pacewise: SITE_URL is https://pacewise\\.example but this build was made for ${build.siteUrl.replaceAll('.', '\\.')}.*: SITE_URL=https://pacewise\\.example npm run build$`,
-        'm',
-      );
-      expect(server.logs()).toMatch(line);
-    } finally {
-      await fresh.cleanup();
-    }
-  }, 180_000);
+    const server = await otherOriginServer();
+    const line = new RegExp(
+      `^pacewise: SITE_URL is https://pacewise\\.example but this build was made for ${build.siteUrl.replaceAll('.', '\\.')}.*: SITE_URL=https://pacewise\\.example npm run build$`,
+      'm',
+    );
+    // Said at start-up, before it listens; the output may still be on its way.
+    await vi.waitFor(() => expect(server.logs()).toMatch(line));
+  });
 
   // Another port on this machine is the same build served locally (tests, a second local server).
   it('npm start serves a build made for another loopback port, without a word', async () => {
-    const port = await freePort();
-    const fresh = await freshDatabaseEnv();
-    try {
-      const server = await startServer({ port, env: { ...fresh.env, SITE_URL: `http://localhost:${port}` } });
-      const res = await fetch(`${server.url}/api/health`);
-      expect(res.status).toBe(200);
-      await server.stop();
-      expect(server.logs()).not.toContain('this build was made for');
-    } finally {
-      await fresh.cleanup();
-    }
-  }, 180_000);
+    const server = await unreachableDatabaseServer();
+    expect(server.url).not.toBe(build.siteUrl);
+    // It serves (its own health report, 503 without a database), and by the time it listened (the
+    // check runs before) it had said nothing of the build.
+    const res = await fetch(`${server.url}/api/health`);
+    expect((await res.json()).status).toBe('unavailable');
+    await vi.waitFor(() => expect(server.logs()).toContain(`pacewise: listening on ${server.url}`));
+    expect(server.logs()).not.toContain('this build was made for');
+  });
 
   // The machine's own Node, where it is older than 24 (the images these tests run on ship Node 20).
   const oldNode = ['/usr/bin/node', '/usr/local/bin/node'].find(

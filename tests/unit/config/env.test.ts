@@ -91,3 +91,29 @@ describe('TRUSTED_PROXY_HOPS', () => {
     expect(() => parseConfig({ TRUSTED_PROXY_HOPS: value })).toThrow(/TRUSTED_PROXY_HOPS: must be the number of proxies/);
   });
 });
+
+// RFC 8628's `interval`: 5 s unless the operator chooses another (the test servers use a shorter one,
+// harness/server.ts); slow_down adds 5 to whatever it is (lib/oauth/device-polling.ts).
+describe('OAUTH_DEVICE_POLL_INTERVAL_SECONDS', () => {
+  it.each([
+    [undefined, 5],
+    ['', 5],
+    ['1', 1],
+    [' 5 ', 5],
+    ['30', 30],
+    ['60', 60],
+  ])('%j is an interval of %i s', (value, seconds) => {
+    expect(parseConfig({ OAUTH_DEVICE_POLL_INTERVAL_SECONDS: value }).devicePollIntervalSeconds).toBe(seconds);
+  });
+
+  it('is the same in production (an operator setting, not a test switch)', () => {
+    expect(parseConfig({ PACEWISE_ENV: 'production', OAUTH_DEVICE_POLL_INTERVAL_SECONDS: '10' }).devicePollIntervalSeconds).toBe(10);
+  });
+
+  it.each(['0', '61', '-1', '1.5', 'five', '5s', '05'])('%j is refused at start with the variable and the fix named', (value) => {
+    expect(() => parseConfig({ OAUTH_DEVICE_POLL_INTERVAL_SECONDS: value })).toThrowError(ConfigError);
+    expect(() => parseConfig({ OAUTH_DEVICE_POLL_INTERVAL_SECONDS: value })).toThrowError(
+      /^Invalid environment variable OAUTH_DEVICE_POLL_INTERVAL_SECONDS: must be the whole number of seconds, 1 to 60, .*leave it unset for 5/,
+    );
+  });
+});
