@@ -190,20 +190,26 @@ export function toTokenSet(clientId: string, body: Record<string, unknown>): Tok
 
 /**
  * A real access token for a person: device flow with sign-in and approval over HTTP (the forms a
- * person uses), then one poll of /token. `scopes` defaults to all eight (scope omitted).
+ * person uses), then one poll of /token. `scopes` defaults to all eight (scope omitted). With
+ * `session` (a browser the person is already signed in with, as signUp returns) the approval is made
+ * there without signing in again: one argon2 check and two round trips fewer, for files whose subject
+ * is not the sign-in.
  */
 export async function obtainAccessToken(
   baseUrl: string,
-  options: { email: string; password: string; scopes?: string[]; clientName?: string },
+  options: { email: string; password: string; scopes?: string[]; clientName?: string; session?: FormSession },
 ): Promise<{ accessToken: string; refreshToken: string; clientId: string }> {
   // One simulated person and their agent share one address (see simulatedAddress).
-  const address = { 'x-forwarded-for': simulatedAddress() };
+  const address = { 'x-forwarded-for': options.session?.headers['x-forwarded-for'] ?? simulatedAddress() };
   const clientId = await registerDeviceClient(baseUrl, options.clientName, address);
   const device = await startDeviceAuthorization(baseUrl, clientId, options.scopes, address);
-  const person = new FormSession(baseUrl, address);
-  const signedIn = await person.signIn(options.email, options.password, `/device?user_code=${encodeURIComponent(device.user_code)}`);
-  if (!new URL(signedIn.url).pathname.startsWith('/device'))
-    throw new Error(`sign-in failed for ${options.email} (ended at ${signedIn.url})`);
+  let person = options.session;
+  if (!person) {
+    person = new FormSession(baseUrl, address);
+    const signedIn = await person.signIn(options.email, options.password, `/device?user_code=${encodeURIComponent(device.user_code)}`);
+    if (!new URL(signedIn.url).pathname.startsWith('/device'))
+      throw new Error(`sign-in failed for ${options.email} (ended at ${signedIn.url})`);
+  }
   await person.decideDevice(device.user_code, 'approve');
   const token = await tokenRequest(
     baseUrl,

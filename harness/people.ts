@@ -48,9 +48,10 @@ export async function tool<T = Record<string, unknown>>(
 /** A new person with an active subscription and a UTC profile, connected through the device flow. */
 export async function subscribedPerson(baseUrl: string, label: string): Promise<Connected> {
   const person = newPerson(label);
-  await signUp(baseUrl, person);
-  const tokens = await obtainAccessToken(baseUrl, { ...person, clientName: `Agent ${label}` });
-  await activateSubscription(baseUrl, { ...person, accessToken: tokens.accessToken });
+  // The browser sign-up leaves signed in approves the device and confirms the checkout (no second sign-in).
+  const session = await signUp(baseUrl, person);
+  const tokens = await obtainAccessToken(baseUrl, { ...person, clientName: `Agent ${label}`, session });
+  await activateSubscription(baseUrl, { ...person, accessToken: tokens.accessToken, session });
   await tool(baseUrl, tokens.accessToken, 'update_profile', {
     timezone: 'UTC',
     experience: 'novice',

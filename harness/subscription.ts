@@ -23,13 +23,17 @@ export async function confirmCheckout(session: FormSession, url: string): Promis
   return (await session.follow(`${path}/confirm`, { form: { csrf } })).html;
 }
 
+/** The checkout as the person; with `session` (already signed in, as signUp returns) without signing in again. */
 export async function activateSubscription(
   baseUrl: string,
-  options: { email: string; password: string; accessToken: string },
+  options: { email: string; password: string; accessToken: string; session?: FormSession },
 ): Promise<void> {
   const link = await checkoutLink(baseUrl, options.accessToken);
-  const session = new FormSession(baseUrl);
-  await session.signIn(options.email, options.password, new URL(link.url).pathname);
+  let session = options.session;
+  if (!session) {
+    session = new FormSession(baseUrl);
+    await session.signIn(options.email, options.password, new URL(link.url).pathname);
+  }
   const html = await confirmCheckout(session, link.url);
   if (!html.includes('subscription is active')) throw new Error('checkout did not complete');
 }

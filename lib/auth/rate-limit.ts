@@ -62,7 +62,7 @@ export async function reserveHits(rule: RateLimitRule, key: string, want: number
   const expiresAt = new Date(now.getTime() + rule.windowSeconds * 1000);
   // The window's start comes back as epoch milliseconds computed in SQL: a timestamp column read
   // back as a Date is taken in the server's time zone by the driver (PGlite at UTC+13 put the window
-  // 13 hours off and refused every call; tests/integration/mcp/driver-reads.test.ts).
+  // 13 hours off and refused every call; tests/service/mcp/driver-reads.test.ts, whose sign-ups hit it).
   const rows = await prisma.$queryRaw<{ count: number; windowStartMs: number }[]>`
     INSERT INTO "RateLimit" ("key", "windowStart", "count", "expiresAt")
     VALUES (${key}, ${now}, ${want}, ${expiresAt})

@@ -1,7 +1,8 @@
 // Limits at the MCP and OAuth edge, against `next start`: /mcp had no rate limit (600 calls in 14 s,
 // no 429); registrations were capped per address but not in all; a lone surrogate in a tool's id gave
-// internal_error; sign-in and sign-up read 10 MB bodies; /MCP reached the endpoint while proxy.ts and
-// the cache rules matched lower case only. Each row is refused, and the legitimate use still works.
+// internal_error (now a service-tier row: tests/service/mcp/guards.test.ts); sign-in and sign-up read
+// 10 MB bodies; /MCP reached the endpoint while proxy.ts and the cache rules matched lower case only.
+// Each row is refused, and the legitimate use still works.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp } from '../../harness/accounts';
 import { connectAgent, PROTOCOL, subscribedPerson } from '../../harness/people';
@@ -135,41 +136,6 @@ describe('the endpoints answer at their lower-case paths only', () => {
     await res.arrayBuffer();
     expect(res.status).toBe(401);
   });
-});
-
-describe('malformed text in a tool argument', () => {
-  // One subscribed person for both rows: each asks a read tool with its own bad id.
-  let agent: Awaited<ReturnType<typeof subscribedPerson>>;
-  beforeAll(async () => {
-    agent = await subscribedPerson(baseUrl, 'surrogate');
-  });
-
-  it.each([
-    ['a lone high surrogate in the id', { id: 'w\ud800' }, '"field":"id"'],
-    ['a lone low surrogate in the id', { id: '\udc00abc' }, '"field":"id"'],
-  ])(
-    '%s: invalid_argument naming the field, not internal_error',
-    async (_name, args, field) => {
-      const res = await fetch(`${baseUrl}/mcp`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${agent.accessToken}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'mcp-protocol-version': PROTOCOL,
-        },
-        // JSON escapes keep the lone surrogate through the wire (raw, it would not be valid UTF-8).
-        body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_workout', arguments: args } }),
-      });
-      const reply = (await res.json()) as { result: { isError: boolean; content: { text: string }[] } };
-      expect(reply.result.isError).toBe(true);
-      const error = JSON.parse(reply.result.content[0]!.text) as { error: string; message?: string; field?: string };
-      expect(JSON.stringify(error)).toContain('invalid_argument');
-      expect(JSON.stringify(error)).toContain(field);
-      expect(JSON.stringify(error)).not.toContain('internal_error');
-    },
-    60_000,
-  );
 });
 
 describe('account form bodies are capped', () => {

@@ -36,9 +36,10 @@ export async function newAthlete(
   options: { subscribe?: boolean; profile?: Record<string, unknown> } = {},
 ): Promise<Athlete> {
   const person = newPerson(label);
-  await signUp(baseUrl, person);
-  const { accessToken } = await obtainAccessToken(baseUrl, { ...person, clientName: `Coaching tests (${label})` });
-  if (options.subscribe !== false) await activateSubscription(baseUrl, { ...person, accessToken });
+  // The browser sign-up leaves signed in approves the device and confirms the checkout (no second sign-in).
+  const session = await signUp(baseUrl, person);
+  const { accessToken } = await obtainAccessToken(baseUrl, { ...person, clientName: `Coaching tests (${label})`, session });
+  if (options.subscribe !== false) await activateSubscription(baseUrl, { ...person, accessToken, session });
   const agent = await Agent.connect(baseUrl, accessToken);
   if (options.subscribe !== false) {
     await agent.call('update_profile', {

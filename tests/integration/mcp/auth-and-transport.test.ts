@@ -44,6 +44,21 @@ describe('authentication', () => {
 });
 
 describe('transport', () => {
+  // The coaching clock's header (lib/clock.ts; the test server runs with PACEWISE_TEST_CLOCK=1). What
+  // an accepted instant does to a tool's "today" is the service tier's: tests/service/coaching/clock.test.ts.
+  it('takes the test clock header as an instant with a zone, and refuses anything else naming the fix', async () => {
+    const send = (now: string) =>
+      rpc(
+        baseUrl,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        { token, headers: { 'mcp-protocol-version': '2025-11-25', 'pacewise-test-now': now } },
+      );
+    expect((await send('2027-02-15T23:30:00-05:00')).status).toBe(200);
+    const refused = await send('2027-02-14');
+    expect(refused.status).toBe(400);
+    expect(refused.raw).toMatch(/RFC 3339 instant with a zone/);
+  });
+
   it('answers a CORS preflight without auth, exposing WWW-Authenticate and Mcp-Session-Id', async () => {
     const res = await fetch(`${baseUrl}/mcp`, {
       method: 'OPTIONS',

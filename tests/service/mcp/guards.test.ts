@@ -81,6 +81,20 @@ describe('with an active subscription', () => {
     if (field) expect(text).toContain(field);
   });
 
+  // A lone surrogate in a tool's id gave internal_error (moved from tests/security/mcp-limits.test.ts; over
+  // HTTP the JSON escape carries it through the wire to the same handler).
+  it.each([
+    ['a lone high surrogate in the id', { id: 'w\ud800' }, '"field":"id"'],
+    ['a lone low surrogate in the id', { id: '\udc00abc' }, '"field":"id"'],
+  ])('%s: invalid_argument naming the field, not internal_error', async (_name, args, field) => {
+    const r = await full.call('get_workout', args);
+    expect(r.isError).toBe(true);
+    const error = JSON.stringify(r.structured);
+    expect(error).toContain('invalid_argument');
+    expect(error).toContain(field);
+    expect(error).not.toContain('internal_error');
+  });
+
   it('nothing was written by the rejected calls', async () => {
     const profile = await full.call('get_profile');
     expect(profile.structured.profile).toMatchObject({ timezone: null, trainingDays: [], bodyWeight: null });

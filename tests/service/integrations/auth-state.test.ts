@@ -1,25 +1,18 @@
 // @module-tag engine-parity
-// The OAuth state of a provider authorization, in-process against a real database (the clock cannot
-// be moved inside `next start`): bound to one person and integration, single use, expiring, hashed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseEnv } from '../../../harness/server';
+// The OAuth state of a provider authorization, in process against this file's own database (the
+// service tier's clone, tests/service/support/database.ts): bound to one person and integration,
+// single use, expiring, hashed.
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as db from '@/lib/database/client';
+import * as state from '@/lib/integrations/auth-state';
 
-let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
 let userId: string;
-let lib: { db: typeof import('@/lib/database/client'); state: typeof import('@/lib/integrations/auth-state') };
+const lib = { db, state };
 
 beforeAll(async () => {
-  fresh = await freshDatabaseEnv();
-  Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0' });
-  lib = { db: await import('@/lib/database/client'), state: await import('@/lib/integrations/auth-state') };
   const prisma = await lib.db.db();
   userId = (await prisma.user.create({ data: { email: `state-${Date.now()}@example.com`, passwordHash: 'not-used-here' } })).id;
 }, 120_000);
-
-afterAll(async () => {
-  await lib?.db.closeDatabase();
-  await fresh?.cleanup();
-});
 
 describe('integration authorization state', () => {
   it('names the person it was issued to, once', async () => {

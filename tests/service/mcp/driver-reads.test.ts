@@ -1,13 +1,14 @@
 // @module-tag engine-parity
 // The reads that skip Prisma (lib/database/kysely.ts: the token check, the profile, list_workouts)
-// on a server whose local time is far from UTC: a timestamp read as local time would expire every
-// token (or keep expired ones alive) and move completedAt by hours.
+// in a process whose local time is far from UTC: a timestamp read as local time would expire every
+// token (or keep expired ones alive) and move completedAt by hours. In process (the service tier):
+// UTC+13 in November, UTC+12 in winter, set before any timestamp is read.
+process.env.TZ = 'Pacific/Auckland';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTool, subscribedPerson, type Connected } from '../../../harness/people';
-import { newPerson, signUp } from '../../../harness/accounts';
-import { obtainAccessToken } from '../../../harness/oauth';
-import { startServerWith, type OwnServer } from '../../../harness/server';
-import { activateSubscription } from '../../../harness/subscription';
+import { verifyAccessToken } from '@/lib/oauth/access-tokens';
+import { Agent, newAccount, newAthlete, subscribe, type Athlete } from '../support/athlete';
+import { issueAccessToken } from '../support/tokens';
 
 type Listed = {
   today: string;
@@ -16,28 +17,31 @@ type Listed = {
   nextCursor: string | null;
 };
 
-let server: OwnServer;
-let me: Connected;
+let me: Athlete;
 
 beforeAll(async () => {
-  // UTC+13 in November, UTC+12 in winter: either way hours away from UTC.
-  server = await startServerWith({ PACEWISE_SEED: '0', TZ: 'Pacific/Auckland' });
-  me = await subscribedPerson(server.url, 'driver-reads');
+  me = await newAthlete('driver-reads');
 }, 120_000);
 
 afterAll(async () => {
-  await server?.close();
+  await me?.agent.close();
 });
 
 async function call<T>(name: string, args: Record<string, unknown> = {}): Promise<T> {
-  const reply = await callTool(server.url, me.accessToken, name, args);
-  expect(reply.status, reply.raw).toBe(200);
-  expect(reply.isError, reply.raw).toBe(false);
-  return reply.body as T;
+  const reply = await me.agent.try<T>(name, args);
+  expect(reply.isError, JSON.stringify(reply.body)).toBe(false);
+  return reply.body;
 }
 
-describe('driver reads on a server at UTC+13', () => {
+describe('driver reads in a process at UTC+13', () => {
   it('accepts a fresh token and reads the subscription period as an instant', async () => {
+    // The token check (what /mcp runs before every call) on a token the app's own code issued.
+    const { token } = await issueAccessToken(me.userId);
+    const checked = await verifyAccessToken(token);
+    expect(checked?.userId).toBe(me.userId);
+    expect(checked!.expiresAt.getTime() - Date.now()).toBeGreaterThan(30 * 60_000);
+    expect(checked!.subscription.status).toBe('active');
+    expect((Date.parse(checked!.subscription.renewsAt!) - Date.now()) / 86_400_000).toBeGreaterThan(1);
     const account = await call<{ subscription: { status: string; renewsAt: string } }>('get_account');
     expect(account.subscription.status).toBe('active');
     const days = (Date.parse(account.subscription.renewsAt) - Date.now()) / 86_400_000;
@@ -116,18 +120,18 @@ describe('driver reads on a server at UTC+13', () => {
   });
 
   it("a person's first coaching call, before any profile row exists, answers in UTC and kg/km and creates the profile", async () => {
-    const person = newPerson('first-call');
-    await signUp(server.url, person);
-    const tokens = await obtainAccessToken(server.url, { ...person, clientName: 'First call agent' });
-    await activateSubscription(server.url, { ...person, accessToken: tokens.accessToken });
-    const first = await callTool(server.url, tokens.accessToken, 'list_workouts');
-    expect(first.isError, first.raw).toBe(false);
+    const { person, userId } = await newAccount('first-call');
+    await subscribe({ id: userId, email: person.email });
+    const agent = await Agent.connect({ userId });
+    const first = await agent.try('list_workouts');
+    expect(first.isError, JSON.stringify(first.body)).toBe(false);
     expect(first.body).toMatchObject({
       today: new Date().toISOString().slice(0, 10),
       units: { weight: 'kg', distance: 'km' },
       workouts: [],
     });
-    const profile = await callTool(server.url, tokens.accessToken, 'get_profile');
+    const profile = await agent.try('get_profile');
     expect(profile.body).toMatchObject({ profile: { timezone: null, units: { weight: 'kg', distance: 'km' } } });
+    await agent.close();
   });
 });

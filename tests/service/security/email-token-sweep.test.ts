@@ -1,25 +1,16 @@
 // Spent and expired e-mail links (EmailToken rows) do not pile up: the periodic sweep of expired
 // OAuth rows (lib/oauth/oidc-adapter.ts, run when a device code or grant is saved) removes them and
-// keeps every link that still works. In process, on a fresh database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SITE_URL, freshDatabaseEnv } from '../../harness/server';
+// keeps every link that still works. In process, on this file's own database (the service tier's clone).
+import { beforeAll, describe, expect, it } from 'vitest';
 
 type Prisma = Awaited<ReturnType<(typeof import('@/lib/database/client'))['db']>>;
 
 describe('the sweep removes e-mail links that can never work again', () => {
-  let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>> | undefined;
   let prisma: Prisma;
 
   beforeAll(async () => {
-    fresh = await freshDatabaseEnv();
-    // SITE_URL: a PostgreSQL deployment must name it (lib/env.ts), this process included.
-    Object.assign(process.env, fresh.env, { PACEWISE_SEED: '0', SITE_URL: TEST_SITE_URL });
     prisma = await (await import('@/lib/database/client')).db();
   }, 120_000);
-  afterAll(async () => {
-    await (await import('@/lib/database/client')).closeDatabase();
-    await fresh?.cleanup();
-  });
 
   const MIN = 60 * 1000;
   type Row = { name: string; purpose: string; expiresInMin: number; usedMinAgo?: number; kept: boolean };

@@ -3,12 +3,14 @@
 // (lib/coaching/athlete-store.ts), and the token check's "last used" touch never queues on the grant
 // row (lib/oauth/access-tokens.ts). Every acknowledged write is stored once. On PostgreSQL the test
 // also holds the rows itself from another connection, as a second instance would, and shows that
-// other people's calls and the same grant's reads are answered while the rows are held.
+// other people's calls and the same grant's token checks are answered while the rows are held. In
+// process (the service tier): the app's pool and lock waits are this process's, on this file's database.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Agent, addDays, newAthlete, todayUtc, type Athlete, type WorkoutView } from './athlete';
+import { verifyAccessToken } from '@/lib/oauth/access-tokens';
+import { Agent, addDays, newAthlete, todayUtc, type Athlete, type WorkoutView } from '../support/athlete';
+import { issueAccessToken } from '../support/tokens';
 
-const baseUrl = inject('baseUrl');
 const engine = inject('databaseEngine');
 const today = todayUtc();
 const WRITES = 10;
@@ -50,22 +52,13 @@ async function completedNotes(a: Athlete): Promise<string[]> {
   return page.workouts.filter((w) => w.status === 'completed').map((w) => w.notes ?? '');
 }
 
-/** The app's own database on this run's PostgreSQL server: the one that holds this person. */
+/** Another connection to this file's database (tests/service/support/database.ts), as a second instance would hold one. */
 async function appDatabase(email: string): Promise<pg.Client> {
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  const names = (await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'pacewise_test_%'`)).rows;
-  await admin.end();
-  for (const { datname } of names) {
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${datname}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    const found = await client.query(`SELECT 1 FROM "User" WHERE "email" = $1`, [email]).catch(() => ({ rowCount: 0 }));
-    if (found.rowCount) return client;
-    await client.end();
-  }
-  throw new Error(`no test database holds ${email}`);
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  const found = await client.query(`SELECT 1 FROM "User" WHERE "email" = $1`, [email]);
+  if (!found.rowCount) throw new Error(`this file's database does not hold ${email}`);
+  return client;
 }
 
 /** Resolves with `p`, or rejects when it has not settled within `ms` (a liveness bound, not a speed claim). */
@@ -78,9 +71,9 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  me = await newAthlete(baseUrl, 'waits');
-  others = await Promise.all(Array.from({ length: OTHERS }, (_, i) => newAthlete(baseUrl, `waits-other-${i}`)));
-  extra = await Promise.all(Array.from({ length: 3 }, () => Agent.connect(baseUrl, me.token)));
+  me = await newAthlete('waits');
+  others = await Promise.all(Array.from({ length: OTHERS }, (_, i) => newAthlete(`waits-other-${i}`)));
+  extra = await Promise.all(Array.from({ length: 3 }, () => me.connect()));
 }, 170_000);
 
 afterAll(async () => {
@@ -146,8 +139,10 @@ describe(`one person's parallel writes (${engine})`, () => {
   );
 
   it.skipIf(engine !== 'postgresql')(
-    "a grant's last-use touch does not queue on its row: the same grant's calls are answered while it is held",
+    "a grant's last-use touch does not queue on its row: the same grant's token checks are answered while it is held",
     async () => {
+      // A token the app's own authorization server code issued for this person (its grant's activity row is what is held).
+      const { token } = await issueAccessToken(me.userId);
       const holder = await appDatabase(me.person.email);
       try {
         await holder.query('BEGIN');
@@ -158,11 +153,11 @@ describe(`one person's parallel writes (${engine})`, () => {
           [me.person.email],
         );
         expect(grant.rowCount).toBeGreaterThan(0);
-        const answered = await within(Promise.all(Array.from({ length: 12 }, () => me.agent.try('get_account'))), 30_000, 'get_account');
-        expect(answered.filter((r) => r.isError)).toEqual([]);
+        const answered = await within(Promise.all(Array.from({ length: 12 }, () => verifyAccessToken(token))), 30_000, 'the token check');
+        expect(answered.filter((r) => r?.userId !== me.userId)).toEqual([]);
         await holder.query('COMMIT');
         // Once the row is free the touch lands again.
-        await me.agent.call('get_account');
+        expect((await verifyAccessToken(token))?.userId).toBe(me.userId);
         const after = await holder.query<{ fresh: boolean }>(
           `SELECT "lastUsedAt" > (now() AT TIME ZONE 'UTC') - interval '5 minutes' AS fresh FROM "OAuthGrantActivity" WHERE "grantId" = $1`,
           [grant.rows[0]!.grantId],

@@ -5,11 +5,11 @@
 // record is stored exactly once.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '@/lib/training/dates';
-import { subscribedPerson } from '../../../harness/people';
-import { connectV1, type ToolCaller } from '../../support/mcp-clients';
+import type { ToolCaller } from '../../support/mcp-clients';
+import { connectCaller, newAthlete, type Athlete } from '../support/athlete';
 
-const baseUrl = inject('baseUrl');
 const engine = inject('databaseEngine');
+let me: Athlete;
 let agent: ToolCaller;
 let today: string;
 
@@ -39,12 +39,13 @@ async function stored(types: string[], from: string, to = today): Promise<Stored
 }
 
 beforeAll(async () => {
-  const me = await subscribedPerson(baseUrl, 'health-batch');
-  agent = await connectV1(baseUrl, me.accessToken);
+  me = await newAthlete('health-batch');
+  agent = await connectCaller({ userId: me.userId });
   today = new Date().toISOString().slice(0, 10);
 });
 afterAll(async () => {
   await agent?.close();
+  await me?.agent.close();
 });
 
 describe(`record_health_data batches (${engine})`, () => {
