@@ -152,42 +152,46 @@ function caller(baseUrl: string, token: string | null): Caller {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const url = new URL(`${baseUrl}/mcp`);
   let id = 1;
-  return {
-    call: (name, args) =>
-      new Promise((resolve, reject) => {
-        const body = JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args } });
-        const started = performance.now();
-        const req = http.request(
-          {
-            host: url.hostname,
-            port: url.port,
-            path: url.pathname,
-            method: 'POST',
-            agent,
-            headers: {
-              'content-type': 'application/json',
-              accept: 'application/json, text/event-stream',
-              'mcp-protocol-version': PROTOCOL,
-              ...(token ? { authorization: `Bearer ${token}` } : {}),
-            },
+  const call = (name: string, args: Record<string, unknown>, retry = true): Promise<Sample> =>
+    new Promise((resolve, reject) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name, arguments: args } });
+      const started = performance.now();
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': PROTOCOL,
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
           },
-          (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (d: string) => (text += d));
-            res.on('end', () =>
-              resolve({
-                ms: performance.now() - started,
-                ok: res.statusCode === 200 && text.includes('"result"') && !text.includes('"isError":true'),
-              }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      }),
-    close: () => agent.destroy(),
-  };
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (text += d));
+          res.on('end', () =>
+            resolve({
+              ms: performance.now() - started,
+              ok: res.statusCode === 200 && text.includes('"result"') && !text.includes('"isError":true'),
+            }),
+          );
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        // The server closed this kept-alive socket for idleness just as the request went out (it sat
+        // idle while the other people's calls ran): the request never reached it, so send it again
+        // on a fresh socket, as Node's documentation advises (`reusedSocket`).
+        if (retry && req.reusedSocket && error.code === 'ECONNRESET') call(name, args, false).then(resolve, reject);
+        else reject(error);
+      });
+      req.end(body);
+    });
+  return { call: (name, args) => call(name, args), close: () => agent.destroy() };
 }
 
 const days = (from: string, n: number) => new Date(Date.parse(`${from}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
