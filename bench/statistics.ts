@@ -60,7 +60,7 @@ async function seed(raw: RawDatabase, userId: string, days: number) {
 async function database(): Promise<{ raw: RawDatabase; sessions: number }> {
   const raw = await openPglite('memory://');
   await migrate(raw);
-  const sessions = await seed(raw, 'long', YEARS * 365);
+  const sessions = await seed(raw, 'long', Math.round(YEARS * 365));
   for (let i = 0; i < OTHERS; i++) await seed(raw, `other-${i}`, 365);
   return { raw, sessions };
 }
