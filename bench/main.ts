@@ -13,7 +13,7 @@ import { benchCache } from './sections/cache';
 import { benchLighthouse } from './sections/lighthouse';
 import { benchMcp } from './sections/mcp';
 import { benchOAuth } from './sections/oauth';
-import { benchScale } from './sections/scale';
+import { benchScale, FULL_SIZE, type ScaleSize } from './sections/scale';
 import { benchStatic } from './sections/static';
 
 const SECTIONS = ['build', 'static', 'cache', 'bytes', 'app', 'mcp', 'oauth', 'lighthouse', 'scale'] as const;
@@ -194,20 +194,28 @@ async function scaleOnEngines(
   const ctx = benchContext(args, port, log, print, { appUrl: '', appEnv: {}, cluster: undefined });
   const calls = Number(option(args, 'calls') ?? (quick ? 5 : 10));
   // --no-agents: the history rounds only (the agents-at-once part signs up 50 people and runs 30 s more).
-  const agents = !args.includes('--no-agents');
+  // --history-scale, --clones, --agents: a reduced run that proves the section works (bench/sections/scale.ts).
+  const size: ScaleSize = {
+    historyScale: Number(option(args, 'history-scale') ?? FULL_SIZE.historyScale),
+    clones: Number(option(args, 'clones') ?? FULL_SIZE.clones),
+    agents: args.includes('--no-agents') ? [] : (option(args, 'agents')?.split(',').map(Number) ?? FULL_SIZE.agents),
+  };
+  if (!(size.historyScale > 0 && size.historyScale <= 1)) throw new Error('--history-scale must be in (0, 1]');
+  if (!(Number.isInteger(size.clones) && size.clones >= 0)) throw new Error('--clones must be a whole number >= 0');
+  if (size.agents.some((a) => !(Number.isInteger(a) && a > 0))) throw new Error('--agents must list whole numbers > 0, e.g. --agents=1,10');
   const saved = process.env.DATABASE_URL;
   if (chosen !== 'pglite') {
     const pg = await startCluster(port + 8);
     if ('adminUrl' in pg) {
       onCleanup(async () => pg.stop());
       process.env.DATABASE_URL = pg.adminUrl;
-      out.postgresql = await benchScale({ ...ctx, cluster: pg }, 'postgresql', calls, agents);
+      out.postgresql = await benchScale({ ...ctx, cluster: pg }, 'postgresql', calls, size);
     } else out.postgresql = skipped(print, 'Scale on PostgreSQL', pg.missing);
   }
   if (chosen !== 'postgresql') {
     delete process.env.DATABASE_URL;
     try {
-      out.pglite = await benchScale(ctx, 'pglite', calls, agents);
+      out.pglite = await benchScale(ctx, 'pglite', calls, size);
     } finally {
       if (saved !== undefined) process.env.DATABASE_URL = saved;
     }

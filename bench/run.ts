@@ -1,6 +1,7 @@
 // `npm run bench`: every figure side by side with its baseline, printed as tables and written to
 // bench/results.json. Never part of `npm test`.
 // Options: --only=build,static,cache,bytes,app,mcp,oauth,lighthouse,scale  --reuse-build  --quick  --calls=N (scale: calls per tool, person and round)
+//          scale only: --no-agents, --history-scale=F (0..1, histories but the week shortened), --clones=N, --agents=1,10
 //          --database=postgresql|pglite (default: PostgreSQL when one can be had, and MCP on PGlite too)
 //          --rounds=N --duration=S --connections=C --lighthouse-runs=N
 // The build folder and ports default to .next-bench and 3401.. (NEXT_DIST_DIR, TEST_PORT override).

@@ -5,10 +5,22 @@ import { config } from '@/lib/env';
 import { openPglite, openPostgres, type RawDatabase } from './engine';
 import { migrate } from './migrations';
 import { seed } from './seed';
+import { refreshStatistics, STATISTICS_INTERVAL_MS } from './statistics';
 
-type Database = { prisma: PrismaClient; raw: RawDatabase };
+type Database = { prisma: PrismaClient; raw: RawDatabase; stopMaintenance?: () => void };
 
 const holder = globalThis as typeof globalThis & { __pacewiseDb?: Promise<Database> };
+
+/**
+ * PGlite has no autovacuum: statistics are refreshed after migrating and seeding, then looked at again
+ * now and then while the process runs (./statistics.ts). PostgreSQL's autovacuum does this itself.
+ */
+async function keepStatistics(raw: RawDatabase): Promise<() => void> {
+  await refreshStatistics(raw);
+  const timer = setInterval(() => void refreshStatistics(raw).catch(() => undefined), STATISTICS_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 async function open(): Promise<Database> {
   const c = config();
@@ -24,7 +36,8 @@ async function open(): Promise<Database> {
     const prisma = new PrismaClient({ adapter: raw.adapter });
     // The embedded database is for local runs: seed the demo person when it was just created.
     if (raw.engine === 'pglite' && applied.length > 0 && c.seedDemo) await seed(prisma);
-    return { prisma, raw };
+    const stopMaintenance = raw.engine === 'pglite' ? await keepStatistics(raw) : undefined;
+    return { prisma, raw, stopMaintenance };
   } catch (error) {
     await raw.close().catch(() => undefined);
     throw error;
@@ -51,7 +64,8 @@ export async function closeDatabase(): Promise<void> {
   const current = holder.__pacewiseDb;
   holder.__pacewiseDb = undefined;
   if (!current) return;
-  const { prisma, raw } = await current;
+  const { prisma, raw, stopMaintenance } = await current;
+  stopMaintenance?.();
   await prisma.$disconnect();
   await raw.close();
 }
