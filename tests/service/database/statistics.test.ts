@@ -3,7 +3,7 @@
 // open and when a table's statistics go stale. Without them the planner guesses every selectivity (the
 // held-snapshots join of get_training_progress: 303 ms at 5 years without, 6.9 ms with). On PostgreSQL
 // autovacuum keeps them; the same refresh runs there when called (the bench, a script).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { database } from '@/lib/database/client';
 import { refreshStatistics, staleTables } from '@/lib/database/statistics';
 import { addDays } from '@/lib/training/dates';
@@ -32,6 +32,21 @@ async function statisticsOf(table: string): Promise<string[]> {
   return rows.map((r) => r.column);
 }
 
+/**
+ * Inserts into a table as the statistics system has counted them. A backend sends its counters at most
+ * once a second (later when idle), so rows just written can reach them after an ANALYZE and count as
+ * changes since it; PGlite's one backend is asked to send them now.
+ */
+async function insertsCounted(table: string): Promise<number> {
+  const { raw } = await database();
+  if (engine === 'pglite') await raw.query('SELECT pg_stat_force_next_flush()');
+  const rows = await raw.query<{ n: string }>(
+    `SELECT coalesce(sum(n_tup_ins), 0)::text AS n FROM pg_stat_user_tables WHERE schemaname = current_schema() AND relname = $1`,
+    [table],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** What the open left, read before this file writes anything. */
 let atOpen: { neverAnalyzed: string[]; stale: string[]; exercise: string[] };
 
@@ -58,6 +73,7 @@ describe('planner statistics', () => {
 
   it('a long history written after open makes its tables stale; one refresh analyzes them and a second does nothing', async () => {
     const today = todayUtc();
+    const insertsBefore = await insertsCounted('HealthRecord');
     // Ten documented-maximum batches: 1,000 readings over 500 days.
     for (let batch = 0; batch < 10; batch++) {
       const records = Array.from({ length: 100 }, (_, i) => {
@@ -74,6 +90,11 @@ describe('planner statistics', () => {
       expect(r.isError, JSON.stringify(r.structured)).toBe(false);
     }
     const { raw } = await database();
+    // Every written row counted before the refresh (not a wait on the clock: on the counters themselves).
+    await vi.waitFor(async () => expect(await insertsCounted('HealthRecord')).toBeGreaterThanOrEqual(insertsBefore + 1000), {
+      timeout: 30_000,
+      interval: 200,
+    });
     // PostgreSQL's autovacuum may have come first; on PGlite nothing else ever analyzes.
     const stale = await staleTables(raw);
     if (engine === 'pglite') expect(stale).toContain('HealthRecord');
