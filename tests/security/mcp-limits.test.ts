@@ -5,10 +5,11 @@
 // Each row is refused, and the legitimate use still works.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp } from '../../harness/accounts';
-import { connectAgent, PROTOCOL, subscribedPerson } from '../../harness/people';
+import { PROTOCOL } from '../../harness/people';
 import { hiddenField, simulatedAddress } from '../../harness/oauth';
 import { freshDatabaseEnv, startServer, startServerWith, workerPort, type OwnServer } from '../../harness/server';
 import { deviceClient, registerClient } from '../integration/oauth/flows';
+import { ownServerTarget, quickPerson } from '../support/direct-people';
 
 const baseUrl = inject('baseUrl');
 const GRANT_BUDGET = 240;
@@ -69,8 +70,9 @@ describe('/mcp call budgets', () => {
   });
 
   it(`one agent: ${GRANT_BUDGET} calls a minute, then 429 with Retry-After and a JSON-RPC error it can read; another person's agent is unaffected`, async () => {
-    const busy = await subscribedPerson(url, 'busy');
-    const other = await subscribedPerson(url, 'bystander');
+    // The persons' making is not this row's subject: the app's own code on PostgreSQL (tests/support/direct-people.ts).
+    const busy = await quickPerson(url, ownServerTarget(server), 'busy');
+    const other = await quickPerson(url, ownServerTarget(server), 'bystander');
     const statuses = await calls(busy.accessToken, GRANT_BUDGET - 5, url);
     expect(
       statuses.every((s) => s === 200),
@@ -90,19 +92,15 @@ describe('/mcp call budgets', () => {
   }, 180_000);
 
   it(`one person: ${PERSON_BUDGET} calls a minute across all their agents`, async () => {
-    const person = newPerson('many-agents');
-    await signUp(url, person);
-    const agents = [
-      await connectAgent(url, person, 'one'),
-      await connectAgent(url, person, 'two'),
-      await connectAgent(url, person, 'three'),
-    ];
-    const first = await calls(agents[0]!.accessToken, PERSON_BUDGET / 2 - 10, url);
-    const second = await calls(agents[1]!.accessToken, PERSON_BUDGET / 2 - 10, url);
+    // Three agents of one person, each a grant (and a token family) of its own.
+    const person = await quickPerson(url, ownServerTarget(server), 'many-agents', { subscribe: false });
+    const agents = [person.accessToken, await person.anotherToken('two'), await person.anotherToken('three')];
+    const first = await calls(agents[0]!, PERSON_BUDGET / 2 - 10, url);
+    const second = await calls(agents[1]!, PERSON_BUDGET / 2 - 10, url);
     expect([...first, ...second].every((s) => s === 200)).toBe(true);
-    const third = await calls(agents[2]!.accessToken, 60, url);
+    const third = await calls(agents[2]!, 60, url);
     expect(third.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
-    const refused = await ping(agents[2]!.accessToken, '/mcp', url);
+    const refused = await ping(agents[2]!, '/mcp', url);
     expect(refused.status).toBe(429);
     expect(String((refused.body.error as { message: string }).message)).toContain("this person's agents together");
   }, 180_000);

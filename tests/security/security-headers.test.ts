@@ -2,10 +2,9 @@
 // (file-like paths used to skip them: /checkout/x.js rendered a signed-in page without CSP), error
 // pages included; and the odd inputs that used to end in a 500 or a misleading message.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../harness/accounts';
 import { connectV1 } from '../support/mcp-clients';
-import { createPerson, hiddenField, obtainAccessToken, tokenRequest, type FormSession } from '../../harness/oauth';
-import { activateSubscription } from '../../harness/subscription';
+import { createPerson, hiddenField, tokenRequest, type FormSession } from '../../harness/oauth';
+import { quickPerson, sharedServerTarget } from '../support/direct-people';
 import { authorizeOverHttp, browserClient, pkcePair, registerClient } from '../integration/oauth/flows';
 
 const baseUrl = inject('baseUrl');
@@ -36,8 +35,10 @@ function expectHardened(res: Response, where: string, options: { framed: boolean
 
 describe('file-like paths of pages', () => {
   let person: { session: FormSession };
+  // Signed in on the site; how is not this file's subject (tests/support/direct-people.ts).
   beforeAll(async () => {
-    person = await createPerson(baseUrl, 'headers');
+    const made = await quickPerson(baseUrl, sharedServerTarget(), 'headers', { subscribe: false, session: true });
+    person = { session: made.session! };
   });
 
   const sensitive = [
@@ -107,7 +108,7 @@ describe('error pages', () => {
   });
 
   it('/api/auth/* 403 pages (a forged or missing CSRF token)', async () => {
-    const person = await createPerson(baseUrl, 'forms');
+    const person = { session: (await quickPerson(baseUrl, sharedServerTarget(), 'forms', { subscribe: false, session: true })).session! };
     const paths = ['/api/auth/device', '/api/auth/sign-out'];
     let checked = 0;
     for (const path of paths) {
@@ -135,10 +136,7 @@ describe('inputs that used to fail badly', () => {
   );
 
   it('a NUL byte in a tool argument is an invalid_argument naming the field', async () => {
-    const person = newPerson('nul');
-    await signUp(baseUrl, person);
-    const { accessToken } = await obtainAccessToken(baseUrl, person);
-    await activateSubscription(baseUrl, { ...person, accessToken });
+    const { accessToken } = await quickPerson(baseUrl, sharedServerTarget(), 'nul', { profile: false });
     const client = await connectV1(baseUrl, accessToken);
     try {
       const rows: { args: Record<string, unknown>; field: string }[] = [

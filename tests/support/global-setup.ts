@@ -14,6 +14,8 @@ declare module 'vitest' {
     databaseEngine: 'pglite' | 'postgresql';
     /** The certificate the server trusts for Client ID Metadata Documents on loopback. */
     documentTls: TlsFiles;
+    /** The suite server's database and secrets on PostgreSQL (null on PGlite): tests/support/direct-people.ts. */
+    serverDatabase: Record<string, string> | null;
   }
 }
 
@@ -49,6 +51,9 @@ export default async function setup(project: TestProject) {
   project.provide('devicePollInterval', DEVICE_POLL_INTERVAL);
   project.provide('documentTls', documentTls);
   project.provide('databaseEngine', db.env.DATABASE_URL ? 'postgresql' : 'pglite');
+  // On PostgreSQL a test may write to the server's database with the app's own code (test persons
+  // whose making is not the file's subject: tests/support/direct-people.ts); PGlite's folder is the server's alone.
+  project.provide('serverDatabase', db.env.DATABASE_URL ? db.env : null);
   // One Chromium for every file (launchBrowser connects to it): the workers, started after this
   // setup, inherit its endpoint from the environment.
   const browser = await launchBrowserServer();

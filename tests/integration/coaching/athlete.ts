@@ -1,10 +1,14 @@
-// A signed-up, subscribed person and their agent: the shared agent (tests/support/agent.ts) over
-// streamable HTTP with a bearer token from the real OAuth device flow, after a real test-mode checkout.
+// A subscribed person and their agent: the shared agent (tests/support/agent.ts) over streamable HTTP
+// with a real bearer token. On PostgreSQL the person, subscription and token are made by the app's own
+// code in the suite server's database (tests/support/direct-people.ts); on PGlite, and for a server
+// of a file's own, through the sign-up form, the OAuth device flow and the test-mode checkout.
+import { inject } from 'vitest';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { obtainAccessToken } from '../../../harness/oauth';
 import { activateSubscription } from '../../../harness/subscription';
 import { Agent as SharedAgent } from '../../support/agent';
+import { quickPerson, sharedServerTarget } from '../../support/direct-people';
 
 /**
  * The shared agent (tests/support/agent.ts) over streamable HTTP with a bearer token. Its coaching
@@ -35,11 +39,25 @@ export async function newAthlete(
   label: string,
   options: { subscribe?: boolean; profile?: Record<string, unknown> } = {},
 ): Promise<Athlete> {
+  const direct = baseUrl === inject('baseUrl') ? sharedServerTarget() : undefined;
+  if (direct) {
+    const made = await quickPerson(baseUrl, direct, label, { subscribe: options.subscribe, profile: false });
+    return { person: made.person, token: made.accessToken, agent: await profiled(baseUrl, made.accessToken, options) };
+  }
   const person = newPerson(label);
   // The browser sign-up leaves signed in approves the device and confirms the checkout (no second sign-in).
   const session = await signUp(baseUrl, person);
   const { accessToken } = await obtainAccessToken(baseUrl, { ...person, clientName: `Coaching tests (${label})`, session });
   if (options.subscribe !== false) await activateSubscription(baseUrl, { ...person, accessToken, session });
+  return { person, token: accessToken, agent: await profiled(baseUrl, accessToken, options) };
+}
+
+/** The agent, after its first call set the profile (UTC, novice, kg and km, and `options.profile`) when subscribed. */
+async function profiled(
+  baseUrl: string,
+  accessToken: string,
+  options: { subscribe?: boolean; profile?: Record<string, unknown> },
+): Promise<Agent> {
   const agent = await Agent.connect(baseUrl, accessToken);
   if (options.subscribe !== false) {
     await agent.call('update_profile', {
@@ -49,7 +67,7 @@ export async function newAthlete(
       ...options.profile,
     });
   }
-  return { person, token: accessToken, agent };
+  return agent;
 }
 
 export { addDays, todayUtc } from '../../support/coaching-shapes';
