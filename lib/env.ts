@@ -130,6 +130,15 @@ const schema = z.object({
     .regex(/^[1-9][0-9]*$/, 'must be a whole number of calls (tests that simulate weeks of training only; ignored in production)')
     .transform(Number)
     .optional(),
+  SIGN_IN_FAILURE_LIMIT: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[1-9]|[1-9][0-9]|100)$/,
+      'must be a whole number from 1 to 100: failed sign-ins allowed per account an hour and per address a quarter-hour (tests only, to lower them; ignored in production, where both are 100)',
+    )
+    .transform(Number)
+    .optional(),
   REGISTRATIONS_PER_HOUR: z
     .string()
     .trim()
@@ -234,6 +243,12 @@ export type Config = {
    * (simulations run weeks of training in minutes). Production always has 240.
    */
   mcpCallsPerMinute: number;
+  /**
+   * Failed sign-ins allowed per account an hour and per address a quarter-hour (lib/auth/rate-limit.ts):
+   * 100 each (ASVS 2.2.1), lower only with SIGN_IN_FAILURE_LIMIT where the test clock would be honoured,
+   * so tests prove the limits without 100 password checks per row. Production always has 100.
+   */
+  signInFailureLimit: number;
   /** Running on Vercel: the client address is the platform's `x-vercel-forwarded-for`. */
   onVercel: boolean;
   /** Proxies in front of a self-hosted server that append to X-Forwarded-For (lib/web/client-address.ts). */
@@ -315,6 +330,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     cimdFetchTimeoutSeconds: (!e.VERCEL && !production && loopbackSite && e.CIMD_FETCH_TIMEOUT_SECONDS) || 2.5,
     testClock: e.PACEWISE_TEST_CLOCK === '1' && !e.VERCEL && !production && loopbackSite,
     mcpCallsPerMinute: (!e.VERCEL && !production && loopbackSite && e.MCP_CALLS_PER_MINUTE) || 240,
+    signInFailureLimit: (!e.VERCEL && !production && loopbackSite && e.SIGN_IN_FAILURE_LIMIT) || 100,
     onVercel: Boolean(e.VERCEL),
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,

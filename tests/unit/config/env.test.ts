@@ -47,6 +47,24 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ PACEWISE_TEST_CLOCK: 'yes' })).toThrowError(/^Invalid environment variable PACEWISE_TEST_CLOCK: /);
   });
 
+  it('lowers the sign-in failure limits only when asked, on a loopback site, outside production and Vercel (1-100)', () => {
+    const cases: [Record<string, string>, number][] = [
+      [{}, 100],
+      [{ SIGN_IN_FAILURE_LIMIT: '' }, 100],
+      [{ SIGN_IN_FAILURE_LIMIT: '20' }, 20],
+      [{ SIGN_IN_FAILURE_LIMIT: ' 1 ', SITE_URL: 'http://127.0.0.1:3311' }, 1],
+      [{ SIGN_IN_FAILURE_LIMIT: '20', SITE_URL: 'https://pacewise.example' }, 100],
+      [{ SIGN_IN_FAILURE_LIMIT: '20', PACEWISE_ENV: 'production' }, 100],
+      [{ SIGN_IN_FAILURE_LIMIT: '20', VERCEL_ENV: 'production' }, 100],
+      [{ SIGN_IN_FAILURE_LIMIT: '20', VERCEL: '1' }, 100],
+    ];
+    for (const [env, limit] of cases) expect(parseConfig(env).signInFailureLimit, JSON.stringify(env)).toBe(limit);
+    for (const value of ['0', '101', '1000', '2.5', 'ten', '-5'])
+      expect(() => parseConfig({ SIGN_IN_FAILURE_LIMIT: value }), value).toThrowError(
+        /^Invalid environment variable SIGN_IN_FAILURE_LIMIT: must be a whole number from 1 to 100/,
+      );
+  });
+
   it('requires shared secrets with DATABASE_URL, naming the variable and how to make one', () => {
     expect(() =>
       assertSecretsConfigured(
