@@ -113,7 +113,15 @@ export function realUrl(url: string): string {
   return url.startsWith(`${NAMED_ORIGIN}/`) ? inject('baseUrl') + url.slice(NAMED_ORIGIN.length) : url;
 }
 
-/** The person opens the link in Chromium, signs in, checks the code and approves (or declines). */
+type StorageState = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
+/**
+ * The person's browser after their first sign-in in this file, per server and e-mail: later approvals
+ * open the link already signed in, as the same person's browser would (one argon2 sign-in and a
+ * sign-in page per file, not per `pacewise login`). The sign-in step itself runs on the first one.
+ */
+const signedInBrowsers = new Map<string, StorageState>();
+
+/** The person opens the link in Chromium, signs in (the first time in this file), checks the code and approves (or declines). */
 export async function decideInBrowser(
   browser: Browser,
   link: string,
@@ -121,7 +129,8 @@ export async function decideInBrowser(
   person: { email: string; password: string },
   decision: 'Approve' | 'Decline' = 'Approve',
 ): Promise<void> {
-  const context = await browser.newContext();
+  const key = `${new URL(realUrl(link)).origin} ${person.email}`;
+  const context = await browser.newContext({ storageState: signedInBrowsers.get(key) });
   try {
     const page = await context.newPage();
     await page.goto(realUrl(link));
@@ -135,6 +144,7 @@ export async function decideInBrowser(
     if (shown !== userCode) throw new Error(`the device page shows ${shown}, the CLI showed ${userCode}`);
     await page.getByRole('button', { name: decision }).click();
     await page.waitForURL(decision === 'Approve' ? /done=approved/ : /done=declined/);
+    signedInBrowsers.set(key, await context.storageState());
   } finally {
     await context.close();
   }
