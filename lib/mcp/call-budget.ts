@@ -73,18 +73,18 @@ export async function spendCall(budget: CallBudget, subject: string): Promise<Bu
   return { allowed: false, retryAfterSeconds: 1 };
 }
 
-/** Both budgets of one call: the grant's and the person's. */
 /** The budgets in force: the defaults, or MCP_CALLS_PER_MINUTE's in a test run (lib/env.ts). */
-function budgets(): typeof MCP_CALL_BUDGETS {
+export function mcpCallBudgets(): typeof MCP_CALL_BUDGETS {
   const perGrant = config().mcpCallsPerMinute;
   if (perGrant === MCP_CALL_BUDGETS.grant.limit) return MCP_CALL_BUDGETS;
   return { grant: { ...MCP_CALL_BUDGETS.grant, limit: perGrant }, person: { ...MCP_CALL_BUDGETS.person, limit: 2 * perGrant } };
 }
 
+/** Both budgets of one call: the grant's and the person's. */
 export async function spendMcpCall(grantId: string, userId: string): Promise<BudgetAnswer & { budget?: 'grant' | 'person' }> {
-  const grant = await spendCall(budgets().grant, grantId);
+  const grant = await spendCall(mcpCallBudgets().grant, grantId);
   if (!grant.allowed) return { ...grant, budget: 'grant' };
-  const person = await spendCall(budgets().person, userId);
+  const person = await spendCall(mcpCallBudgets().person, userId);
   if (!person.allowed) return { ...person, budget: 'person' };
   return { allowed: true };
 }

@@ -7,7 +7,7 @@ import Negotiator from 'negotiator';
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo } from '@modelcontextprotocol/server';
 import { config } from '@/lib/env';
 import { authenticate, resourceMetadataUrl } from './auth';
-import { MCP_CALL_BUDGETS, spendMcpCall } from './call-budget';
+import { mcpCallBudgets, spendMcpCall } from './call-budget';
 import { quoted, scopeChallengeFor } from './scope-challenge';
 import { newServer } from './server';
 import { tools } from './tools';
@@ -142,10 +142,12 @@ function insufficientScope(body: unknown, lacking: NonNullable<ReturnType<typeof
 /** 429 for a spent call budget (lib/mcp/call-budget.ts): the status and a JSON-RPC error an agent can act on. */
 function rateLimited(body: unknown, budget: 'grant' | 'person' | undefined, retryAfterSeconds: number): Response {
   const id = !Array.isArray(body) && body && typeof body === 'object' && 'id' in body ? (body as { id: unknown }).id : null;
+  // The budget in force (a test server may lower it), so the number told is the one that refused.
+  const budgets = mcpCallBudgets();
   const whose =
     budget === 'person'
-      ? `this person's agents together (${MCP_CALL_BUDGETS.person.limit} calls a minute)`
-      : `this agent connection (${MCP_CALL_BUDGETS.grant.limit} calls a minute)`;
+      ? `this person's agents together (${budgets.person.limit} calls a minute)`
+      : `this agent connection (${budgets.grant.limit} calls a minute)`;
   const message = `Rate limited: too many calls from ${whose}. Wait ${retryAfterSeconds} seconds, then retry this call once; do not call tools in a tight loop.`;
   return Response.json(
     {

@@ -2,13 +2,11 @@
 // with a real bearer token. On PostgreSQL the person, subscription and token are made by the app's own
 // code in the suite server's database (tests/support/direct-people.ts); on PGlite, and for a server
 // of a file's own, through the sign-up form, the OAuth device flow and the test-mode checkout.
-import { inject } from 'vitest';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { obtainAccessToken } from '../../../harness/oauth';
 import { activateSubscription } from '../../../harness/subscription';
 import { Agent as SharedAgent } from '../../support/agent';
-import { quickPerson, sharedServerTarget } from '../../support/direct-people';
 
 /**
  * The shared agent (tests/support/agent.ts) over streamable HTTP with a bearer token. Its coaching
@@ -39,9 +37,9 @@ export async function newAthlete(
   label: string,
   options: { subscribe?: boolean; profile?: Record<string, unknown> } = {},
 ): Promise<Athlete> {
-  const direct = baseUrl === inject('baseUrl') ? sharedServerTarget() : undefined;
-  if (direct) {
-    const made = await quickPerson(baseUrl, direct, label, { subscribe: options.subscribe, profile: false });
+  const shortcut = await directPeople(baseUrl);
+  if (shortcut) {
+    const made = await shortcut.people.quickPerson(baseUrl, shortcut.direct, label, { subscribe: options.subscribe, profile: false });
     return { person: made.person, token: made.accessToken, agent: await profiled(baseUrl, made.accessToken, options) };
   }
   const person = newPerson(label);
@@ -50,6 +48,17 @@ export async function newAthlete(
   const { accessToken } = await obtainAccessToken(baseUrl, { ...person, clientName: `Coaching tests (${label})`, session });
   if (options.subscribe !== false) await activateSubscription(baseUrl, { ...person, accessToken, session });
   return { person, token: accessToken, agent: await profiled(baseUrl, accessToken, options) };
+}
+
+/**
+ * The database shortcut for the suite's shared server, inside a vitest run only (`npm run screenshots`
+ * runs this file under tsx against any server: there the HTTP path).
+ */
+async function directPeople(baseUrl: string) {
+  if (!process.env.VITEST) return undefined;
+  const [{ inject }, people] = await Promise.all([import('vitest'), import('../../support/direct-people')]);
+  const direct = baseUrl === inject('baseUrl') ? people.sharedServerTarget() : undefined;
+  return direct ? { people, direct } : undefined;
 }
 
 /** The agent, after its first call set the profile (UTC, novice, kg and km, and `options.profile`) when subscribed. */

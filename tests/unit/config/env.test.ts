@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertSecretsConfigured, ConfigError, parseConfig } from '@/lib/env';
+import { MCP_CALL_BUDGETS } from '@/lib/mcp/call-budget';
 
 describe('parseConfig', () => {
   it('defaults to the embedded database on localhost:3000', () => {
@@ -45,6 +46,23 @@ describe('parseConfig', () => {
     expect.assertions(cases.length + 1);
     for (const [env, on] of cases) expect(parseConfig(env).testClock, JSON.stringify(env)).toBe(on);
     expect(() => parseConfig({ PACEWISE_TEST_CLOCK: 'yes' })).toThrowError(/^Invalid environment variable PACEWISE_TEST_CLOCK: /);
+  });
+
+  // tests/security/mcp-limits.test.ts proves the budgets over HTTP at a lower MCP_CALLS_PER_MINUTE;
+  // these are production's, which no setting changes there.
+  it('the /mcp budgets: 240 calls a minute per agent connection and 480 per person; MCP_CALLS_PER_MINUTE only in a test run', () => {
+    expect(MCP_CALL_BUDGETS.grant).toEqual({ name: 'mcp_grant', limit: 240, windowSeconds: 60 });
+    expect(MCP_CALL_BUDGETS.person).toEqual({ name: 'mcp_person', limit: 480, windowSeconds: 60 });
+    const cases: [Record<string, string>, number][] = [
+      [{}, 240],
+      [{ MCP_CALLS_PER_MINUTE: '' }, 240],
+      [{ MCP_CALLS_PER_MINUTE: '40' }, 40],
+      [{ MCP_CALLS_PER_MINUTE: '40', SITE_URL: 'https://pacewise.example' }, 240],
+      [{ MCP_CALLS_PER_MINUTE: '40', PACEWISE_ENV: 'production' }, 240],
+      [{ MCP_CALLS_PER_MINUTE: '40', VERCEL_ENV: 'production' }, 240],
+      [{ MCP_CALLS_PER_MINUTE: '40', VERCEL: '1' }, 240],
+    ];
+    for (const [env, limit] of cases) expect(parseConfig(env).mcpCallsPerMinute, JSON.stringify(env)).toBe(limit);
   });
 
   it('lowers the sign-in failure limits only when asked, on a loopback site, outside production and Vercel (1-100)', () => {
