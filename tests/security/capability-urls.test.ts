@@ -5,9 +5,11 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type RawDatabase } from '@/lib/database/engine';
 import { fitLinkSignature } from '@/lib/coaching/fit-links';
+import { newPerson, signUp } from '../../harness/accounts';
+import { obtainAccessToken } from '../../harness/oauth';
+import { activateSubscription } from '../../harness/subscription';
 import { freshDatabaseEnv, startServer, workerPort, type RunningServer } from '../../harness/server';
 import { Agent } from '../integration/coaching/athlete';
-import { ownServerTarget, quickPerson } from '../support/direct-people';
 
 const TOKEN_SECRET = crypto.randomBytes(48).toString('base64url');
 let server: RunningServer;
@@ -26,10 +28,11 @@ beforeAll(async () => {
     port: workerPort(1),
     env: serverEnv(),
   });
-  // A subscribed person (made by the app's own code on PostgreSQL: tests/support/direct-people.ts).
-  const { accessToken } = await quickPerson(server.url, ownServerTarget({ url: server.url, env: serverEnv() }), 'capability', {
-    profile: false,
-  });
+  const person = newPerson('capability');
+  // The sign-up's browser is signed in already: it approves the device and confirms the checkout.
+  const session = await signUp(server.url, person);
+  const { accessToken } = await obtainAccessToken(server.url, { ...person, session });
+  await activateSubscription(server.url, { ...person, accessToken, session });
   agent = await Agent.connect(server.url, accessToken);
   const created = await agent.call<{ workout: { id: string } }>('create_workout', {
     date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),

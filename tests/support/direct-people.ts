@@ -3,8 +3,12 @@
 // argon2 hash per process, of the one password every such person shares), the subscription through
 // the billing service's test-mode activation (createCheckoutLink + completeLocalCheckout), an opaque
 // access token through the app's oidc-provider code (tests/service/support/tokens.ts), the profile
-// through the profile service, and, when asked, a site session row with its cookie. A person over
-// HTTP costs about 1 s of server CPU (docs/performance.md, issue 33 part 6); this costs a few inserts.
+// through one update_profile call, and, when asked, a site session row with its cookies.
+//
+// What it costs (docs/performance.md, issue 33 part 8): a person over HTTP is about 0.8 s of server
+// CPU; here about 40 ms of this process's CPU each, after loading the app's code once per file (about
+// 0.9 s of CPU: Prisma, oidc-provider, the configuration). So it pays from the second person or extra
+// sign-in of a file on: a file with one person keeps the HTTP path (pass no target).
 //
 // PostgreSQL only. On PGlite the server holds its database folder alone (one process may open it), so
 // the test process cannot write to it: there the same helpers take the HTTP path (sign-up form,
@@ -95,13 +99,16 @@ afterAll(async () => {
   if (app) await (await app).client.closeDatabase();
 }, 60_000);
 
+/** UTC, novice, kg and km: what every test person starts with (as newAthlete and subscribedPerson set it). */
+const DEFAULT_PROFILE = { timezone: 'UTC', experience: 'novice', units: { weight: 'kg', distance: 'km' } };
+
 export type QuickPerson = {
   person: TestPerson;
   accessToken: string;
   /** Signed in on the site (a FormSession with the session cookie), when `session` was asked for. */
   session?: FormSession;
-  /** Another agent of the same person: a token of a grant of its own (all scopes). */
-  anotherToken: (label: string) => Promise<string>;
+  /** Another agent of the same person: a token of a grant of its own (all scopes unless `scopes` says fewer). */
+  anotherToken: (label: string, scopes?: readonly string[]) => Promise<string>;
 };
 
 export type QuickPersonOptions = {
@@ -141,12 +148,12 @@ export async function quickPerson(
     const checkout = await import('@/lib/billing/checkout');
     const link = await checkout.createCheckoutLink({ id: user.id, email: person.email });
     await checkout.completeLocalCheckout(new URL(link.url).pathname.split('/').pop()!, user.id);
-    if (options.profile !== false)
-      await (
-        await import('@/lib/profile/profiles')
-      ).updateProfile(user.id, { timezone: 'UTC', experience: 'novice', weightUnit: 'kg', distanceUnit: 'km' });
   }
   const { token } = await tokens.issueAccessToken(user.id, options.scopes);
+  // The profile through one update_profile call (about 30 ms of server CPU), as the HTTP path sets it:
+  // loading the profile service into this process would cost more (about 200 ms of CPU).
+  if (subscribe && options.profile !== false)
+    await tool(baseUrl, options.scopes ? (await tokens.issueAccessToken(user.id)).token : token, 'update_profile', DEFAULT_PROFILE);
   let session: FormSession | undefined;
   if (options.session) {
     // What startSession stores (lib/auth/sessions.ts), and the cookie it sets.
@@ -157,8 +164,9 @@ export async function quickPerson(
     });
     session = new FormSession(baseUrl);
     session.cookies.set(sessions.SESSION_COOKIE, secret);
+    session.cookies.set(sessions.SIGNED_IN_HINT_COOKIE, '1');
   }
-  const anotherToken = async () => (await tokens.issueAccessToken(user.id)).token;
+  const anotherToken = async (_label: string, scopes?: readonly string[]) => (await tokens.issueAccessToken(user.id, scopes)).token;
   return { person, accessToken: token, session, anotherToken };
 }
 
@@ -175,13 +183,12 @@ async function httpPerson(baseUrl: string, label: string, options: QuickPersonOp
   if (options.subscribe !== false) {
     await activateSubscription(baseUrl, { ...person, accessToken, session });
     if (options.profile !== false) {
-      await tool(baseUrl, accessToken, 'update_profile', {
-        timezone: 'UTC',
-        experience: 'novice',
-        units: { weight: 'kg', distance: 'km' },
-      });
+      await tool(baseUrl, accessToken, 'update_profile', DEFAULT_PROFILE);
     }
   }
-  const anotherToken = async (other: string) => (await connectAgent(baseUrl, person, other)).accessToken;
+  const anotherToken = async (other: string, scopes?: readonly string[]) =>
+    scopes
+      ? (await obtainAccessToken(baseUrl, { ...person, scopes: [...scopes], clientName: `Agent ${other}`, session })).accessToken
+      : (await connectAgent(baseUrl, person, other)).accessToken;
   return { person, accessToken, session: options.session ? session : undefined, anotherToken };
 }

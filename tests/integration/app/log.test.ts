@@ -58,7 +58,8 @@ async function squatSession(date: string, title: string): Promise<WorkoutView> {
 const fiveFive = (rpe: number) => ({ blockIndex: 0, sets: [5, 5, 5].map((reps) => ({ reps, load: 100, rpe })) });
 
 beforeAll(async () => {
-  athlete = await newAthlete(baseUrl, 'app-log');
+  // Three persons in this file: made in the database on PostgreSQL (their making is not its subject).
+  athlete = await newAthlete(baseUrl, 'app-log', { direct: true });
   session = new FormSession(baseUrl);
   await session.signIn(athlete.person.email, athlete.person.password, '/app');
   const page = await session.follow('/app');
@@ -122,7 +123,7 @@ describe('bad input is a 4xx that names the field', () => {
   });
 
   it('a session of another person is a 404, a future one a 400 that says when it can be logged', async () => {
-    const other = await newAthlete(baseUrl, 'app-log-other');
+    const other = await newAthlete(baseUrl, 'app-log-other', { direct: true });
     const theirs = (
       await other.agent.call<{ workout: WorkoutView }>('create_workout', {
         date: today,
@@ -185,7 +186,7 @@ describe('one submission is logged once', () => {
 
 describe('without a subscription', () => {
   it('logging is refused with 402 and says how to subscribe', async () => {
-    const free = await newAthlete(baseUrl, 'app-log-free', { subscribe: false });
+    const free = await newAthlete(baseUrl, 'app-log-free', { subscribe: false, direct: true });
     const s = new FormSession(baseUrl);
     await s.signIn(free.person.email, free.person.password, '/app');
     const page = await s.follow('/app');

@@ -1,7 +1,7 @@
 // A subscribed person and their agent: the shared agent (tests/support/agent.ts) over streamable HTTP
-// with a real bearer token. On PostgreSQL the person, subscription and token are made by the app's own
-// code in the suite server's database (tests/support/direct-people.ts); on PGlite, and for a server
-// of a file's own, through the sign-up form, the OAuth device flow and the test-mode checkout.
+// with a real bearer token from the sign-up form, the OAuth device flow and the test-mode checkout; or,
+// with `direct` (a file that makes several persons) on PostgreSQL, made by the app's own code in the
+// suite server's database (tests/support/direct-people.ts, which says when that pays).
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { obtainAccessToken } from '../../../harness/oauth';
@@ -31,13 +31,13 @@ export class Agent extends SharedAgent {
 
 export type Athlete = { person: TestPerson; token: string; agent: Agent };
 
-/** A new person, signed up, connected with `scopes` (default all), subscribed, with a UTC profile. */
+/** A new person, signed up, connected with all scopes, subscribed (unless `subscribe: false`), with a UTC profile. */
 export async function newAthlete(
   baseUrl: string,
   label: string,
-  options: { subscribe?: boolean; profile?: Record<string, unknown> } = {},
+  options: { subscribe?: boolean; profile?: Record<string, unknown>; direct?: boolean } = {},
 ): Promise<Athlete> {
-  const shortcut = await directPeople(baseUrl);
+  const shortcut = options.direct ? await directPeople(baseUrl) : undefined;
   if (shortcut) {
     const made = await shortcut.people.quickPerson(baseUrl, shortcut.direct, label, { subscribe: options.subscribe, profile: false });
     return { person: made.person, token: made.accessToken, agent: await profiled(baseUrl, made.accessToken, options) };

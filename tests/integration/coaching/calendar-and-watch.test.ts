@@ -5,8 +5,9 @@
 // reject tampering; the tools go through the official MCP SDK client, the forms through the account page.
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hiddenField, type FormSession } from '../../../harness/oauth';
-import { quickPerson, sharedServerTarget } from '../../support/direct-people';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { hiddenField, obtainAccessToken, type FormSession } from '../../../harness/oauth';
+import { activateSubscription } from '../../../harness/subscription';
 import { decodeFitWorkout } from '../../support/fit-decode';
 import { addDays, Agent, todayUtc, type WorkoutView, type WriteResult } from './athlete';
 
@@ -32,10 +33,11 @@ const prop = (e: ICAL.Event, name: string) => e.component.getFirstPropertyValue(
 const lastModified = (e: ICAL.Event) => (prop(e, 'last-modified') as ICAL.Time).toJSDate().getTime();
 
 beforeAll(async () => {
-  // A subscribed person signed in on the site; their making is not this file's subject (tests/support/direct-people.ts).
-  const made = await quickPerson(baseUrl, sharedServerTarget(), 'calfit', { profile: false, session: true, clientName: 'Calendar tests' });
-  browser = made.session!;
-  const accessToken = made.accessToken;
+  const person = newPerson('calfit');
+  browser = await signUp(baseUrl, person);
+  // The sign-up's browser is signed in already: it approves the device and confirms the checkout.
+  const { accessToken } = await obtainAccessToken(baseUrl, { ...person, clientName: 'Calendar tests', session: browser });
+  await activateSubscription(baseUrl, { ...person, accessToken, session: browser });
   agent = await Agent.connect(baseUrl, accessToken);
   await agent.call('update_profile', {
     timezone: 'Europe/Berlin',

@@ -15,19 +15,16 @@ import {
   hostileString,
   runs,
 } from '../../../harness/hostile';
-import { PROTOCOL, callTool } from '../../../harness/people';
-import { quickPerson, sharedServerTarget, type QuickPerson } from '../../support/direct-people';
+import { PROTOCOL, callTool, subscribedPerson, type Connected } from '../../../harness/people';
 import { personSnapshot, type ListedTool } from './snapshot';
 
 const baseUrl = inject('baseUrl');
 const counter = new InputCounter();
-let me: QuickPerson;
+let me: Connected;
 let tools: ListedTool[];
 
 beforeAll(async () => {
-  // The person's making is not this file's subject: the app's own code on PostgreSQL; on PGlite (the
-  // parity pass) the server holds the database folder, so there the sign-up form, device flow and checkout.
-  me = await quickPerson(baseUrl, sharedServerTarget(), 'fuzz-mcp');
+  me = await subscribedPerson(baseUrl, 'fuzz-mcp');
   const res = await fetch(`${baseUrl}/mcp`, {
     method: 'POST',
     headers: {

@@ -1,18 +1,19 @@
 // /mcp at the HTTP level: every request needs a database-checked bearer token; the transport edge
 // answers CORS, Origin, size, JSON and protocol-version problems without a 500.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { quickPerson, sharedServerTarget } from '../../support/direct-people';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
 import { callToolRequest, initializeRequest, rpc } from '../../../harness/mcp';
 
 const baseUrl = inject('baseUrl');
 const PRM = `${baseUrl}/.well-known/oauth-protected-resource/mcp`;
 let token: string;
-let person: { email: string };
+const person = newPerson('transport');
 
-// The token's making is not this file's subject (tests/integration/oauth): a person with a real
-// opaque token from the app's own code on PostgreSQL, over the device flow on PGlite.
 beforeAll(async () => {
-  ({ person, accessToken: token } = await quickPerson(baseUrl, sharedServerTarget(), 'transport', { subscribe: false }));
+  // The sign-up's browser is signed in already: it approves the device (no second argon2 sign-in).
+  const session = await signUp(baseUrl, person);
+  token = (await obtainAccessToken(baseUrl, { ...person, session })).accessToken;
 });
 
 describe('authentication', () => {

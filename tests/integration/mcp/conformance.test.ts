@@ -1,6 +1,6 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, server scenarios) against
 // `next start`. Its client sends no credentials, so it talks to /mcp through a loopback proxy that
-// adds a real bearer token (tests/support/direct-people.ts) and forwards everything else byte for byte.
+// adds a real bearer token (from the device flow) and forwards everything else byte for byte.
 //
 // Which scenarios apply: the ones about the protocol itself (initialize, ping, tools/list). The others
 // exercise fixture tools, prompts and resources of the suite's reference server (test_simple_text,
@@ -13,8 +13,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
 import { ROOT } from '../../../harness/server';
-import { quickPerson, sharedServerTarget } from '../../support/direct-people';
 
 const baseUrl = inject('baseUrl');
 const APPLICABLE = ['server-initialize', 'ping', 'tools-list'] as const;
@@ -33,7 +34,10 @@ let proxyUrl: string;
 let outDir: string;
 
 beforeAll(async () => {
-  const { accessToken } = await quickPerson(baseUrl, sharedServerTarget(), 'conformance', { subscribe: false });
+  const person = newPerson('conformance');
+  // The sign-up's browser is signed in already: it approves the device (no second argon2 sign-in).
+  const session = await signUp(baseUrl, person);
+  const { accessToken } = await obtainAccessToken(baseUrl, { ...person, session });
   const target = new URL(baseUrl);
   proxy = http.createServer((req, res) => {
     const headers = { ...req.headers, host: target.host, authorization: `Bearer ${accessToken}` };

@@ -3,21 +3,20 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { quickPerson, sharedServerTarget } from '../../support/direct-people';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
 import { ROOT } from '../../../harness/server';
 
 const run = promisify(execFile);
 const baseUrl = inject('baseUrl');
 const inspector = path.join(ROOT, 'node_modules/.bin/mcp-inspector');
 let token: string;
-let person: { email: string };
+const person = newPerson('inspector');
 
-// The token's making is not this file's subject: made by the app's own code on PostgreSQL (tests/support/direct-people.ts).
 beforeAll(async () => {
-  ({ person, accessToken: token } = await quickPerson(baseUrl, sharedServerTarget(), 'inspector', {
-    subscribe: false,
-    clientName: 'MCP Inspector',
-  }));
+  // The sign-up's browser is signed in already: it approves the device (no second argon2 sign-in).
+  const session = await signUp(baseUrl, person);
+  token = (await obtainAccessToken(baseUrl, { ...person, clientName: 'MCP Inspector', session })).accessToken;
 }, 120_000);
 
 /** The Inspector CLI's run as is: exit code, stdout, stderr (it exits non-zero on findings in --strict). */

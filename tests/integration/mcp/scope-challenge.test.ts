@@ -3,13 +3,10 @@
 // challenge before the tool runs. The challenge's scope follows the revision the client speaks
 // (2026-07-28: this operation's scope only; 2025-11-25: the token's scopes plus the missing one).
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../../harness/accounts';
 import { callToolRequest, rpc } from '../../../harness/mcp';
-import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../../harness/subscription';
+import { quickPerson, sharedServerTarget } from '../../support/direct-people';
 
 const baseUrl = inject('baseUrl');
-const person = newPerson('step-up');
 const ALL = 'profile:read profile:write workouts:read workouts:write integrations:read integrations:write health:read health:write';
 let narrow: string;
 
@@ -20,10 +17,9 @@ function challenge(header: string | null): Record<string, string> {
 }
 
 beforeAll(async () => {
-  await signUp(baseUrl, person);
-  const full = await obtainAccessToken(baseUrl, person);
-  await activateSubscription(baseUrl, { ...person, accessToken: full.accessToken });
-  narrow = (await obtainAccessToken(baseUrl, { ...person, scopes: ['profile:read', 'workouts:read'] })).accessToken;
+  // A subscribed person with a narrowed token; its making is not this file's subject (tests/support/direct-people.ts).
+  const person = await quickPerson(baseUrl, sharedServerTarget(), 'step-up', { profile: false });
+  narrow = await person.anotherToken('narrow', ['profile:read', 'workouts:read']);
 });
 
 describe('401: what a new connection should ask for', () => {

@@ -4,29 +4,27 @@
 // and tests/service/mcp/guards.test.ts; the challenge's header: tests/integration/mcp/scope-challenge.test.ts.)
 // One subscribed person, one narrowed token per row.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newPerson, signUp } from '../../../harness/accounts';
-import { obtainAccessToken } from '../../../harness/oauth';
-import { activateSubscription } from '../../../harness/subscription';
+import { quickPerson, sharedServerTarget, type QuickPerson } from '../../support/direct-people';
 import { connectV1, type ToolCaller } from '../../support/mcp-clients';
 import { Agent, todayUtc } from '../coaching/athlete';
 
 const baseUrl = inject('baseUrl');
-const person = newPerson('scope-refusals');
+let person: QuickPerson;
 const today = todayUtc();
 const squat = (sets: Record<string, unknown>[]) => ({ exercise: 'back-squat', sets });
 const callers: ToolCaller[] = [];
 
 /** An SDK client over HTTP whose token holds only `scopes`. */
 async function narrowed(scopes: string[]): Promise<ToolCaller> {
-  const caller = await connectV1(baseUrl, (await obtainAccessToken(baseUrl, { ...person, scopes })).accessToken);
+  const caller = await connectV1(baseUrl, await person.anotherToken('narrowed', scopes));
   callers.push(caller);
   return caller;
 }
 
 beforeAll(async () => {
-  await signUp(baseUrl, person);
-  const { accessToken } = await obtainAccessToken(baseUrl, person);
-  await activateSubscription(baseUrl, { ...person, accessToken });
+  // A subscribed person; the tokens' making is not this file's subject (tests/integration/oauth): on
+  // PostgreSQL each narrowed token is a grant of the app's own oidc-provider code (tests/support/direct-people.ts).
+  person = await quickPerson(baseUrl, sharedServerTarget(), 'scope-refusals', { profile: false });
 });
 afterAll(async () => {
   await Promise.all(callers.map((c) => c.close()));
@@ -34,7 +32,7 @@ afterAll(async () => {
 
 describe('workout tools', () => {
   it('a read-only connection can list but not write (insufficient_scope names the scope)', async () => {
-    const { accessToken } = await obtainAccessToken(baseUrl, { ...person, scopes: ['workouts:read'], clientName: 'read only' });
+    const accessToken = await person.anotherToken('read only', ['workouts:read']);
     const reader = await Agent.connect(baseUrl, accessToken);
     try {
       expect((await reader.try('list_workouts')).isError).toBe(false);

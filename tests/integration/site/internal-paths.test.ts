@@ -3,8 +3,9 @@
 // direct request to an internal path is a 404 (proxy.ts), whatever its method or spelling, while the
 // rewrites keep working.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { newPerson, signUp } from '../../../harness/accounts';
+import { obtainAccessToken } from '../../../harness/oauth';
 import { ACCEPT_BOTH, initializeRequest, rpc } from '../../../harness/mcp';
-import { quickPerson, sharedServerTarget } from '../../support/direct-people';
 
 const baseUrl = inject('baseUrl');
 
@@ -50,7 +51,10 @@ describe('internal handler paths are not reachable from outside', () => {
 describe('the public paths still reach those handlers', () => {
   let token: string;
   beforeAll(async () => {
-    token = (await quickPerson(baseUrl, sharedServerTarget(), 'internal-paths', { subscribe: false })).accessToken;
+    const person = newPerson('internal-paths');
+    // The sign-up's browser is signed in already: it approves the device (no second argon2 sign-in).
+    const session = await signUp(baseUrl, person);
+    token = (await obtainAccessToken(baseUrl, { ...person, session })).accessToken;
   });
 
   it('GET /.well-known/oauth-authorization-server: the metadata, naming public endpoints only', async () => {
