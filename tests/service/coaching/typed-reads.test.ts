@@ -10,9 +10,9 @@ import type { Kysely } from 'kysely';
 import { currentChangesFrom } from '@/lib/coaching/changes';
 import {
   heldSnapshotsStatement,
-  changeCountStatement,
   latestLoggedStatement,
   progressStatement,
+  totalsStatement,
   trendRowsStatement,
 } from '@/lib/coaching/progress';
 import { athleteShownStatement } from '@/lib/coaching/time-away-view';
@@ -234,15 +234,19 @@ describe('get_training_progress: reads what it draws', () => {
     [LONG, 'the long history', () => YEARS * 365],
     [OTHER, 'two months', () => 60],
     [NONE, 'none', () => 0],
-  ])('counts %s changes (%s) from their own events only', async (userId, _name, days) => {
-    const [expected] = await raw.query<{ n: string | number }>(
-      `SELECT count(*) AS n FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId" WHERE e."userId" = $1`,
+  ])('counts %s records and changes (%s) from their own totals row, as a recount finds them', async (userId, _name, days) => {
+    const [expected] = await raw.query<{ events: string | number; changes: string | number }>(
+      `SELECT (SELECT count(*) FROM "AdaptationEvent" WHERE "userId" = $1) AS events,
+              (SELECT count(*) FROM "WorkoutChange" c JOIN "AdaptationEvent" e ON e."id" = c."eventId" WHERE e."userId" = $1) AS changes`,
       [userId],
     );
-    const row = await changeCountStatement(k, userId).executeTakeFirstOrThrow();
-    expect(Number(row.n)).toBe(Number(expected!.n));
-    if (days() === 0) expect(Number(row.n)).toBe(0);
-    else expect(Number(row.n)).toBeGreaterThan(0);
+    const row = await totalsStatement(k, userId).executeTakeFirstOrThrow();
+    expect({ events: Number(row.events), changes: Number(row.changes) }).toEqual({
+      events: Number(expected!.events),
+      changes: Number(expected!.changes),
+    });
+    if (days() === 0) expect(Number(row.changes)).toBe(0);
+    else expect(Number(row.changes)).toBeGreaterThan(0);
   });
 });
 
