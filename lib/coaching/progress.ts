@@ -182,14 +182,30 @@ const ZONE_MARGIN_MS = 15 * 60 * 60 * 1000;
 export function heldSnapshotsStatement(k: Kysely<Tables>, userId: string, firstMonday: IsoDate) {
   const bound = new Date(Date.parse(`${firstMonday}T00:00:00Z`) - ZONE_MARGIN_MS);
   const eb = expressionBuilder<Tables, never>();
+  // Each session's records found from the session (a lateral join through the AdaptationEvent(workoutId)
+  // index): a plain join let the planner read every record of the person (1,042 for five years) and
+  // hash the sessions.
   const logged = () =>
     eb
       .selectFrom('Workout as w')
-      .innerJoin('AdaptationEvent as e', (join) => join.onRef('e.workoutId', '=', 'w.id').onRef('e.userId', '=', 'w.userId'))
+      .innerJoinLateral(
+        (w) =>
+          w
+            .selectFrom('AdaptationEvent as e')
+            .select(['e.stateAfter', 'e.createdAt', 'e.id'])
+            .whereRef('e.workoutId', '=', 'w.id')
+            .whereRef('e.userId', '=', 'w.userId')
+            .where('e.trigger', '=', 'completed')
+            .where('e.stateAfter', 'is not', null)
+            // Ordered, the subquery is not merged into the outer query (PostgreSQL pulls up only
+            // subqueries without ORDER BY), so it stays a lookup per session.
+            .orderBy('e.createdAt')
+            .orderBy('e.id')
+            .as('e'),
+        (join) => join.onTrue(),
+      )
       .select(['w.date', sql<Date | null>`${sql.ref('w.completedAt')} AT TIME ZONE 'UTC'`.as('completedAt'), 'e.stateAfter'])
-      .where('w.userId', '=', userId)
-      .where('e.trigger', '=', 'completed')
-      .where('e.stateAfter', 'is not', null);
+      .where('w.userId', '=', userId);
   return k.selectNoFrom([
     jsonObjectFrom(
       logged()
