@@ -3,7 +3,8 @@
 // next session has both without a separate get_health_data call.
 // Its reads run on every list_workouts and get_workout call, so they are driver-read fragments
 // typed expressions (lib/database/kysely.ts) that list_workouts folds into its one statement (./workout-list.ts).
-import { sql, type Expression, type QueryCreator, type RawBuilder } from 'kysely';
+import { expressionBuilder, sql, type Expression, type QueryCreator } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { reads } from '@/lib/database/kysely';
 import type { Tables } from '@/lib/database/tables';
 import { readinessFrom, readinessRows, type ReadinessRow, type ReadinessView } from '@/lib/health/readiness';
@@ -18,17 +19,10 @@ export type Briefing = SessionGap & { workoutId: string; date: IsoDate; readines
 
 /** How far back a lift's last session is looked for (a longer gap is reported as "not in the last 365 days"). */
 const LOOKBACK_DAYS = 365;
+/** Most completed sessions looked through for the last time each lift was done. */
+const HISTORY_LIMIT = 200;
+
 export type HistoryRow = { id: string; date: string; title: string; strength: unknown; run: unknown };
-
-/** The next session's day and prescription (a one-row subquery, or values), what historyBefore looks back from. */
-export type SessionShape = Expression<{ date: string; strength: unknown; run: unknown }>;
-
-/** The session `s` as a one-row subquery of values (get_workout's briefing: the session is already read). */
-export function sessionValues(session: { date: string; strength: unknown; run: unknown }): SessionShape {
-  return sql<{ date: string; strength: unknown; run: unknown }>`(SELECT ${session.date}::text AS "date", ${JSON.stringify(
-    session.strength,
-  )}::jsonb AS "strength", ${JSON.stringify(session.run)}::jsonb AS "run")`;
-}
 
 /** The first scheduled session dated `today` or later (workoutColumns), for a CTE or a subquery. */
 export function nextSessionQuery(db: QueryCreator<Tables>, userId: string, today: IsoDate) {
@@ -44,26 +38,23 @@ export function nextSessionQuery(db: QueryCreator<Tables>, userId: string, today
 }
 
 /**
- * A column: the completed sessions of the year before `session` that its briefing looks at (sessionGap,
- * lib/training/gap.ts), newest first, as a JSON array (empty without a session): the last one, the last
- * with lifting, and the last two with each of its lifts and (when it runs) with a run. Each is a short
- * walk down the (userId, status, date) index that stops at its LIMIT, so a long history costs no more
- * than a short one; reading every session of the year (up to 200 documents) grew with it.
+ * A column: completed sessions of the year before the session dated `sessionDate` (a value or a
+ * one-column subquery; no rows when it is null), newest first, as a JSON array.
  */
-export function historyBefore(userId: string, session: SessionShape) {
-  const recent = (match: RawBuilder<boolean>, limit: number) => sql`(SELECT w."id", w."date", w."title", w."strength", w."run"
-      FROM "Workout" AS w
-     WHERE w."userId" = ${userId} AND w."status" = 'completed' AND w."date" < s."date"
-       AND w."date" >= to_char(s."date"::date - ${LOOKBACK_DAYS}::int, 'YYYY-MM-DD') AND ${match}
-     ORDER BY w."date" DESC, w."id" DESC LIMIT ${limit})`;
-  return sql<HistoryRow[]>`(SELECT coalesce(json_agg(h ORDER BY h."date" DESC, h."id" DESC), '[]') FROM (
-    SELECT DISTINCT ON (u."id") u.* FROM ${session} AS s CROSS JOIN LATERAL (
-      ${recent(sql<boolean>`true`, 1)}
-      UNION ALL ${recent(sql<boolean>`jsonb_array_length(w."strength") > 0`, 1)}
-      UNION ALL ${recent(sql<boolean>`jsonb_array_length(s."run") > 0 AND jsonb_array_length(w."run") > 0`, 2)}
-      UNION ALL SELECT x.* FROM jsonb_array_elements(s."strength") AS b(block) CROSS JOIN LATERAL
-        ${recent(sql<boolean>`w."strength" @> jsonb_build_array(jsonb_build_object('exerciseId', b.block->'exerciseId'))`, 2)} AS x
-    ) AS u) AS h)`;
+export function historyBefore(userId: string, sessionDate: Expression<string | null> | Expression<{ date: string }>) {
+  const eb = expressionBuilder<Tables, never>();
+  const day = sql<string>`(${sessionDate})::text`;
+  return jsonArrayFrom(
+    eb
+      .selectFrom('Workout as w')
+      .select(['w.id', 'w.date', 'w.title', 'w.strength', 'w.run'])
+      .where('w.userId', '=', userId)
+      .where('w.status', '=', 'completed')
+      .where('w.date', '>=', sql<string>`to_char(${day}::date - ${LOOKBACK_DAYS}::int, 'YYYY-MM-DD')`)
+      .where('w.date', '<', day)
+      .orderBy('w.date', 'desc')
+      .limit(HISTORY_LIMIT),
+  );
 }
 
 /**
@@ -108,7 +99,7 @@ export async function briefingFor(ctx: CoachingContext, session: StoredWorkout):
   const k = await reads();
   const row = await k
     .selectNoFrom([
-      historyBefore(ctx.userId, sessionValues(session)).as('history'),
+      historyBefore(ctx.userId, sql.val(session.date)).as('history'),
       readinessRows(ctx.userId, ctx.today).as('readinessRows'),
       ...timeAwayInputs(ctx.userId, session.date > ctx.today ? session.date : ctx.today),
     ])

@@ -36,10 +36,7 @@ export function workoutListStatement(k: Kysely<Tables>, ctx: Pick<CoachingContex
       jsonArrayFrom(eb.selectFrom('page').selectAll().orderBy('date', 'desc').orderBy('id', 'desc')).as('page'),
       currentChangesOf(ctx.userId, eb.selectFrom('page').select('page.id')).as('changes'),
       jsonObjectFrom(eb.selectFrom('next_session').selectAll()).as('next'),
-      historyBefore(
-        ctx.userId,
-        eb.selectFrom('next_session').select(['next_session.date', 'next_session.strength', 'next_session.run']),
-      ).as('history'),
+      historyBefore(ctx.userId, eb.selectFrom('next_session').select('next_session.date')).as('history'),
       readinessRows(ctx.userId, ctx.today).as('readinessRows'),
     ]);
 }
