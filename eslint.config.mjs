@@ -108,6 +108,26 @@ const config = [
     },
   },
   {
+    // One door per aggregate: the account's modules (export, deletion, re-authentication) reach the
+    // database through lib/account/store.ts only (docs/decisions.md).
+    files: ['lib/account/**'],
+    ignores: ['lib/account/store.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: DATABASE_DOORS,
+              allowTypeImports: true,
+              message: "The account's database door is lib/account/store.ts: put the query there and call it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The pure domain does no I/O: no Node built-ins, no database or network clients.
     files: ['lib/training/**'],
     rules: {

@@ -9,7 +9,7 @@ import { openPglite, type RawDatabase } from '@/lib/database/engine';
 import { kyselyOver } from '@/lib/database/kysely';
 import { migrate } from '@/lib/database/migrations';
 import { refreshStatistics } from '@/lib/database/statistics';
-import { changeCountStatement, heldSnapshotsStatement, progressStatement, trendRowsStatement } from '@/lib/coaching/progress';
+import { heldSnapshotsStatement, progressStatement, totalsStatement, trendRowsStatement } from '@/lib/coaching/progress';
 import { workoutListStatement } from '@/lib/coaching/workout-list';
 import { addDays } from '@/lib/training/dates';
 import { loadavg } from 'node:os';
@@ -80,7 +80,7 @@ const statements = (k: Kysely<Tables>) =>
   [
     ['held snapshots (12 weeks)', () => heldSnapshotsStatement(k, 'long', firstMonday).execute()],
     ['records, changes and counts', () => progressStatement(k, 'long', 10).execute()],
-    ['change count', () => changeCountStatement(k, 'long').execute()],
+    ['record and change totals', () => totalsStatement(k, 'long').execute()],
     ['weeks drawn', () => trendRowsStatement(k, 'long', firstMonday, TODAY).execute()],
     [
       'list_workouts statement',

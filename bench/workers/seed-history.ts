@@ -107,14 +107,18 @@ async function clone(fromEmail: string, count: number): Promise<{ people: number
   const REFS = new Set(['id', 'workoutId', 'eventId', 'planId', 'benchmarkId']);
   const copy = async (table: string, where: string, n: number) => {
     const cols = await columns(table);
+    // A record's change count starts at 0: the triggers of migration adaptation_totals count its
+    // changes as they are copied after it (copying the count too would count them twice).
     const select = cols.map((c) =>
       c === 'userId'
         ? `'${source}-c${n}'`
-        : c === 'email'
-          ? `'clone-${n}-' || "email"`
-          : REFS.has(c)
-            ? `CASE WHEN "${c}" IS NULL THEN NULL ELSE "${c}" || '-c${n}' END`
-            : `"${c}"`,
+        : c === 'changeCount'
+          ? '0'
+          : c === 'email'
+            ? `'clone-${n}-' || "email"`
+            : REFS.has(c)
+              ? `CASE WHEN "${c}" IS NULL THEN NULL ELSE "${c}" || '-c${n}' END`
+              : `"${c}"`,
     );
     const list = cols.map((c) => `"${c}"`).join(', ');
     const rows = await raw.query(

@@ -4,15 +4,15 @@
 // Rows keyed to the person without a foreign key are deleted here by hand; the rest go with the User
 // row (every model with a `user` relation cascades: Session, Profile, Benchmark, Subscription,
 // CheckoutSession, OAuthGrantActivity, TrainingPlan, Workout, AthleteState, AdaptationEvent (and its
-// WorkoutChange rows), TimeOff, HealthRecord, IntegrationConnection, IntegrationAuthState,
+// WorkoutChange rows), AdaptationTotals, TimeOff, HealthRecord, IntegrationConnection, IntegrationAuthState,
 // ImportedActivity). Kept: dynamically registered OAuth clients and cached client metadata
 // documents (they belong to the agent software, not to a person, and are shared), and billing
 // webhook ids (no personal data). tests/integration/account/own-data.test.ts counts every table.
-import { db } from '@/lib/database/client';
 import { secretHash } from '@/lib/auth/secret-hash';
 import { getConnection, isLinked } from '@/lib/integrations/connections';
 import { disconnectStrava, STRAVA } from '@/lib/integrations/strava';
 import { revokeGrantFamily } from '@/lib/oauth/oidc-adapter';
+import { deletePerson, deletionCounts, emailOf, grantIdsOf } from './store';
 
 export type DeletionReport = {
   agentsRevoked: number;
@@ -22,21 +22,13 @@ export type DeletionReport = {
 
 /** What the confirmation page lists before anything is deleted. */
 export async function deletionSummary(userId: string) {
-  const prisma = await db();
-  const [sessions, healthRecords, plans, agents, strava] = await Promise.all([
-    prisma.workout.count({ where: { userId } }),
-    prisma.healthRecord.count({ where: { userId } }),
-    prisma.trainingPlan.count({ where: { userId } }),
-    prisma.oAuthRecord.count({ where: { kind: 'Grant', accountId: userId } }),
-    getConnection(userId, STRAVA),
-  ]);
-  return { sessions, healthRecords, plans, agents, stravaConnected: isLinked(strava) };
+  const [counts, strava] = await Promise.all([deletionCounts(userId), getConnection(userId, STRAVA)]);
+  return { ...counts, stravaConnected: isLinked(strava) };
 }
 
 export async function deleteAccount(userId: string): Promise<DeletionReport> {
-  const prisma = await db();
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { email: true } });
-  if (!user) return { agentsRevoked: 0, strava: 'not_connected' };
+  const email = await emailOf(userId);
+  if (email === null) return { agentsRevoked: 0, strava: 'not_connected' };
 
   // 1. Provider tokens: revoked at Strava through the integration's own disconnect (which refreshes an
   //    expired token first). A Strava outage does not keep the account alive: the tokens go with the row.
@@ -47,26 +39,12 @@ export async function deleteAccount(userId: string): Promise<DeletionReport> {
   }
 
   // 2. Agents: every token family of every grant (the same revocation as the account page's button).
-  const grants = await prisma.oAuthRecord.findMany({
-    where: { accountId: userId, grantId: { not: null } },
-    select: { grantId: true },
-    distinct: ['grantId'],
-  });
-  const grantIds = grants.flatMap((g) => (g.grantId ? [g.grantId] : []));
+  const grantIds = await grantIdsOf(userId);
   for (const grantId of grantIds) await revokeGrantFamily(grantId);
 
   // 3. Everything else, at once: the provider's own sessions and interactions that name the person,
   //    counters keyed by the account (re-authentication by id, sign-in throttling by the e-mail's
   //    hash), then the person, which cascades to every owned row and ends every browser session.
-  const signInKey = secretHash('sign-in', user.email);
-  await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`
-      DELETE FROM "OAuthRecord"
-      WHERE "accountId" = ${userId}
-         OR "payload"->'session'->>'accountId' = ${userId}
-         OR "payload"->'result'->'login'->>'accountId' = ${userId}`;
-    await tx.rateLimit.deleteMany({ where: { OR: [{ key: { contains: userId } }, { key: { contains: signInKey } }] } });
-    await tx.user.delete({ where: { id: userId } });
-  });
+  await deletePerson(userId, secretHash('sign-in', email));
   return { agentsRevoked: grantIds.length, strava };
 }

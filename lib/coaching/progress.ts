@@ -49,30 +49,22 @@ export async function goalRace(userId: string, today: IsoDate, vdot: number | un
 }
 
 /**
- * How many field changes the person's events hold: counted per event through the WorkoutChange
- * eventId index (a lateral count), so no other person's rows are read whatever share of the table
- * one person owns (a join let the planner scan the whole table for a large one).
+ * How many adaptation records and field changes the person has: their one AdaptationTotals row, read
+ * by its key whatever the length of the history (triggers of migration adaptation_totals keep it in
+ * the statement that writes a record or a change); zeros for a person without one.
  */
-export function changeCountStatement(k: Kysely<Tables>, userId: string) {
-  return k
-    .selectFrom('AdaptationEvent as e')
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('WorkoutChange as c')
-          .select((c) => c.fn.countAll<string>().as('n'))
-          .whereRef('c.eventId', '=', 'e.id')
-          .as('x'),
-      (join) => join.onTrue(),
-    )
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('x.n'), sql<string>`0`).as('n'))
-    .where('e.userId', '=', userId);
+export function totalsStatement(k: Kysely<Tables>, userId: string) {
+  const total = (column: 'events' | 'changes') => k.selectFrom('AdaptationTotals').select(column).where('userId', '=', userId);
+  return k.selectNoFrom((eb) => [
+    eb.fn.coalesce(total('events'), sql<number>`0`).as('events'),
+    eb.fn.coalesce(total('changes'), sql<number>`0`).as('changes'),
+  ]);
 }
 
 /**
  * The latest `recent` adaptation records with their field changes, and how many records and changes
  * the person has, in one statement: the records through (userId, createdAt), each one's changes
- * through the eventId index, the counts as in changeCountStatement.
+ * through the eventId index, the totals from the person's AdaptationTotals row (totalsStatement).
  */
 export function progressStatement(k: Kysely<Tables>, userId: string, recent: number) {
   const eb = expressionBuilder<Tables, never>();
@@ -102,12 +94,8 @@ export function progressStatement(k: Kysely<Tables>, userId: string, recent: num
         .orderBy('e.id', 'desc')
         .limit(recent),
     ).as('events'),
-    eb
-      .selectFrom('AdaptationEvent as e')
-      .select((e) => e.fn.countAll<string>().as('n'))
-      .where('e.userId', '=', userId)
-      .as('eventCount'),
-    changeCountStatement(k, userId).as('changeCount'),
+    eb.selectFrom('AdaptationTotals').select('events').where('userId', '=', userId).as('eventCount'),
+    eb.selectFrom('AdaptationTotals').select('changes').where('userId', '=', userId).as('changeCount'),
   ]);
 }
 
@@ -194,14 +182,30 @@ const ZONE_MARGIN_MS = 15 * 60 * 60 * 1000;
 export function heldSnapshotsStatement(k: Kysely<Tables>, userId: string, firstMonday: IsoDate) {
   const bound = new Date(Date.parse(`${firstMonday}T00:00:00Z`) - ZONE_MARGIN_MS);
   const eb = expressionBuilder<Tables, never>();
+  // Each session's records found from the session (a lateral join through the AdaptationEvent(workoutId)
+  // index): a plain join let the planner read every record of the person (1,042 for five years) and
+  // hash the sessions.
   const logged = () =>
     eb
       .selectFrom('Workout as w')
-      .innerJoin('AdaptationEvent as e', (join) => join.onRef('e.workoutId', '=', 'w.id').onRef('e.userId', '=', 'w.userId'))
+      .innerJoinLateral(
+        (w) =>
+          w
+            .selectFrom('AdaptationEvent as e')
+            .select(['e.stateAfter', 'e.createdAt', 'e.id'])
+            .whereRef('e.workoutId', '=', 'w.id')
+            .whereRef('e.userId', '=', 'w.userId')
+            .where('e.trigger', '=', 'completed')
+            .where('e.stateAfter', 'is not', null)
+            // Ordered, the subquery is not merged into the outer query (PostgreSQL pulls up only
+            // subqueries without ORDER BY), so it stays a lookup per session.
+            .orderBy('e.createdAt')
+            .orderBy('e.id')
+            .as('e'),
+        (join) => join.onTrue(),
+      )
       .select(['w.date', sql<Date | null>`${sql.ref('w.completedAt')} AT TIME ZONE 'UTC'`.as('completedAt'), 'e.stateAfter'])
-      .where('w.userId', '=', userId)
-      .where('e.trigger', '=', 'completed')
-      .where('e.stateAfter', 'is not', null);
+      .where('w.userId', '=', userId);
   return k.selectNoFrom([
     jsonObjectFrom(
       logged()

@@ -22,6 +22,7 @@ export interface Tables {
   Workout: Model.Workout;
   AthleteState: Model.AthleteState;
   AdaptationEvent: Model.AdaptationEvent;
+  AdaptationTotals: Model.AdaptationTotals;
   TimeOff: Model.TimeOff;
   WorkoutChange: Model.WorkoutChange;
   HealthRecord: Model.HealthRecord;

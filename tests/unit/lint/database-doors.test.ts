@@ -82,6 +82,28 @@ describe('adapters call services, never the database', () => {
     60_000,
   );
 
+  // The account's modules go through their store, which alone imports the database.
+  const ACCOUNT: [string, string, boolean][] = [
+    ['lib/account/export.ts', "import { db } from '@/lib/database/client';\nexport const x = db;", false],
+    ['lib/account/deletion.ts', "import { reads } from '@/lib/database/kysely';\nexport const x = reads;", false],
+    ['lib/account/fixture.ts', "import { Prisma } from '@/lib/generated/prisma/client';\nexport const x = Prisma;", false],
+    ['lib/account/reauth.ts', "import { passwordHashOf } from './store';\nexport const x = passwordHashOf;", true],
+    ['lib/account/store.ts', "import { db } from '@/lib/database/client';\nexport const x = db;", true],
+    ['lib/account/store.ts', "import { reads } from '@/lib/database/kysely';\nexport const x = reads;", true],
+  ];
+  it.each(ACCOUNT)(
+    'in %s, %s (allowed: %s)',
+    async (file, code, allowed) => {
+      const found = await errors(file, code, RULE);
+      if (allowed) expect(found).toEqual([]);
+      else {
+        expect(found).toHaveLength(1);
+        expect(found[0]?.message).toContain("The account's database door is lib/account/store.ts");
+      }
+    },
+    60_000,
+  );
+
   // A service's result type, the database's error values, the health check, and services themselves.
   const ALLOWED: [string, string][] = [
     ['lib/mcp/tools/fixture.ts', "import type { HealthRecord } from '@/lib/generated/prisma/client';\nexport type X = HealthRecord;"],
