@@ -234,7 +234,8 @@ async function checksLane() {
       await check('typecheck', 'npx', ['tsc', '--noEmit'], { buffered });
       typechecked.resolve();
     }
-    if (suite === 'unit') await vitest('unit', 'unit', [], { buffered });
+    // Pure files share their worker's modules; those that change process-wide state run apart (vitest.config.ts).
+    if (suite === 'unit') await vitest('unit', 'unit', ['--project', 'unit-isolated'], { buffered });
     // No build and no server: each file clones a template database (tests/support/service-setup.ts).
     if (suite === 'service') {
       const stepEnv = await postgresEnv();
