@@ -1,6 +1,15 @@
+// Set by `npm test` (scripts/test.mjs) only for the build it makes while its own typecheck step
+// (`tsc --noEmit`, the same tsconfig and route types) runs beside it: that build skips Next's second,
+// identical TypeScript pass and the Turbopack build cache a clean clone never reads again. Every
+// other build (`npm run build`, a Vercel deploy) is type-checked and stops on a type error
+// (tests/unit/build/next-config.test.ts).
+const typecheckedBeside = process.env.PACEWISE_TYPECHECK_BESIDE_BUILD === '1';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  typescript: { ignoreBuildErrors: typecheckedBeside },
+  ...(typecheckedBeside && { experimental: { turbopackFileSystemCacheForBuild: false } }),
   // A separate build folder lets parallel test runs on one checkout build without clobbering each other.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,

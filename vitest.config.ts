@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const alias = {
@@ -14,6 +14,19 @@ const expect = { requireAssertions: true };
 // row with `{ tags: ['engine-parity'] }`. CI runs the full integration suite on PostgreSQL and this
 // set again on PGlite (`npm test -- parity`, scripts/test.mjs).
 const tags = [{ name: 'engine-parity', description: 'depends on the database engine: runs on PGlite and on PostgreSQL' }];
+// Unit files that change process-wide state (environment variables, module mocks, spies on console):
+// each runs in a fresh worker of its own (project unit-isolated). Every other unit file is pure and
+// shares its worker's modules with the files before it (isolate: false: half the unit tier's CPU, the
+// module graph is evaluated once per worker instead of once per file). tests/unit/lint/unit-isolation.test.ts
+// fails when a unit file that changes such state is missing here.
+export const UNIT_ISOLATED = [
+  'tests/unit/coaching/calendar-feed-lookup.test.ts',
+  'tests/unit/database/vercel-pool.test.ts',
+  'tests/unit/errors/http.test.ts',
+  'tests/unit/errors/tool-error.test.ts',
+  'tests/unit/mail/transport.test.ts',
+  'tests/unit/public-api/static-routes.test.ts',
+];
 
 export default defineConfig({
   resolve: { alias },
@@ -21,7 +34,18 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', expect },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...UNIT_ISOLATED],
+          isolate: false,
+          environment: 'node',
+          expect,
+        },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'unit-isolated', include: UNIT_ISOLATED, environment: 'node', expect },
       },
       {
         resolve: { alias },

@@ -39,7 +39,7 @@ function byArea(cases) {
   return counts;
 }
 
-const unit = byArea(list('unit', 'pglite'));
+const unit = byArea(list('unit', 'pglite', ['--project', 'unit-isolated']));
 const service = byArea(list('service', 'postgresql'));
 const serviceParity = byArea(list('service', 'pglite', ['--tags-filter=engine-parity']));
 const integration = byArea(list('integration', 'postgresql'));

@@ -216,9 +216,13 @@ const deferred = () => {
 // `npm run build`); typecheck, unit and service read it, so they start once next build has begun.
 // Lint reads none of it (ESLint and Prettier ignore it) and starts at once.
 const contentWritten = deferred();
+// next build writes its route types (.next/types, which tsconfig includes) before "Creating an optimized
+// production build": the typecheck step reads them, as Next's own pass would (the build skips it below).
+const routeTypesWritten = deferred();
 // e2e's `npm run dev` row rewrites tsconfig.json for a moment (tests/e2e/dev): not while tsc reads it.
 const typechecked = deferred();
 if (!serverSuites.length || reuseBuild) contentWritten.resolve();
+if (!serverSuites.length || reuseBuild) routeTypesWritten.resolve();
 if (!checkSuites.includes('typecheck')) typechecked.resolve();
 
 async function checksLane() {
@@ -226,10 +230,12 @@ async function checksLane() {
     if (suite === 'lint') await check('lint', 'npm', ['run', '--silent', 'lint'], { buffered });
     else await contentWritten.promise;
     if (suite === 'typecheck') {
+      await routeTypesWritten.promise;
       await check('typecheck', 'npx', ['tsc', '--noEmit'], { buffered });
       typechecked.resolve();
     }
-    if (suite === 'unit') await vitest('unit', 'unit', [], { buffered });
+    // Pure files share their worker's modules; those that change process-wide state run apart (vitest.config.ts).
+    if (suite === 'unit') await vitest('unit', 'unit', ['--project', 'unit-isolated'], { buffered });
     // No build and no server: each file clones a template database (tests/support/service-setup.ts).
     if (suite === 'service') {
       const stepEnv = await postgresEnv();
@@ -252,9 +258,17 @@ async function serverLane() {
   } else {
     // `vercel build` runs `npm run build` (the one build pipeline) and packages it as Vercel deploys
     // it: the tests serve its .next and check its .vercel/output (scripts/vercel-build.mjs).
-    const watch = (text) => /Next\.js \d|Creating an optimized/.test(text) && contentWritten.resolve();
-    const built = await check('build', 'node', ['scripts/vercel-build.mjs'], { stepEnv: serverEnv, watch });
+    const watch = (text) => {
+      if (/Next\.js \d|Creating an optimized/.test(text)) contentWritten.resolve();
+      if (/Creating an optimized/.test(text)) routeTypesWritten.resolve();
+    };
+    // With this run's typecheck step beside it (after the route types above; not so with
+    // PACEWISE_TEST_SERIAL), the build skips Next's identical TypeScript pass and its never-read build
+    // cache (next.config.mjs); every other build is type-checked by Next.
+    const buildEnv = { ...serverEnv, PACEWISE_TYPECHECK_BESIDE_BUILD: checkSuites.includes('typecheck') && !serial ? '1' : undefined };
+    const built = await check('build', 'node', ['scripts/vercel-build.mjs'], { stepEnv: buildEnv, watch });
     contentWritten.resolve();
+    routeTypesWritten.resolve();
     if (!built) return;
     fs.writeFileSync(marker, JSON.stringify({ siteUrl: serverEnv.SITE_URL, vercelOutput: true }));
   }
