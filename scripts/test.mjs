@@ -221,8 +221,10 @@ const contentWritten = deferred();
 const routeTypesWritten = deferred();
 // e2e's `npm run dev` row rewrites tsconfig.json for a moment (tests/e2e/dev): not while tsc reads it.
 const typechecked = deferred();
-if (!serverSuites.length || reuseBuild) contentWritten.resolve();
-if (!serverSuites.length || reuseBuild) routeTypesWritten.resolve();
+// PACEWISE_TEST_SERIAL=1 runs the checks lane before the build starts: the content is written above, and
+// tsc reads no route types then (the build type-checks itself in that mode).
+if (!serverSuites.length || reuseBuild || serial) contentWritten.resolve();
+if (!serverSuites.length || reuseBuild || serial) routeTypesWritten.resolve();
 if (!checkSuites.includes('typecheck')) typechecked.resolve();
 
 async function checksLane() {
