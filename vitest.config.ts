@@ -58,13 +58,13 @@ export default defineConfig({
           // Two minutes a test: a row with two CLI sign-ins in Chromium took over one on a loaded machine.
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One file at a time against the one shared server unless VITEST_INTEGRATION_WORKERS says
-          // more. The files are written to run two at a time (docs/testing.md): they share nothing but
-          // that server (each simulated person has an address of its own, a file's own servers and
-          // stubs take its worker's ports, workerPort in harness/server.ts, the CLI is compiled once by
-          // the global setup). Two are not the default yet: on the shared 2-core machine at load 35
-          // they were no faster (docs/performance.md); measure on a quiet one before switching.
-          maxWorkers: Number(process.env.VITEST_INTEGRATION_WORKERS) || 1,
+          // Two files at a time against the one shared server (VITEST_INTEGRATION_WORKERS=1 for one). The
+          // files are written to run side by side (docs/testing.md): they share nothing but that server
+          // (each simulated person has an address of its own, a file's own servers and stubs take its
+          // worker's ports, workerPort in harness/server.ts, the CLI is compiled once by the global
+          // setup). On a quiet 2-core machine two took integration from 535-562 s to 473 s; at load 35
+          // they were no faster (docs/performance.md, issue 33 parts 7 and 8).
+          maxWorkers: Number(process.env.VITEST_INTEGRATION_WORKERS) || 2,
         },
       },
       {
