@@ -5,11 +5,15 @@ import { ELEMENTS, LAYERS } from './eslint.layers.mjs';
 
 /** PGlite's private members (esquery regex). */
 const PGLITE_PRIVATE = '/^_(run[A-Z]|checkReady$|handleBlob$|getWrittenBlob$|cleanupBlob$|initArrayTypes$)/';
-/** The adapters of ARCHITECTURE.md that hold no store of their own (lib/oauth and lib/account still do). */
+/** The adapters of ARCHITECTURE.md that hold no store of their own (lib/oauth still does; lib/account's is lib/account/store.ts). */
 const ADAPTERS = ['lib/mcp/**', 'lib/views/**', 'lib/public-api/**', 'lib/seo/**', 'lib/markdown/**', 'app/**', 'pages/**', 'proxy.ts'];
 /** What reaches the database: the client, the typed query layer, the engines and the drivers themselves. */
 const DATABASE_DOORS =
   '(^|/)lib/database/(client|kysely|reads|engine|tables|pglite-statements)(\\.ts)?$|(^|/)database/(client|kysely|reads|engine|tables|pglite-statements)(\\.ts)?$|^(pg|kysely|@prisma/.*|@electric-sql/.*|pglite-prisma-adapter)$|(^|/)generated/prisma(/.*)?$';
+/** The rule that refuses a database import (types excepted) with `message`, the fix it names. */
+const refuseDatabase = (message) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: DATABASE_DOORS, allowTypeImports: true, message }] }],
+});
 
 const config = [
   ...next,
@@ -91,41 +95,16 @@ const config = [
     // no driver in the tool server, the views, the public API, SEO, Markdown or the routes. Prisma's
     // model types may still name a service's result (`import type`).
     files: [...ADAPTERS],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: DATABASE_DOORS,
-              allowTypeImports: true,
-              message:
-                'Adapters call services, never the database: move the query into the service that owns the aggregate (ARCHITECTURE.md).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: refuseDatabase(
+      'Adapters call services, never the database: move the query into the service that owns the aggregate (ARCHITECTURE.md).',
+    ),
   },
   {
     // One door per aggregate: the account's modules (export, deletion, re-authentication) reach the
     // database through lib/account/store.ts only (docs/decisions.md).
     files: ['lib/account/**'],
     ignores: ['lib/account/store.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: DATABASE_DOORS,
-              allowTypeImports: true,
-              message: "The account's database door is lib/account/store.ts: put the query there and call it.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: refuseDatabase("The account's database door is lib/account/store.ts: put the query there and call it."),
   },
   {
     // The pure domain does no I/O: no Node built-ins, no database or network clients.
