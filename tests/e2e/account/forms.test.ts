@@ -102,11 +102,9 @@ describe('after an error, the form keeps what was typed and points at the wrong 
   });
 
   it('a fresh form marks nothing and takes no focus', async () => {
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/sign-up`);
+    const page = await form('/sign-up');
     for (const id of ['email', 'password']) expect(await field(page, id), id).toMatchObject({ invalid: null, focused: false });
     expect((await field(page, 'password')).describedBy).toEqual(['password-hint']);
-    await page.close();
   });
 });
 
@@ -138,11 +136,9 @@ describe('sign-up', () => {
   });
 
   it('has a terms and privacy line', async () => {
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/sign-up`);
+    const page = await form('/sign-up');
     const line = page.locator('form p', { hasText: 'By creating an account you agree' });
     expect(await line.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/terms', '/privacy']);
-    await page.close();
   });
 });
 
@@ -160,7 +156,8 @@ function contrast(a: string, b: string): number {
 }
 
 // Each form is loaded once for both schemes' rows, which switch the scheme on it (emulateMedia: the
-// styles follow it through media queries, with no transitions).
+// styles follow it through media queries, with no transitions), and for the rows that only read the
+// untouched /sign-up (a fresh form's marks and focus, the terms line): nothing types into these pages.
 const forms = new Map<string, Promise<Page>>();
 function form(path: string): Promise<Page> {
   if (!forms.has(path))

@@ -57,14 +57,28 @@ afterAll(async () => {
   await browser?.close();
 });
 
+let scriptedAccount: Promise<{ page: Page; requests: string[] }> | undefined;
+/**
+ * The account page with JavaScript on, at a phone's width, in the same session: loaded once (by
+ * whichever row runs first) for the row about what it loads and the axe row, which sets its own widths
+ * on it (the styles follow the viewport and the scheme through media queries; a reload proves nothing more).
+ */
+function scripted(): Promise<{ page: Page; requests: string[] }> {
+  scriptedAccount ??= (async () => {
+    const withScript = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await withScript.addCookies(await context.cookies());
+    const page = await withScript.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${baseUrl}/account`, { waitUntil: 'networkidle' });
+    return { page, requests };
+  })();
+  return scriptedAccount;
+}
+
 describe('the account page carries no client runtime', () => {
   it('loads no script and prefetches nothing, with JavaScript on; its only subresource beside the icon is its stylesheet', async () => {
-    const scripted = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await scripted.addCookies(await context.cookies());
-    const p = await scripted.newPage();
-    const requests: string[] = [];
-    p.on('request', (r) => requests.push(r.url()));
-    await p.goto(`${baseUrl}/account`, { waitUntil: 'networkidle' });
+    const { page: p, requests } = await scripted();
     expect(new URL(p.url()).pathname).toBe('/account');
     expect(requests.filter((u) => u.includes('/_next/static/chunks') || u.includes('_rsc='))).toEqual([]);
     expect(requests.filter((u) => /\.js(\?|$)/.test(u))).toEqual([]);
@@ -73,7 +87,6 @@ describe('the account page carries no client runtime', () => {
     // Styled: the stylesheet applied (the cards have their border), and nothing wider than the phone.
     expect(await p.getByTestId('your-data').evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await scripted.close();
   });
 
   it('is wide enough at 1366 px: the training views span the row, the other sections side by side', async () => {
@@ -104,16 +117,12 @@ describe('the account page carries no client runtime', () => {
   });
 
   it('is axe-clean at 390 and 1366 px, light and dark (axe runs as a script, so in a context that allows one)', async () => {
-    const scripted = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await scripted.addCookies(await context.cookies());
-    const p = await scripted.newPage();
-    await p.goto(`${baseUrl}/account`);
+    const { page: p } = await scripted();
     const found: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       await p.emulateMedia({ colorScheme });
       found.push(...(await axeAtWidths(p)).map((v) => `${colorScheme}: ${v}`));
     }
-    await scripted.close();
     expect(found).toEqual([]);
   }, 240_000);
 });

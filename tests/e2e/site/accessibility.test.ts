@@ -108,3 +108,20 @@ describe('keyboard use', () => {
     await page.close();
   });
 });
+
+// wcagAxe puts axe-core into a document once and reuses it (tests/support/axe.ts): it still reports, and again.
+describe('the checker itself', () => {
+  it('finds a missing alt text and low contrast, and finds them again on a second check of the same document', async () => {
+    const page = await context.newPage();
+    await page.setContent(
+      '<!doctype html><html lang="en"><title>Probe</title><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">' +
+        '<p style="color:#bbb;background:#fff">Faint text</p></main></html>',
+    );
+    for (const check of ['first', 'second']) {
+      const { violations } = await wcagAxe(page).analyze();
+      const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`)).sort();
+      expect(found, check).toEqual(['color-contrast p', 'image-alt img']);
+    }
+    await page.close();
+  });
+});
