@@ -276,44 +276,12 @@ export async function benchScale(
       { name: 'list_exercises', args: () => ({}) },
       { name: 'list_integrations', args: () => ({}) },
     ];
-    // Writes: each call its own target (sessions for today made over /mcp before the write rounds).
-    const perTool = ctx.rounds * calls;
-    log(`write targets: ${3 * perTool} sessions for today per person`);
-    const targets = new Map<string, string[]>();
-    for (const p of people) {
-      const ids: string[] = [];
-      for (let i = 0; i < 3 * perTool; i++)
-        ids.push(
-          (
-            await tool<{ workout: { id: string } }>(appUrl, p.accessToken, 'create_workout', {
-              date: today,
-              title: `target ${i}`,
-              strength: squat,
-            })
-          ).workout.id,
-        );
-      targets.set(p.label, ids);
-    }
-    const take = (p: Person) => targets.get(p.label)!.pop()!;
-    let n = 0;
-    const writes: { name: string; args: (p: Person) => Record<string, unknown> }[] = [
-      { name: 'complete_workout', args: (p) => ({ id: take(p), strength: squat, notes: 'bench' }) },
-      { name: 'skip_workout', args: (p) => ({ id: take(p), reason: 'bench' }) },
-      { name: 'update_workout', args: (p) => ({ id: targets.get(p.label)![0], notes: `bench ${n++}` }) },
-      { name: 'delete_workout', args: (p) => ({ id: take(p) }) },
-      { name: 'create_workout', args: () => ({ date: days(today, 3), title: 'bench create', strength: squat }) },
-      { name: 'record_health_data (100 records)', args: (p) => ({ records: healthBatch(`b-${p.label.replace(' ', '')}-${n++}`, today) }) },
-      { name: 'log_body_weight', args: () => ({ weight: 80 + (n++ % 10) / 10, unit: 'kg' }) },
-      { name: 'update_profile', args: () => ({ experience: 'novice' }) },
-    ];
-
     const callers = new Map(people.map((p) => [p.label, caller(appUrl, p.accessToken)]));
     const floorCaller = caller(`http://127.0.0.1:${ctx.ports.mcpFloor}`, null);
     const rows: ScaleRow[] = [];
-    for (const [kind, list] of [
-      ['read', reads],
-      ['write', writes],
-    ] as const) {
+    type Call = { name: string; args: (p: Person) => Record<string, unknown> };
+    // Interleaved rounds of one kind of call, each person's p50 against the floor's, into `rows`.
+    const measure = async (kind: 'read' | 'write', list: Call[]) => {
       log(`${kind}s: ${ctx.rounds} interleaved rounds of ${calls} calls per tool and person`);
       type Samples = { floor: number[]; by: Map<string, number[]>; failures: number };
       const samples = new Map<string, Samples>();
@@ -353,8 +321,8 @@ export async function benchScale(
           failures: s.failures,
         });
       }
-    }
-    for (const c of [...callers.values(), floorCaller]) c.close();
+    };
+    await measure('read', reads);
 
     log('get_training_progress at 5 years vs the floor, 10 connections');
     const five = people.at(-1)!;
@@ -377,6 +345,41 @@ export async function benchScale(
       spec(`http://127.0.0.1:${ctx.ports.mcpFloor}`, 'get_account', null),
       ctx.rounds,
     );
+
+    // Writes: each call its own target (sessions for today made over /mcp before the write rounds). They are
+    // made after the reads and the 10-connection round: a day of bench sessions is not the person's history.
+    const perTool = ctx.rounds * calls;
+    log(`write targets: ${3 * perTool} sessions for today per person`);
+    const targets = new Map<string, string[]>();
+    for (const p of people) {
+      const ids: string[] = [];
+      for (let i = 0; i < 3 * perTool; i++)
+        ids.push(
+          (
+            await tool<{ workout: { id: string } }>(appUrl, p.accessToken, 'create_workout', {
+              date: today,
+              title: `target ${i}`,
+              strength: squat,
+            })
+          ).workout.id,
+        );
+      targets.set(p.label, ids);
+    }
+    const take = (p: Person) => targets.get(p.label)!.pop()!;
+    let n = 0;
+    const writes: { name: string; args: (p: Person) => Record<string, unknown> }[] = [
+      { name: 'complete_workout', args: (p) => ({ id: take(p), strength: squat, notes: 'bench' }) },
+      { name: 'skip_workout', args: (p) => ({ id: take(p), reason: 'bench' }) },
+      { name: 'update_workout', args: (p) => ({ id: targets.get(p.label)![0], notes: `bench ${n++}` }) },
+      { name: 'delete_workout', args: (p) => ({ id: take(p) }) },
+      { name: 'create_workout', args: () => ({ date: days(today, 3), title: 'bench create', strength: squat }) },
+      { name: 'record_health_data (100 records)', args: (p) => ({ records: healthBatch(`b-${p.label.replace(' ', '')}-${n++}`, today) }) },
+      { name: 'log_body_weight', args: () => ({ weight: 80 + (n++ % 10) / 10, unit: 'kg' }) },
+      { name: 'update_profile', args: () => ({ experience: 'novice' }) },
+    ];
+
+    await measure('write', writes);
+    for (const c of [...callers.values(), floorCaller]) c.close();
 
     // Agents of different people at once: each loops record_health_data (100 records), create and
     // complete a session, list_workouts, for the run's duration.
