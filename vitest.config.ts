@@ -80,6 +80,10 @@ export default defineConfig({
           tags,
           globalSetup: ['tests/support/service-setup.ts'],
           setupFiles: ['tests/service/support/database.ts'],
+          // A worker runs its files one after the other on the modules it loaded once (the app, Prisma,
+          // the MCP SDK); each file still gets its own cloned database, read again from the environment
+          // by the set-up file, and the zone it started with.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           maxWorkers: Number(process.env.VITEST_SERVICE_WORKERS) || 2,

@@ -388,5 +388,13 @@ export function config(): Config {
   return cached;
 }
 
+/**
+ * Reads the environment again at the next `config()`. Only for a process that runs several test files
+ * one after the other, each with a database of its own (the service tier, tests/service/support/database.ts).
+ */
+export function rereadConfig(): void {
+  cached = undefined;
+}
+
 /** Every variable this module reads (the README's configuration table names each one). */
 export const ENV_VARIABLES: readonly string[] = Object.keys(schema.shape);

@@ -3,7 +3,7 @@
 // each, which replaced Prisma's three queries and the IN-list of every plan id) with this process and the
 // database session at UTC+13: a person with no plan against one with several, another person's plan not
 // read, counts that add up to the sessions, and exact instants.
-import { ZONE } from './at-utc13';
+import { atUtc13, ZONE } from './at-utc13';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { getPlan, listPlans, planListStatement, planStatement } from '@/lib/coaching/plans';
@@ -11,6 +11,8 @@ import { database } from '@/lib/database/client';
 import { kyselyOver } from '@/lib/database/kysely';
 import type { Tables } from '@/lib/database/tables';
 import { addDays, newAthlete, todayUtc, type Athlete } from '../support/athlete';
+
+atUtc13();
 
 const today = todayUtc();
 let planner: Athlete;

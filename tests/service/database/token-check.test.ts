@@ -4,13 +4,15 @@
 // database session both at UTC+13: a timestamp read or written as local time would expire every token,
 // keep expired ones alive, or move the last use by 13 hours. In process, on this run's engine (the HTTP
 // side of the same check: tests/integration/mcp/driver-reads.test.ts).
-import { ZONE } from './at-utc13';
+import { atUtc13, ZONE } from './at-utc13';
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database, db } from '@/lib/database/client';
 import { verifyAccessToken } from '@/lib/oauth/access-tokens';
 import { PrismaOidcAdapter, recordKey } from '@/lib/oauth/oidc-adapter';
 import { newAccount, subscribe } from '../support/athlete';
+
+atUtc13();
 
 const RESOURCE = 'https://pacewise.example/mcp';
 let userId: string;

@@ -1,7 +1,7 @@
 // Spent and expired e-mail links (EmailToken rows) do not pile up: the periodic sweep of expired
 // OAuth rows (lib/oauth/oidc-adapter.ts, run when a device code or grant is saved) removes them and
 // keeps every link that still works. In process, on this file's own database (the service tier's clone).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 type Prisma = Awaited<ReturnType<(typeof import('@/lib/database/client'))['db']>>;
 
@@ -9,6 +9,9 @@ describe('the sweep removes e-mail links that can never work again', () => {
   let prisma: Prisma;
 
   beforeAll(async () => {
+    // The sweep runs at most every ten minutes per process, and an earlier file in this worker may have
+    // run it (the service tier shares a worker's modules, vitest.config.ts): this file loads its own.
+    vi.resetModules();
     prisma = await (await import('@/lib/database/client')).db();
   }, 120_000);
 

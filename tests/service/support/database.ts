@@ -10,6 +10,9 @@ import path from 'node:path';
 import { TEST_SITE_URL } from '../../../harness/server';
 
 const template = inject('serviceTemplate');
+// Files that run at another zone set it themselves (tests/service/database/at-utc13.ts); the next file in this
+// worker starts from the zone the worker started with.
+const zone = process.env.TZ;
 let drop: () => Promise<void>;
 
 if (template.engine === 'postgresql') {
@@ -52,17 +55,24 @@ if (template.engine === 'postgresql') {
 // database that is already migrated and seeded (PACEWISE_SEED=0: nothing more is added on open). A
 // deployment with DATABASE_URL must name an SMTP server (lib/env.ts); no tool mails, so this one is a
 // closed loopback port: a message sent by mistake fails loudly instead of leaving the machine.
+// The secrets are made once per worker: several files run one after the other in a worker and share
+// its modules (vitest.config.ts), which keep what they derived from the first file's.
 Object.assign(process.env, {
   SITE_URL: TEST_SITE_URL,
   SMTP_URL: 'smtp://127.0.0.1:9',
   PACEWISE_SEED: '0',
-  SESSION_SECRET: crypto.randomBytes(48).toString('base64url'),
-  TOKEN_SECRET: crypto.randomBytes(48).toString('base64url'),
-  INTEGRATIONS_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+  SESSION_SECRET: process.env.SESSION_SECRET || crypto.randomBytes(48).toString('base64url'),
+  TOKEN_SECRET: process.env.TOKEN_SECRET || crypto.randomBytes(48).toString('base64url'),
+  INTEGRATIONS_ENCRYPTION_KEY: process.env.INTEGRATIONS_ENCRYPTION_KEY || crypto.randomBytes(32).toString('base64'),
 });
+// The configuration module is already loaded when an earlier file ran in this worker: it reads this
+// file's database from the environment again.
+(await import('@/lib/env')).rereadConfig();
 
 afterAll(async () => {
   const { closeDatabase } = await import('@/lib/database/client');
   await closeDatabase();
   await drop();
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
 }, 60_000);
