@@ -77,8 +77,10 @@ export type RunningServer = { url: string; port: number; logs: () => string; sto
  * PGlite folder; and a real SMTP server of its own (SMTP_URL), so account mail is delivered as in
  * production (a deployment refuses to start without it) and never lands in the checkout's .data/mail.
  */
-export async function freshDatabaseEnv(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void>; mailbox: Mailbox }> {
-  const mailbox = await startMailbox();
+export async function freshDatabaseEnv(
+  options: { mailFolder?: string } = {},
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void>; mailbox: Mailbox }> {
+  const mailbox = await startMailbox(0, { folder: options.mailFolder });
   const fresh = await freshDatabaseOnly();
   return {
     env: { ...fresh.env, SMTP_URL: mailbox.url },

@@ -1,6 +1,8 @@
 // One server, one fresh database and one Chromium per suite run, shared by every test file of the suite.
 import type { TestProject } from 'vitest/node';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { makeLoopbackCertificate, type TlsFiles } from './metadata-documents';
 import { BROWSER_ENDPOINT_VAR, launchBrowserServer } from './browser';
 import { ensureBuild, freshDatabaseEnv, startServer } from '../../harness/server';
@@ -16,6 +18,8 @@ declare module 'vitest' {
     documentTls: TlsFiles;
     /** The suite server's database and secrets on PostgreSQL (null on PGlite): tests/support/direct-people.ts. */
     serverDatabase: Record<string, string> | null;
+    /** Where the suite server's mailbox writes each message it receives (read with harness/mailbox.ts mailboxFolder). */
+    mailFolder: string;
   }
 }
 
@@ -32,7 +36,9 @@ export default async function setup(project: TestProject) {
   // The integration files may run two at a time: the CLI's dist/ is compiled here, once, before any
   // of them starts, not by two workers writing the same files at once.
   if (project.name === 'integration') compileCli();
-  const db = await freshDatabaseEnv();
+  // The server's mail, readable by the test files (their workers cannot reach this process's mailbox).
+  const mailFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-mail-'));
+  const db = await freshDatabaseEnv({ mailFolder });
   // PACEWISE_TEST_CLOCK: simulations move the coaching clock per call (lib/clock.ts); the harness
   // raises the /mcp budget for every test server (MCP_CALLS_PER_MINUTE, harness/server.ts).
   // Metadata documents on loopback (CIMD_ALLOW_LOOPBACK, development only) over HTTPS with a
@@ -50,6 +56,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.url);
   project.provide('devicePollInterval', DEVICE_POLL_INTERVAL);
   project.provide('documentTls', documentTls);
+  project.provide('mailFolder', mailFolder);
   project.provide('databaseEngine', db.env.DATABASE_URL ? 'postgresql' : 'pglite');
   // On PostgreSQL a test may write to the server's database with the app's own code (test persons
   // whose making is not the file's subject: tests/support/direct-people.ts); PGlite's folder is the server's alone.
@@ -64,5 +71,6 @@ export default async function setup(project: TestProject) {
     await server.stop();
     await db.cleanup();
     fs.rmSync(documentTls.dir, { recursive: true, force: true });
+    fs.rmSync(mailFolder, { recursive: true, force: true });
   };
 }

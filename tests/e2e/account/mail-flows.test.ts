@@ -1,42 +1,55 @@
 // The account mail flows end to end in Chromium (issue 34), against `next start` with a real SMTP
-// server started by the test (harness/mailbox.ts): the links are read from the received messages.
+// server (harness/mailbox.ts): the links are read from the received messages.
 // Expiry without racing the clock: on PostgreSQL (CI's e2e engine) links keep their production
-// lifetimes and the expiry row moves its link's expiry to its creation instant in the database; on
-// the embedded PGlite, which only the server process can open, links live 20 s on this server
-// (EMAIL_LINK_TTL_SECONDS, ignored in production) and the row waits that out.
+// lifetimes, the file runs on the suite's shared server (its mailbox writes each message to a folder
+// this file reads) and the expiry row moves its link's expiry to its creation instant in the database;
+// on the embedded PGlite, which only the server process can open, the file starts a server of its own
+// whose links live 20 s (EMAIL_LINK_TTL_SECONDS, ignored in production) and the row waits that out.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { axeAtWidths } from '../../support/axe';
 import { launchBrowser, signInOnPage } from '../../support/browser';
-import { linkIn, type Mailbox } from '../../../harness/mailbox';
+import { linkIn, mailboxFolder, type Mailbox } from '../../../harness/mailbox';
 import { initializeRequest, rpc } from '../../../harness/mcp';
-import { obtainAccessToken } from '../../../harness/oauth';
+import { obtainAccessToken, simulatedAddress } from '../../../harness/oauth';
 import { ROOT, TEST_PORT, TEST_SITE_URL, freshDatabaseEnv, startServer, type RunningServer } from '../../../harness/server';
 
 const LINK_TTL = 20;
-let server: RunningServer;
-let mailbox: Mailbox;
-let cleanup: () => Promise<void>;
+let server: RunningServer | undefined;
+let mailbox: Pick<Mailbox, 'waitFor'>;
+let cleanup: (() => Promise<void>) | undefined;
 let baseUrl: string;
 let browser: Browser;
 let databaseUrl: string | undefined;
 
 beforeAll(async () => {
-  const fresh = await freshDatabaseEnv();
-  mailbox = fresh.mailbox;
-  cleanup = fresh.cleanup;
-  databaseUrl = fresh.env.DATABASE_URL || undefined;
-  server = await startServer({
-    port: TEST_PORT + 3,
-    env: { ...fresh.env, ...(databaseUrl ? {} : { EMAIL_LINK_TTL_SECONDS: String(LINK_TTL) }) },
-  });
-  baseUrl = server.url;
+  const shared = inject('serverDatabase');
+  if (shared) {
+    baseUrl = inject('baseUrl');
+    mailbox = mailboxFolder(inject('mailFolder'));
+    databaseUrl = shared.DATABASE_URL;
+  } else {
+    const fresh = await freshDatabaseEnv();
+    mailbox = fresh.mailbox;
+    cleanup = fresh.cleanup;
+    server = await startServer({ port: TEST_PORT + 3, env: { ...fresh.env, EMAIL_LINK_TTL_SECONDS: String(LINK_TTL) } });
+    baseUrl = server.url;
+  }
   browser = await launchBrowser();
 });
+
+/**
+ * A browser context as one person's browser: with an address of its own (X-Forwarded-For, which the
+ * suite's servers trust), so the per-address limits on sign-ups and mail requests count this file's
+ * people apart from the other files' on the shared server.
+ */
+function personContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...options, extraHTTPHeaders: { 'x-forwarded-for': simulatedAddress() } });
+}
 
 /** Makes the account's live reset links expired: in the database on PostgreSQL, by waiting out LINK_TTL on PGlite. */
 async function expireResetLinks(email: string): Promise<void> {
@@ -88,7 +101,7 @@ async function requestResetOnPage(page: Page, email: string): Promise<void> {
 describe('mail flows in the browser', () => {
   it('sign-up -> the proof link -> signed in; the link then works no more', async () => {
     const who = person();
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await personContext()).newPage();
     const t0 = Date.now();
     await signUpOnPage(page, who);
     expect(await page.getByRole('status').textContent()).toMatch(/Check your e-mail/);
@@ -99,7 +112,7 @@ describe('mail flows in the browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
     expect(new URL(page.url()).pathname).toBe('/account');
     // Single use: the same link, in another browser, is spent.
-    const other = await (await browser.newContext()).newPage();
+    const other = await (await personContext()).newPage();
     await other.goto(link.toString());
     expect(await other.locator('p[role="alert"]').textContent()).toMatch(/expired or has been used already/);
     expect(await other.getByRole('button', { name: 'Confirm my address and sign in' }).count()).toBe(0);
@@ -107,7 +120,7 @@ describe('mail flows in the browser', () => {
 
   it('forgot -> reset link -> new password: the old session is gone and the agent grant revoked', async () => {
     const who = person();
-    const old = await (await browser.newContext()).newPage();
+    const old = await (await personContext()).newPage();
     await signUpOnPage(old, who);
     await old.goto(`${baseUrl}/sign-in`);
     await signInOnPage(old, who);
@@ -115,7 +128,7 @@ describe('mail flows in the browser', () => {
     const agent = await obtainAccessToken(baseUrl, { email: who.email, password: who.password });
     expect((await rpc(baseUrl, initializeRequest('2025-11-25'), { token: agent.accessToken })).status).toBe(200);
 
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await personContext()).newPage();
     const t0 = Date.now();
     await requestResetOnPage(page, who.email);
     const link = linkIn(await mailbox.waitFor(who.email, /Reset your Pacewise password/, { after: t0 }), '/reset-password');
@@ -140,7 +153,7 @@ describe('mail flows in the browser', () => {
 
   it('a reset link expires', async () => {
     const who = person();
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await personContext()).newPage();
     await signUpOnPage(page, who);
     const t0 = Date.now();
     await requestResetOnPage(page, who.email);
@@ -168,7 +181,7 @@ describe('the way in, home to connected', () => {
 
   it('home -> Get started -> sign-up -> the proof link signs in -> plan and price -> test checkout -> connect page -> account', async () => {
     const who = person();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await personContext({ viewport: { width: 1366, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     const page = await context.newPage();
     const violations: string[] = [];

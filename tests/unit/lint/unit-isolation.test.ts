@@ -19,6 +19,13 @@ function unitFiles(dir = 'tests/unit'): string[] {
     .flatMap((e) => (e.isDirectory() ? unitFiles(`${dir}/${e.name}`) : e.name.endsWith('.test.ts') ? [`${dir}/${e.name}`] : []));
 }
 
+/** Every .ts file under dir (test files and the modules beside them). */
+function tsFiles(dir: string): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? tsFiles(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : []));
+}
+
 /** The UNIT_ISOLATED list of vitest.config.ts (read as text: tests do not import tools' configuration). */
 function isolatedList(): string[] {
   const config = fs.readFileSync(path.join(ROOT, 'vitest.config.ts'), 'utf8');
@@ -64,5 +71,18 @@ describe('unit files that change process-wide state run in a worker of their own
       'add these to UNIT_ISOLATED in vitest.config.ts',
     ).toEqual([]);
     expect(listed.filter((f) => !files.includes(f))).toEqual([]);
+  });
+
+  // The browser tier shares modules too (project e2e, isolate: false): its files run one after another
+  // in a worker. None may change process-wide state, nor use tests/support/direct-people.ts, which reads
+  // the app's configuration (one database) once per process.
+  it('no e2e file changes process-wide state or reads the app configuration of a process', () => {
+    const files = tsFiles('tests/e2e');
+    expect(files.length).toBeGreaterThan(15);
+    const flagged = files.filter((f) => {
+      const text = fs.readFileSync(path.join(ROOT, f), 'utf8');
+      return PROCESS_WIDE.test(text) || /direct-people/.test(text);
+    });
+    expect(flagged, 'these cannot share a worker: isolate them (VITEST_E2E_ISOLATE) or drop the change').toEqual([]);
   });
 });
