@@ -106,7 +106,7 @@ export default defineConfig({
           // A worker runs file after file with the modules it loaded (playwright-core, the MCP SDK, the
           // harness): about 1 core-second less per file (docs/performance.md, issue 33 part 11). The
           // files keep no state in shared modules and change no process-wide setting (no environment
-          // writes, no module mocks; tests/unit/lint/e2e-shared-modules.test.ts). VITEST_E2E_ISOLATE=1 isolates.
+          // writes, no module mocks; tests/unit/lint/unit-isolation.test.ts). VITEST_E2E_ISOLATE=1 isolates.
           isolate: process.env.VITEST_E2E_ISOLATE === '1',
         },
       },
