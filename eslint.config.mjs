@@ -5,7 +5,7 @@ import { ELEMENTS, LAYERS } from './eslint.layers.mjs';
 
 /** PGlite's private members (esquery regex). */
 const PGLITE_PRIVATE = '/^_(run[A-Z]|checkReady$|handleBlob$|getWrittenBlob$|cleanupBlob$|initArrayTypes$)/';
-/** The adapters of ARCHITECTURE.md that hold no store of their own (lib/oauth still does; lib/account's is lib/account/store.ts). */
+/** The adapters of ARCHITECTURE.md that hold no store of their own (lib/account's is lib/account/store.ts, lib/oauth's lib/oauth/store.ts). */
 const ADAPTERS = ['lib/mcp/**', 'lib/views/**', 'lib/public-api/**', 'lib/seo/**', 'lib/markdown/**', 'app/**', 'pages/**', 'proxy.ts'];
 /** What reaches the database: the client, the typed query layer, the engines and the drivers themselves. */
 const DATABASE_DOORS =
@@ -105,6 +105,13 @@ const config = [
     files: ['lib/account/**'],
     ignores: ['lib/account/store.ts'],
     rules: refuseDatabase("The account's database door is lib/account/store.ts: put the query there and call it."),
+  },
+  {
+    // The grants aggregate (the provider's artefacts, grants and their use, registrations, device flow,
+    // metadata documents) reaches the database through lib/oauth/store.ts only (docs/decisions.md).
+    files: ['lib/oauth/**'],
+    ignores: ['lib/oauth/store.ts'],
+    rules: refuseDatabase("The grants' database door is lib/oauth/store.ts: put the statement there and call it."),
   },
   {
     // The pure domain does no I/O: no Node built-ins, no database or network clients.

@@ -1,10 +1,9 @@
 // Bearer access-token verification for the MCP server: one indexed lookup by the token's HMAC.
 // Unknown, expired or revoked tokens (their grant gone) give null; the caller answers 401.
-import { sql } from 'kysely';
-import { reads } from '@/lib/database/kysely';
 import { subscriptionView, type SubscriptionView } from '@/lib/billing/subscriptions';
 import type { CoachingFacts } from '@/lib/profile/profiles';
 import { recordKey } from './oidc-adapter';
+import { accessTokenRow, touchGrantUse } from './store';
 
 export type VerifiedAccessToken = {
   userId: string;
@@ -28,22 +27,6 @@ type AccessTokenPayload = { accountId?: unknown; clientId?: unknown; scope?: unk
 /** Touch the grant's "last used" at most once a minute per grant, not on every call. */
 const LAST_USE_RESOLUTION_MS = 60_000;
 
-// Instants go as UTC ISO strings read as timestamptz: a Date parameter reaches PostgreSQL in the
-// server's local time, which a timestamp column would take as UTC.
-const utcInstant = (at: Date) => sql<Date>`${at.toISOString()}::timestamptz AT TIME ZONE 'UTC'`;
-
-type TokenRow = {
-  payload: unknown;
-  expiresAt: Date | null;
-  grantLive: boolean;
-  lastUsedAt: Date | null;
-  email: string | null;
-  subscriptionStatus: string | null;
-  provider: string | null;
-  currentPeriodEnd: Date | null;
-  hasProfile: boolean;
-} & CoachingFacts;
-
 function coachingFacts(row: CoachingFacts): CoachingFacts {
   return { timezone: row.timezone, weightUnit: row.weightUnit, distanceUnit: row.distanceUnit, restingHr: row.restingHr, maxHr: row.maxHr };
 }
@@ -55,12 +38,7 @@ function coachingFacts(row: CoachingFacts): CoachingFacts {
  */
 export async function verifyAccessToken(token: string): Promise<VerifiedAccessToken | null> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 512) return null;
-  // Through the typed query layer's prepared statement (lib/database/kysely.ts) to a function whose plan
-  // the session caches (prisma/migrations/20261125033000_access_token_check_function): this runs before
-  // every tool call.
-  const k = await reads();
-  const { rows } = await sql<TokenRow>`SELECT * FROM "pacewise_access_token_check"(${recordKey('AccessToken', token)})`.execute(k);
-  const row = rows[0];
+  const row = await accessTokenRow(recordKey('AccessToken', token));
   if (!row || !row.expiresAt) return null;
   const now = new Date();
   if (row.expiresAt <= now) return null;
@@ -73,23 +51,8 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
   if (!row.grantLive) return null;
 
   if (!row.lastUsedAt || row.lastUsedAt.getTime() < now.getTime() - LAST_USE_RESOLUTION_MS) {
-    // SKIP LOCKED: when parallel calls of one grant all find it stale, one writes and the others
-    // go on at once instead of queueing on the row (the one write is as good as ten).
-    const grantId = p.grantId;
-    await k
-      .updateTable('OAuthGrantActivity')
-      .set({ lastUsedAt: utcInstant(now) })
-      .where('grantId', '=', (eb) =>
-        eb
-          .selectFrom('OAuthGrantActivity')
-          .select('grantId')
-          .where('grantId', '=', grantId)
-          .where('lastUsedAt', '<', utcInstant(new Date(now.getTime() - LAST_USE_RESOLUTION_MS)))
-          .forUpdate()
-          .skipLocked(),
-      )
-      .execute()
-      .catch(() => undefined);
+    // One of parallel calls of one grant writes; the others go on at once (SKIP LOCKED, ./store.ts).
+    await touchGrantUse(p.grantId, now, new Date(now.getTime() - LAST_USE_RESOLUTION_MS)).catch(() => undefined);
   }
   return {
     userId: p.accountId,

@@ -11,13 +11,13 @@
 // Never an automatic redirect to a non-http(s) scheme (cursor:, com.example.app:): an app's own
 // scheme opens a program, which a person should choose to do. Unknown clients and unregistered
 // redirect URIs get the page without a link, as before.
-import { db } from '@/lib/database/client';
 import { SESSION_COOKIE, sessionTokenHash } from '@/lib/auth/sessions';
 import { MESSAGE_PAGE_HEADERS, messagePage } from '@/lib/auth/html-page';
 import { withMetadataDocumentScope } from './client-metadata-documents';
 import type { OAuthRejection } from './oauth-requests';
 import { oidcProvider } from './provider';
 import { isAcceptedAppScheme } from './registration-rules';
+import { sessionHasLiveGrant } from './store';
 
 type KnownClient = { redirectUris: string[]; redirectUriAllowed(uri: string): boolean };
 
@@ -91,18 +91,8 @@ export async function approvedBefore(cookieHeader: string | undefined, clientId:
   } catch {
     return false;
   }
-  const prisma = await db();
-  const now = new Date();
-  const session = await prisma.session.findUnique({
-    where: { tokenHash: sessionTokenHash(plain) },
-    select: { userId: true, expiresAt: true },
-  });
-  if (!session || session.expiresAt <= now) return false;
-  const grant = await prisma.oAuthRecord.findFirst({
-    where: { kind: 'Grant', accountId: session.userId, clientId, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-    select: { id: true },
-  });
-  return grant !== null;
+  // The live session's person and a live grant of theirs for this client, in one statement.
+  return sessionHasLiveGrant(sessionTokenHash(plain), clientId);
 }
 
 /** The registered redirect URI this request names (or the client's only one), or null. */

@@ -12,13 +12,13 @@
 // - CIMD_ALLOW_LOOPBACK for local runs (literal loopback hosts only, see lib/env.ts);
 // - a cap on what is stored: DOCUMENTS_PER_HOST distinct URLs per host, DOCUMENTS_MAX in all.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { isLoopbackHostname, isLoopbackHttpUrl } from '@/lib/loopback';
 import { DocumentUnreachableError, getDocument, type DocumentAnswer } from './document-fetch';
 import type { RateLimitRule } from '@/lib/auth/rate-limit';
 import { redirectUriProblem } from './registration-rules';
 import { confusableKey } from './confusables';
+import * as stored from './store';
 
 /** A fetch outside a metadata-document lookup (the library asked for another URI): never made. */
 export class DocumentFetchRefusedError extends Error {
@@ -218,22 +218,14 @@ export function documentHost(url: string): string {
 }
 
 async function store(url: string, body: string, expiresAt: Date): Promise<void> {
-  const prisma = await db();
   const host = documentHost(url);
-  const known = await prisma.clientMetadataDocument.findUnique({ where: { url }, select: { url: true } });
-  if (!known) {
+  if (!(await stored.documentOf(url))) {
     // A host gets DOCUMENTS_PER_HOST URLs: a new one evicts that host's least recently fetched.
-    const ofHost = await prisma.clientMetadataDocument.findMany({ where: { host }, orderBy: { fetchedAt: 'desc' }, select: { url: true } });
-    const evict = ofHost.slice(DOCUMENTS_PER_HOST - 1).map((d) => d.url);
-    if (evict.length > 0) await prisma.clientMetadataDocument.deleteMany({ where: { url: { in: evict } } });
-    if ((await prisma.clientMetadataDocument.count()) >= DOCUMENTS_MAX) return;
+    const evict = (await stored.documentUrlsOfHost(host)).slice(DOCUMENTS_PER_HOST - 1);
+    await stored.deleteDocuments(evict);
+    if ((await stored.documentCount()) >= DOCUMENTS_MAX) return;
   }
-  const keys = documentKeys(url, body);
-  await prisma.clientMetadataDocument.upsert({
-    where: { url },
-    create: { url, host, body, expiresAt, ...keys },
-    update: { body, expiresAt, host, fetchedAt: new Date(), ...keys },
-  });
+  await stored.saveDocument({ url, host, body, expiresAt, ...documentKeys(url, body) });
 }
 
 /** oidc-provider's `fetch` (it is only used for metadata documents: no jwks_uri or request objects here). */
@@ -242,8 +234,7 @@ export async function fetchMetadataDocument(url: string): Promise<Response> {
   const seen = scope?.outcomes.get(url);
   if (seen) return replay(seen);
 
-  const prisma = await db();
-  const cached = await prisma.clientMetadataDocument.findUnique({ where: { url } });
+  const cached = await stored.documentOf(url);
   const remaining = cached ? Math.floor((cached.expiresAt.getTime() - Date.now()) / 1000) : 0;
   if (cached && remaining > 0) return documentResponse(cached.body, remaining);
 
@@ -281,8 +272,7 @@ export async function storedClientNames(urls: string[]): Promise<Map<string, str
   // Only URL client_ids can have a document (registered ones are plain strings).
   const wanted = urls.filter((u) => u.includes('://'));
   if (wanted.length === 0) return new Map();
-  const prisma = await db();
-  const rows = await prisma.clientMetadataDocument.findMany({ where: { url: { in: wanted } }, select: { url: true, body: true } });
+  const rows = await stored.documentBodies(wanted);
   const names = new Map<string, string>();
   for (const row of rows) {
     try {

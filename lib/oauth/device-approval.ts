@@ -1,14 +1,14 @@
 // The /device page's side of the device flow (RFC 8628): a signed-in person looks up a user_code,
 // sees which client asks for which scopes, and approves or declines. Approval creates the grant and
 // marks the device code approved, in one conditional update, so a code is decided exactly once.
-import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { clientNames } from './client-names';
 import { isMetadataDocumentUrl } from './client-metadata-documents';
-import { revokeGrantFamily, userCodeKey } from './oidc-adapter';
+import { userCodeKey } from './oidc-adapter';
 import { oidcProvider } from './provider';
 import { hit, isLimited, RATE_LIMITS } from '@/lib/auth/rate-limit';
 import { isScopeName } from './scopes';
+import { decideDeviceRecord, recordByUserCode, revokeGrantFamily } from './store';
 
 const USER_CODE_CHARSET = /^[BCDFGHJKLMNPQRSTVWXZ]{8}$/;
 
@@ -38,8 +38,7 @@ type DevicePayload = { accountId?: unknown; error?: unknown; scope?: unknown; pa
 export async function lookUpDeviceCode(input: string): Promise<DeviceLookup> {
   const userCode = normalizeUserCode(input);
   if (!USER_CODE_CHARSET.test(userCode)) return { status: 'unknown' };
-  const prisma = await db();
-  const row = await prisma.oAuthRecord.findUnique({ where: { userCode: userCodeKey(userCode) } });
+  const row = await recordByUserCode(userCodeKey(userCode));
   if (!row || row.kind !== 'DeviceCode' || !row.clientId) return { status: 'unknown' };
   const payload = row.payload as DevicePayload;
   if (row.consumedAt || payload.accountId || payload.error) return { status: 'decided' };
@@ -67,7 +66,6 @@ export async function decideDeviceCode(input: string, userId: string, approve: b
   const found = await lookUpDeviceCode(input);
   if (found.status !== 'pending') return false;
   const { request } = found;
-  const prisma = await db();
   const mcpUrl = config().mcpUrl;
 
   let grantId: string | undefined;
@@ -83,15 +81,13 @@ export async function decideDeviceCode(input: string, userId: string, approve: b
     patch = { error: 'access_denied', errorDescription: DECLINED };
   }
 
-  const updated = await prisma.$executeRaw`
-    UPDATE "OAuthRecord"
-    SET "payload" = "payload" || ${JSON.stringify(patch)}::jsonb,
-        "accountId" = ${approve ? userId : null},
-        "grantId" = ${grantId ?? null}
-    WHERE "userCode" = ${userCodeKey(request.userCode)} AND "kind" = 'DeviceCode' AND "consumedAt" IS NULL
-      AND "expiresAt" > ${new Date()}
-      AND NOT jsonb_exists("payload", 'accountId') AND NOT jsonb_exists("payload", 'error')`;
-  if (updated !== 1) {
+  // Only a code still pending when the statement runs takes the decision (./store.ts).
+  const decided = await decideDeviceRecord(userCodeKey(request.userCode), {
+    patch,
+    accountId: approve ? userId : null,
+    grantId: grantId ?? null,
+  });
+  if (!decided) {
     if (grantId) await revokeGrantFamily(grantId);
     return false;
   }

@@ -1,8 +1,8 @@
 // RFC 8628 polling pace, which oidc-provider does not enforce: a pending device code polled sooner
 // than its interval answers slow_down and its interval grows by 5 seconds, stored in the database so
 // every instance sees the same pace.
-import { db } from '@/lib/database/client';
 import { devicePollInterval, recordKey } from './oidc-adapter';
+import { notePoll, pollingRecord, raisePollInterval } from './store';
 
 /** Network jitter allowance: a client waiting exactly `interval` must never be told to slow down. */
 const TOLERANCE_MS = 500;
@@ -11,12 +11,8 @@ const SLOW_DOWN_STEP = 5;
 export type PollPace = { slowDown: false } | { slowDown: true; interval: number };
 
 export async function checkPollPace(deviceCode: string, clientId: string | undefined): Promise<PollPace> {
-  const prisma = await db();
   const id = recordKey('DeviceCode', deviceCode);
-  const row = await prisma.oAuthRecord.findUnique({
-    where: { id },
-    select: { kind: true, clientId: true, payload: true, consumedAt: true, expiresAt: true, pollInterval: true, lastPolledAt: true },
-  });
+  const row = await pollingRecord(id);
   const now = new Date();
   // Only a pending code is paced; everything else is answered by the provider (unknown, expired, decided).
   if (!row || row.kind !== 'DeviceCode' || row.consumedAt || row.clientId !== clientId) return { slowDown: false };
@@ -27,17 +23,10 @@ export async function checkPollPace(deviceCode: string, clientId: string | undef
   const interval = row.pollInterval ?? devicePollInterval();
   const tooFast = row.lastPolledAt !== null && now.getTime() - row.lastPolledAt.getTime() < interval * 1000 - TOLERANCE_MS;
   const next = tooFast ? interval + SLOW_DOWN_STEP : interval;
-  const updated = await prisma.oAuthRecord.updateMany({
-    where: { id, lastPolledAt: row.lastPolledAt },
-    data: { lastPolledAt: now, pollInterval: next },
-  });
-  if (updated.count === 0) {
+  if (!(await notePoll(id, row.lastPolledAt, now, next))) {
     // Another poll of the same code landed at the same moment: that is polling too fast.
-    const raised = await prisma.oAuthRecord.update({
-      where: { id },
-      data: { lastPolledAt: now, pollInterval: { increment: SLOW_DOWN_STEP } },
-    });
-    return { slowDown: true, interval: raised.pollInterval ?? next };
+    const raised = await raisePollInterval(id, now, SLOW_DOWN_STEP);
+    return { slowDown: true, interval: raised ?? next };
   }
   return tooFast ? { slowDown: true, interval: next } : { slowDown: false };
 }

@@ -1,17 +1,17 @@
-// oidc-provider's storage on Prisma: one table (OAuthRecord) for every artefact, OAuthClient for
-// registrations. Rows are keyed by an HMAC of the artefact id, because for opaque tokens, codes and
-// session cookies the id IS the secret; the payload never holds it (jti and userCode are stripped and
-// restored on lookup). `consume` is one conditional UPDATE, so of many concurrent requests presenting
-// one refresh token (or code) exactly one wins, on PGlite and on PostgreSQL alike.
+// oidc-provider's storage: one table (OAuthRecord) for every artefact, OAuthClient for registrations,
+// through the grants door (./store.ts, which holds the statements; this adapter holds the library's
+// contract: what is stored of a payload, what a lookup gives back, which errors it raises). Rows are
+// keyed by an HMAC of the artefact id, because for opaque tokens, codes and session cookies the id IS
+// the secret; the payload never holds it (jti and userCode are stripped and restored on lookup).
+// `consume` is one conditional UPDATE, so of many concurrent requests presenting one refresh token (or
+// code) exactly one wins, on PGlite and on PostgreSQL alike.
 import { errors } from 'oidc-provider';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
-import type { Prisma } from '@/lib/generated/prisma/client';
 import { DOCUMENT_RETENTION_MS, UNUSED_DOCUMENT_RETENTION_MS } from './client-metadata-documents';
 import { confusableKey } from './confusables';
-import { isUniqueViolation } from '@/lib/database/unique-violation';
 import { registrationLapsed } from './registration-store';
+import * as store from './store';
 import { secretHash } from '@/lib/auth/secret-hash';
 import { sweepDeadLinks } from '@/lib/auth/email-links';
 
@@ -33,54 +33,32 @@ export function userCodeKey(userCode: string): string {
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
-function toJson(payload: Record<string, unknown>): Prisma.InputJsonValue {
-  return JSON.parse(JSON.stringify(payload)) as Prisma.InputJsonValue;
+type Json = store.RecordFields['payload'];
+
+function toJson(payload: Record<string, unknown>): Json {
+  return JSON.parse(JSON.stringify(payload)) as Json;
 }
 
 /** Deletes every artefact of one grant (tokens, codes, the grant itself) and its bookkeeping. */
-export async function revokeGrantFamily(grantId: string): Promise<void> {
-  const prisma = await db();
-  await prisma.$transaction([
-    prisma.oAuthRecord.deleteMany({ where: { grantId } }),
-    prisma.oAuthGrantActivity.deleteMany({ where: { grantId } }),
-  ]);
-}
-
-/** First and last use of a grant, for the account page: touched whenever a token is issued. */
-async function recordGrantUse(grantId: string, userId: string, clientId: string): Promise<void> {
-  const prisma = await db();
-  const now = new Date();
-  try {
-    await prisma.oAuthGrantActivity.upsert({
-      where: { grantId },
-      create: { grantId, userId, clientId, firstUsedAt: now, lastUsedAt: now },
-      update: { lastUsedAt: now },
-    });
-  } catch {
-    // The person was deleted meanwhile (foreign key): their tokens are useless anyway.
-  }
-}
+export const revokeGrantFamily = store.revokeGrantFamily;
 
 let lastCleanup = 0;
 async function cleanupExpired(): Promise<void> {
   // A process-local throttle only (no state that must survive): any instance may run the sweep.
   if (Date.now() - lastCleanup < 10 * 60 * 1000) return;
   lastCleanup = Date.now();
-  const prisma = await db();
-  const cutoff = new Date(Date.now() - EXPIRED_GRACE_MS);
-  await prisma.oAuthRecord.deleteMany({ where: { expiresAt: { lt: cutoff } } });
-  await prisma.rateLimit.deleteMany({ where: { expiresAt: { lt: new Date() } } });
-  await prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  const now = new Date();
+  await store.sweepExpired({
+    now,
+    recordsBefore: new Date(now.getTime() - EXPIRED_GRACE_MS),
+    documentsBefore: new Date(now.getTime() - DOCUMENT_RETENTION_MS),
+    // A stale document of a client nobody connected is of no use to any page: swept after a day.
+    unusedDocumentsBefore: new Date(now.getTime() - UNUSED_DOCUMENT_RETENTION_MS),
+  });
   await sweepDeadLinks();
-  await prisma.clientMetadataDocument.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - DOCUMENT_RETENTION_MS) } } });
-  // A stale document of a client nobody connected is of no use to any page: swept after a day.
-  await prisma.$executeRaw`
-    DELETE FROM "ClientMetadataDocument" d
-    WHERE d."expiresAt" < ${new Date(Date.now() - UNUSED_DOCUMENT_RETENTION_MS)}
-      AND NOT EXISTS (SELECT 1 FROM "OAuthGrantActivity" a WHERE a."clientId" = d."url")`;
 }
 
-function restore(row: { payload: Prisma.JsonValue; consumedAt: Date | null }, extra: Record<string, unknown>): AdapterPayload {
+function restore(row: { payload: Json; consumedAt: Date | null }, extra: Record<string, unknown>): AdapterPayload {
   const payload = { ...(row.payload as Record<string, unknown>), ...extra };
   if (row.consumedAt) payload.consumed = epoch(row.consumedAt);
   return payload as AdapterPayload;
@@ -90,19 +68,10 @@ export class PrismaOidcAdapter implements Adapter {
   constructor(private readonly kind: string) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-    const prisma = await db();
     if (this.kind === 'Client') {
       // Registration only ever creates: a taken client_id (a literal one given at registration) is refused.
-      const taken = await prisma.oAuthClient.findUnique({ where: { clientId: id }, select: { clientId: true } });
-      if (taken) throw takenClientId(id);
-      try {
-        await prisma.oAuthClient.create({
-          data: { clientId: id, metadata: toJson(payload as Record<string, unknown>), idKey: confusableKey(id) },
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw takenClientId(id);
-        throw error;
-      }
+      if (await store.registrationExists(id)) throw takenClientId(id);
+      if (!(await store.createRegistration(id, toJson(payload as Record<string, unknown>), confusableKey(id)))) throw takenClientId(id);
       return;
     }
 
@@ -114,91 +83,70 @@ export class PrismaOidcAdapter implements Adapter {
     const uid = this.kind === 'Session' && typeof rest.uid === 'string' ? rest.uid : null;
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
     const hashedUserCode = typeof userCode === 'string' ? userCodeKey(userCode) : undefined;
-    const key = recordKey(this.kind, id);
 
-    await prisma.oAuthRecord.upsert({
-      where: { id: key },
-      create: {
-        id: key,
-        kind: this.kind,
-        payload: toJson(rest),
-        grantId,
-        accountId,
-        clientId,
-        uid,
-        expiresAt,
-        userCode: hashedUserCode ?? null,
-        pollInterval: this.kind === 'DeviceCode' ? devicePollInterval() : null,
-      },
-      // consumedAt, userCode (when absent here) and the polling pace are never reset by a re-save.
-      update: {
-        payload: toJson(rest),
-        grantId,
-        accountId,
-        clientId,
-        uid,
-        expiresAt,
-        ...(hashedUserCode ? { userCode: hashedUserCode } : {}),
-      },
+    // consumedAt, userCode (when absent here) and the polling pace are never reset by a re-save.
+    await store.saveRecord(recordKey(this.kind, id), {
+      kind: this.kind,
+      payload: toJson(rest),
+      grantId,
+      accountId,
+      clientId,
+      uid,
+      expiresAt,
+      ...(hashedUserCode ? { userCode: hashedUserCode } : {}),
+      pollInterval: this.kind === 'DeviceCode' ? devicePollInterval() : null,
     });
 
-    if (this.kind === 'AccessToken' && grantId && accountId && clientId) await recordGrantUse(grantId, accountId, clientId);
+    // First and last use of a grant, for the account page: touched whenever a token is issued.
+    if (this.kind === 'AccessToken' && grantId && accountId && clientId) await store.recordGrantUse(grantId, accountId, clientId);
     if (this.kind === 'DeviceCode' || this.kind === 'Grant') await cleanupExpired().catch(() => undefined);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
-    const prisma = await db();
     if (this.kind === 'Client') {
-      const client = await prisma.oAuthClient.findUnique({ where: { clientId: id } });
+      const client = await store.registrationOf(id);
       // Unused for 30 days: gone, even before the next registration sweeps it away.
       if (!client || (await registrationLapsed(client.clientId, client.createdAt))) return undefined;
       return client.metadata as AdapterPayload;
     }
-    const row = await prisma.oAuthRecord.findUnique({ where: { id: recordKey(this.kind, id) } });
+    const row = await store.recordByKey(recordKey(this.kind, id));
     if (!row || row.kind !== this.kind) return undefined;
     return restore(row, { jti: id });
   }
 
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    const prisma = await db();
-    const row = await prisma.oAuthRecord.findUnique({ where: { userCode: userCodeKey(userCode) } });
+    const row = await store.recordByUserCode(userCodeKey(userCode));
     if (!row || row.kind !== this.kind) return undefined;
     // The device code itself cannot be recovered from its hash: callers must not re-save this object.
     return restore(row, { userCode });
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    const prisma = await db();
-    const row = await prisma.oAuthRecord.findUnique({ where: { uid } });
+    const row = await store.recordByUid(uid);
     if (!row || row.kind !== this.kind) return undefined;
     // Only sessions are looked up by uid; their id is the cookie value, which is not kept.
     return restore(row, {});
   }
 
   async consume(id: string): Promise<void> {
-    const prisma = await db();
     const key = recordKey(this.kind, id);
-    const won = await prisma.oAuthRecord.updateMany({ where: { id: key, consumedAt: null }, data: { consumedAt: new Date() } });
-    if (won.count === 1) return;
+    if (await store.consumeRecord(key)) return;
     // Another request consumed it first (a replay or a race): treat it as reuse and revoke the family.
-    const row = await prisma.oAuthRecord.findUnique({ where: { id: key }, select: { grantId: true } });
-    if (row?.grantId) await revokeGrantFamily(row.grantId);
+    const row = await store.recordByKey(key);
+    if (row?.grantId) await store.revokeGrantFamily(row.grantId);
     throw new errors.InvalidGrant(this.kind === 'RefreshToken' ? 'refresh token already used' : `${this.kind} already consumed`);
   }
 
   async destroy(id: string): Promise<void> {
-    const prisma = await db();
     if (this.kind === 'Client') {
-      await prisma.oAuthClient.deleteMany({ where: { clientId: id } });
+      await store.deleteRegistration(id);
       return;
     }
-    await prisma.oAuthRecord.deleteMany({ where: { id: recordKey(this.kind, id) } });
-    if (this.kind === 'Grant') await prisma.oAuthGrantActivity.deleteMany({ where: { grantId: id } });
+    await store.deleteRecord(recordKey(this.kind, id), this.kind === 'Grant' ? id : undefined);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    const prisma = await db();
-    await prisma.oAuthRecord.deleteMany({ where: { grantId, kind: this.kind } });
+    await store.deleteRecordsOfGrant(grantId, this.kind);
   }
 }
 

@@ -3,7 +3,6 @@
 // beyond its configuration (everything else lives in the database through PrismaOidcAdapter).
 import crypto from 'node:crypto';
 import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider';
-import { db } from '@/lib/database/client';
 import { config } from '@/lib/env';
 import { secrets } from '@/lib/database/secrets';
 import { devicePollInterval, PrismaOidcAdapter } from './oidc-adapter';
@@ -19,6 +18,7 @@ import { recoveryDescription } from './oauth-errors';
 import { holdBackErrorRedirects, type ErrorCtx } from './authorize-errors';
 import { FIRST_PARTY_CLIENTS } from './first-party';
 import { SCOPE_NAMES } from './scopes';
+import { accountExists } from './store';
 
 export const ACCESS_TOKEN_TTL = 60 * 60;
 export const DEVICE_CODE_TTL = 5 * 60;
@@ -41,10 +41,8 @@ function cookieKey(): string {
 }
 
 async function findAccount(_ctx: unknown, sub: string) {
-  const prisma = await db();
-  const user = await prisma.user.findUnique({ where: { id: sub }, select: { id: true } });
-  if (!user) return undefined;
-  return { accountId: user.id, claims: async () => ({ sub: user.id }) };
+  if (!(await accountExists(sub))) return undefined;
+  return { accountId: sub, claims: async () => ({ sub }) };
 }
 
 type Ttlable = { iiat?: number };

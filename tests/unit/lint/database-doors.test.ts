@@ -104,6 +104,32 @@ describe('adapters call services, never the database', () => {
     60_000,
   );
 
+  // lib/oauth's modules (the provider's adapter among them) go through their store, which alone imports the database.
+  const GRANTS: [string, string, boolean][] = [
+    ['lib/oauth/connected-agents.ts', "import { db } from '@/lib/database/client';\nexport const x = db;", false],
+    ['lib/oauth/oidc-adapter.ts', "import { db } from '@/lib/database/client';\nexport const x = db;", false],
+    ['lib/oauth/access-tokens.ts', "import { reads } from '@/lib/database/kysely';\nexport const x = reads;", false],
+    ['lib/oauth/fixture.ts', "import { sql } from 'kysely';\nexport const x = sql;", false],
+    ['lib/oauth/device-polling.ts', "import { Prisma } from '@/lib/generated/prisma/client';\nexport const x = Prisma;", false],
+    ['lib/oauth/registration-store.ts', "import pg from 'pg';\nexport const x = pg;", false],
+    ['lib/oauth/device-approval.ts', "import { decideDeviceRecord } from './store';\nexport const x = decideDeviceRecord;", true],
+    ['lib/oauth/fixture.ts', "import type { Tables } from '@/lib/database/tables';\nexport type X = Tables['OAuthRecord'];", true],
+    ['lib/oauth/store.ts', "import { reads } from '@/lib/database/kysely';\nexport const x = reads;", true],
+    ['lib/oauth/store.ts', "import { sql } from 'kysely';\nexport const x = sql;", true],
+  ];
+  it.each(GRANTS)(
+    'in %s, %s (allowed: %s)',
+    async (file, code, allowed) => {
+      const found = await errors(file, code, RULE);
+      if (allowed) expect(found).toEqual([]);
+      else {
+        expect(found).toHaveLength(1);
+        expect(found[0]?.message).toContain("The grants' database door is lib/oauth/store.ts");
+      }
+    },
+    60_000,
+  );
+
   // A service's result type, the database's error values, the health check, and services themselves.
   const ALLOWED: [string, string][] = [
     ['lib/mcp/tools/fixture.ts', "import type { HealthRecord } from '@/lib/generated/prisma/client';\nexport type X = HealthRecord;"],
