@@ -1,8 +1,10 @@
 // The account aggregate's one door to the database (issue 35): what the export reads, what deletion
 // counts and deletes, and the password hash re-authentication checks. lib/account's other modules call
-// these, never the database (ESLint: tests/unit/lint/database-doors.test.ts). Small reads go through the
-// typed query layer; the export's reads stay Prisma selects (each names its columns, so a column added
-// later is not exported until the format declares it); deleting is one Prisma transaction.
+// these, never the database (ESLint: tests/unit/lint/database-doors.test.ts). Reads go through the typed
+// query layer (the export's statements each name their columns, so a column added later is not exported
+// until the format declares it); deleting is one Prisma transaction.
+import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { db } from '@/lib/database/client';
 import { reads } from '@/lib/database/kysely';
 
@@ -74,11 +76,28 @@ export async function deletePerson(userId: string, signInKey: string): Promise<v
   });
 }
 
-/** The rows of the export (./export.ts), each query naming its columns; null without an account. */
+/** A timestamp column (Prisma's DateTime, UTC without a zone) as its instant, named as the column. */
+function utc<T extends Date | null = Date>(column: string, as: string) {
+  return sql<T>`${sql.ref(column)} AT TIME ZONE 'UTC'`.as(as);
+}
+
+/** A list column as Prisma reads it: [] where the row holds NULL (rows written before the column's default). */
+function list(column: string) {
+  return sql<string[]>`COALESCE(${sql.ref(column)}, '{}')`.as(column.split('.').pop()!);
+}
+
+/**
+ * The rows of the export (./export.ts), each statement naming its columns (a column added to a table is
+ * not exported until it is named here and declared in the format); null without an account. Typed
+ * statements, all at once: timestamps as instants (Dates), arrays as arrays, JSON parsed, as Prisma gave them.
+ */
 export async function exportRows(userId: string, now: Date) {
-  const prisma = await db();
-  const where = { userId };
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true, email: true, createdAt: true, updatedAt: true } });
+  const k = await reads();
+  const user = await k
+    .selectFrom('User')
+    .select(['id', 'email', utc('createdAt', 'createdAt'), utc('updatedAt', 'updatedAt')])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user) return null;
   const [
     profile,
@@ -95,203 +114,223 @@ export async function exportRows(userId: string, now: Date) {
     connections,
     activities,
   ] = await Promise.all([
-    prisma.profile.findUnique({
-      where,
-      select: {
-        displayName: true,
-        birthYear: true,
-        sex: true,
-        heightCm: true,
-        experience: true,
-        timezone: true,
-        weightUnit: true,
-        distanceUnit: true,
-        goal: true,
-        goalNotes: true,
-        raceDate: true,
-        raceDistanceM: true,
-        trainingDays: true,
-        equipment: true,
-        restingHr: true,
-        maxHr: true,
-        createdAt: true,
-        updatedAt: true,
-      },
-    }),
-    prisma.subscription.findUnique({
-      where,
-      select: {
-        status: true,
-        provider: true,
-        currentPeriodEnd: true,
-        providerCustomerId: true,
-        providerSubscriptionId: true,
-        createdAt: true,
-        updatedAt: true,
-      },
-    }),
+    k
+      .selectFrom('Profile')
+      .select([
+        'displayName',
+        'birthYear',
+        'sex',
+        'heightCm',
+        'experience',
+        'timezone',
+        'weightUnit',
+        'distanceUnit',
+        'goal',
+        'goalNotes',
+        'raceDate',
+        'raceDistanceM',
+        list('trainingDays'),
+        list('equipment'),
+        'restingHr',
+        'maxHr',
+        utc('createdAt', 'createdAt'),
+        utc('updatedAt', 'updatedAt'),
+      ])
+      .where('userId', '=', userId)
+      .executeTakeFirst(),
+    k
+      .selectFrom('Subscription')
+      .select([
+        'status',
+        'provider',
+        utc<Date | null>('currentPeriodEnd', 'currentPeriodEnd'),
+        'providerCustomerId',
+        'providerSubscriptionId',
+        utc('createdAt', 'createdAt'),
+        utc('updatedAt', 'updatedAt'),
+      ])
+      .where('userId', '=', userId)
+      .executeTakeFirst(),
     // The checkout URL is left out: it is a payment link, not data about the person.
-    prisma.checkoutSession.findMany({
-      where,
-      orderBy: { createdAt: 'asc' },
-      select: { id: true, provider: true, status: true, expiresAt: true, completedAt: true, createdAt: true },
-    }),
-    prisma.session.findMany({
-      where: { userId, expiresAt: { gt: now } },
-      orderBy: { createdAt: 'asc' },
-      select: { createdAt: true, lastSeenAt: true, expiresAt: true },
-    }),
-    prisma.benchmark.findMany({
-      where,
-      orderBy: [{ date: 'asc' }, { createdAt: 'asc' }],
-      select: {
-        id: true,
-        kind: true,
-        exercise: true,
-        reps: true,
-        loadKg: true,
-        distanceM: true,
-        timeS: true,
-        date: true,
-        notes: true,
-        createdAt: true,
-      },
-    }),
-    prisma.trainingPlan.findMany({
-      where,
-      orderBy: { createdAt: 'asc' },
-      select: {
-        id: true,
-        name: true,
-        goal: true,
-        startDate: true,
-        weeks: true,
-        daysPerWeek: true,
-        trainingDays: true,
-        equipment: true,
-        raceDate: true,
-        raceDistanceM: true,
-        mainLiftProgression: true,
-        notes: true,
-        basis: true,
-        revision: true,
-        createdAt: true,
-        updatedAt: true,
-      },
-    }),
-    prisma.workout.findMany({
-      where,
-      orderBy: [{ date: 'asc' }, { createdAt: 'asc' }],
-      select: {
-        id: true,
-        planId: true,
-        date: true,
-        status: true,
-        kind: true,
-        title: true,
-        week: true,
-        phase: true,
-        strength: true,
-        run: true,
-        actual: true,
-        notes: true,
-        completedAt: true,
-        skippedAt: true,
-        createdAt: true,
-        updatedAt: true,
-      },
-    }),
-    prisma.adaptationEvent.findMany({
-      where,
-      orderBy: { createdAt: 'asc' },
-      select: {
-        id: true,
-        trigger: true,
-        workoutId: true,
-        benchmarkId: true,
-        notes: true,
-        stateBefore: true,
-        stateAfter: true,
-        createdAt: true,
-        changes: {
-          orderBy: { position: 'asc' },
-          select: { workoutId: true, date: true, path: true, before: true, after: true, reason: true },
-        },
-      },
-    }),
-    prisma.athleteState.findUnique({ where, select: { state: true, vdotDate: true, version: true, updatedAt: true } }),
-    prisma.timeOff.findMany({
-      where,
-      orderBy: { fromDate: 'asc' },
-      select: { id: true, fromDate: true, toDate: true, kind: true, note: true, createdAt: true },
-    }),
-    prisma.healthRecord.findMany({
-      where,
-      orderBy: [{ startAt: 'asc' }, { id: 'asc' }],
-      select: {
-        id: true,
-        type: true,
-        value: true,
-        unit: true,
-        maxValue: true,
-        stage: true,
-        date: true,
-        startAt: true,
-        endAt: true,
-        source: true,
-        sourceId: true,
-        externalId: true,
-        createdAt: true,
-        updatedAt: true,
-      },
-    }),
+    k
+      .selectFrom('CheckoutSession')
+      .select([
+        'id',
+        'provider',
+        'status',
+        utc('expiresAt', 'expiresAt'),
+        utc<Date | null>('completedAt', 'completedAt'),
+        utc('createdAt', 'createdAt'),
+      ])
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'asc')
+      .execute(),
+    k
+      .selectFrom('Session')
+      .select([utc('createdAt', 'createdAt'), utc('lastSeenAt', 'lastSeenAt'), utc('expiresAt', 'expiresAt')])
+      .where('userId', '=', userId)
+      .where('expiresAt', '>', now)
+      .orderBy('createdAt', 'asc')
+      .execute(),
+    k
+      .selectFrom('Benchmark')
+      .select(['id', 'kind', 'exercise', 'reps', 'loadKg', 'distanceM', 'timeS', 'date', 'notes', utc('createdAt', 'createdAt')])
+      .where('userId', '=', userId)
+      .orderBy('date', 'asc')
+      .orderBy('createdAt', 'asc')
+      .execute(),
+    k
+      .selectFrom('TrainingPlan')
+      .select([
+        'id',
+        'name',
+        'goal',
+        'startDate',
+        'weeks',
+        'daysPerWeek',
+        list('trainingDays'),
+        list('equipment'),
+        'raceDate',
+        'raceDistanceM',
+        'mainLiftProgression',
+        'notes',
+        'basis',
+        'revision',
+        utc('createdAt', 'createdAt'),
+        utc('updatedAt', 'updatedAt'),
+      ])
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'asc')
+      .execute(),
+    k
+      .selectFrom('Workout')
+      .select([
+        'id',
+        'planId',
+        'date',
+        'status',
+        'kind',
+        'title',
+        'week',
+        'phase',
+        'strength',
+        'run',
+        'actual',
+        'notes',
+        utc<Date | null>('completedAt', 'completedAt'),
+        utc<Date | null>('skippedAt', 'skippedAt'),
+        utc('createdAt', 'createdAt'),
+        utc('updatedAt', 'updatedAt'),
+      ])
+      .where('userId', '=', userId)
+      .orderBy('date', 'asc')
+      .orderBy('createdAt', 'asc')
+      .execute(),
+    k
+      .selectFrom('AdaptationEvent as e')
+      .select((eb) => [
+        'e.id',
+        'e.trigger',
+        'e.workoutId',
+        'e.benchmarkId',
+        list('e.notes'),
+        'e.stateBefore',
+        'e.stateAfter',
+        utc('e.createdAt', 'createdAt'),
+        // Each record's changes in their order, inside the record's row (no timestamps among them).
+        jsonArrayFrom(
+          eb
+            .selectFrom('WorkoutChange as c')
+            .select(['c.workoutId', 'c.date', 'c.path', 'c.before', 'c.after', 'c.reason'])
+            .whereRef('c.eventId', '=', 'e.id')
+            .orderBy('c.position', 'asc'),
+        ).as('changes'),
+      ])
+      .where('e.userId', '=', userId)
+      .orderBy('e.createdAt', 'asc')
+      .execute(),
+    k
+      .selectFrom('AthleteState')
+      .select(['state', 'vdotDate', 'version', utc('updatedAt', 'updatedAt')])
+      .where('userId', '=', userId)
+      .executeTakeFirst(),
+    k
+      .selectFrom('TimeOff')
+      .select(['id', 'fromDate', 'toDate', 'kind', 'note', utc('createdAt', 'createdAt')])
+      .where('userId', '=', userId)
+      .orderBy('fromDate', 'asc')
+      .execute(),
+    k
+      .selectFrom('HealthRecord')
+      .select([
+        'id',
+        'type',
+        'value',
+        'unit',
+        'maxValue',
+        'stage',
+        'date',
+        utc('startAt', 'startAt'),
+        utc<Date | null>('endAt', 'endAt'),
+        'source',
+        'sourceId',
+        'externalId',
+        utc('createdAt', 'createdAt'),
+        utc('updatedAt', 'updatedAt'),
+      ])
+      .where('userId', '=', userId)
+      .orderBy('startAt', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
     // Never the provider tokens (accessToken, refreshToken are not selected).
-    prisma.integrationConnection.findMany({
-      where,
-      orderBy: { createdAt: 'asc' },
-      select: {
-        integrationId: true,
-        status: true,
-        externalAccountId: true,
-        scopes: true,
-        connectedAt: true,
-        disconnectedAt: true,
-        lastSyncAt: true,
-        lastError: true,
-        createdAt: true,
-      },
-    }),
-    prisma.importedActivity.findMany({
-      where,
-      orderBy: { startAt: 'asc' },
-      select: {
-        integrationId: true,
-        externalId: true,
-        sportType: true,
-        name: true,
-        date: true,
-        startAt: true,
-        distanceM: true,
-        movingTimeS: true,
-        elapsedTimeS: true,
-        avgHr: true,
-        maxHr: true,
-        workoutId: true,
-        importedAt: true,
-      },
-    }),
+    k
+      .selectFrom('IntegrationConnection')
+      .select([
+        'integrationId',
+        'status',
+        'externalAccountId',
+        'scopes',
+        utc<Date | null>('connectedAt', 'connectedAt'),
+        utc<Date | null>('disconnectedAt', 'disconnectedAt'),
+        utc<Date | null>('lastSyncAt', 'lastSyncAt'),
+        'lastError',
+        utc('createdAt', 'createdAt'),
+      ])
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'asc')
+      .execute(),
+    k
+      .selectFrom('ImportedActivity')
+      .select([
+        'integrationId',
+        'externalId',
+        'sportType',
+        'name',
+        'date',
+        utc('startAt', 'startAt'),
+        'distanceM',
+        'movingTimeS',
+        'elapsedTimeS',
+        'avgHr',
+        'maxHr',
+        'workoutId',
+        utc('importedAt', 'importedAt'),
+      ])
+      .where('userId', '=', userId)
+      .orderBy('startAt', 'asc')
+      .execute(),
   ]);
   return {
     user,
-    profile,
-    subscription,
+    profile: profile ?? null,
+    subscription: subscription ?? null,
     checkouts,
     signIns,
     benchmarks,
     plans,
     workouts,
     events,
-    athleteState,
+    athleteState: athleteState ?? null,
     timeOff,
     healthRecords,
     connections,
@@ -302,6 +341,9 @@ export async function exportRows(userId: string, now: Date) {
 /** The public registration metadata of the agents' clients. */
 export async function clientMetadataOf(clientIds: readonly string[]): Promise<{ clientId: string; metadata: unknown }[]> {
   if (clientIds.length === 0) return [];
-  const prisma = await db();
-  return prisma.oAuthClient.findMany({ where: { clientId: { in: [...clientIds] } }, select: { clientId: true, metadata: true } });
+  return (await reads())
+    .selectFrom('OAuthClient')
+    .select(['clientId', 'metadata'])
+    .where('clientId', 'in', [...clientIds])
+    .execute();
 }

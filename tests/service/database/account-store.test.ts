@@ -1,15 +1,20 @@
 // @module-tag engine-parity
 // The account's one door to the database (lib/account/store.ts): the deletion page's counts and the
 // grants deletion revokes, typed statements on this run's engine (counts come back as bigint text on
-// PostgreSQL), for a person with sessions, health data, a plan and two agents against one with none; then
+// PostgreSQL), for a person with sessions, health data, a plan and two agents against one with none; the
+// export's fourteen typed reads against the Prisma selects they replaced (tests/service/support/prisma-export.ts),
+// equal row for row and key for key, for a person with a long history and for one with none, with this
+// process and the database session at UTC+13 (a timestamp read as local time would move by 13 hours); then
 // the deletion's one transaction, which leaves nothing of the first person and all of the second. The
 // whole path over HTTP (export, deletion, every table counted): tests/integration/account/own-data.test.ts.
+import { ZONE } from './at-utc13';
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deletePerson, deletionCounts, emailOf, grantIdsOf, passwordHashOf } from '@/lib/account/store';
+import { clientMetadataOf, deletePerson, deletionCounts, emailOf, exportRows, grantIdsOf, passwordHashOf } from '@/lib/account/store';
 import { database } from '@/lib/database/client';
 import { PrismaOidcAdapter } from '@/lib/oauth/oidc-adapter';
 import { newAccount, newAthlete, todayUtc, type Athlete } from '../support/athlete';
+import { prismaExportRows } from '../support/prisma-export';
 
 let full: Athlete;
 let empty: { userId: string; email: string };
@@ -40,13 +45,79 @@ beforeAll(async () => {
     ],
   });
   grants.push(await connectAgent(full.userId, 'agent-a'), await connectAgent(full.userId, 'agent-b'));
+  const { raw } = await database();
+  // PGlite has one session: set its zone here. PostgreSQL's connections got it from the URL.
+  if (raw.engine === 'pglite') await raw.query(`SET TIME ZONE '${ZONE}'`);
+  await seedLongHistory(full.userId);
 });
+
+const HISTORY_DAYS = 400;
+
+/**
+ * A long history beside what the tools wrote: a record every day for 400 days with 0 to 3 field changes,
+ * a health record a day, time off, a benchmark, an integration and an imported activity, a finished
+ * session, and list columns holding NULL (a record's notes, a profile's and a plan's days and equipment).
+ */
+async function seedLongHistory(userId: string): Promise<void> {
+  const { raw } = await database();
+  await raw.query(
+    `INSERT INTO "AdaptationEvent" ("id", "userId", "trigger", "workoutId", "notes", "stateBefore", "stateAfter", "createdAt")
+     SELECT $1 || '-e' || d, $1, 'completed', 'w-' || d, CASE WHEN d % 5 > 0 THEN ARRAY['note ' || d, 'second'] END, '{"e1rm":{"squat":100}}', '{"e1rm":{"squat":102.5}}',
+            timestamp '2025-01-01 23:30:05.123' + d * interval '1 day'
+       FROM generate_series(1, $2::int) AS d`,
+    [userId, HISTORY_DAYS],
+  );
+  await raw.query(
+    `INSERT INTO "WorkoutChange" ("id", "eventId", "workoutId", "date", "path", "before", "after", "reason", "position")
+     SELECT $1 || '-c' || d || '-' || p, $1 || '-e' || d, 'w-' || d, '2025-01-02', 'strength[0].sets[' || p || '].loadKg', 100.1, 102.5 + p, 'linear step', 2 - p
+       FROM generate_series(1, $2::int) AS d, generate_series(0, 2) AS p WHERE p < d % 4`,
+    [userId, HISTORY_DAYS],
+  );
+  await raw.query(
+    `INSERT INTO "HealthRecord" ("id", "userId", "type", "value", "unit", "date", "startAt", "endAt", "source", "sourceId", "createdAt", "updatedAt")
+     SELECT $1 || '-h' || d, $1, 'steps', 8000.5 + d, 'count', to_char(date '2025-01-01' + d, 'YYYY-MM-DD'),
+            timestamp '2025-01-01 11:00:00' + d * interval '1 day', CASE WHEN d % 2 = 0 THEN timestamp '2025-01-01 12:00:00.5' + d * interval '1 day' END,
+            'agent', 'seed', now(), now()
+       FROM generate_series(1, $2::int) AS d`,
+    [userId, HISTORY_DAYS],
+  );
+  await raw.query(
+    `INSERT INTO "TimeOff" ("id", "userId", "fromDate", "toDate", "kind", "note", "createdAt") VALUES ($1 || '-t', $1, '2025-03-01', '2025-03-09', 'illness', NULL, now())`,
+    [userId],
+  );
+  await raw.query(
+    `INSERT INTO "Benchmark" ("id", "userId", "kind", "exercise", "reps", "loadKg", "date", "createdAt") VALUES ($1 || '-b', $1, 'strength', 'back_squat', 5, 102.5, '2025-02-01', now())`,
+    [userId],
+  );
+  await raw.query(
+    `INSERT INTO "IntegrationConnection" ("id", "userId", "integrationId", "status", "externalAccountId", "scopes", "accessToken", "connectedAt", "lastSyncAt", "createdAt", "updatedAt")
+     VALUES ($1 || '-i', $1, 'strava', 'connected', '42', 'read,activity:read', 'never-exported', timestamp '2025-01-05 00:00:00.001', NULL, now(), now())`,
+    [userId],
+  );
+  await raw.query(
+    `INSERT INTO "ImportedActivity" ("id", "userId", "integrationId", "externalId", "sportType", "name", "date", "startAt", "distanceM", "movingTimeS", "elapsedTimeS", "avgHr", "importedAt")
+     VALUES ($1 || '-a', $1, 'strava', '9001', 'Run', 'Easy run', '2025-01-06', timestamp '2025-01-06 06:00:00', 8012.4, 2400, 2460, 141.5, now())`,
+    [userId],
+  );
+  await raw.query(
+    `UPDATE "Workout" SET "status" = 'completed', "actual" = '{"rpe":7}', "completedAt" = timestamp '2025-01-07 23:59:59.999'
+      WHERE "id" = (SELECT "id" FROM "Workout" WHERE "userId" = $1 ORDER BY "date", "id" LIMIT 1)`,
+    [userId],
+  );
+  await raw.query(`UPDATE "Profile" SET "trainingDays" = NULL, "equipment" = NULL WHERE "userId" = $1`, [userId]);
+  await raw.query(`UPDATE "TrainingPlan" SET "trainingDays" = NULL, "equipment" = NULL WHERE "userId" = $1`, [userId]);
+}
 
 describe('the account store', () => {
   it('counts what the deletion page lists, as numbers, for a person with data and one without', async () => {
     const { raw } = await database();
     const [sessions] = await raw.query<{ n: string | number }>(`SELECT count(*) AS n FROM "Workout" WHERE "userId" = $1`, [full.userId]);
-    expect(await deletionCounts(full.userId)).toEqual({ sessions: Number(sessions!.n), healthRecords: 2, plans: 1, agents: 2 });
+    expect(await deletionCounts(full.userId)).toEqual({
+      sessions: Number(sessions!.n),
+      healthRecords: 2 + HISTORY_DAYS,
+      plans: 1,
+      agents: 2,
+    });
     expect(Number(sessions!.n)).toBeGreaterThan(0);
     expect(await deletionCounts(empty.userId)).toEqual({ sessions: 0, healthRecords: 0, plans: 0, agents: 0 });
   });
@@ -54,6 +125,51 @@ describe('the account store', () => {
   it('lists each grant once however many tokens name it, and none for a person without agents', async () => {
     expect((await grantIdsOf(full.userId)).sort()).toEqual([...grants].sort());
     expect(await grantIdsOf(empty.userId)).toEqual([]);
+  });
+
+  it('reads the export as the Prisma selects did, row for row and key for key: a long history and none', async () => {
+    const now = new Date();
+    for (const userId of [full.userId, empty.userId]) {
+      const typed = await exportRows(userId, now);
+      const reference = await prismaExportRows(userId, now);
+      // Same values and types (a Date stays a Date, an array an array, JSON parsed) and the same keys in the same order.
+      expect(typed).toEqual(reference);
+      expect(JSON.stringify(typed)).toBe(JSON.stringify(reference));
+    }
+    const rows = (await exportRows(full.userId, now))!;
+    expect(rows.events.length).toBeGreaterThanOrEqual(HISTORY_DAYS);
+    const seeded = rows.events.find((e) => e.id === `${full.userId}-e3`)!;
+    // Instants: the stored UTC wall time, whatever this process's and the session's zone.
+    expect(seeded.createdAt.toISOString()).toBe('2025-01-04T23:30:05.123Z');
+    expect(seeded.changes).toEqual([
+      { workoutId: 'w-3', date: '2025-01-02', path: 'strength[0].sets[2].loadKg', before: 100.1, after: 104.5, reason: 'linear step' },
+      { workoutId: 'w-3', date: '2025-01-02', path: 'strength[0].sets[1].loadKg', before: 100.1, after: 103.5, reason: 'linear step' },
+      { workoutId: 'w-3', date: '2025-01-02', path: 'strength[0].sets[0].loadKg', before: 100.1, after: 102.5, reason: 'linear step' },
+    ]);
+    expect(rows.events.find((e) => e.id === `${full.userId}-e4`)!.changes).toEqual([]);
+    expect(rows.events.find((e) => e.id === `${full.userId}-e5`)!.notes).toEqual([]);
+    expect([rows.profile!.trainingDays, rows.plans[0]!.equipment]).toEqual([[], []]);
+    expect(rows.healthRecords.length).toBe(HISTORY_DAYS + 2);
+    expect(rows.healthRecords.find((h) => h.id === `${full.userId}-h2`)!.endAt!.toISOString()).toBe('2025-01-03T12:00:00.500Z');
+    expect(rows.workouts.find((w) => w.status === 'completed')!.completedAt!.toISOString()).toBe('2025-01-07T23:59:59.999Z');
+    expect(rows.connections).toEqual([
+      expect.objectContaining({ integrationId: 'strava', connectedAt: new Date('2025-01-05T00:00:00.001Z') }),
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('never-exported');
+
+    const none = (await exportRows(empty.userId, now))!;
+    expect(none.user.email).toBe(empty.email);
+    expect([none.profile, none.subscription, none.athleteState]).toEqual([null, null, null]);
+    expect([none.events, none.workouts, none.healthRecords, none.checkouts, none.connections, none.activities]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
+    expect(await exportRows('no-such-person', now)).toBeNull();
+    expect(await clientMetadataOf([])).toEqual([]);
   });
 
   it('reads the e-mail and password hash of an account, null without one', async () => {
