@@ -34,6 +34,10 @@ async function open(): Promise<Database> {
   try {
     const applied = await migrate(raw);
     const prisma = new PrismaClient({ adapter: raw.adapter });
+    // Prisma compiles its query engine (WASM) once the client exists, blocking the event loop for seconds
+    // on a loaded machine: let that happen here, where the first caller waits anyway, rather than under a
+    // later request's timer (a metadata document's 2.5 s fetch, when the reads before it are typed).
+    await prisma.$connect();
     // The embedded database is for local runs: seed the demo person when it was just created.
     if (raw.engine === 'pglite' && applied.length > 0 && c.seedDemo) await seed(prisma);
     const stopMaintenance = raw.engine === 'pglite' ? await keepStatistics(raw) : undefined;
