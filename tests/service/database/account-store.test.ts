@@ -7,7 +7,7 @@
 // process and the database session at UTC+13 (a timestamp read as local time would move by 13 hours); then
 // the deletion's one transaction, which leaves nothing of the first person and all of the second. The
 // whole path over HTTP (export, deletion, every table counted): tests/integration/account/own-data.test.ts.
-import { ZONE } from './at-utc13';
+import { atUtc13, ZONE } from './at-utc13';
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientMetadataOf, deletePerson, deletionCounts, emailOf, exportRows, grantIdsOf, passwordHashOf } from '@/lib/account/store';
@@ -15,6 +15,8 @@ import { database } from '@/lib/database/client';
 import { PrismaOidcAdapter } from '@/lib/oauth/oidc-adapter';
 import { newAccount, newAthlete, todayUtc, type Athlete } from '../support/athlete';
 import { prismaExportRows } from '../support/prisma-export';
+
+atUtc13();
 
 let full: Athlete;
 let empty: { userId: string; email: string };

@@ -6,12 +6,14 @@
 // history of grants against one with none, the device flow's decision and polling pace, browser sessions
 // that approved a client before, registrations and their sweep, metadata documents and the expiry sweep.
 // The flows over HTTP: tests/integration/oauth/*, tests/security/{refresh-reuse,device-codes,registration}.
-import { ZONE } from './at-utc13';
+import { atUtc13, ZONE } from './at-utc13';
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database } from '@/lib/database/client';
 import * as store from '@/lib/oauth/store';
 import { newAccount } from '../support/athlete';
+
+atUtc13();
 
 let full: string;
 let none: string;
