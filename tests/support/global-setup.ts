@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The suite server's device-flow `interval` in seconds (OAUTH_DEVICE_POLL_INTERVAL_SECONDS). */
     devicePollInterval: number;
+    /** The suite server's failed sign-ins per address a quarter-hour and per account an hour (SIGN_IN_FAILURE_LIMIT). */
+    signInFailureLimit: number;
     databaseEngine: 'pglite' | 'postgresql';
     /** The certificate the server trusts for Client ID Metadata Documents on loopback. */
     documentTls: TlsFiles;
@@ -26,6 +28,14 @@ declare module 'vitest' {
  * tests/unit/config/env.test.ts and in process in tests/integration/oauth/expiry.test.ts.
  */
 const DEVICE_POLL_INTERVAL = 1;
+
+/**
+ * Failed sign-ins the suite's server allows per address a quarter-hour and per account an hour:
+ * production's 100 (pinned in tests/unit/config/env.test.ts) would make the address cap's spray
+ * (tests/security/sign-in-throttle.test.ts, on both engines) check 100 passwords with argon2; 40 is
+ * above the most failures any row puts on one account (36) and proves the same cap.
+ */
+const SIGN_IN_FAILURE_LIMIT = 40;
 
 export default async function setup(project: TestProject) {
   ensureBuild();
@@ -44,11 +54,13 @@ export default async function setup(project: TestProject) {
       CIMD_ALLOW_LOOPBACK: '1',
       PACEWISE_TEST_CLOCK: '1',
       OAUTH_DEVICE_POLL_INTERVAL_SECONDS: String(DEVICE_POLL_INTERVAL),
+      SIGN_IN_FAILURE_LIMIT: String(SIGN_IN_FAILURE_LIMIT),
       NODE_EXTRA_CA_CERTS: documentTls.cert,
     },
   });
   project.provide('baseUrl', server.url);
   project.provide('devicePollInterval', DEVICE_POLL_INTERVAL);
+  project.provide('signInFailureLimit', SIGN_IN_FAILURE_LIMIT);
   project.provide('documentTls', documentTls);
   project.provide('databaseEngine', db.env.DATABASE_URL ? 'postgresql' : 'pglite');
   // On PostgreSQL a test may write to the server's database with the app's own code (test persons
