@@ -56,7 +56,7 @@ export default defineConfig({
           tags,
           globalSetup: ['tests/support/global-setup.ts'],
           // One worker process serves many files: the libraries every file imports (MCP SDK clients,
-          // openid-client, playwright-core) load once per worker, not once per file (about 0.6 s of CPU a
+          // openid-client, playwright-core) load once per worker, not once per file (about 0.45 s of CPU a
           // file, docs/performance.md issue 33 part 10). The setup file gives each file fresh project
           // modules and the worker's own environment, so nothing a file leaves behind reaches the next.
           isolate: false,
