@@ -55,6 +55,12 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           tags,
           globalSetup: ['tests/support/global-setup.ts'],
+          // One worker process serves many files: the libraries every file imports (MCP SDK clients,
+          // openid-client, playwright-core) load once per worker, not once per file (about 0.45 s of CPU a
+          // file, docs/performance.md issue 33 part 10). The setup file gives each file fresh project
+          // modules and the worker's own environment, so nothing a file leaves behind reaches the next.
+          isolate: false,
+          setupFiles: ['tests/support/integration-file.ts'],
           // Two minutes a test: a row with two CLI sign-ins in Chromium took over one on a loaded machine.
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The suite server's device-flow `interval` in seconds (OAUTH_DEVICE_POLL_INTERVAL_SECONDS). */
     devicePollInterval: number;
+    /** The suite server's failed sign-ins per address a quarter-hour and per account an hour (SIGN_IN_FAILURE_LIMIT). */
+    signInFailureLimit: number;
     databaseEngine: 'pglite' | 'postgresql';
     /** The certificate the server trusts for Client ID Metadata Documents on loopback. */
     documentTls: TlsFiles;
@@ -31,7 +33,21 @@ declare module 'vitest' {
  */
 const DEVICE_POLL_INTERVAL = 1;
 
+/**
+ * Failed sign-ins the suite's server allows per address a quarter-hour and per account an hour:
+ * production's 100 (pinned in tests/unit/config/env.test.ts) would make the address cap's spray
+ * (tests/security/sign-in-throttle.test.ts, on both engines) check 100 passwords with argon2; 40 is
+ * above the most failures any row puts on one account (36) and proves the same cap.
+ */
+const SIGN_IN_FAILURE_LIMIT = 40;
+
 export default async function setup(project: TestProject) {
+  // Node's on-disk compile cache (V8 code, keyed by each file's contents) for every process the run
+  // starts after this line: the suite's server, the workers, the servers files start of their own
+  // (about 25 start calls) and the CLI's subprocesses compile the same modules once instead of
+  // each time: a fifth less CPU for a set of server boots and CLI runs (docs/performance.md, issue 33
+  // part 10). Kept between runs; a developer's own NODE_COMPILE_CACHE wins.
+  process.env.NODE_COMPILE_CACHE ??= path.join(os.tmpdir(), 'pacewise-node-compile-cache');
   ensureBuild();
   // The integration files may run two at a time: the CLI's dist/ is compiled here, once, before any
   // of them starts, not by two workers writing the same files at once.
@@ -50,11 +66,13 @@ export default async function setup(project: TestProject) {
       CIMD_ALLOW_LOOPBACK: '1',
       PACEWISE_TEST_CLOCK: '1',
       OAUTH_DEVICE_POLL_INTERVAL_SECONDS: String(DEVICE_POLL_INTERVAL),
+      SIGN_IN_FAILURE_LIMIT: String(SIGN_IN_FAILURE_LIMIT),
       NODE_EXTRA_CA_CERTS: documentTls.cert,
     },
   });
   project.provide('baseUrl', server.url);
   project.provide('devicePollInterval', DEVICE_POLL_INTERVAL);
+  project.provide('signInFailureLimit', SIGN_IN_FAILURE_LIMIT);
   project.provide('documentTls', documentTls);
   project.provide('mailFolder', mailFolder);
   project.provide('databaseEngine', db.env.DATABASE_URL ? 'postgresql' : 'pglite');
