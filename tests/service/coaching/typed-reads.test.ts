@@ -408,7 +408,7 @@ describe('get_training_progress: two statements compiled once read what the six 
       const latest = await latestLoggedStatement(k, who).executeTakeFirstOrThrow();
       const plans = await racePlansQuery(who, k).execute();
       expect(facts).toEqual({ ...shown, ...progress, ...latest, racePlans: plans });
-      const held = { [LONG]: recent, [OTHER]: Math.min(recent, 26), [NONE]: 0 }[who];
+      const held = who === LONG ? recent : who === OTHER ? Math.min(recent, 26) : 0;
       expect(facts!.events).toHaveLength(held);
       const instants = facts!.events.map((e) => new Date(e.createdAt).getTime());
       expect(instants).toEqual([...instants].sort((a, b) => b - a));
