@@ -1,7 +1,9 @@
 // `npm run profile`: where one request's CPU goes. Starts `next start` under `node --cpu-prof` on a
 // fresh database, loads one target with autocannon, stops the server (which writes the profile) and
 // prints self time by area and the hottest functions, mapped through the build's source maps.
-// Options: --target=get_account|list_workouts|<path such as /index.md>  --database=postgresql|pglite
+// Options: --target=<tool name>|<path such as /index.md>  --args=<JSON arguments of the tool call>
+//          --history=DAYS (the person's history written by the tools, bench/workers/seed-history.ts)
+//          --clones=N (other people, copies of that person)  --database=postgresql|pglite
 //          --seconds=S --connections=C --top=N
 // Uses the bench's build folder (.next-bench; build it with `npm run bench -- --only=build` or any
 // bench run) and port 3401 unless NEXT_DIST_DIR / TEST_PORT say otherwise.
@@ -20,6 +22,7 @@ const { PROTOCOL, subscribedPerson, tool } = await import('./lib/agents');
 const { autocannon } = await import('./lib/load');
 type LoadSpec = import('./lib/load').LoadSpec;
 const { startCluster } = await import('./lib/postgres');
+const { runJsonWorker } = await import('./lib/processes');
 
 function option(name: string, fallback: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -40,6 +43,9 @@ const database = option('database', 'postgresql');
 const seconds = Number(option('seconds', '15'));
 const connections = Number(option('connections', '10'));
 const top = Number(option('top', '30'));
+const toolArgs = JSON.parse(option('args', '{}')) as Record<string, unknown>;
+const historyDays = Number(option('history', '0'));
+const clones = Number(option('clones', '0'));
 
 const siteUrl = `http://127.0.0.1:${TEST_PORT}`;
 ensureBuild(siteUrl);
@@ -60,7 +66,8 @@ try {
   // Seeding runs on a server without the profiler so the profile holds only the load.
   const seedServer = await startServer({ port: TEST_PORT, env: { ...db.env, PACEWISE_SEED: '0' } });
   const me = await subscribedPerson(seedServer.url, 'profile');
-  for (let i = 0; i < 15; i++) {
+  // A person with a history gets it from the worker below; one without, 15 sessions around today.
+  for (let i = 0; i < (historyDays > 0 ? 0 : 15); i++) {
     const date = new Date(Date.now() - (i - 5) * 86_400_000).toISOString().slice(0, 10);
     await tool(seedServer.url, me.accessToken, 'create_workout', {
       date,
@@ -77,6 +84,23 @@ try {
     });
   }
   await seedServer.stop();
+  if (historyDays > 0) {
+    // The same history the scale bench builds (its tools' handlers, the clock moved day by day).
+    const workerEnv = { ...db.env, SITE_URL: seedServer.url };
+    const today = new Date().toISOString().slice(0, 10);
+    const seeded = await runJsonWorker<Record<string, unknown>>(
+      'bench/workers/seed-history.ts',
+      { mode: 'history', people: [{ email: me.person.email, days: historyDays }], today },
+      workerEnv,
+    );
+    console.log(`history of ${historyDays} days: ${JSON.stringify(seeded)}`);
+    if (clones > 0)
+      console.log(
+        JSON.stringify(
+          await runJsonWorker('bench/workers/seed-history.ts', { mode: 'clone', fromEmail: me.person.email, count: clones }, workerEnv),
+        ),
+      );
+  }
 
   const server = await startServer({
     port: TEST_PORT,
@@ -95,7 +119,7 @@ try {
           authorization: `Bearer ${me.accessToken}`,
           'mcp-protocol-version': PROTOCOL,
         },
-        body: JSON.stringify(callToolRequest(target)),
+        body: JSON.stringify(callToolRequest(target, toolArgs)),
       };
   await autocannon({ ...spec, connections, durationSeconds: 2 }); // warm-up (JIT, connection pool)
   const loadStart = Date.now();
@@ -111,7 +135,12 @@ try {
 
   const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('next start wrote no profile');
-  const saved = path.join(ROOT, 'bench', 'profiles', `${target.replace(/[^a-z0-9_]+/gi, '-')}-${database}.cpuprofile`);
+  const saved = path.join(
+    ROOT,
+    'bench',
+    'profiles',
+    `${target.replace(/[^a-z0-9_]+/gi, '-')}${historyDays ? `-${historyDays}d` : ''}-${database}.cpuprofile`,
+  );
   fs.mkdirSync(path.dirname(saved), { recursive: true });
   fs.copyFileSync(path.join(profileDir, file), saved);
   summarize(JSON.parse(fs.readFileSync(saved, 'utf8')) as Profile, result.requests, window);

@@ -9,7 +9,7 @@ import { reads } from '@/lib/database/kysely';
 import type { Tables } from '@/lib/database/tables';
 import { readinessFrom, readinessRows, type ReadinessRow, type ReadinessView } from '@/lib/health/readiness';
 import { sessionGap, type SessionGap } from '@/lib/training/gap';
-import type { IsoDate } from '@/lib/training/types';
+import type { IsoDate, RunSegment, StrengthBlock } from '@/lib/training/types';
 import { parseAthleteState, parseRun, parseStrength } from './documents';
 import type { CoachingContext } from './context';
 import { workoutColumns, type StoredWorkout } from './records';
@@ -70,6 +70,28 @@ function knownFrom(inputs: TimeAwayInputs | undefined): Parameters<typeof sessio
   };
 }
 
+/**
+ * A completed session of the history whose documents are parsed when first read: sessionGap reads the
+ * newest few of up to 200 (the last two of each lift, the last run), so a year of history no longer
+ * costs 400 document parses a list_workouts call (docs/performance.md, issue 35, branch `progress`).
+ */
+function lazySession(r: HistoryRow) {
+  let strength: StrengthBlock[] | undefined;
+  let run: RunSegment[] | undefined;
+  return {
+    id: r.id,
+    date: r.date,
+    title: r.title,
+    status: 'completed' as const,
+    get strength() {
+      return (strength ??= parseStrength(r.strength));
+    },
+    get run() {
+      return (run ??= parseRun(r.run));
+    },
+  };
+}
+
 /** The briefing of `session` from the rows of historyColumn, readinessColumn and timeAwayColumns. Pure. */
 export function briefingFrom(
   session: StoredWorkout,
@@ -78,14 +100,7 @@ export function briefingFrom(
   today: IsoDate,
   known?: TimeAwayInputs,
 ): Briefing {
-  const done = (history ?? []).map((r) => ({
-    id: r.id,
-    date: r.date,
-    title: r.title,
-    status: 'completed' as const,
-    strength: parseStrength(r.strength),
-    run: parseRun(r.run),
-  }));
+  const done = (history ?? []).map(lazySession);
   return {
     workoutId: session.id,
     date: session.date,

@@ -10,7 +10,8 @@ import { reads } from '@/lib/database/kysely';
 import type { Tables } from '@/lib/database/tables';
 import { heldTrends, type HeldSnapshot, type HeldTrends } from '@/lib/training/held-trends';
 import type { ProfileFacts } from './athlete-store';
-import { readAthleteShown } from './time-away-view';
+import { athleteShownColumns, athleteShownFrom, readAthleteShown } from './time-away-view';
+import { compiledOnce } from '@/lib/database/compiled-once';
 import { parseAthleteState } from './documents';
 import { toWorkout, workoutColumns } from './records';
 import { predictGoalRace, predictionText, type RacePrediction } from '@/lib/training/race-prediction';
@@ -21,22 +22,39 @@ const RACE_NAMES: Record<number, string> = { 5000: '5 km', 10000: '10 km', 21097
 
 export type GoalRace = { planId: string; planName: string; raceDate: string | null; prediction: RacePrediction; text: string };
 
+/** The person's plans that can have a race (not strength), in the order goalRaceFrom picks from. */
+export function racePlansQuery(userId: string, k: Kysely<Tables>) {
+  return k
+    .selectFrom('TrainingPlan')
+    .select(['id', 'name', 'goal', 'startDate', 'weeks', 'raceDate', 'raceDistanceM', 'goalTimeS'])
+    .where('userId', '=', userId)
+    .where('goal', '<>', 'strength')
+    .orderBy('startDate')
+    .orderBy('createdAt');
+}
+type RacePlan = {
+  id: string;
+  name: string;
+  goal: string;
+  startDate: string;
+  weeks: number;
+  raceDate: string | null;
+  raceDistanceM: number | null;
+  goalTimeS: number | null;
+};
+
 /**
  * The goal race of the person's current plan (active, else the next upcoming; running and hybrid plans
  * with a race distance) and the finish time the VDOT held now predicts for it; null without either.
  */
 export async function goalRace(userId: string, today: IsoDate, vdot: number | undefined, goalTimeS?: number): Promise<GoalRace | null> {
   if (vdot === undefined) return null;
-  const plans = await (
-    await reads()
-  )
-    .selectFrom('TrainingPlan')
-    .select(['id', 'name', 'goal', 'startDate', 'weeks', 'raceDate', 'raceDistanceM', 'goalTimeS'])
-    .where('userId', '=', userId)
-    .where('goal', '<>', 'strength')
-    .orderBy('startDate')
-    .orderBy('createdAt')
-    .execute();
+  return goalRaceFrom(await racePlansQuery(userId, await reads()).execute(), today, vdot, goalTimeS);
+}
+
+/** goalRace from the person's race plans (racePlansQuery) as read. */
+export function goalRaceFrom(plans: readonly RacePlan[], today: IsoDate, vdot: number | undefined, goalTimeS?: number): GoalRace | null {
+  if (vdot === undefined) return null;
   const current = plans.filter((p) => addDays(p.startDate, p.weeks * 7 - 1) >= today);
   const plan = current.find((p) => p.startDate <= today) ?? current[0];
   // A plan without its own race distance races its goal's (a 5K plan, a 5 km race).
@@ -67,8 +85,13 @@ export function totalsStatement(k: Kysely<Tables>, userId: string) {
  * through the eventId index, the totals from the person's AdaptationTotals row (totalsStatement).
  */
 export function progressStatement(k: Kysely<Tables>, userId: string, recent: number) {
+  return k.selectNoFrom(progressColumns(userId, recent));
+}
+
+/** progressStatement's columns, for a statement that reads them beside others (progressFactsStatement). */
+function progressColumns(userId: string, recent: number) {
   const eb = expressionBuilder<Tables, never>();
-  return k.selectNoFrom([
+  return [
     jsonArrayFrom(
       eb
         .selectFrom('AdaptationEvent as e')
@@ -96,7 +119,7 @@ export function progressStatement(k: Kysely<Tables>, userId: string, recent: num
     ).as('events'),
     eb.selectFrom('AdaptationTotals').select('events').where('userId', '=', userId).as('eventCount'),
     eb.selectFrom('AdaptationTotals').select('changes').where('userId', '=', userId).as('changeCount'),
-  ]);
+  ] as const;
 }
 
 /** The athlete a read shows (readAthleteShown), the latest `recent` records and the totals. */
@@ -105,8 +128,15 @@ export async function getProgress(userId: string, profile: ProfileFacts, recent:
     readAthleteShown(userId, profile, today),
     progressStatement(await reads(), userId, recent).executeTakeFirstOrThrow(),
   ]);
+  return { athlete, ...progressFrom(row) };
+}
+
+type ProgressRow = Awaited<ReturnType<ReturnType<typeof progressStatement>['executeTakeFirstOrThrow']>>;
+
+/** The records and totals of a progressStatement row. */
+function progressFrom(row: Pick<ProgressRow, 'events' | 'eventCount' | 'changeCount'>) {
   const events = row.events.map((e) => ({ ...e, createdAt: new Date(e.createdAt) }));
-  return { athlete, events, totals: { events: Number(row.eventCount ?? 0), changes: Number(row.changeCount ?? 0) } };
+  return { events, totals: { events: Number(row.eventCount ?? 0), changes: Number(row.changeCount ?? 0) } };
 }
 
 /**
@@ -115,22 +145,30 @@ export async function getProgress(userId: string, profile: ProfileFacts, recent:
  */
 export async function getWeeklyTrends(userId: string, today: IsoDate, weeks: number): Promise<WeeklyTrends> {
   const k = await reads();
-  const latest = await latestLoggedStatement(k, userId).executeTakeFirstOrThrow();
+  const shown = weeksShown(await latestLoggedStatement(k, userId).executeTakeFirstOrThrow(), today, weeks);
+  return trendsFrom(await trendRowsStatement(k, userId, shown.from, shown.to).executeTakeFirstOrThrow(), shown);
+}
+
+/** The weeks drawn: from the first Monday to the last Sunday, ending with today's week or the latest logged session's. */
+function weeksShown(latest: { completed: string | null; skipped: string | null }, today: IsoDate, weeks: number) {
   const last = [latest.completed, latest.skipped]
     .filter((d): d is string => typeof d === 'string')
     .sort()
     .at(-1);
   const end = last && last > today ? last : today;
-  const from = addDays(mondayOf(end), -7 * (weeks - 1));
-  const to = addDays(mondayOf(end), 6);
-  const row = await trendRowsStatement(k, userId, from, to).executeTakeFirstOrThrow();
+  return { from: addDays(mondayOf(end), -7 * (weeks - 1)), to: addDays(mondayOf(end), 6), end };
+}
+
+type TrendRows = Awaited<ReturnType<ReturnType<typeof trendRowsStatement>['executeTakeFirstOrThrow']>>;
+
+function trendsFrom(row: Pick<TrendRows, 'rows' | 'benchmarks'>, shown: { from: IsoDate; end: IsoDate }): WeeklyTrends {
   const evidence: TrendBenchmark[] = row.benchmarks.map((b) => ({
     date: b.date,
     kind: b.kind === 'race' ? 'race' : 'lift',
     exercise: b.exercise,
     ...derivedEstimate(b),
   }));
-  return weeklyTrends(row.rows.map(toWorkout), evidence, from, end);
+  return weeklyTrends(row.rows.map(toWorkout), evidence, shown.from, shown.end);
 }
 
 /**
@@ -138,15 +176,24 @@ export async function getWeeklyTrends(userId: string, today: IsoDate, weeks: num
  * (userId, status, date) index for each, however long the history.
  */
 export function latestLoggedStatement(k: Kysely<Tables>, userId: string) {
+  return k.selectNoFrom(latestLoggedColumns(userId));
+}
+
+function latestLoggedColumns(userId: string) {
+  const eb = expressionBuilder<Tables, never>();
   const lastOf = (status: 'completed' | 'skipped') =>
-    k.selectFrom('Workout').select('date').where('userId', '=', userId).where('status', '=', status).orderBy('date', 'desc').limit(1);
-  return k.selectNoFrom([lastOf('completed').as('completed'), lastOf('skipped').as('skipped')]);
+    eb.selectFrom('Workout').select('date').where('userId', '=', userId).where('status', '=', status).orderBy('date', 'desc').limit(1);
+  return [lastOf('completed').as('completed'), lastOf('skipped').as('skipped')] as const;
 }
 
 /** The completed and skipped sessions and the benchmarks dated `from`..`to` (the weeks drawn), sessions in date order. */
 export function trendRowsStatement(k: Kysely<Tables>, userId: string, from: IsoDate, to: IsoDate) {
+  return k.selectNoFrom(trendRowsColumns(userId, from, to));
+}
+
+function trendRowsColumns(userId: string, from: IsoDate, to: IsoDate) {
   const eb = expressionBuilder<Tables, never>();
-  return k.selectNoFrom([
+  return [
     jsonArrayFrom(
       eb
         .selectFrom('Workout')
@@ -166,11 +213,14 @@ export function trendRowsStatement(k: Kysely<Tables>, userId: string, from: IsoD
         .where('date', '>=', from)
         .where('date', '<=', to),
     ).as('benchmarks'),
-  ]);
+  ] as const;
 }
 
 /** Local days are at most 14 hours from UTC: an instant this far before a day's UTC midnight is before its local start anywhere. */
 const ZONE_MARGIN_MS = 15 * 60 * 60 * 1000;
+
+/** The instant before which no session can have been logged on `firstMonday` or later, in any timezone. */
+const heldBound = (firstMonday: IsoDate) => new Date(Date.parse(`${firstMonday}T00:00:00Z`) - ZONE_MARGIN_MS);
 
 /**
  * The snapshots heldTrends needs to draw `weeks` (docs/decisions.md, "Progress reads what it draws"):
@@ -180,7 +230,11 @@ const ZONE_MARGIN_MS = 15 * 60 * 60 * 1000;
  * person's lock, so the application order of their records follows their completion instants.
  */
 export function heldSnapshotsStatement(k: Kysely<Tables>, userId: string, firstMonday: IsoDate) {
-  const bound = new Date(Date.parse(`${firstMonday}T00:00:00Z`) - ZONE_MARGIN_MS);
+  return k.selectNoFrom(heldSnapshotsColumns(userId, firstMonday, heldBound(firstMonday)));
+}
+
+/** heldSnapshotsStatement's columns; `bound` is heldBound(firstMonday). */
+function heldSnapshotsColumns(userId: string, firstMonday: IsoDate, bound: Date) {
   const eb = expressionBuilder<Tables, never>();
   // Each session's records found from the session (a lateral join through the AdaptationEvent(workoutId)
   // index): a plain join let the planner read every record of the person (1,042 for five years) and
@@ -206,7 +260,7 @@ export function heldSnapshotsStatement(k: Kysely<Tables>, userId: string, firstM
       )
       .select(['w.date', sql<Date | null>`${sql.ref('w.completedAt')} AT TIME ZONE 'UTC'`.as('completedAt'), 'e.stateAfter'])
       .where('w.userId', '=', userId);
-  return k.selectNoFrom([
+  return [
     jsonObjectFrom(
       logged()
         .where('w.completedAt', '<', bound)
@@ -221,7 +275,7 @@ export function heldSnapshotsStatement(k: Kysely<Tables>, userId: string, firstM
         .orderBy('e.createdAt')
         .orderBy('e.id'),
     ).as('since'),
-  ]);
+  ] as const;
 }
 
 /**
@@ -238,14 +292,92 @@ export async function getHeldTrends(
   current: AthleteState,
 ): Promise<HeldTrends> {
   const first = weeks[0] ?? today;
-  const row = await heldSnapshotsStatement(await reads(), userId, first).executeTakeFirstOrThrow();
-  const snapshots: HeldSnapshot[] = [];
+  return heldFrom(await heldSnapshotsStatement(await reads(), userId, first).executeTakeFirstOrThrow(), timezone, today, weeks, current);
+}
+
+type HeldRow = Awaited<ReturnType<ReturnType<typeof heldSnapshotsStatement>['executeTakeFirstOrThrow']>>;
+
+/**
+ * heldTrends from a heldSnapshotsStatement row. heldTrends reads, for each week, the last snapshot
+ * dated on or before its Sunday: only those (at most one a week) are parsed, not every session's state.
+ */
+export function heldFrom(
+  row: Pick<HeldRow, 'before' | 'since'>,
+  timezone: string,
+  today: IsoDate,
+  weeks: readonly IsoDate[],
+  current: AthleteState,
+) {
+  const logged: { date: IsoDate; stateAfter: unknown }[] = [];
+  // The local day of an instant, once per quarter hour of UTC: every zone's offset is a whole number
+  // of quarter hours, so no local midnight falls inside one (Intl's formatting was 2 % of the call).
+  const days = new Map<number, IsoDate>();
+  const localDay = (instant: string | Date) => {
+    const at = new Date(instant);
+    const quarter = Math.floor(at.getTime() / 900_000);
+    let day = days.get(quarter);
+    if (day === undefined) days.set(quarter, (day = todayIn(timezone, at)));
+    return day;
+  };
   // json_agg keeps the subquery's order in practice; the records were read oldest first.
   for (const r of [...(row.before ? [row.before] : []), ...row.since]) {
     if (!r.stateAfter) continue;
-    const date = r.completedAt ? todayIn(timezone, new Date(r.completedAt)) : r.date;
-    snapshots.push({ date, state: parseAthleteState(r.stateAfter as Parameters<typeof parseAthleteState>[0]) });
+    logged.push({ date: r.completedAt ? localDay(r.completedAt) : r.date, stateAfter: r.stateAfter });
   }
+  const read = new Set<number>();
+  for (const monday of weeks) {
+    const sunday = addDays(monday, 6);
+    let last = -1;
+    for (let i = 0; i < logged.length; i++) if (logged[i]!.date <= sunday) last = i;
+    if (last >= 0) read.add(last);
+  }
+  const snapshots: HeldSnapshot[] = [...read]
+    .sort((a, b) => a - b)
+    .map((i) => ({ date: logged[i]!.date, state: parseAthleteState(logged[i]!.stateAfter as Parameters<typeof parseAthleteState>[0]) }));
   snapshots.push({ date: today, state: current });
   return heldTrends(weeks, snapshots);
+}
+
+/**
+ * What get_training_progress draws beyond the athlete, the records and the totals, in one statement:
+ * the athlete shown and its time off, the latest records and the totals, the latest logged days (the
+ * weeks drawn end with them) and the race plans. Compiled once (compiledOnce).
+ */
+export const progressFactsStatement = compiledOnce(['userId', 'recent'], (k, v: { userId: string; recent: number }) =>
+  k.selectNoFrom([
+    ...athleteShownColumns(v.userId),
+    ...progressColumns(v.userId, v.recent),
+    ...latestLoggedColumns(v.userId),
+    jsonArrayFrom(racePlansQuery(v.userId, k)).as('racePlans'),
+  ]),
+);
+
+/** The weeks drawn (trendRowsStatement) and the snapshots held over them (heldSnapshotsStatement), in one statement. */
+export const weeksDrawnStatement = compiledOnce(
+  ['userId', 'from', 'to', 'bound'],
+  (k, v: { userId: string; from: IsoDate; to: IsoDate; bound: Date }) =>
+    k.selectNoFrom([...trendRowsColumns(v.userId, v.from, v.to), ...heldSnapshotsColumns(v.userId, v.from, v.bound)]),
+);
+
+/**
+ * get_training_progress's reads in two statements, one after the other (the weeks drawn depend on
+ * the latest logged day): what getProgress, getWeeklyTrends, getHeldTrends and goalRace read, in six.
+ */
+export async function trainingProgress(
+  userId: string,
+  q: { profile: ProfileFacts; timezone: string; today: IsoDate; recent: number; weeks: number; goalTimeS?: number },
+) {
+  const k = await reads();
+  const [facts] = await progressFactsStatement(k, { userId, recent: q.recent });
+  const athlete = athleteShownFrom(facts!, q.profile, q.today);
+  const shown = weeksShown(facts!, q.today, q.weeks);
+  const [drawn] = await weeksDrawnStatement(k, { userId, from: shown.from, to: shown.to, bound: heldBound(shown.from) });
+  const trends = trendsFrom(drawn!, shown);
+  return {
+    athlete,
+    ...progressFrom(facts!),
+    trends,
+    held: heldFrom(drawn!, q.timezone, q.today, trends.weeks, athlete.state),
+    race: goalRaceFrom(facts!.racePlans, q.today, athlete.state.vdot, q.goalTimeS),
+  };
 }

@@ -84,13 +84,18 @@ export async function withTimeAwayShown(
  * readAthlete plus the time off a catch-up looks at): one prepared statement instead of two Prisma queries.
  */
 export function athleteShownStatement(k: Kysely<Tables>, userId: string) {
+  return k.selectNoFrom(athleteShownColumns(userId));
+}
+
+/** athleteShownStatement's columns, for a statement that reads them beside others. */
+export function athleteShownColumns(userId: string) {
   const eb = expressionBuilder<Tables, never>();
-  return k.selectNoFrom([
+  return [
     jsonObjectFrom(eb.selectFrom('AthleteState as s').select(['s.state', 's.vdotDate', 's.version']).where('s.userId', '=', userId)).as(
       'athlete',
     ),
     jsonArrayFrom(eb.selectFrom('TimeOff as t').select(['t.fromDate', 't.toDate', 't.kind']).where('t.userId', '=', userId)).as('offs'),
-  ]);
+  ] as const;
 }
 
 /**
@@ -100,7 +105,17 @@ export function athleteShownStatement(k: Kysely<Tables>, userId: string) {
  * that need it (getHeldTrends).
  */
 export async function readAthleteShown(userId: string, profile: ProfileFacts, today: string): Promise<Athlete & { version: number }> {
-  const row = await athleteShownStatement(await reads(), userId).executeTakeFirstOrThrow();
+  return athleteShownFrom(await athleteShownStatement(await reads(), userId).executeTakeFirstOrThrow(), profile, today);
+}
+
+type AthleteShownRow = Awaited<ReturnType<ReturnType<typeof athleteShownStatement>['executeTakeFirstOrThrow']>>;
+
+/** readAthleteShown from an athleteShownStatement row (or a statement that read its columns). */
+export function athleteShownFrom(
+  row: Pick<AthleteShownRow, 'athlete' | 'offs'>,
+  profile: ProfileFacts,
+  today: string,
+): Athlete & { version: number } {
   const athlete = row.athlete
     ? {
         state: syncWithProfile(parseAthleteState(row.athlete.state as Parameters<typeof parseAthleteState>[0]), profile),

@@ -24,6 +24,13 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** Recorded time off (record_time_off), YYYY-MM-DD inclusive. */
 export type RecordedOff = { fromDate: IsoDate; toDate: IsoDate; kind: string };
 
+/** The first two items `keep` accepts, looking no further (the history's documents are read lazily). */
+function firstTwo<T>(items: readonly T[], keep: (t: T) => boolean): T[] {
+  const out: T[] = [];
+  for (const t of items) if (keep(t) && out.push(t) === 2) break;
+  return out;
+}
+
 /** `history`: completed sessions (any order); only those dated before `session.date` count. */
 export function sessionGap(
   session: Pick<Workout, 'id' | 'date' | 'strength' | 'run'>,
@@ -48,7 +55,7 @@ export function sessionGap(
   const lastLifting = before.find((w) => w.strength.length > 0);
   const liftingGap = lastLifting ? daysBetween(lastLifting.date, session.date) : null;
   const lastTrained = items.map((i) => {
-    const [w, previous] = before.filter(i.done);
+    const [w, previous] = firstTwo(before, i.done);
     const days = w ? daysBetween(w.date, session.date) : null;
     // The coach's stored spacing (athlete state, what the prescription used) when given, else the history's.
     const spacing = w && previous ? daysBetween(previous.date, w.date) : undefined;

@@ -2,6 +2,7 @@ import { now, todayIn } from '@/lib/clock';
 import { z } from 'zod';
 import type { HealthRecord } from '@/lib/generated/prisma/client';
 import { aggregate } from '@/lib/health/aggregate';
+import { weeklySeries } from '@/lib/health/weekly';
 import { fromCanonical, HEALTH_TYPES, METRICS, roundFor, SLEEP_STAGES, type HealthType, type HealthUnit } from '@/lib/health/metrics';
 import { isProblem, normalizeRecord, type NormalizedRecord } from '@/lib/health/normalize';
 import { readinessFor } from '@/lib/health/readiness';
@@ -208,6 +209,18 @@ export const getHealthData = defineTool({
         aggregation: 'none' as const,
         records: rows.map((r) => recordView(r, unitOf(r.type as HealthType))),
         truncated,
+        readiness,
+      };
+    }
+    if (args.aggregation === 'weekly') {
+      // Grouped by the database: one row per type and week however many records the weeks hold.
+      const weekly = await weeklySeries(person.id, types, from, to, unitOf);
+      return {
+        timezone,
+        from,
+        to,
+        aggregation: args.aggregation,
+        series: weekly.map((w) => ({ ...w, label: METRICS[w.type].label })),
         readiness,
       };
     }

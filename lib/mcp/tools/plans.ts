@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EQUIPMENT } from '@/lib/training/types';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan, type PlanSummary } from '@/lib/coaching/plans';
-import { getHeldTrends, getProgress, getWeeklyTrends, goalRace } from '@/lib/coaching/progress';
+import { trainingProgress } from '@/lib/coaching/progress';
 import type { StoredWorkout } from '@/lib/coaching/records';
 import { SHOWN_STATUSES, shownStatus } from '@/lib/coaching/status';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
@@ -558,14 +558,14 @@ export const getTrainingProgress = defineTool({
   }),
   handler: async (args, { person }) => {
     const { ctx, units, timezone } = await coachingCall(person, args);
-    const [{ athlete, events, totals }, trends] = await Promise.all([
-      getProgress(person.id, ctx.profile, args.recent ?? 10, ctx.today),
-      getWeeklyTrends(person.id, ctx.today, args.weeks ?? 12),
-    ]);
-    const [held, race] = await Promise.all([
-      getHeldTrends(person.id, timezone, ctx.today, trends.weeks, athlete.state),
-      goalRace(person.id, ctx.today, athlete.state.vdot, args.goalTimeSeconds),
-    ]);
+    const { athlete, events, totals, trends, held, race } = await trainingProgress(person.id, {
+      profile: ctx.profile,
+      timezone,
+      today: ctx.today,
+      recent: args.recent ?? 10,
+      weeks: args.weeks ?? 12,
+      ...(args.goalTimeSeconds !== undefined ? { goalTimeS: args.goalTimeSeconds } : {}),
+    });
     const time = (seconds: number) => ({ time: formatDuration(seconds), seconds });
     const kg = (v: number | undefined) => (v === undefined ? null : fromKg(v, units.weight));
     const p = athlete.state.vdot === undefined ? undefined : trainingPaces(athlete.state.vdot);

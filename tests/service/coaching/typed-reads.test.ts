@@ -11,10 +11,14 @@ import { currentChangesFrom } from '@/lib/coaching/changes';
 import {
   heldSnapshotsStatement,
   latestLoggedStatement,
+  progressFactsStatement,
   progressStatement,
+  racePlansQuery,
   totalsStatement,
   trendRowsStatement,
+  weeksDrawnStatement,
 } from '@/lib/coaching/progress';
+import { compiledOnce } from '@/lib/database/compiled-once';
 import { athleteShownStatement } from '@/lib/coaching/time-away-view';
 import { toWorkout } from '@/lib/coaching/records';
 import { readWorkoutListRow } from '@/lib/coaching/workout-list';
@@ -377,5 +381,74 @@ describe('delete_workout of a logged session: the records after it, in one state
     expect(rows.every((r) => r.stateAfter !== null)).toBe(true);
     // Another person's id finds nothing of theirs: the statement is bounded to the person.
     expect(await laterSessionsStatement(k, NONE, tenth!.id).execute()).toEqual([]);
+  });
+});
+
+describe('get_training_progress: two statements compiled once read what the six read', () => {
+  // The two statements the tool runs (progressFactsStatement, weeksDrawnStatement) against the six
+  // statements they were composed from, row for row, for the long history, a short one and none.
+  const people = [LONG, OTHER, NONE];
+  beforeAll(async () => {
+    // Race plans for the short history: a half marathon with a goal time and a strength plan (never read).
+    await raw.query(
+      `INSERT INTO "TrainingPlan" ("id", "userId", "name", "goal", "startDate", "weeks", "daysPerWeek", "equipment", "raceDate",
+                                   "raceDistanceM", "goalTimeS", "mainLiftProgression", "basis", "updatedAt")
+       VALUES ('p-half', $1, 'Half', 'half', $2, 12, 4, '{}', $3, 21097.5, 6300, 'linear', '{}'::jsonb, now()),
+              ('p-str', $1, 'Strength', 'strength', $2, 8, 3, '{}', NULL, NULL, NULL, 'linear', '{}'::jsonb, now())`,
+      [OTHER, addDays(TODAY, -14), addDays(TODAY, 70)],
+    );
+  });
+
+  it.each(people.flatMap((who) => [0, 10, 50].map((recent) => [who, recent] as const)))(
+    'facts of %s with %i recent records: the athlete, time off, records, totals, latest days and race plans',
+    async (who, recent) => {
+      const [facts] = await progressFactsStatement(k, { userId: who, recent });
+      const shown = await athleteShownStatement(k, who).executeTakeFirstOrThrow();
+      const progress = await progressStatement(k, who, recent).executeTakeFirstOrThrow();
+      const latest = await latestLoggedStatement(k, who).executeTakeFirstOrThrow();
+      const plans = await racePlansQuery(who, k).execute();
+      expect(facts).toEqual({ ...shown, ...progress, ...latest, racePlans: plans });
+      const held = who === LONG ? recent : who === OTHER ? Math.min(recent, 26) : 0;
+      expect(facts!.events).toHaveLength(held);
+      const instants = facts!.events.map((e) => new Date(e.createdAt).getTime());
+      expect(instants).toEqual([...instants].sort((a, b) => b - a));
+      expect(facts!.racePlans.map((p) => p.id)).toEqual(who === OTHER ? ['p-half'] : []);
+    },
+  );
+
+  const mondays = ['2026-09-07', '2021-11-29', '2001-01-01', addDays(TODAY, 3)];
+  it.each(people.flatMap((who) => mondays.map((monday) => [who, monday] as const)))(
+    'weeks drawn of %s from %s: the sessions, benchmarks and held snapshots',
+    async (who, monday) => {
+      const to = addDays(monday, 7 * 12 - 1);
+      const bound = new Date(Date.parse(`${monday}T00:00:00Z`) - 15 * 3600_000);
+      const [drawn] = await weeksDrawnStatement(k, { userId: who, from: monday, to, bound });
+      const trend = await trendRowsStatement(k, who, monday, to).executeTakeFirstOrThrow();
+      const held = await heldSnapshotsStatement(k, who, monday).executeTakeFirstOrThrow();
+      expect(drawn).toEqual({ ...trend, ...held });
+      if (who === NONE) expect(drawn).toEqual({ rows: [], benchmarks: [], before: null, since: [] });
+      if (who === LONG && monday === '2026-09-07') expect(drawn!.since.length).toBeGreaterThan(30);
+    },
+  );
+
+  it('runs the text it compiled once, whatever the values, and binds a hostile id as data', async () => {
+    const seen: string[] = [];
+    const spy = compiledOnce(['userId'], (kk, v: { userId: string }) => {
+      seen.push('built');
+      return kk.selectFrom('User').select('id').where('id', '=', v.userId);
+    });
+    expect(await spy(k, { userId: LONG })).toEqual([{ id: LONG }]);
+    expect(await spy(k, { userId: `x'); DELETE FROM "User"; --` })).toEqual([]);
+    expect(await spy(k, { userId: OTHER })).toEqual([{ id: OTHER }]);
+    expect(seen).toEqual(['built']);
+    const [users] = await raw.query<{ n: string | number }>(`SELECT count(*) AS n FROM "User"`);
+    expect(Number(users!.n)).toBe(3);
+  });
+
+  it('refuses a statement that computes with a value instead of passing it on', async () => {
+    const computed = compiledOnce(['day'], (kk, v: { day: string }) =>
+      kk.selectFrom('Workout').select('id').where('title', '=', v.day.toUpperCase()),
+    );
+    await expect(computed(k, { day: TODAY })).rejects.toThrow(/day did not reach the statement as a parameter/);
   });
 });

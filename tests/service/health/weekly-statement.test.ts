@@ -1,0 +1,195 @@
+// @module-tag engine-parity
+// get_health_data's weekly summaries grouped by the database (lib/health/weekly.ts) against the rules
+// they replace, `aggregate` (lib/health/aggregate.ts) over the same records, on this run's engine
+// (PGlite, or PostgreSQL when DATABASE_URL is set): hard days (sources that tie, several readings a day,
+// staged and unstaged sleep, peaks), week edges, units, a year of daily data against none.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { RawDatabase } from '@/lib/database/engine';
+import { kyselyOver } from '@/lib/database/kysely';
+import { migrate } from '@/lib/database/migrations';
+import type { Tables } from '@/lib/database/tables';
+import { aggregate, type AggregatableRecord } from '@/lib/health/aggregate';
+import { HEALTH_TYPES, METRICS, type HealthType, type HealthUnit } from '@/lib/health/metrics';
+import { weeklyHealthStatement, weeklySeries } from '@/lib/health/weekly';
+import { addDays } from '@/lib/training/dates';
+import { freshRawDatabase } from '../../../harness/server';
+
+let raw: RawDatabase;
+let close: () => Promise<void>;
+let k: Kysely<Tables>;
+
+const TODAY = '2026-11-27';
+type Row = { type: HealthType; value: number; date: string; at?: string; source?: string; stage?: string; max?: number };
+let n = 0;
+
+async function insert(userId: string, rows: Row[]): Promise<void> {
+  for (const r of rows)
+    await raw.query(
+      `INSERT INTO "HealthRecord" ("id", "userId", "type", "value", "unit", "maxValue", "stage", "date", "startAt", "source", "sourceId", "updatedAt")
+       VALUES ($1, $2, $3, $4, 'canonical', $5, $6, $7, $8, 'agent', $9, now())`,
+      [
+        `h${String(n++).padStart(6, '0')}`,
+        userId,
+        r.type,
+        r.value,
+        r.max ?? null,
+        r.stage ?? null,
+        r.date,
+        r.at ?? `${r.date}T06:00:00Z`,
+        r.source ?? 'agent',
+      ],
+    );
+}
+
+/** A year and a bit of daily steps, resting heart rate, HRV and sleep, and body mass on Sundays (like the scale bench's). */
+function yearOfDays(): Row[] {
+  const rows: Row[] = [];
+  for (let d = 400; d >= 1; d--) {
+    const date = addDays(TODAY, -d);
+    rows.push(
+      { type: 'steps', value: 6000 + ((d * 37) % 5000), date },
+      { type: 'resting_heart_rate', value: 50 + (d % 7), date, at: `${date}T06:30:00Z` },
+      { type: 'hrv_rmssd', value: 55 + (d % 11) + 0.1 * (d % 3), date, at: `${date}T06:30:00Z` },
+      { type: 'sleep', value: 400 + (d % 60), date, stage: d % 5 ? 'asleep' : 'light' },
+    );
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === 0) rows.push({ type: 'body_mass', value: 80 + (d % 5) / 10, date });
+  }
+  return rows;
+}
+
+/** The hard days of one week and the next (Mon 2026-11-16 .. Sun 2026-11-29), and one record just outside. */
+function hardDays(): Row[] {
+  const mon = '2026-11-16';
+  const day = (i: number) => addDays(mon, i);
+  return [
+    // Steps: two sources, the watch counts more on Monday, the phone on Tuesday, a tie on Wednesday (first id wins).
+    { type: 'steps', value: 4000, date: day(0), source: 'phone' },
+    { type: 'steps', value: 3000, date: day(0), at: `${day(0)}T18:00:00Z`, source: 'watch' },
+    { type: 'steps', value: 2500, date: day(0), at: `${day(0)}T19:00:00Z`, source: 'watch' },
+    { type: 'steps', value: 9000, date: day(1), source: 'phone' },
+    { type: 'steps', value: 7000, date: day(1), source: 'watch' },
+    { type: 'steps', value: 5000, date: day(2), source: 'watch' },
+    { type: 'steps', value: 5000, date: day(2), source: 'phone' },
+    // Active energy: three small readings a day from one source (sums of fractions).
+    ...[0.1, 0.2, 0.3].flatMap((v, i) => [
+      { type: 'active_energy' as const, value: 100 + v, date: day(3), at: `${day(3)}T0${i + 1}:00:00Z` },
+      { type: 'active_energy' as const, value: 200.7 - v, date: day(7), at: `${day(7)}T0${i + 1}:00:00Z` },
+    ]),
+    // Resting heart rate: three readings from two sources a day; a Sunday and the next Monday.
+    { type: 'resting_heart_rate', value: 51, date: day(6), source: 'watch' },
+    { type: 'resting_heart_rate', value: 49, date: day(6), source: 'ring' },
+    { type: 'resting_heart_rate', value: 56, date: day(6), at: `${day(6)}T20:00:00Z`, source: 'watch' },
+    { type: 'resting_heart_rate', value: 48, date: day(7), source: 'ring' },
+    // Workout heart rate: the week's peak from maxValue, not the average.
+    { type: 'workout_heart_rate', value: 140, max: 181, date: day(2) },
+    { type: 'workout_heart_rate', value: 152, max: 176, date: day(4) },
+    { type: 'workout_heart_rate', value: 147, date: day(8) },
+    // Sleep: a staged watch night (light, deep, rem, awake) against a longer unstaged phone total: staged wins.
+    { type: 'sleep', value: 200, stage: 'light', date: day(1), source: 'watch' },
+    { type: 'sleep', value: 90, stage: 'deep', date: day(1), source: 'watch' },
+    { type: 'sleep', value: 100, stage: 'rem', date: day(1), source: 'watch' },
+    { type: 'sleep', value: 25, stage: 'awake', date: day(1), source: 'watch' },
+    { type: 'sleep', value: 480, date: day(1), source: 'phone' },
+    // A night only unstaged, with time in bed, and one with two light spans.
+    { type: 'sleep', value: 420, stage: 'asleep', date: day(2), source: 'phone' },
+    { type: 'sleep', value: 470, stage: 'in_bed', date: day(2), source: 'phone' },
+    { type: 'sleep', value: 150, stage: 'light', date: day(9), source: 'watch' },
+    { type: 'sleep', value: 160, stage: 'light', date: day(9), at: `${day(9)}T07:00:00Z`, source: 'watch' },
+    { type: 'sleep', value: 300, date: day(9), source: 'agent' },
+    // Body mass and VO2max, one each.
+    { type: 'body_mass', value: 81.25, date: day(5) },
+    { type: 'vo2max', value: 47.3, date: day(10) },
+    // Outside the range asked for. (The year of 'long' covers the same days: another person's records.)
+    { type: 'steps', value: 99_999, date: day(14) },
+  ];
+}
+
+beforeAll(async () => {
+  ({ raw, close } = await freshRawDatabase());
+  await migrate(raw);
+  for (const id of ['long', 'hard', 'none'])
+    await raw.query(`INSERT INTO "User" ("id", "email", "passwordHash", "updatedAt") VALUES ($1, $1 || '@example.test', 'x', now())`, [id]);
+  // One statement for the year: thousands of single inserts would be the slowest part of the file.
+  const year = yearOfDays();
+  await raw.query(
+    `INSERT INTO "HealthRecord" ("id", "userId", "type", "value", "unit", "stage", "date", "startAt", "source", "sourceId", "updatedAt")
+     SELECT 'y' || i, 'long', t, v, 'canonical', s, d, a::timestamp, 'agent', 'agent', now()
+       FROM unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS x(t, v, s, d, a, i)`,
+    [
+      year.map((r) => r.type),
+      year.map((r) => r.value),
+      year.map((r) => r.stage ?? null),
+      year.map((r) => r.date),
+      year.map((r) => r.at ?? `${r.date}T06:00:00Z`),
+    ],
+  );
+  await insert('hard', hardDays());
+  k = kyselyOver(raw);
+}, 120_000);
+
+afterAll(async () => {
+  await close?.();
+});
+
+/** The reference: `aggregate` over the records as get_health_data listed them (date, start, id). */
+async function reference(userId: string, types: readonly HealthType[], from: string, to: string, unitOf: (t: HealthType) => HealthUnit) {
+  const rows = await raw.query<AggregatableRecord & { type: HealthType }>(
+    `SELECT "type", "value", "maxValue", "date", "stage", "sourceId" FROM "HealthRecord"
+      WHERE "userId" = $1 AND "type" = ANY($2::text[]) AND "date" >= $3 AND "date" <= $4 ORDER BY "date", "startAt", "id"`,
+    [userId, [...types], from, to],
+  );
+  return types.map((t) => aggregate(t, rows, 'weekly', unitOf(t)));
+}
+
+const canonical = (t: HealthType) => METRICS[t].units[0] as HealthUnit;
+const other = (t: HealthType) => (METRICS[t].units.at(-1) ?? METRICS[t].units[0]) as HealthUnit;
+
+const cases: [string, string, string, string, (t: HealthType) => HealthUnit][] = [
+  // name, person, from, to, units
+  ['a year of daily data, canonical units', 'long', addDays(TODAY, -364), TODAY, canonical],
+  ['a year of daily data, other units (h, lb, kJ)', 'long', addDays(TODAY, -364), TODAY, other],
+  ['a range starting mid-week and ending on a Monday', 'long', '2026-03-05', '2026-06-01', canonical],
+  ['the hard days', 'hard', '2026-11-16', '2026-11-29', canonical],
+  ['the hard days in other units', 'hard', '2026-11-16', '2026-11-29', other],
+  ['the hard days from Wednesday to the next Tuesday', 'hard', '2026-11-18', '2026-11-24', canonical],
+  ['no records at all', 'none', addDays(TODAY, -364), TODAY, canonical],
+  ['a range before any record', 'long', '2020-01-01', '2020-03-01', canonical],
+];
+
+describe('weekly health summaries: the database groups as aggregate does', () => {
+  it.each(cases)('%s', async (_name, userId, from, to, unitOf) => {
+    const types = [...HEALTH_TYPES];
+    const want = await reference(userId, types, from, to, unitOf);
+    const got = await weeklySeries(userId, types, from, to, unitOf, k);
+    expect(got).toEqual(want);
+    const points = want.reduce((a, s) => a + s.points.length, 0);
+    if (userId === 'none' || from.startsWith('2020')) expect(points).toBe(0);
+    else expect(points).toBeGreaterThan(0);
+  });
+
+  it('reads the chosen types only, each series in the order asked', async () => {
+    const types: HealthType[] = ['sleep', 'steps'];
+    const got = await weeklySeries('hard', types, '2026-11-16', '2026-11-29', canonical, k);
+    expect(got.map((s) => s.type)).toEqual(['sleep', 'steps']);
+    expect(got).toEqual(await reference('hard', types, '2026-11-16', '2026-11-29', canonical));
+    // Each night takes the source reporting the most time asleep: the phone's 480 min beat the watch's staged
+    // 390 (200 + 90 + 100) on Tuesday, and the phone alone slept on Wednesday, so the week is the phone's.
+    const week = got[0]!.points[0]!;
+    expect(week.sources).toEqual(['phone']);
+    expect(week.daysWithData).toBe(2);
+    expect(week.value).toBe((480 + 420) / 2);
+    expect(Object.keys(week.stages!).sort()).toEqual(['asleep', 'in_bed']);
+  });
+
+  it('sends one row per type and week, however many records the weeks hold', async () => {
+    const { rows } = await weeklyHealthStatement('long', [...HEALTH_TYPES], addDays(TODAY, -364), TODAY).execute(k);
+    const records = await raw.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM "HealthRecord" WHERE "userId" = 'long' AND "date" >= $1`,
+      [addDays(TODAY, -364)],
+    );
+    expect(Number(records[0]!.n)).toBeGreaterThan(1400);
+    expect(rows.length).toBeLessThanOrEqual(5 * 53);
+    expect(new Set(rows.map((r) => `${r.type} ${r.week}`)).size).toBe(rows.length);
+  });
+});
