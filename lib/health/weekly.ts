@@ -4,8 +4,9 @@
 // `progress`: reading 1,512 records through Prisma and grouping them was most of the call). Same rules
 // and arithmetic as `aggregate` (./aggregate.ts, the reference its tests compare against): cumulative
 // metrics take the one source reporting the most each day (ties: the first source id in code-unit
-// order), sleep prefers staged totals, means are of daily means; sums run in the order the records
-// are listed (date, start, id) so the floating-point results are the same.
+// order), sleep prefers staged totals, means are of daily means. The week's sums run in date order;
+// the readings within one day are summed in no set order, so three or more readings of a day may differ
+// from `aggregate` in the last bit before rounding (the rounded values the tool returns are the same).
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from '@/lib/database/tables';
 import { reads } from '@/lib/database/kysely';
