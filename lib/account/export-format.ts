@@ -40,6 +40,7 @@ export const ExportedProfile = z.strictObject({
   equipment: z.array(z.string()),
   restingHr: z.number().int().nullable().describe('beats per minute'),
   maxHr: z.number().int().nullable().describe('beats per minute'),
+  trainingTime: z.string().nullable().describe('HH:MM in the profile timezone: when calendar events start (null: all day)'),
   createdAt: instant,
   updatedAt: instant,
 });

@@ -133,6 +133,7 @@ export async function exportRows(userId: string, now: Date) {
         list('equipment'),
         'restingHr',
         'maxHr',
+        'trainingTime',
         utc('createdAt', 'createdAt'),
         utc('updatedAt', 'updatedAt'),
       ])

@@ -1,6 +1,7 @@
 // The account export's reads as they were before issue 35 made them typed statements
 // (lib/account/store.ts `exportRows`): Prisma selects, kept verbatim as the reference the typed
-// statements must equal, row for row and key for key (tests/service/database/account-store.test.ts).
+// statements must equal, row for row and key for key (tests/service/database/account-store.test.ts);
+// the one addition is the profile's trainingTime, which the export had left out.
 import { db } from '@/lib/database/client';
 
 /** The export's rows as Prisma read them (the reference). */
@@ -43,6 +44,7 @@ export async function prismaExportRows(userId: string, now: Date) {
         equipment: true,
         restingHr: true,
         maxHr: true,
+        trainingTime: true,
         createdAt: true,
         updatedAt: true,
       },
