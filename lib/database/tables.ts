@@ -26,6 +26,7 @@ export interface Tables {
   TimeOff: Model.TimeOff;
   WorkoutChange: Model.WorkoutChange;
   HealthRecord: Model.HealthRecord;
+  HealthWeek: Model.HealthWeek;
   IntegrationConnection: Model.IntegrationConnection;
   IntegrationAuthState: Model.IntegrationAuthState;
   ImportedActivity: Model.ImportedActivity;

@@ -202,15 +202,16 @@ describe('the account store', () => {
       const [row] = await raw.query<Record<string, string | number>>(
         `SELECT (SELECT count(*) FROM "User" WHERE "id" = $1) AS users, (SELECT count(*) FROM "Workout" WHERE "userId" = $1) AS workouts,
                 (SELECT count(*) FROM "HealthRecord" WHERE "userId" = $1) AS health, (SELECT count(*) FROM "OAuthRecord" WHERE "accountId" = $1) AS oauth,
-                (SELECT count(*) FROM "AdaptationTotals" WHERE "userId" = $1) AS totals`,
+                (SELECT count(*) FROM "AdaptationTotals" WHERE "userId" = $1) AS totals, (SELECT count(*) FROM "HealthWeek" WHERE "userId" = $1) AS weeks`,
         [userId],
       );
       return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
     };
     const before = await owned(empty.userId);
     expect((await owned(full.userId)).workouts).toBeGreaterThan(0);
+    expect((await owned(full.userId)).weeks).toBeGreaterThan(0);
     await deletePerson(full.userId, 'sign-in-key-of-nobody');
-    expect(await owned(full.userId)).toEqual({ users: 0, workouts: 0, health: 0, oauth: 0, totals: 0 });
+    expect(await owned(full.userId)).toEqual({ users: 0, workouts: 0, health: 0, oauth: 0, totals: 0, weeks: 0 });
     expect(await owned(empty.userId)).toEqual(before);
     expect(before.users).toBe(1);
   });

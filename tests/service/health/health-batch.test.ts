@@ -4,6 +4,8 @@
 // reused id that stores nothing, and parallel batches of one person in which every acknowledged
 // record is stored exactly once.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { database } from '@/lib/database/client';
+import { HEALTH_TYPES } from '@/lib/health/metrics';
 import { addDays } from '@/lib/training/dates';
 import type { ToolCaller } from '../../support/mcp-clients';
 import { connectCaller, newAthlete, type Athlete } from '../support/athlete';
@@ -239,5 +241,26 @@ describe(`record_health_data batches (${engine})`, () => {
     expect(rows).toHaveLength(1300);
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const w of acknowledged) expect(byId.get(w.id)).toMatchObject({ type: w.type, value: w.value });
+    // The weeks the database keeps for the weekly summary (HealthWeek, migration health_weeks) are those
+    // of the records as stored, though the batches wrote into the same weeks at once.
+    const { raw } = await database();
+    const kept = await raw.query<Record<string, unknown>>(
+      `SELECT "type", "week", "value", "min", "max", "total", "days", "records", "sources", "stages" FROM "HealthWeek"
+        WHERE "userId" = $1 ORDER BY "type", "week"`,
+      [me.userId],
+    );
+    const fromRecords = await raw.query<Record<string, unknown>>(
+      `SELECT * FROM "pacewise_health_weeks"($1, $2::text[], '1900-01-01', '2999-12-31') ORDER BY "type", "week"`,
+      [me.userId, [...HEALTH_TYPES]],
+    );
+    // A day's readings are summed in no set order: equal to 12 significant digits.
+    const rounded = (rows: Record<string, unknown>[]) =>
+      rows.map((w) => ({
+        ...w,
+        ...Object.fromEntries(['value', 'min', 'max', 'total'].map((c) => [c, w[c] === null ? null : +Number(w[c]).toPrecision(12)])),
+      }));
+    expect(kept.filter((w) => w.type === 'active_energy').length).toBeGreaterThan(20);
+    expect(rounded(kept)).toEqual(rounded(fromRecords));
+    expect(kept.find((w) => w.type === 'active_energy' && Number(w.records) > 30)).toBeDefined();
   });
 });

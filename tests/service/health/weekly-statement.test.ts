@@ -11,7 +11,7 @@ import { migrate } from '@/lib/database/migrations';
 import type { Tables } from '@/lib/database/tables';
 import { aggregate, type AggregatableRecord } from '@/lib/health/aggregate';
 import { HEALTH_TYPES, METRICS, type HealthType, type HealthUnit } from '@/lib/health/metrics';
-import { weeklyHealthStatement, weeklySeries } from '@/lib/health/weekly';
+import { weeklyHealthStatement, weeklySeries, wholeWeeks } from '@/lib/health/weekly';
 import { addDays } from '@/lib/training/dates';
 import { freshRawDatabase } from '../../../harness/server';
 
@@ -108,7 +108,7 @@ function hardDays(): Row[] {
 beforeAll(async () => {
   ({ raw, close } = await freshRawDatabase());
   await migrate(raw);
-  for (const id of ['long', 'hard', 'none'])
+  for (const id of ['long', 'hard', 'none', 'moves'])
     await raw.query(`INSERT INTO "User" ("id", "email", "passwordHash", "updatedAt") VALUES ($1, $1 || '@example.test', 'x', now())`, [id]);
   // One statement for the year: thousands of single inserts would be the slowest part of the file.
   const year = yearOfDays();
@@ -191,5 +191,99 @@ describe('weekly health summaries: the database groups as aggregate does', () =>
     expect(Number(records[0]!.n)).toBeGreaterThan(1400);
     expect(rows.length).toBeLessThanOrEqual(5 * 53);
     expect(new Set(rows.map((r) => `${r.type} ${r.week}`)).size).toBe(rows.length);
+  });
+});
+
+/** A person's kept weeks (HealthWeek) and the same weeks computed from their records now, equal to 12 significant digits. */
+async function keptAndFresh(userId: string) {
+  const columns = `"type", "week", "value", "min", "max", "total", "days", "records", "sources", "stages"`;
+  const kept = await raw.query<Record<string, unknown>>(`SELECT ${columns} FROM "HealthWeek" WHERE "userId" = $1 ORDER BY "type", "week"`, [
+    userId,
+  ]);
+  const fresh = await raw.query<Record<string, unknown>>(
+    `SELECT ${columns} FROM "pacewise_health_weeks"($1, $2::text[], '1900-01-01', '2999-12-31') ORDER BY "type", "week"`,
+    [userId, [...HEALTH_TYPES]],
+  );
+  const rounded = (rows: Record<string, unknown>[]) =>
+    rows.map((w) => ({
+      ...w,
+      ...Object.fromEntries(['value', 'min', 'max', 'total'].map((c) => [c, w[c] === null ? null : +Number(w[c]).toPrecision(12)])),
+    }));
+  return { kept: rounded(kept), fresh: rounded(fresh) };
+}
+
+describe('the weeks the database keeps (HealthWeek, migration health_weeks)', () => {
+  it('whole weeks of a range: Monday to Sunday inside it, none when it holds no whole week', () => {
+    const cases: [string, string, { first: string; last: string } | null][] = [
+      ['2026-11-16', '2026-11-29', { first: '2026-11-16', last: '2026-11-23' }],
+      ['2026-11-18', '2026-11-24', null],
+      ['2026-11-17', '2026-12-06', { first: '2026-11-23', last: '2026-11-30' }],
+      ['2026-11-16', '2026-11-22', { first: '2026-11-16', last: '2026-11-16' }],
+      ['2026-11-22', '2026-11-22', null],
+      ['2026-03-05', '2026-06-01', { first: '2026-03-09', last: '2026-05-25' }],
+    ];
+    for (const [from, to, want] of cases) expect(wholeWeeks(from, to), `${from}..${to}`).toEqual(want);
+  });
+
+  it('holds every week of every type written, equal to the records grouped now', async () => {
+    for (const userId of ['long', 'hard']) {
+      const { kept, fresh } = await keptAndFresh(userId);
+      expect(kept.length, userId).toBeGreaterThan(userId === 'long' ? 200 : 8);
+      expect(kept, userId).toEqual(fresh);
+    }
+    expect((await keptAndFresh('none')).kept).toEqual([]);
+  });
+
+  it('follows updates, a record moved to another week, deletions, and a week left empty', async () => {
+    await insert('moves', hardDays());
+    await raw.query(
+      `UPDATE "HealthRecord" SET "value" = "value" * 2 WHERE "userId" = 'moves' AND "type" = 'steps' AND "date" = '2026-11-17'`,
+    );
+    // A Sunday's sleep moved into the next week, and a reading moved a month back.
+    await raw.query(
+      `UPDATE "HealthRecord" SET "date" = '2026-11-23' WHERE "userId" = 'moves' AND "type" = 'sleep' AND "date" = '2026-11-18'`,
+    );
+    await raw.query(`UPDATE "HealthRecord" SET "date" = '2026-10-20' WHERE "userId" = 'moves' AND "type" = 'vo2max'`);
+    let { kept, fresh } = await keptAndFresh('moves');
+    expect(kept).toEqual(fresh);
+    expect(kept.filter((w) => w.type === 'vo2max').map((w) => w.week)).toEqual(['2026-10-19']);
+    await raw.query(`DELETE FROM "HealthRecord" WHERE "userId" = 'moves' AND "type" = 'active_energy' AND "date" = '2026-11-19'`);
+    await raw.query(`DELETE FROM "HealthRecord" WHERE "userId" = 'moves' AND "type" = 'workout_heart_rate'`);
+    ({ kept, fresh } = await keptAndFresh('moves'));
+    expect(kept).toEqual(fresh);
+    expect(kept.filter((w) => w.type === 'workout_heart_rate')).toEqual([]);
+    expect(kept.filter((w) => w.type === 'active_energy').map((w) => w.week)).toEqual(['2026-11-23']);
+    // Another person's weeks did not move.
+    expect(await keptAndFresh('hard')).toMatchObject({ kept: (await keptAndFresh('hard')).fresh });
+  });
+
+  it('a week redone from its records (as the migration filled it) equals the one kept', async () => {
+    const before = (await keptAndFresh('long')).kept;
+    await raw.query(`DELETE FROM "HealthWeek" WHERE "userId" = 'long'`);
+    await raw.query(
+      `SELECT "pacewise_health_weeks_redo"(array_agg("userId"), array_agg("type"), array_agg("date")) FROM "HealthRecord" WHERE "userId" = 'long'`,
+    );
+    expect((await keptAndFresh('long')).kept).toEqual(before);
+  });
+
+  it('knows how every metric is summed up, as lib/health/metrics.ts does', async () => {
+    const rows = await raw.query<{ type: string; kind: string | null }>(
+      `SELECT t AS "type", "pacewise_health_kind"(t) AS "kind" FROM unnest($1::text[]) AS t`,
+      [[...HEALTH_TYPES, 'not_a_type']],
+    );
+    const want = Object.fromEntries([...HEALTH_TYPES.map((t) => [t, t === 'sleep' ? 'sleep' : METRICS[t].daily]), ['not_a_type', null]]);
+    expect(Object.fromEntries(rows.map((r) => [r.type, r.kind]))).toEqual(want);
+  });
+
+  it("a person's kept weeks go with the person", async () => {
+    await raw.query(
+      `INSERT INTO "User" ("id", "email", "passwordHash", "updatedAt") VALUES ('leaving', 'leaving@example.test', 'x', now())`,
+    );
+    await insert('leaving', hardDays());
+    const count = async () =>
+      Number((await raw.query<{ n: string }>(`SELECT count(*) AS n FROM "HealthWeek" WHERE "userId" = 'leaving'`))[0]!.n);
+    expect(await count()).toBeGreaterThan(8);
+    await raw.query(`DELETE FROM "User" WHERE "id" = 'leaving'`);
+    expect(await count()).toBe(0);
   });
 });
