@@ -26,6 +26,26 @@ export function parseTestNow(value: string): Date | undefined {
   return Number.isNaN(ms) ? undefined : new Date(ms);
 }
 
+/**
+ * Local days already found, by zone and quarter hour of UTC: every zone's offset is a whole number of
+ * quarter hours (Kathmandu +5:45, Chatham +12:45), so no local midnight falls inside one. A memo of a
+ * pure function (the answer is the same without it), bounded; get_training_progress asks it for each
+ * session it draws, and one Intl format each was a millisecond of a 5-year person's call (issue 35).
+ */
+const quarterDays = new Map<string, string>();
+
+/** The local day (YYYY-MM-DD) of an instant in a timezone: todayIn(timezone, at), remembered per quarter hour. */
+export function dayOfInstant(timezone: string, at: Date): string {
+  const key = `${timezone} ${Math.floor(at.getTime() / 900_000)}`;
+  let day = quarterDays.get(key);
+  if (day === undefined) {
+    day = todayIn(timezone, at);
+    if (quarterDays.size >= 100_000) quarterDays.clear();
+    quarterDays.set(key, day);
+  }
+  return day;
+}
+
 /** One formatter per timezone: building an Intl.DateTimeFormat costs more than a whole tool's query. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,5 +1,5 @@
 // What the coach currently believes about the person, and the recent adaptation log (reads only).
-import { todayIn } from '@/lib/clock';
+import { dayOfInstant } from '@/lib/clock';
 import { derivedEstimate } from '@/lib/profile/benchmarks';
 import { addDays } from '@/lib/training/dates';
 import { mondayOf, weeklyTrends, type TrendBenchmark, type WeeklyTrends } from '@/lib/training/trends';
@@ -309,16 +309,8 @@ export function heldFrom(
   current: AthleteState,
 ) {
   const logged: { date: IsoDate; stateAfter: unknown }[] = [];
-  // The local day of an instant, once per quarter hour of UTC: every zone's offset is a whole number
-  // of quarter hours, so no local midnight falls inside one (Intl's formatting was 2 % of the call).
-  const days = new Map<number, IsoDate>();
-  const localDay = (instant: string | Date) => {
-    const at = new Date(instant);
-    const quarter = Math.floor(at.getTime() / 900_000);
-    let day = days.get(quarter);
-    if (day === undefined) days.set(quarter, (day = todayIn(timezone, at)));
-    return day;
-  };
+  // The local day of a completion instant (remembered per quarter hour of UTC across calls: lib/clock.ts).
+  const localDay = (instant: string | Date) => dayOfInstant(timezone, new Date(instant));
   // json_agg keeps the subquery's order in practice; the records were read oldest first.
   for (const r of [...(row.before ? [row.before] : []), ...row.since]) {
     if (!r.stateAfter) continue;
