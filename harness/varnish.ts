@@ -46,9 +46,16 @@ export async function startVarnish(
     fs.chmodSync(file, 0o644);
     rules = ['-f', file];
   }
+  // Under umask 022 whatever this process's is: varnishd's compiler user writes the compiled VCL
+  // (vgc.so) that its cache user then loads, and under a umask of 077 (the app sets one before it
+  // opens an embedded database, lib/database/pglite-permissions.ts; a test worker keeps it for the
+  // files after) the load fails with "Permission denied".
   const child: ChildProcess = spawn(
-    VARNISHD,
+    '/bin/sh',
     [
+      '-c',
+      'umask 022 && exec "$0" "$@"',
+      VARNISHD,
       '-F',
       '-a',
       `http=127.0.0.1:${port}`,

@@ -63,3 +63,22 @@ describe.skipIf(!VARNISHD)("Varnish's access log behind the shipped VCL", () => 
     }
   });
 });
+
+describe.skipIf(!VARNISHD)('Varnish starts whatever the umask of the process that starts it', () => {
+  it('under umask 077 (what the app sets before it opens an embedded database) it compiles, loads and serves the shipped VCL', async () => {
+    const origin = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('origin'));
+    await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
+    const before = process.umask(0o077);
+    let varnish: RunningVarnish | undefined;
+    try {
+      varnish = await startVarnish(`http://127.0.0.1:${(origin.address() as AddressInfo).port}`, { vcl: 'shipped' });
+      const res = await fetch(`${varnish.url}/umask-probe`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('origin');
+    } finally {
+      process.umask(before);
+      await varnish?.stop();
+      await new Promise((r) => origin.close(r));
+    }
+  }, 60_000);
+});

@@ -6,6 +6,7 @@
 //   module state crosses files (the app's configuration a file read in process, direct-people's app);
 // - the environment is the worker's as it started (four files point process.env at a database of
 //   their own before loading the app's code in process);
+// - the umask is the worker's as it started;
 // - what the app keeps on globalThis (`__pacewise*`: its database handle, Kysely, the oidc-provider
 //   built for one origin and secrets) is dropped: each file that loads the app's code builds its own.
 import { vi } from 'vitest';
@@ -17,4 +18,13 @@ const start = holder[WORKER_ENV] as Record<string, string | undefined>;
 for (const key of Object.keys(process.env)) if (!(key in start)) delete process.env[key];
 Object.assign(process.env, start);
 for (const key of Object.keys(holder)) if (key.startsWith('__pacewise')) delete holder[key];
+// The umask too: the app sets 077 before it opens an embedded database (lib/database/pglite-permissions.ts),
+// and a later file's child processes (varnishd's compiler and cache users) inherited it.
+const WORKER_UMASK = '__testWorkerUmask';
+holder[WORKER_UMASK] ??= process.umask();
+try {
+  process.umask(holder[WORKER_UMASK] as number);
+} catch {
+  // a worker thread cannot set it (the integration project runs in processes)
+}
 vi.resetModules();
