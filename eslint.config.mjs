@@ -15,9 +15,26 @@ const refuseDatabase = (message) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: DATABASE_DOORS, allowTypeImports: true, message }] }],
 });
 
+/**
+ * React's rules (react/*, react-hooks/*) where React can be: the components are .tsx (app/, views/);
+ * the other 690 files (lib, tests, bench, scripts) hold none. On every file they were 16 of ESLint's
+ * 40 core-seconds (react-hooks/static-components alone 7.6: it runs the React Compiler's analysis on
+ * every function). tests/unit/lint/react-rules.test.ts proves they still bite in a .tsx file.
+ */
+const REACT_RULES_OFF = {
+  files: ['**/*.{js,mjs,cjs,ts,mts,cts}'],
+  rules: Object.fromEntries(
+    next
+      .flatMap((c) => Object.keys(c.rules ?? {}))
+      .filter((r) => /^react(-hooks)?\//.test(r))
+      .map((r) => [r, 'off']),
+  ),
+};
+
 const config = [
   ...next,
   ...nextTs,
+  REACT_RULES_OFF,
   {
     ignores: [
       '.next*/**',
