@@ -153,9 +153,11 @@ describe('probing hosts and ports through /authorize', () => {
     expect(answers).toHaveLength(probes.length);
     const distinct = new Set(answers.map((a) => `${a.status} ${a.description}`));
     expect(distinct.size).toBe(1);
-    // Within a band a network jitter covers: the delay does not tell a refused port from a silent one.
+    // Each waited out the deadline (the row above: none sooner), and none waited a second one: the
+    // spread stays under one deadline (2.5 s). The band is the deadline, not a network jitter: seven
+    // answers at once on a loaded 2-core machine spread 2.4 s at load 23, which a 1.5 s band failed.
     const times = answers.map((a) => a.ms);
-    expect(Math.max(...times) - Math.min(...times)).toBeLessThan(1500);
+    expect(Math.max(...times) - Math.min(...times)).toBeLessThan(2500);
   });
 });
 
