@@ -1,6 +1,37 @@
 // Debian's Chromium driven by playwright-core (Playwright's own browser download fails here).
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 
+/**
+ * The features playwright-core 1.65 turns off (its chromiumSwitches.ts), repeated here because Chromium
+ * keeps only the last --disable-features switch it is given (tests/unit/lint/chromium-features.test.ts
+ * fails when playwright-core's list changes).
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Chromium 156 prewarms the address bar's WebUI popup in a renderer of its own for every window, and
+ * each browser context a test opens is a window: about half a core-second to one per context, for a
+ * popup no test opens (issue 33: six sign-ins in Chromium cost 5.7 core-s in those renderers alone).
+ */
+const NO_OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 const options = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
@@ -12,6 +43,7 @@ const options = {
     '--disable-sync',
     '--disable-quic',
     '--no-first-run',
+    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...NO_OMNIBOX_WEBUI].join(',')}`,
   ],
 };
 
