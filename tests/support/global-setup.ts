@@ -28,6 +28,8 @@ declare module 'vitest' {
      * (startStravaStub({ behind: inject('stravaUrl') }), tests/support/strava-router.ts).
      */
     stravaUrl: string;
+    /** A file with every line the suite's server writes (stdout and stderr), for the files that check its logs. */
+    serverLog: string;
   }
 }
 
@@ -82,6 +84,11 @@ export default async function setup(project: TestProject) {
       STRAVA_BASE_URL: strava.url,
     },
   });
+  // Its output so far, then each chunk as it comes (the files that check what the server logs read it).
+  const serverLog = path.join(mailFolder, '..', `${path.basename(mailFolder)}-server.log`);
+  fs.writeFileSync(serverLog, server.logs());
+  for (const stream of [server.process.stdout!, server.process.stderr!]) stream.on('data', (d: Buffer) => fs.appendFileSync(serverLog, d));
+  project.provide('serverLog', serverLog);
   project.provide('baseUrl', server.url);
   project.provide('devicePollInterval', DEVICE_POLL_INTERVAL);
   project.provide('signInFailureLimit', SIGN_IN_FAILURE_LIMIT);
@@ -104,5 +111,6 @@ export default async function setup(project: TestProject) {
     await db.cleanup();
     fs.rmSync(documentTls.dir, { recursive: true, force: true });
     fs.rmSync(mailFolder, { recursive: true, force: true });
+    fs.rmSync(serverLog, { force: true });
   };
 }
