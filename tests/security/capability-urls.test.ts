@@ -1,8 +1,11 @@
-// The two capability URLs of issue 36 on an instance of our own (its logs and a known TOKEN_SECRET):
-// a genuine signed FIT link past its expiry is a 410 saying how to get a new one; the calendar feed
-// secret and link signatures appear in neither the server's logs nor the database.
+// The two capability URLs of issue 36, with the server's logs and its TOKEN_SECRET: a genuine signed
+// FIT link past its expiry is a 410 saying how to get a new one; the calendar feed secret and link
+// signatures appear in neither the server's logs nor the database. On PostgreSQL: the suite's server
+// (its log file and its secrets, global-setup.ts) and its database read beside it; on PGlite (one
+// process's folder) an instance of the file's own with a known TOKEN_SECRET, stopped for each read.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, openPostgres, type RawDatabase } from '@/lib/database/engine';
 import { fitLinkSignature } from '@/lib/coaching/fit-links';
 import { newPerson, signUp } from '../../harness/accounts';
@@ -11,9 +14,13 @@ import { activateSubscription } from '../../harness/subscription';
 import { freshDatabaseEnv, startServer, workerPort, type RunningServer } from '../../harness/server';
 import { Agent } from '../integration/coaching/athlete';
 
-const TOKEN_SECRET = crypto.randomBytes(48).toString('base64url');
-let server: RunningServer;
-let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>>;
+/** PostgreSQL: the suite server's database and secrets (null on PGlite). */
+const shared = inject('serverDatabase');
+const TOKEN_SECRET = shared?.TOKEN_SECRET ?? crypto.randomBytes(48).toString('base64url');
+let server: { url: string };
+/** PGlite only: the file's own server and its fresh database. */
+let own: RunningServer | undefined;
+let fresh: Awaited<ReturnType<typeof freshDatabaseEnv>> | undefined;
 let agent: Agent;
 let userId: string;
 let workoutId: string;
@@ -22,12 +29,12 @@ const secrets: string[] = [];
 let earlierLogs = '';
 
 beforeAll(async () => {
-  fresh = await freshDatabaseEnv();
-  // The suite's own server is on TEST_PORT; this one takes the first port of this worker's block.
-  server = await startServer({
-    port: workerPort(1),
-    env: serverEnv(),
-  });
+  if (shared) server = { url: inject('baseUrl') };
+  else {
+    fresh = await freshDatabaseEnv();
+    // The suite's own server is on TEST_PORT; this one takes the first port of this worker's block.
+    server = own = await startServer({ port: workerPort(1), env: serverEnv() });
+  }
   const person = newPerson('capability');
   // The sign-up's browser is signed in already: it approves the device and confirms the checkout.
   const session = await signUp(server.url, person);
@@ -55,39 +62,58 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agent?.close();
-  await server?.stop();
+  await own?.stop();
   await fresh?.cleanup();
 });
 
 const serverEnv = () => ({
-  ...fresh.env,
+  ...fresh!.env,
   TOKEN_SECRET,
   SESSION_SECRET: 's'.repeat(64),
   INTEGRATIONS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   PACEWISE_SEED: '0',
 });
 
+/** The server's log lines so far: the suite server's log file, or this file's own server's. */
+const serverLogs = () => (shared ? fs.readFileSync(inject('serverLog'), 'utf8') : earlierLogs + own!.logs());
+
 /** The workout's owner, read beside the server (PostgreSQL) or with it stopped for a moment (PGlite is one process's). */
 async function ownerOf(id: string): Promise<string> {
   const read = async (db: RawDatabase) =>
     (await db.query<{ userId: string }>(`SELECT "userId" FROM "Workout" WHERE "id" = $1`, [id]))[0]!.userId;
-  if (fresh.env.DATABASE_URL) {
-    const db = await openPostgres(fresh.env.DATABASE_URL);
+  if (shared) {
+    const db = await openPostgres(shared.DATABASE_URL!);
     try {
       return await read(db);
     } finally {
       await db.close();
     }
   }
-  earlierLogs += server.logs();
-  await server.stop();
-  const db = await openPglite(fresh.env.PGLITE_DIR!);
+  earlierLogs += own!.logs();
+  await own!.stop();
+  const db = await openPglite(fresh!.env.PGLITE_DIR!);
   try {
     return await read(db);
   } finally {
     await db.close();
-    server = await startServer({ port: workerPort(1), env: serverEnv() });
+    server = own = await startServer({ port: workerPort(1), env: serverEnv() });
   }
+}
+
+/** For each value, the tables with a row whose JSON text contains it. */
+async function textIn(db: RawDatabase, values: string[]): Promise<Map<string, string[]>> {
+  const tables = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  );
+  const found = new Map<string, string[]>();
+  for (const { table_name } of tables) {
+    const hits = await db.query<{ v: string }>(
+      `SELECT v FROM unnest($1::text[]) AS v WHERE EXISTS (SELECT 1 FROM "${table_name}" x WHERE strpos(row_to_json(x)::text, v) > 0)`,
+      [values],
+    );
+    for (const { v } of hits) found.set(v, [...(found.get(v) ?? []), table_name]);
+  }
+  return found;
 }
 
 describe('signed FIT links', () => {
@@ -112,25 +138,25 @@ describe('signed FIT links', () => {
 
 describe('secrets of capability URLs', () => {
   it('appear in no server log line', async () => {
-    const logs = earlierLogs + server.logs();
+    const logs = serverLogs();
     expect(logs.length).toBeGreaterThan(0);
     expect(secrets.length).toBeGreaterThanOrEqual(3);
     expect(secrets.filter((s) => logs.includes(s))).toEqual([]);
   });
 
   it('are not in the database: the feed is stored as an HMAC only', async () => {
-    await server.stop();
-    const db = fresh.env.DATABASE_URL ? await openPostgres(fresh.env.DATABASE_URL) : await openPglite(fresh.env.PGLITE_DIR!);
+    await own?.stop();
+    const db = shared ? await openPostgres(shared.DATABASE_URL!) : await openPglite(fresh!.env.PGLITE_DIR!);
     try {
-      const rows = await db.query<{ tokenHash: string }>(`SELECT "tokenHash" FROM "CalendarFeed"`);
+      // The person's feed (the suite's database holds other files' people too).
+      const rows = await db.query<{ tokenHash: string }>(`SELECT "tokenHash" FROM "CalendarFeed" WHERE "userId" = $1`, [userId]);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.tokenHash).toBe(crypto.createHmac('sha256', TOKEN_SECRET).update(`calendar-feed:${secrets[2]}`).digest('hex'));
-      const tables = await db.query<{ table_name: string }>(
-        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
-      );
-      let dump = '';
-      for (const { table_name } of tables) dump += JSON.stringify(await db.query(`SELECT * FROM "${table_name}"`));
-      for (const s of secrets) expect(dump.includes(s)).toBe(false);
+      // Every row of every table as JSON text, searched in the database (the suite's holds every file's
+      // rows); the owner's id is the control that the search finds what is there.
+      const found = await textIn(db, [userId, ...secrets]);
+      expect(found.get(userId)).toContain('Workout');
+      for (const s of secrets) expect(found.get(s) ?? []).toEqual([]);
     } finally {
       await db.close();
     }

@@ -54,18 +54,15 @@ describe('the local checkout is on only where the site is really local', () => {
     120_000,
   );
 
+  // The suite's server on this engine is that deployment: PostgreSQL, its secrets from the
+  // environment and SITE_URL set explicitly to its loopback origin (harness/server.ts startServer).
   it.skipIf(engine !== 'postgresql')(
     'PostgreSQL with a loopback SITE_URL set explicitly (local development on PostgreSQL): on',
     async () => {
-      const db = await freshDatabaseEnv();
-      const server = await startServer({ port: workerPort(1), env: { ...db.env, ...SECRETS, PACEWISE_SEED: '0' } });
-      try {
-        expect(await checkoutOpen(server.url)).toBe(true);
-      } finally {
-        await server.stop();
-        await db.cleanup();
-      }
+      const suite = inject('serverDatabase')!;
+      expect(suite.DATABASE_URL).toMatch(/^postgresql:/);
+      expect(new URL(inject('baseUrl')).hostname).toBe('127.0.0.1');
+      expect(await checkoutOpen(inject('baseUrl'))).toBe(true);
     },
-    120_000,
   );
 });

@@ -1,19 +1,19 @@
 // Strava connect bound to the person (issue 24, item 1): the agent of person A asks for a connect
 // link; whoever opens it must be signed in to Pacewise as A when Strava sends the browser back.
 // Signed in as B: refused and the link is spent. Signed out: asked to sign in first; signing in as
-// B is refused the same way, signing in as A connects. A second `next start` talks to the Strava
-// stub (tests/support/strava-stub.ts); the stub's consent form is posted as a browser would.
+// B is refused the same way, signing in as A connects. The suite's server talks to this file's Strava
+// stub behind the suite's Strava address (tests/support/strava-router.ts); the stub's consent form is
+// posted as a browser signed in at Strava would.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp, type TestPerson } from '../../harness/accounts';
 import { connectV1, type ToolCaller } from '../support/mcp-clients';
 import { FormSession, hiddenField, obtainAccessToken } from '../../harness/oauth';
-import { startServerWith, type OwnServer } from '../../harness/server';
 import { startStravaStub, type StravaStub } from '../support/strava-stub';
 import { activateSubscription } from '../../harness/subscription';
 
 let stub: StravaStub;
-let server: OwnServer;
+const server = { url: inject('baseUrl') };
 const owner = newPerson('strava-owner');
 const other = newPerson('strava-other');
 let agent: ToolCaller;
@@ -35,7 +35,7 @@ async function authorizeAtStrava(link: string): Promise<string> {
   const res = await fetch(`${stub.url}/oauth/accept`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: stub.cookieHeader },
     body: new URLSearchParams({
       client_id: q.get('client_id')!,
       redirect_uri: q.get('redirect_uri')!,
@@ -77,8 +77,7 @@ async function signInFromCallback(session: FormSession, callback: string, person
 const exchanges = () => stub.requests.filter((r) => r.path === '/oauth/token' && r.grantType === 'authorization_code').length;
 
 beforeAll(async () => {
-  stub = await startStravaStub();
-  server = await startServerWith({ STRAVA_CLIENT_ID: stub.clientId, STRAVA_CLIENT_SECRET: stub.clientSecret, STRAVA_BASE_URL: stub.url });
+  stub = await startStravaStub({ behind: inject('stravaUrl') });
   await signUp(server.url, owner);
   await signUp(server.url, other);
   const token = (await obtainAccessToken(server.url, owner)).accessToken;
@@ -88,7 +87,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await agent?.close().catch(() => undefined);
-  await server?.close();
   await stub?.close();
 });
 

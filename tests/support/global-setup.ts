@@ -7,6 +7,7 @@ import { makeLoopbackCertificate, type TlsFiles } from './metadata-documents';
 import { BROWSER_ENDPOINT_VAR, launchBrowserServer } from './browser';
 import { ensureBuild, freshDatabaseEnv, startServer } from '../../harness/server';
 import { compileCli } from './compile-cli';
+import { SUITE_STRAVA_CLIENT, startStravaRouter } from './strava-router';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +23,13 @@ declare module 'vitest' {
     serverDatabase: Record<string, string> | null;
     /** Where the suite server's mailbox writes each message it receives (read with harness/mailbox.ts mailboxFolder). */
     mailFolder: string;
+    /**
+     * The suite server's Strava (STRAVA_BASE_URL): a router to the stubs files start behind it
+     * (startStravaStub({ behind: inject('stravaUrl') }), tests/support/strava-router.ts).
+     */
+    stravaUrl: string;
+    /** A file with every line the suite's server writes (stdout and stderr), for the files that check its logs. */
+    serverLog: string;
   }
 }
 
@@ -60,6 +68,9 @@ export default async function setup(project: TestProject) {
   // Metadata documents on loopback (CIMD_ALLOW_LOOPBACK, development only) over HTTPS with a
   // certificate the server trusts, as a local developer would run them.
   const documentTls = makeLoopbackCertificate();
+  // Strava for every file that connects it (account export and deletion, the import, the connect
+  // link's binding) without a server of its own: each file's stub stands behind this one address.
+  const strava = await startStravaRouter();
   const server = await startServer({
     env: {
       ...db.env,
@@ -68,13 +79,22 @@ export default async function setup(project: TestProject) {
       OAUTH_DEVICE_POLL_INTERVAL_SECONDS: String(DEVICE_POLL_INTERVAL),
       SIGN_IN_FAILURE_LIMIT: String(SIGN_IN_FAILURE_LIMIT),
       NODE_EXTRA_CA_CERTS: documentTls.cert,
+      STRAVA_CLIENT_ID: SUITE_STRAVA_CLIENT.clientId,
+      STRAVA_CLIENT_SECRET: SUITE_STRAVA_CLIENT.clientSecret,
+      STRAVA_BASE_URL: strava.url,
     },
   });
+  // Its output so far, then each chunk as it comes (the files that check what the server logs read it).
+  const serverLog = path.join(mailFolder, '..', `${path.basename(mailFolder)}-server.log`);
+  fs.writeFileSync(serverLog, server.logs());
+  for (const stream of [server.process.stdout!, server.process.stderr!]) stream.on('data', (d: Buffer) => fs.appendFileSync(serverLog, d));
+  project.provide('serverLog', serverLog);
   project.provide('baseUrl', server.url);
   project.provide('devicePollInterval', DEVICE_POLL_INTERVAL);
   project.provide('signInFailureLimit', SIGN_IN_FAILURE_LIMIT);
   project.provide('documentTls', documentTls);
   project.provide('mailFolder', mailFolder);
+  project.provide('stravaUrl', strava.url);
   project.provide('databaseEngine', db.env.DATABASE_URL ? 'postgresql' : 'pglite');
   // On PostgreSQL a test may write to the server's database with the app's own code (test persons
   // whose making is not the file's subject: tests/support/direct-people.ts); PGlite's folder is the server's alone.
@@ -87,8 +107,10 @@ export default async function setup(project: TestProject) {
     await browser.close();
     delete process.env[BROWSER_ENDPOINT_VAR];
     await server.stop();
+    await strava.close();
     await db.cleanup();
     fs.rmSync(documentTls.dir, { recursive: true, force: true });
     fs.rmSync(mailFolder, { recursive: true, force: true });
+    fs.rmSync(serverLog, { force: true });
   };
 }

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { escapeHtml as escape } from '@/lib/web/html-escape';
+import { ATHLETE_COOKIE, SUITE_STRAVA_CLIENT, registerBehindRouter } from './strava-router';
 
 export type StubActivity = {
   id: number;
@@ -36,7 +37,15 @@ type Code = { clientId: string; redirectUri: string; scope: string; expiresAt: n
 export type StubRequest = { method: string; path: string; query: Record<string, string>; grantType?: string };
 
 export type StravaStub = {
+  /** The Strava address the app is configured with: this stub's own, or the suite's router it stands behind. */
   url: string;
+  /**
+   * Behind the suite's router: the cookie of a browser signed in at Strava as this stub's athlete
+   * (the consent page and its form reach this stub by it); null for a stub of its own address.
+   */
+  athleteCookie: { name: string; value: string } | null;
+  /** The same as a Cookie request header ('' for a stub of its own address). */
+  cookieHeader: string;
   clientId: string;
   clientSecret: string;
   athleteId: number;
@@ -56,7 +65,7 @@ export type StravaStub = {
 };
 
 const now = () => Math.floor(Date.now() / 1000);
-const random = () => crypto.randomBytes(20).toString('hex');
+const hex = () => crypto.randomBytes(20).toString('hex');
 
 function json(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -76,12 +85,27 @@ async function readForm(req: http.IncomingMessage): Promise<Record<string, strin
   return Object.fromEntries(new URLSearchParams(raw));
 }
 
+/**
+ * A stub on a loopback port of its own; with `behind` (the suite's router, inject('stravaUrl')) it
+ * stands behind that address under an athlete of its own (tests/support/strava-router.ts), so the
+ * suite's shared server reaches it and files run side by side.
+ */
 export async function startStravaStub(
-  opts: { clientId?: string; clientSecret?: string; athleteId?: number; accessTokenTtlSeconds?: number; port?: number } = {},
+  opts: {
+    clientId?: string;
+    clientSecret?: string;
+    athleteId?: number;
+    accessTokenTtlSeconds?: number;
+    port?: number;
+    behind?: string;
+  } = {},
 ): Promise<StravaStub> {
-  const clientId = opts.clientId ?? '424242';
-  const clientSecret = opts.clientSecret ?? 'stub-client-secret-0123456789abcdef';
-  const athleteId = opts.athleteId ?? 1_234_567;
+  const clientId = opts.clientId ?? SUITE_STRAVA_CLIENT.clientId;
+  const clientSecret = opts.clientSecret ?? SUITE_STRAVA_CLIENT.clientSecret;
+  // Behind the router each stub is another athlete, and its codes and tokens carry its tag.
+  const tag = opts.behind ? crypto.randomBytes(8).toString('hex') : undefined;
+  const athleteId = opts.athleteId ?? (tag ? 2_000_000 + crypto.randomInt(7_000_000) : 1_234_567);
+  const random = () => (tag ? `${tag}.${hex()}` : hex());
   const ttl = opts.accessTokenTtlSeconds ?? 6 * 3600;
   const tokens = new Map<string, Token>();
   const codes = new Map<string, Code>();
@@ -249,10 +273,13 @@ export async function startStravaStub(
     handle(req, res).catch((error: unknown) => json(res, 500, { message: String(error) }));
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const ownUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const leave = tag ? await registerBehindRouter(opts.behind!, tag, ownUrl) : async () => undefined;
 
   const stub: StravaStub = {
-    url,
+    url: opts.behind ?? ownUrl,
+    athleteCookie: tag ? { name: ATHLETE_COOKIE, value: tag } : null,
+    cookieHeader: tag ? `${ATHLETE_COOKIE}=${tag}` : '',
     clientId,
     clientSecret,
     athleteId,
@@ -295,7 +322,10 @@ export async function startStravaStub(
       [...tokens.values()]
         .filter((t) => t.live && (!kind || t.kind === kind) && (t.kind === 'refresh' || t.expiresAt > now()))
         .map((t) => t.value),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await leave();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
   return stub;
 }

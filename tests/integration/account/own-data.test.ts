@@ -1,9 +1,12 @@
 // A person owns their data: from the account page (signed in, CSRF token, password again) they download
 // everything Pacewise holds about them, and delete their account, which removes every row they own,
 // revokes every agent grant and the Strava tokens (at Strava too) and signs out every session. An agent
-// can do neither. Against `next start` with the local Strava stub; the database is read directly
-// (PostgreSQL over a connection; PGlite with the server stopped, as it is one process).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// can do neither. Against `next start` with the local Strava stub; the database is read directly. On
+// PostgreSQL: the suite's server (the stub behind its Strava address, tests/support/strava-router.ts)
+// and its database over a connection, every count kept to the two people of this file. On PGlite (one
+// process's folder): a server of the file's own, stopped for each read.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { FormSession, hiddenField, tokenRequest } from '../../../harness/oauth';
 import { callTool } from '../../../harness/people';
@@ -15,13 +18,17 @@ import { startStravaStub, type StravaStub } from '../../support/strava-stub';
 import { AccountExport } from '@/lib/account/export-format';
 import { addDays, Agent, todayUtc } from '../coaching/athlete';
 
-// Ports of this file, from its worker's block after TEST_PORT (the suite's server): its own server (with Strava) and the stub.
+// PGlite: the port of this file's own server, from its worker's block after TEST_PORT (the suite's server).
 const SERVER_PORT = workerPort(1);
-const STUB_PORT = workerPort(2);
 
+/** PostgreSQL: the suite server's database and secrets (null on PGlite). */
+const sharedDatabase = inject('serverDatabase');
 let stub: StravaStub;
-let server: RunningServer;
-let database: Awaited<ReturnType<typeof freshDatabaseEnv>>;
+let server: { url: string };
+/** PGlite only: the file's own server and its fresh database. */
+let own: RunningServer | undefined;
+let database: Awaited<ReturnType<typeof freshDatabaseEnv>> | undefined;
+/** The database the server reads and its secrets (TOKEN_SECRET keys the sign-in counters). */
 let serverEnv: Record<string, string>;
 
 type Person = {
@@ -94,6 +101,7 @@ async function connectStrava(p: Person): Promise<void> {
   const accept = await fetch(`${stub.url}/oauth/accept`, {
     method: 'POST',
     redirect: 'manual',
+    headers: { cookie: stub.cookieHeader },
     body: new URLSearchParams({
       client_id: q.get('client_id')!,
       redirect_uri: q.get('redirect_uri')!,
@@ -115,7 +123,7 @@ async function connectStrava(p: Person): Promise<void> {
 async function withDatabase<T>(
   read: (query: (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>,
 ): Promise<T> {
-  if (serverEnv.DATABASE_URL) {
+  if (sharedDatabase) {
     const pg = (await import('pg')).default;
     const client = new pg.Client({ connectionString: serverEnv.DATABASE_URL });
     await client.connect();
@@ -125,14 +133,14 @@ async function withDatabase<T>(
       await client.end();
     }
   }
-  await server.stop();
+  await own!.stop();
   const { PGlite } = await import('@electric-sql/pglite');
   const pg = new PGlite(serverEnv.PGLITE_DIR!);
   try {
     return await read(async (sql, params) => (await pg.query<Record<string, unknown>>(sql, params)).rows);
   } finally {
     await pg.close();
-    server = await startServer({ port: SERVER_PORT, env: serverEnv });
+    server = own = await startServer({ port: SERVER_PORT, env: serverEnv });
   }
 }
 
@@ -141,16 +149,18 @@ type Census = { perTable: Record<string, number>; signInCounters: number };
 /**
  * Every table of the database, and how many of its rows mention the person anywhere (their id or
  * e-mail in any column, JSON payloads included): a table added later is counted without changing this.
+ * Sign-in throttling keys a failure by an HMAC of the e-mail (lib/auth/secret-hash.ts), which has no id
+ * in it: the person's counters are found by that HMAC, computed with the server's TOKEN_SECRET.
  */
 async function census(people: Person[]): Promise<Census[]> {
   return withDatabase(async (query) => {
     const tables = (
       await query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`)
     ).map((r) => String(r.table_name));
-    // Sign-in throttling keys a failure by an HMAC of the e-mail, which has no id in it: counted by prefix.
-    const [pairs] = await query(`SELECT count(*)::int AS n FROM "RateLimit" WHERE key LIKE 'sign_in_pair:%'`);
     const result: Census[] = [];
     for (const p of people) {
+      const account = crypto.createHmac('sha256', serverEnv.TOKEN_SECRET!).update(`sign-in:${p.person.email}`).digest('hex');
+      const [pairs] = await query(`SELECT count(*)::int AS n FROM "RateLimit" WHERE key LIKE $1`, [`sign_in_pair:${account}:%`]);
       p.userId ||= String((await query(`SELECT id FROM "User" WHERE email = $1`, [p.person.email]))[0]?.id ?? '');
       expect(p.userId).toMatch(/^c[a-z0-9]{20,}$/);
       const perTable: Record<string, number> = {};
@@ -187,16 +197,22 @@ async function csrfOn(session: FormSession, path: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  stub = await startStravaStub({ port: STUB_PORT });
-  database = await freshDatabaseEnv();
-  serverEnv = {
-    ...database.env,
-    STRAVA_CLIENT_ID: stub.clientId,
-    STRAVA_CLIENT_SECRET: stub.clientSecret,
-    STRAVA_BASE_URL: stub.url,
-    PACEWISE_TEST_CLOCK: '1',
-  };
-  server = await startServer({ port: SERVER_PORT, env: serverEnv });
+  stub = await startStravaStub({ behind: inject('stravaUrl') });
+  if (sharedDatabase) {
+    serverEnv = sharedDatabase;
+    server = { url: inject('baseUrl') };
+  } else {
+    database = await freshDatabaseEnv();
+    serverEnv = {
+      ...database.env,
+      TOKEN_SECRET: crypto.randomBytes(48).toString('base64url'),
+      STRAVA_CLIENT_ID: stub.clientId,
+      STRAVA_CLIENT_SECRET: stub.clientSecret,
+      STRAVA_BASE_URL: stub.url,
+      PACEWISE_TEST_CLOCK: '1',
+    };
+    server = own = await startServer({ port: SERVER_PORT, env: serverEnv });
+  }
   owner = await person('owner');
   other = await person('other');
   await train(owner);
@@ -211,7 +227,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await owner?.agent.close().catch(() => undefined);
   await other?.agent.close().catch(() => undefined);
-  await server?.stop();
+  await own?.stop();
   await stub?.close();
   await database?.cleanup();
 });

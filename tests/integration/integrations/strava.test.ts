@@ -1,7 +1,9 @@
-// Strava end to end: a second `next start` configured with a local Strava stub (tests/support/
-// strava-stub.ts), the official MCP SDK client for the tools, and Chromium on the stub's consent
-// page. The steps depend on each other and run in order.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+// Strava end to end: the suite's server with this file's local Strava stub behind the suite's Strava
+// address (tests/support/strava-stub.ts, strava-router.ts), the official MCP SDK client for the tools,
+// and Chromium on the stub's consent page. The steps depend on each other and run in order. On
+// PostgreSQL the server's database is read beside it; on PGlite (one process's folder) the file starts
+// a server of its own and stops it for that one read.
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { newPerson, signUp } from '../../../harness/accounts';
 import { launchBrowser } from '../../support/browser';
@@ -14,8 +16,12 @@ import { activateSubscription } from '../../../harness/subscription';
 const DAY = 86_400_000;
 const person = newPerson('strava');
 let stub: StravaStub;
-let server: RunningServer;
-let database: Awaited<ReturnType<typeof freshDatabaseEnv>>;
+/** PostgreSQL: the suite server's database (null on PGlite). */
+const sharedDatabase = inject('serverDatabase');
+let server: { url: string };
+/** PGlite only: the file's own server, its database and environment. */
+let own: RunningServer | undefined;
+let database: Awaited<ReturnType<typeof freshDatabaseEnv>> | undefined;
 let serverEnv: Record<string, string>;
 let agent: ToolCaller;
 let browser: Browser;
@@ -78,6 +84,8 @@ const activityRequests = () => stub.requests.filter((r) => r.path === '/api/v3/a
  */
 async function authorizeInBrowser(url: string, button: 'Authorize' | 'Cancel', opts: { uncheckActivities?: boolean } = {}) {
   const context = await browser.newContext();
+  // Signed in at Strava as the stub's athlete: the consent page reaches this file's stub.
+  await context.addCookies([{ ...stub.athleteCookie!, url: stub.url }]);
   const page = await context.newPage();
   try {
     await page.goto(`${server.url}/sign-in`);
@@ -114,10 +122,13 @@ async function connectUrl(): Promise<string> {
 }
 
 beforeAll(async () => {
-  stub = await startStravaStub();
-  database = await freshDatabaseEnv();
-  serverEnv = { ...database.env, STRAVA_CLIENT_ID: stub.clientId, STRAVA_CLIENT_SECRET: stub.clientSecret, STRAVA_BASE_URL: stub.url };
-  server = await startServer({ port: await freePort(), env: serverEnv });
+  stub = await startStravaStub({ behind: inject('stravaUrl') });
+  if (sharedDatabase) server = { url: inject('baseUrl') };
+  else {
+    database = await freshDatabaseEnv();
+    serverEnv = { ...database.env, STRAVA_CLIENT_ID: stub.clientId, STRAVA_CLIENT_SECRET: stub.clientSecret, STRAVA_BASE_URL: stub.url };
+    server = own = await startServer({ port: await freePort(), env: serverEnv });
+  }
   await signUp(server.url, person);
   const token = (await obtainAccessToken(server.url, person)).accessToken;
   await activateSubscription(server.url, { ...person, accessToken: token });
@@ -149,7 +160,7 @@ afterEach(() => stub?.recover());
 afterAll(async () => {
   await agent?.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
+  await own?.stop();
   await stub?.close();
   await database?.cleanup();
 });
@@ -219,22 +230,22 @@ describe('Strava', () => {
     const live = stub.liveTokens();
     expect(live).toHaveLength(2);
     let rows: { accessToken: string; refreshToken: string }[];
-    if (serverEnv.DATABASE_URL) {
+    // The person's connections (the suite's database holds other files' people too).
+    const mine = `SELECT c."accessToken", c."refreshToken" FROM "IntegrationConnection" c JOIN "User" u ON u.id = c."userId" WHERE u.email = $1`;
+    if (sharedDatabase) {
       const pg = (await import('pg')).default;
-      const client = new pg.Client({ connectionString: serverEnv.DATABASE_URL });
+      const client = new pg.Client({ connectionString: sharedDatabase.DATABASE_URL });
       await client.connect();
-      rows = (await client.query('SELECT "accessToken", "refreshToken" FROM "IntegrationConnection"')).rows;
+      rows = (await client.query(mine, [person.email])).rows;
       await client.end();
     } else {
       // PGlite is one process: stop the server, read the folder, start it again.
-      await server.stop();
+      await own!.stop();
       const { PGlite } = await import('@electric-sql/pglite');
       const pg = new PGlite(serverEnv.PGLITE_DIR!);
-      rows = (
-        await pg.query<{ accessToken: string; refreshToken: string }>('SELECT "accessToken", "refreshToken" FROM "IntegrationConnection"')
-      ).rows;
+      rows = (await pg.query<{ accessToken: string; refreshToken: string }>(mine, [person.email])).rows;
       await pg.close();
-      server = await startServer({ port: server.port, env: serverEnv });
+      server = own = await startServer({ port: own!.port, env: serverEnv });
     }
     expect(rows).toHaveLength(1);
     for (const value of [rows[0]!.accessToken, rows[0]!.refreshToken]) {
@@ -377,13 +388,16 @@ describe('Strava', () => {
 
   // A crash between creating and completing an imported run must not leave a scheduled workout: the
   // import is one transaction. The failure is injected as a database trigger that refuses exactly
-  // that completion, which needs a database this test can reach beside the server (PostgreSQL).
-  it.skipIf(!process.env.DATABASE_URL)(
+  // that completion, which needs a database this test can reach beside the server (PostgreSQL). The
+  // trigger refuses only this person's run (the suite's other files write workouts meanwhile).
+  it.skipIf(!sharedDatabase)(
     'an import that fails between creating and completing a run leaves no workout, and the next sync imports it',
     async () => {
       const pg = (await import('pg')).default;
-      const sql = new pg.Client({ connectionString: database.env.DATABASE_URL });
+      const sql = new pg.Client({ connectionString: sharedDatabase!.DATABASE_URL });
       await sql.connect();
+      const userId = String((await sql.query('SELECT id FROM "User" WHERE email = $1', [person.email])).rows[0].id);
+      expect(userId).toMatch(/^c[a-z0-9]{20,}$/);
       try {
         expect((await authorizeInBrowser(await connectUrl(), 'Authorize')).heading).toBe('Strava connected, you can return to your agent');
         stub.addActivity({
@@ -395,7 +409,7 @@ describe('Strava', () => {
         });
         await sql.query(`CREATE OR REPLACE FUNCTION pacewise_test_fail_completion() RETURNS trigger AS $$
         BEGIN
-          IF NEW.title = 'Crash Run' AND NEW.status = 'completed' THEN RAISE EXCEPTION 'injected failure between create and complete'; END IF;
+          IF NEW."userId" = '${userId}' AND NEW.title = 'Crash Run' AND NEW.status = 'completed' THEN RAISE EXCEPTION 'injected failure between create and complete'; END IF;
           RETURN NEW;
         END $$ LANGUAGE plpgsql`);
         await sql.query(
@@ -403,16 +417,18 @@ describe('Strava', () => {
         );
         const failed = await sync();
         expect(failed.isError).toBe(true);
-        const rows = await sql.query(`SELECT status FROM "Workout" WHERE title = 'Crash Run'`);
+        const rows = await sql.query(`SELECT status FROM "Workout" WHERE title = 'Crash Run' AND "userId" = $1`, [userId]);
         expect(rows.rows).toEqual([]);
-        expect((await sql.query(`SELECT "workoutId" FROM "ImportedActivity" WHERE name = 'Crash Run'`)).rows).toEqual([
-          { workoutId: null },
-        ]);
+        expect(
+          (await sql.query(`SELECT "workoutId" FROM "ImportedActivity" WHERE name = 'Crash Run' AND "userId" = $1`, [userId])).rows,
+        ).toEqual([{ workoutId: null }]);
 
         await sql.query('DROP TRIGGER pacewise_test_fail ON "Workout"');
         const recovered = await sync();
         expect(recovered.isError, JSON.stringify(recovered.structured)).toBe(false);
-        expect((await sql.query(`SELECT status FROM "Workout" WHERE title = 'Crash Run'`)).rows).toEqual([{ status: 'completed' }]);
+        expect((await sql.query(`SELECT status FROM "Workout" WHERE title = 'Crash Run' AND "userId" = $1`, [userId])).rows).toEqual([
+          { status: 'completed' },
+        ]);
       } finally {
         await sql.query('DROP TRIGGER IF EXISTS pacewise_test_fail ON "Workout"').catch(() => undefined);
         await sql.end();
