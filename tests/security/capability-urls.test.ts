@@ -13,6 +13,7 @@ import { obtainAccessToken } from '../../harness/oauth';
 import { activateSubscription } from '../../harness/subscription';
 import { freshDatabaseEnv, startServer, workerPort, type RunningServer } from '../../harness/server';
 import { Agent } from '../integration/coaching/athlete';
+import { tablesHolding } from '../support/stored-text';
 
 /** PostgreSQL: the suite server's database and secrets (null on PGlite). */
 const shared = inject('serverDatabase');
@@ -100,22 +101,6 @@ async function ownerOf(id: string): Promise<string> {
   }
 }
 
-/** For each value, the tables with a row whose JSON text contains it. */
-async function textIn(db: RawDatabase, values: string[]): Promise<Map<string, string[]>> {
-  const tables = await db.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
-  );
-  const found = new Map<string, string[]>();
-  for (const { table_name } of tables) {
-    const hits = await db.query<{ v: string }>(
-      `SELECT v FROM unnest($1::text[]) AS v WHERE EXISTS (SELECT 1 FROM "${table_name}" x WHERE strpos(row_to_json(x)::text, v) > 0)`,
-      [values],
-    );
-    for (const { v } of hits) found.set(v, [...(found.get(v) ?? []), table_name]);
-  }
-  return found;
-}
-
 describe('signed FIT links', () => {
   it('a genuine link past its expiry is a 410 naming the expiry and the way to a new link', async () => {
     const e = Math.floor(Date.now() / 1000) - 60;
@@ -154,7 +139,7 @@ describe('secrets of capability URLs', () => {
       expect(rows[0]!.tokenHash).toBe(crypto.createHmac('sha256', TOKEN_SECRET).update(`calendar-feed:${secrets[2]}`).digest('hex'));
       // Every row of every table as JSON text, searched in the database (the suite's holds every file's
       // rows); the owner's id is the control that the search finds what is there.
-      const found = await textIn(db, [userId, ...secrets]);
+      const found = await tablesHolding(db, [userId, ...secrets]);
       expect(found.get(userId)).toContain('Workout');
       for (const s of secrets) expect(found.get(s) ?? []).toEqual([]);
     } finally {

@@ -8,6 +8,7 @@ import { openPglite, openPostgres, type RawDatabase } from '@/lib/database/engin
 import { DEVICE_GRANT, createPerson, registerDeviceClient, startDeviceAuthorization, tokenRequest } from '../../../harness/oauth';
 import { startServerWith, type OwnServer } from '../../../harness/server';
 import { authorizeOverHttp, browserClient, pkcePair, refresh, registerClient } from './flows';
+import { baseTables, tablesHolding } from '../../support/stored-text';
 
 /** PostgreSQL: the suite server's database (null on PGlite). */
 const shared = inject('serverDatabase');
@@ -112,21 +113,10 @@ describe('secrets at rest and in logs', () => {
     if (shared) raw = await openPostgres(shared.DATABASE_URL!);
     else raw = await openPglite(own!.env.PGLITE_DIR!);
     try {
-      const tables = await raw.query<{ table_name: string }>(
-        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
-      );
-      expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['OAuthRecord', 'OAuthClient', 'Session', 'User']));
+      expect(await baseTables(raw)).toEqual(expect.arrayContaining(['OAuthRecord', 'OAuthClient', 'Session', 'User']));
       // Every row of every table as JSON text, searched in the database (the suite's holds every file's
       // rows); the person's e-mail is the control that the search finds what is there.
-      const values = [email, ...secrets.values()];
-      const found = new Map<string, string[]>();
-      for (const { table_name } of tables) {
-        const hits = await raw.query<{ v: string }>(
-          `SELECT v FROM unnest($1::text[]) AS v WHERE EXISTS (SELECT 1 FROM "${table_name}" x WHERE strpos(row_to_json(x)::text, v) > 0)`,
-          [values],
-        );
-        for (const { v } of hits) found.set(v, [...(found.get(v) ?? []), table_name]);
-      }
+      const found = await tablesHolding(raw, [email, ...secrets.values()]);
       expect(found.get(email)).toContain('User');
       for (const [name, value] of secrets) expect(found.get(value) ?? [], `${name} appears in the database`).toEqual([]);
     } finally {
