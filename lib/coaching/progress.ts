@@ -10,7 +10,7 @@ import { reads } from '@/lib/database/kysely';
 import type { Tables } from '@/lib/database/tables';
 import { heldTrends, type HeldSnapshot, type HeldTrends } from '@/lib/training/held-trends';
 import type { ProfileFacts } from './athlete-store';
-import { athleteShownColumns, athleteShownFrom, readAthleteShown } from './time-away-view';
+import { athleteShownColumns, athleteShownFrom } from './time-away-view';
 import { compiledOnce } from '@/lib/database/compiled-once';
 import { parseAthleteState } from './documents';
 import { toWorkout, workoutColumns } from './records';
@@ -72,11 +72,15 @@ export function goalRaceFrom(plans: readonly RacePlan[], today: IsoDate, vdot: n
  * the statement that writes a record or a change); zeros for a person without one.
  */
 export function totalsStatement(k: Kysely<Tables>, userId: string) {
-  const total = (column: 'events' | 'changes') => k.selectFrom('AdaptationTotals').select(column).where('userId', '=', userId);
   return k.selectNoFrom((eb) => [
-    eb.fn.coalesce(total('events'), sql<number>`0`).as('events'),
-    eb.fn.coalesce(total('changes'), sql<number>`0`).as('changes'),
+    eb.fn.coalesce(storedTotal(userId, 'events'), sql<number>`0`).as('events'),
+    eb.fn.coalesce(storedTotal(userId, 'changes'), sql<number>`0`).as('changes'),
   ]);
+}
+
+/** One figure of the person's AdaptationTotals row, as a subquery (no row: null). */
+function storedTotal(userId: string, column: 'events' | 'changes') {
+  return expressionBuilder<Tables, never>().selectFrom('AdaptationTotals').select(column).where('userId', '=', userId);
 }
 
 /**
@@ -117,18 +121,9 @@ function progressColumns(userId: string, recent: number) {
         .orderBy('e.id', 'desc')
         .limit(recent),
     ).as('events'),
-    eb.selectFrom('AdaptationTotals').select('events').where('userId', '=', userId).as('eventCount'),
-    eb.selectFrom('AdaptationTotals').select('changes').where('userId', '=', userId).as('changeCount'),
+    storedTotal(userId, 'events').as('eventCount'),
+    storedTotal(userId, 'changes').as('changeCount'),
   ] as const;
-}
-
-/** The athlete a read shows (readAthleteShown), the latest `recent` records and the totals. */
-export async function getProgress(userId: string, profile: ProfileFacts, recent: number, today: IsoDate) {
-  const [athlete, row] = await Promise.all([
-    readAthleteShown(userId, profile, today),
-    progressStatement(await reads(), userId, recent).executeTakeFirstOrThrow(),
-  ]);
-  return { athlete, ...progressFrom(row) };
 }
 
 type ProgressRow = Awaited<ReturnType<ReturnType<typeof progressStatement>['executeTakeFirstOrThrow']>>;
@@ -353,7 +348,8 @@ export const weeksDrawnStatement = compiledOnce(
 
 /**
  * get_training_progress's reads in two statements, one after the other (the weeks drawn depend on
- * the latest logged day): what getProgress, getWeeklyTrends, getHeldTrends and goalRace read, in six.
+ * the latest logged day): what progressStatement, getWeeklyTrends, getHeldTrends, goalRace and
+ * readAthleteShown read, in six.
  */
 export async function trainingProgress(
   userId: string,
