@@ -4,7 +4,7 @@
 // Options: --target=<tool name>|<path such as /index.md>  --args=<JSON arguments of the tool call>
 //          --history=DAYS (the person's history written by the tools, bench/workers/seed-history.ts)
 //          --clones=N (other people, copies of that person)  --database=postgresql|pglite
-//          --seconds=S --connections=C --top=N
+//          --seconds=S --connections=C --top=N --keep (leave the seeded database; its URL is printed)
 // Uses the bench's build folder (.next-bench; build it with `npm run bench -- --only=build` or any
 // bench run) and port 3401 unless NEXT_DIST_DIR / TEST_PORT say otherwise.
 import fs from 'node:fs';
@@ -23,6 +23,7 @@ const { autocannon } = await import('./lib/load');
 type LoadSpec = import('./lib/load').LoadSpec;
 const { startCluster } = await import('./lib/postgres');
 const { runJsonWorker } = await import('./lib/processes');
+const { postmasterOn, treeCpuMs } = await import('./lib/cpu');
 
 function option(name: string, fallback: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -53,7 +54,8 @@ const cleanup: (() => Promise<void> | void)[] = [];
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacewise-profile-'));
 try {
   if (database === 'postgresql') {
-    const pg = await startCluster(TEST_PORT + 8);
+    // pg_stat_statements: which statements one call runs, how often and for how long (printed below).
+    const pg = await startCluster(TEST_PORT + 8, ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']);
     if (!('adminUrl' in pg)) throw new Error(`no PostgreSQL here (${pg.missing}); use --database=pglite`);
     cleanup.push(() => pg.stop());
     process.env.DATABASE_URL = pg.adminUrl;
@@ -61,7 +63,9 @@ try {
     delete process.env.DATABASE_URL;
   }
   const db = await freshDatabaseEnv();
-  cleanup.push(db.cleanup);
+  // --keep: the seeded database outlives the run (to read its rows afterwards); its URL is printed.
+  if (process.argv.includes('--keep')) console.log(`database kept: ${db.env.DATABASE_URL || db.env.PGLITE_DIR}`);
+  else cleanup.push(db.cleanup);
 
   // Seeding runs on a server without the profiler so the profile holds only the load.
   const seedServer = await startServer({ port: TEST_PORT, env: { ...db.env, PACEWISE_SEED: '0' } });
@@ -122,13 +126,34 @@ try {
         body: JSON.stringify(callToolRequest(target, toolArgs)),
       };
   await autocannon({ ...spec, connections, durationSeconds: 2 }); // warm-up (JIT, connection pool)
+  // CPU by process over the load (core-ms per call): the server, the database, autocannon.
+  const serverPid = server.process.pid!;
+  const postmaster = database === 'postgresql' ? postmasterOn(Number(new URL(process.env.DATABASE_URL!).port)) : undefined;
+  const cpuNow = () => ({ server: treeCpuMs(serverPid), database: postmaster ? treeCpuMs(postmaster) : 0, all: treeCpuMs(process.pid) });
+  const statements = database === 'postgresql' ? await statementCounter(db.env.DATABASE_URL!) : undefined;
+  await statements?.reset();
+  const cpuBefore = cpuNow();
   const loadStart = Date.now();
   const result = await autocannon({ ...spec, connections, durationSeconds: seconds });
   const loadEnd = Date.now();
+  const cpuAfter = cpuNow();
+  const statementRows = await statements?.read();
   await server.stop();
   // The profile ends when the server exits, just after the stop: the load window is counted back from there.
   const window = { fromEndUs: (Date.now() - loadStart) * 1000, toEndUs: (Date.now() - loadEnd) * 1000 };
   cleanup.pop();
+  const perCall = (key: 'server' | 'database' | 'all') => ((cpuAfter[key] - cpuBefore[key]) / result.requests).toFixed(2);
+  const loader = ((cpuAfter.all - cpuBefore.all - (cpuAfter.server - cpuBefore.server)) / result.requests).toFixed(2);
+  console.log(
+    `CPU per call: server ${perCall('server')} ms, database ${postmaster ? perCall('database') : '(in the server)'} ms, autocannon ${loader} ms`,
+  );
+  if (statementRows) {
+    console.log(`\nstatements per call (pg_stat_statements over the load, ${result.requests} calls):`);
+    for (const r of statementRows)
+      console.log(
+        `${(r.calls / result.requests).toFixed(2).padStart(6)} x ${(r.ms / r.calls).toFixed(3).padStart(7)} ms  ${r.query.replace(/\s+/g, ' ').slice(0, 150)}`,
+      );
+  }
   console.log(
     `${target} on ${database}: ${Math.round(result.rps)} per s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx} non-2xx (${connections} connections, ${seconds} s)`,
   );
@@ -148,6 +173,26 @@ try {
 } finally {
   for (const fn of cleanup.reverse()) await fn();
   fs.rmSync(profileDir, { recursive: true, force: true });
+}
+
+/** pg_stat_statements of the app's database: reset before a load, read after it. */
+async function statementCounter(url: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  return {
+    reset: async () => void (await client.query('SELECT pg_stat_statements_reset()')),
+    read: async () => {
+      const { rows } = await client.query<{ calls: string; ms: number; query: string }>(
+        `SELECT calls, total_exec_time AS ms, query FROM pg_stat_statements
+          WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'
+          ORDER BY calls DESC, total_exec_time DESC LIMIT 25`,
+      );
+      await client.end();
+      return rows.map((r) => ({ calls: Number(r.calls), ms: r.ms, query: r.query }));
+    },
+  };
 }
 
 /** Original source of a bundled frame, through the chunk's source map. */

@@ -38,7 +38,8 @@ function pgRun(command: string): void {
  * DATABASE_URL when set; otherwise a new cluster on the first free port from `firstPort`.
  * Returns undefined (with the reason) when PostgreSQL is not installed.
  */
-export async function startCluster(firstPort: number): Promise<Cluster | { missing: string }> {
+/** `settings`: more server settings (`-c name=value` each), e.g. a profile's pg_stat_statements. */
+export async function startCluster(firstPort: number, settings: string[] = []): Promise<Cluster | { missing: string }> {
   if (process.env.DATABASE_URL) {
     const noop = () => {
       throw new Error('The database at DATABASE_URL is not ours to stop or restart; unset it to let the script start its own cluster.');
@@ -56,7 +57,7 @@ export async function startCluster(firstPort: number): Promise<Cluster | { missi
   // Enough connections for two app instances and the baselines (pool of 10 each by default).
   // fsync=off: a throwaway cluster on a shared disk; commits still reach the OS before they return,
   // so an immediate stop (the fault test) loses nothing that was acknowledged.
-  const options = `-p ${port} -h 127.0.0.1 -k ${dir} -c max_connections=200 -c fsync=off`;
+  const options = [`-p ${port} -h 127.0.0.1 -k ${dir} -c max_connections=200 -c fsync=off`, ...settings.map((x) => `-c ${x}`)].join(' ');
   const start = () => pgRun(`${bin}/pg_ctl -D ${data} -l ${dir}/log -o '${options}' -w start`);
   start();
   let stopped = false;

@@ -13,7 +13,7 @@ import type { ProfileFacts } from './athlete-store';
 import { athleteShownColumns, athleteShownFrom } from './time-away-view';
 import { compiledOnce } from '@/lib/database/compiled-once';
 import { parseAthleteState } from './documents';
-import { toWorkout, workoutColumns } from './records';
+import { toTrendSession, trendSessionColumns } from './records';
 import { predictGoalRace, predictionText, type RacePrediction } from '@/lib/training/race-prediction';
 import { RACE_DISTANCE_M } from '@/lib/training/plan';
 import type { PlanGoal } from '@/lib/training/types';
@@ -163,7 +163,7 @@ function trendsFrom(row: Pick<TrendRows, 'rows' | 'benchmarks'>, shown: { from: 
     exercise: b.exercise,
     ...derivedEstimate(b),
   }));
-  return weeklyTrends(row.rows.map(toWorkout), evidence, shown.from, shown.end);
+  return weeklyTrends(row.rows.map(toTrendSession), evidence, shown.from, shown.end);
 }
 
 /**
@@ -181,7 +181,10 @@ function latestLoggedColumns(userId: string) {
   return [lastOf('completed').as('completed'), lastOf('skipped').as('skipped')] as const;
 }
 
-/** The completed and skipped sessions and the benchmarks dated `from`..`to` (the weeks drawn), sessions in date order. */
+/**
+ * The completed and skipped sessions and the benchmarks dated `from`..`to` (the weeks drawn), sessions in
+ * date order; of each session what the trends read (trendSessionColumns).
+ */
 export function trendRowsStatement(k: Kysely<Tables>, userId: string, from: IsoDate, to: IsoDate) {
   return k.selectNoFrom(trendRowsColumns(userId, from, to));
 }
@@ -192,7 +195,7 @@ function trendRowsColumns(userId: string, from: IsoDate, to: IsoDate) {
     jsonArrayFrom(
       eb
         .selectFrom('Workout')
-        .select(workoutColumns)
+        .select(trendSessionColumns)
         .where('userId', '=', userId)
         .where('status', 'in', ['completed', 'skipped'])
         .where('date', '>=', from)
@@ -228,6 +231,22 @@ export function heldSnapshotsStatement(k: Kysely<Tables>, userId: string, firstM
   return k.selectNoFrom(heldSnapshotsColumns(userId, firstMonday, heldBound(firstMonday)));
 }
 
+/**
+ * Whether a session's state can be the one a week shows, in any timezone, so only those states are
+ * sent (about one in three of the 12 weeks' sessions). A week shows the state of the last session
+ * logged on or before its local Sunday: session i is that one when its completion instant c(i) is
+ * before the local midnight that starts the next Monday and the next session's c(i+1) is not. Local
+ * midnights lie within 14 hours before and 12 after that Monday's UTC midnight M (UTC+14 to UTC-12),
+ * so such an M lies in (c(i) - 12 h, c(i+1) + 14 h]; with 15 hours either side (ZONE_MARGIN_MS) the
+ * test below keeps a superset (heldFrom still picks in the person's zone), and needs no zone names.
+ * Completion instants follow the order of the records (sessions are logged in order under the
+ * person's lock); a session without an instant, or the last one, is always sent.
+ */
+const mayBeShown = sql<boolean>`coalesce(
+  date_bin('7 days', lead(${sql.ref('w.completedAt')}) OVER (ORDER BY ${sql.ref('e.createdAt')}, ${sql.ref('e.id')}) + interval '15 hours', timestamp '2000-01-03')
+    > ${sql.ref('w.completedAt')} - interval '15 hours',
+  true)`;
+
 /** heldSnapshotsStatement's columns; `bound` is heldBound(firstMonday). */
 function heldSnapshotsColumns(userId: string, firstMonday: IsoDate, bound: Date) {
   const eb = expressionBuilder<Tables, never>();
@@ -253,11 +272,12 @@ function heldSnapshotsColumns(userId: string, firstMonday: IsoDate, bound: Date)
             .as('e'),
         (join) => join.onTrue(),
       )
-      .select(['w.date', sql<Date | null>`${sql.ref('w.completedAt')} AT TIME ZONE 'UTC'`.as('completedAt'), 'e.stateAfter'])
+      .select(['w.date', sql<Date | null>`${sql.ref('w.completedAt')} AT TIME ZONE 'UTC'`.as('completedAt')])
       .where('w.userId', '=', userId);
   return [
     jsonObjectFrom(
       logged()
+        .select('e.stateAfter')
         .where('w.completedAt', '<', bound)
         .orderBy('w.completedAt', 'desc')
         .orderBy('e.createdAt', 'desc')
@@ -266,6 +286,7 @@ function heldSnapshotsColumns(userId: string, firstMonday: IsoDate, bound: Date)
     ).as('before'),
     jsonArrayFrom(
       logged()
+        .select(sql<unknown>`CASE WHEN ${mayBeShown} THEN ${sql.ref('e.stateAfter')} END`.as('stateAfter'))
         .where((w) => w.or([w('w.completedAt', '>=', bound), w.and([w('w.completedAt', 'is', null), w('w.date', '>=', firstMonday)])]))
         .orderBy('e.createdAt')
         .orderBy('e.id'),

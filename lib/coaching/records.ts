@@ -3,7 +3,9 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Prisma, Workout as PrismaWorkout } from '@/lib/generated/prisma/client';
 import type { TrainingPhase, Workout, WorkoutKind, WorkoutStatus } from '@/lib/training/types';
-import { parseActual, parseRun, parseStrength, toJson } from './documents';
+import type { TrendSession } from '@/lib/training/trends';
+import { z } from 'zod';
+import { parseActual, parseRun, parseStrength, runSegmentKind, toJson } from './documents';
 
 export const WORKOUT_STATUSES = ['scheduled', 'completed', 'skipped'] as const satisfies readonly WorkoutStatus[];
 export const WORKOUT_KINDS = ['strength', 'run', 'mixed', 'rest'] as const satisfies readonly WorkoutKind[];
@@ -80,6 +82,41 @@ export function toWorkout(row: WorkoutRecord): StoredWorkout {
     skippedAt: row.skippedAt === null ? null : instant(row.skippedAt),
     createdAt: instant(row.createdAt),
     updatedAt: instant(row.updatedAt),
+  };
+}
+
+/**
+ * The Workout columns the weekly trends read (TrendSession): the day, the status, what was done, and
+ * of the prescription only each block's exercise name and each segment's kind, in order (about a
+ * third of the whole row for a session with sets). Strict paths: a block without a name, or a document
+ * that is not an array, fails the statement, as parsing the whole document would.
+ */
+export const trendSessionColumns = [
+  'date',
+  'status',
+  'actual',
+  sql<unknown>`jsonb_path_query_array(${sql.ref('strength')}, 'strict $[*].exerciseName')`.as('exerciseNames'),
+  sql<unknown>`jsonb_path_query_array(${sql.ref('run')}, 'strict $[*].kind')`.as('segmentKinds'),
+] as const;
+
+const exerciseNames = z.array(z.string().min(1));
+const segmentKinds = z.array(runSegmentKind);
+
+/** A TrendSession from a row of trendSessionColumns, each document parsed as toWorkout parses it. */
+export function toTrendSession(row: {
+  date: string;
+  status: string;
+  actual: unknown;
+  exerciseNames: unknown;
+  segmentKinds: unknown;
+}): TrendSession {
+  const actual = parseActual(row.actual);
+  return {
+    date: row.date,
+    status: row.status as WorkoutStatus,
+    ...(actual ? { actual } : {}),
+    strength: exerciseNames.parse(row.exerciseNames).map((exerciseName) => ({ exerciseName })),
+    run: segmentKinds.parse(row.segmentKinds).map((kind) => ({ kind })),
   };
 }
 

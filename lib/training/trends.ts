@@ -6,7 +6,7 @@ import { findExercise } from './catalogue';
 import { addDays, daysBetween } from './dates';
 import { bestSetE1rm, epley1RM } from './e1rm';
 import { weekdayIndex } from './schedule';
-import type { IsoDate, PerformedSet, Workout } from './types';
+import type { IsoDate, PerformedSet, RunSegment, StrengthBlock, Workout } from './types';
 import { vdotFromPerformance, vdotFromThresholdPace } from './vdot';
 import { round1 } from './rounding';
 
@@ -14,6 +14,15 @@ import { round1 } from './rounding';
 export const MAX_TREND_REPS = 10;
 /** Shorter efforts are sprints, outside the VDOT tables. */
 export const MIN_VDOT_DISTANCE_M = 1500;
+
+/**
+ * What the trends read of a session: its day, status and what was done, and of what was prescribed
+ * only each block's exercise name and each segment's kind (a whole Workout is one).
+ */
+export type TrendSession = Pick<Workout, 'date' | 'status' | 'actual'> & {
+  strength: readonly Pick<StrengthBlock, 'exerciseName'>[];
+  run: readonly Pick<RunSegment, 'kind'>[];
+};
 
 export type TrendBenchmark = { date: IsoDate; kind: 'lift' | 'race'; exercise?: string | null; e1rmKg?: number; vdot?: number };
 
@@ -43,7 +52,7 @@ export function sessionE1rm(sets: readonly PerformedSet[]): number | undefined {
 }
 
 /** The VDOT a completed run shows: its race segments, or a threshold segment's pace. */
-export function runVdot(w: Workout): number | undefined {
+export function runVdot(w: TrendSession): number | undefined {
   let best: number | undefined;
   const consider = (v: number) => {
     if (Number.isFinite(v) && (best === undefined || v > best)) best = v;
@@ -64,7 +73,7 @@ export function runVdot(w: Workout): number | undefined {
 
 /** Weekly trends over the weeks from `from`'s Monday to `to`'s Monday. */
 export function weeklyTrends(
-  workouts: readonly Workout[],
+  workouts: readonly TrendSession[],
   benchmarks: readonly TrendBenchmark[],
   from: IsoDate,
   to: IsoDate,

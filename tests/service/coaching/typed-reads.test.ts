@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { currentChangesFrom } from '@/lib/coaching/changes';
 import {
+  heldFrom,
   heldSnapshotsStatement,
   latestLoggedStatement,
   progressFactsStatement,
@@ -20,7 +21,7 @@ import {
 } from '@/lib/coaching/progress';
 import { compiledOnce } from '@/lib/database/compiled-once';
 import { athleteShownStatement } from '@/lib/coaching/time-away-view';
-import { toWorkout } from '@/lib/coaching/records';
+import { toTrendSession, toWorkout, workoutColumns } from '@/lib/coaching/records';
 import { readWorkoutListRow } from '@/lib/coaching/workout-list';
 import { byNewest, laterSessionsStatement, pageOf, pageQuery, workoutStatement, type ListFilter } from '@/lib/coaching/workouts';
 import type { RawDatabase } from '@/lib/database/engine';
@@ -28,6 +29,9 @@ import { kyselyOver } from '@/lib/database/kysely';
 import { migrate } from '@/lib/database/migrations';
 import type { Tables } from '@/lib/database/tables';
 import { addDays } from '@/lib/training/dates';
+import { heldTrends } from '@/lib/training/held-trends';
+import type { AthleteState } from '@/lib/training/types';
+import { dayOfInstant } from '@/lib/clock';
 import { freshRawDatabase } from '../../../harness/server';
 
 let raw: RawDatabase;
@@ -38,6 +42,8 @@ const TODAY = '2026-11-27';
 const LONG = 'u-long';
 const NONE = 'u-none';
 const OTHER = 'u-other';
+/** Sessions every 9 h 41 min over 16 weeks: completions at every hour of the day, on both sides of each Monday. */
+const DENSE = 'u-dense';
 /** Five years of three sessions a week, ending yesterday. */
 const YEARS = 5;
 const strength = (kg: number) => [
@@ -73,6 +79,39 @@ async function seedHistory(userId: string, days: number): Promise<void> {
   );
 }
 
+/** Completed sessions every 9 h 41 min from `from` for `days` days, each with its record and a state. */
+async function seedDense(userId: string, from: string, days: number): Promise<void> {
+  const step = (9 * 60 + 41) * 60_000;
+  const instants: string[] = [];
+  for (let t = Date.parse(from); t < Date.parse(from) + days * 86_400_000; t += step) instants.push(new Date(t).toISOString());
+  const ids = instants.map((_, i) => `${userId}-w${String(i).padStart(4, '0')}`);
+  await raw.query(
+    `INSERT INTO "Workout" ("id", "userId", "date", "status", "kind", "title", "strength", "run", "completedAt", "createdAt", "updatedAt")
+     SELECT id, $1, left(at, 10), 'completed', 'strength', 'Squat day', $2::jsonb, '[]'::jsonb, at::timestamptz AT TIME ZONE 'UTC', now(), now()
+       FROM unnest($3::text[], $4::text[]) AS t(id, at)`,
+    [userId, JSON.stringify(strength(100)), ids, instants],
+  );
+  await raw.query(
+    `INSERT INTO "AdaptationEvent" ("id", "userId", "trigger", "workoutId", "notes", "stateAfter", "createdAt")
+     SELECT 'e-' || id, $1, 'completed', id, '{}', jsonb_build_object('unit', 'kg', 'distanceUnit', 'km', 'vdot', 40 + n / 10.0,
+            'lifts', jsonb_build_object('back-squat', jsonb_build_object('e1rmKg', 100 + n, 'failureStreak', 0))),
+            at::timestamptz AT TIME ZONE 'UTC'
+       FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(id, at, n)`,
+    [userId, ids, instants],
+  );
+}
+
+/** Every state logged since `bound` (or undated and from `firstMonday`), oldest record first: what heldSnapshotsStatement sent before it sent only those a week can show. */
+async function allStatesSince(userId: string, firstMonday: string, bound: Date) {
+  return raw.query<{ date: string; completedAt: Date | string | null; stateAfter: unknown }>(
+    `SELECT w."date", w."completedAt" AT TIME ZONE 'UTC' AS "completedAt", e."stateAfter"
+       FROM "Workout" w JOIN "AdaptationEvent" e ON e."workoutId" = w."id" AND e."trigger" = 'completed' AND e."stateAfter" IS NOT NULL
+      WHERE w."userId" = $1 AND (w."completedAt" >= $2 OR (w."completedAt" IS NULL AND w."date" >= $3))
+      ORDER BY e."createdAt", e."id"`,
+    [userId, bound.toISOString().replace('T', ' ').replace('Z', ''), firstMonday],
+  );
+}
+
 beforeAll(async () => {
   ({ raw, close } = await freshRawDatabase());
   // The database sessions at UTC+13 too: what a timestamp means must not depend on either zone. PGlite
@@ -84,10 +123,11 @@ beforeAll(async () => {
     await raw.query(`SELECT pg_terminate_backend(pg_backend_pid())`).catch(() => undefined);
   }
   await migrate(raw);
-  for (const id of [LONG, NONE, OTHER])
+  for (const id of [LONG, NONE, OTHER, DENSE])
     await raw.query(`INSERT INTO "User" ("id", "email", "passwordHash", "updatedAt") VALUES ($1, $1 || '@example.test', 'x', now())`, [id]);
   await seedHistory(LONG, YEARS * 365);
   await seedHistory(OTHER, 60);
+  await seedDense(DENSE, '2026-08-10T00:07:00Z', 16 * 7);
   // The long history's next session, tomorrow, with a reason from an event at a known instant.
   await raw.query(
     `INSERT INTO "Workout" ("id", "userId", "date", "status", "kind", "title", "strength", "run", "createdAt", "updatedAt")
@@ -226,8 +266,59 @@ describe('get_training_progress: reads what it draws', () => {
     // Oldest first, each with its state.
     const instants = row.since.map((r) => new Date(r.completedAt!).getTime());
     expect(instants).toEqual([...instants].sort((a, b) => a - b));
-    expect(row.since.every((r) => r.stateAfter !== null)).toBe(true);
+    // Only the states a week can show (in some zone) are sent: at least one a week, well under all.
+    const sent = row.since.filter((r) => r.stateAfter !== null).length;
+    expect(sent).toBeGreaterThanOrEqual(12);
+    expect(sent).toBeLessThan(row.since.length);
+    expect(row.since.at(-1)!.stateAfter).not.toBeNull();
   });
+
+  // Each zone from UTC-12 to UTC+14 (half- and quarter-hour offsets, both DST hemispheres), the weeks of a
+  // long history and of completions at every hour around each Monday: what the tool draws from the states
+  // sent equals what it drew from every state.
+  const zones = [
+    'Etc/GMT+12',
+    'Pacific/Pago_Pago',
+    'America/Los_Angeles',
+    'America/St_Johns',
+    'UTC',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Pacific/Kiritimati',
+  ];
+  const drawnCases = [
+    [DENSE, '2026-08-17', 12],
+    [DENSE, '2026-10-26', 4],
+    [DENSE, '2026-11-23', 1],
+    [LONG, firstMonday, 12],
+    [LONG, '2024-03-04', 8],
+    [OTHER, firstMonday, 12],
+    [NONE, firstMonday, 12],
+  ] as const;
+  it.each(drawnCases.flatMap(([who, monday, n]) => zones.map((tz) => [who, monday, n, tz] as const)))(
+    'the held series of %s from %s (%i weeks) in %s is the one every state gives',
+    async (who, monday, n, tz) => {
+      const weeks = Array.from({ length: n }, (_, i) => addDays(monday, 7 * i));
+      const current = {
+        unit: 'kg',
+        distanceUnit: 'km',
+        lifts: { 'back-squat': { e1rmKg: 999, failureStreak: 0 } },
+        vdot: 60,
+      } as AthleteState;
+      const row = await heldSnapshotsStatement(k, who, monday).executeTakeFirstOrThrow();
+      const bound = new Date(Date.parse(`${monday}T00:00:00Z`) - 15 * 3600_000);
+      const all = await allStatesSince(who, monday, bound);
+      expect(row.since.map((r) => new Date(r.completedAt!).getTime())).toEqual(all.map((r) => new Date(r.completedAt!).getTime()));
+      const got = heldFrom(row, tz, TODAY, weeks, current);
+      const every = [...(row.before ? [row.before] : []), ...all].map((r) => ({
+        date: r.completedAt ? dayOfInstant(tz, new Date(r.completedAt)) : r.date,
+        state: r.stateAfter as AthleteState,
+      }));
+      expect(got).toEqual(heldTrends(weeks, [...every, { date: TODAY, state: current }]));
+      if (who === DENSE && n === 12) expect(row.since.filter((r) => r.stateAfter !== null).length).toBeLessThan(all.length / 2);
+    },
+  );
 
   it('finds each session’s record from the session, never by reading every record of the person', async () => {
     // With the statistics the app keeps (autovacuum; lib/database/statistics.ts on PGlite).
@@ -289,7 +380,35 @@ describe('get_training_progress: the rest of its reads, bounded', () => {
          ('off-3', $2, '2026-11-01', '2026-11-20', 'injury')`,
       [LONG, OTHER],
     );
-    // A skipped session after the last completed one, and a benchmark inside and one outside the weeks drawn.
+    // A mixed session done two days ago (lifts, a run with a threshold segment, what was done of both), a
+    // skipped session after the last completed one, and a benchmark inside and one outside the weeks drawn.
+    await raw.query(
+      `INSERT INTO "Workout" ("id", "userId", "date", "status", "kind", "title", "strength", "run", "actual", "completedAt", "createdAt", "updatedAt")
+       VALUES ('mixed-1', $1, $2, 'completed', 'mixed', 'Bench and tempo', $3::jsonb, $4::jsonb, $5::jsonb, now(), now(), now())`,
+      [
+        LONG,
+        addDays(TODAY, -2),
+        JSON.stringify([
+          {
+            exerciseId: 'bench-press',
+            exerciseName: 'Bench press',
+            progression: 'double',
+            repRange: [6, 10],
+            sets: [{ reps: 8, loadKg: 60 }],
+          },
+          { exerciseId: 'pull-up', exerciseName: 'Pull-up', progression: 'none', sets: [{ reps: 6 }] },
+        ]),
+        JSON.stringify([
+          { kind: 'easy', distanceM: 2000, label: 'warm-up' },
+          { kind: 'threshold', durationS: 1200, targetPaceSPerKm: 250 },
+        ]),
+        JSON.stringify({
+          strength: [{ blockIndex: 0, exerciseId: 'bench-press', sets: [{ reps: 8, loadKg: 60, rpe: 8 }] }],
+          run: { distanceM: 7000, durationS: 2100, avgHr: 152 },
+          runSegments: [{ segmentIndex: 1, distanceM: 4800, durationS: 1200 }],
+        }),
+      ],
+    );
     await raw.query(
       `INSERT INTO "Workout" ("id", "userId", "date", "status", "kind", "title", "strength", "run", "skippedAt", "createdAt", "updatedAt")
        VALUES ('skipped-1', $1, $2, 'skipped', 'strength', 'Squat day', '[]'::jsonb, '[]'::jsonb, now(), now(), now())`,
@@ -353,9 +472,35 @@ describe('get_training_progress: the rest of its reads, bounded', () => {
     expect(row.rows.length).toBeGreaterThan(30);
     expect(row.rows.length).toBeLessThan(40);
     expect(row.rows.every((w) => w.date >= from && w.date <= TODAY && w.status !== 'scheduled')).toBe(true);
-    const order = row.rows.map((w) => `${w.date} ${w.id}`);
+    const order = row.rows.map((w) => w.date);
     expect(order).toEqual([...order].sort());
-    expect(row.rows.map(toWorkout).find((w) => w.id === 'skipped-1')!.skippedAt).toBeInstanceOf(Date);
+    // Of each session what the trends read, equal to the whole row's (a skipped one included).
+    const whole = await k
+      .selectFrom('Workout')
+      .select(workoutColumns)
+      .where('userId', '=', LONG)
+      .where('status', 'in', ['completed', 'skipped'])
+      .where('date', '>=', from)
+      .where('date', '<=', TODAY)
+      .orderBy('date')
+      .orderBy('id')
+      .execute();
+    const trimmed = whole.map(toWorkout).map((w) => ({
+      date: w.date,
+      status: w.status,
+      ...(w.actual ? { actual: w.actual } : {}),
+      strength: w.strength.map((b) => ({ exerciseName: b.exerciseName })),
+      run: w.run.map((x) => ({ kind: x.kind })),
+    }));
+    expect(row.rows.map(toTrendSession)).toEqual(trimmed);
+    expect(trimmed.some((w) => w.status === 'skipped')).toBe(true);
+    expect(row.rows.map(toTrendSession).find((w) => w.actual?.runSegments)).toEqual({
+      date: addDays(TODAY, -2),
+      status: 'completed',
+      actual: expect.objectContaining({ run: { distanceM: 7000, durationS: 2100, avgHr: 152 } }),
+      strength: [{ exerciseName: 'Bench press' }, { exerciseName: 'Pull-up' }],
+      run: [{ kind: 'easy' }, { kind: 'threshold' }],
+    });
     expect(row.benchmarks).toEqual([expect.objectContaining({ kind: 'lift', loadKg: 150, reps: 3, date: addDays(TODAY, -10) })]);
     expect(await trendRowsStatement(k, NONE, from, TODAY).executeTakeFirstOrThrow()).toEqual({ rows: [], benchmarks: [] });
   });
@@ -442,7 +587,7 @@ describe('get_training_progress: two statements compiled once read what the six 
     expect(await spy(k, { userId: OTHER })).toEqual([{ id: OTHER }]);
     expect(seen).toEqual(['built']);
     const [users] = await raw.query<{ n: string | number }>(`SELECT count(*) AS n FROM "User"`);
-    expect(Number(users!.n)).toBe(3);
+    expect(Number(users!.n)).toBe(4);
   });
 
   it('refuses a statement that computes with a value instead of passing it on', async () => {
