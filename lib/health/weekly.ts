@@ -1,21 +1,22 @@
 // Weekly health summaries (get_health_data, aggregation "weekly") kept by the database: one HealthWeek row
 // per person, type and Monday-Sunday week, written by the statement that writes, updates or deletes the
 // week's records (triggers of migration 20261127193700_health_weeks). A range reads its whole weeks from
-// there, and the part-weeks at its ends (at most six days each) from their records through the same SQL
-// function the triggers use ("pacewise_health_weeks"), so a year of weeks costs 52 stored rows a type, not
-// the year's 1,500 records grouped on every call (docs/performance.md, issue 35). Same rules as
+// there, and the records of the part-weeks at its ends (at most six days each), grouped by `aggregate`
+// itself, in the same statement, so a year of weeks costs 52 stored rows a type, not the year's 1,500
+// records grouped on every call (docs/performance.md, issue 35). The stored weeks follow the rules of
 // `aggregate` (./aggregate.ts, the reference of tests/service/health/weekly-statement.test.ts): cumulative
 // metrics take the one source reporting the most each day (ties: the first source id in code-unit
 // order), sleep prefers staged totals, means are of daily means. The week's sums run in date order; the
 // readings within one day are summed in no set order, so three or more readings of a day may differ from
 // `aggregate` in the last bit before rounding (the rounded values the tool returns are the same).
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { expressionBuilder, sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Tables } from '@/lib/database/tables';
 import { reads } from '@/lib/database/kysely';
 import { addDays } from '@/lib/training/dates';
 import { mondayOf } from '@/lib/training/trends';
 import type { IsoDate } from '@/lib/training/types';
-import { methodOf, type Series, type SeriesPoint, type StageTotals } from './aggregate';
+import { aggregate, methodOf, type AggregatableRecord, type Series, type SeriesPoint, type StageTotals } from './aggregate';
 import { fromCanonical, METRICS, roundFor, type HealthType, type HealthUnit, type SleepStage } from './metrics';
 
 export type WeekRow = {
@@ -43,21 +44,60 @@ export function wholeWeeks(from: IsoDate, to: IsoDate): { first: IsoDate; last: 
   return first <= last ? { first, last } : null;
 }
 
-/** The weekly rows of `types` dated `from`..`to` (local days), by type, weeks in order. */
-export function weeklyHealthStatement(userId: string, types: readonly HealthType[], from: IsoDate, to: IsoDate) {
-  const list = [...types];
-  const live = (a: IsoDate, b: IsoDate) => sql<WeekRow>`SELECT * FROM "pacewise_health_weeks"(${userId}, ${list}::text[], ${a}, ${b})`;
+/**
+ * The days at a range's ends outside its whole weeks (at most six at each end; the whole range when it
+ * holds no whole week), read from their records.
+ */
+export function partWeekDays(from: IsoDate, to: IsoDate): { first: [IsoDate, IsoDate] | null; last: [IsoDate, IsoDate] | null } {
   const whole = wholeWeeks(from, to);
-  const parts: RawBuilder<WeekRow>[] = [];
-  if (!whole) parts.push(live(from, to));
-  else {
-    if (from < whole.first) parts.push(live(from, addDays(whole.first, -1)));
-    parts.push(sql<WeekRow>`SELECT "type", "week", "value", "min", "max", "total", "days", "records", "sources", "stages"
-      FROM "HealthWeek" WHERE "userId" = ${userId} AND "type" = ANY(${list}::text[]) AND "week" >= ${whole.first} AND "week" <= ${whole.last}`);
-    const end = addDays(whole.last, 6);
-    if (to > end) parts.push(live(addDays(end, 1), to));
-  }
-  return sql<WeekRow>`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) AS w ORDER BY "type", "week"`;
+  if (!whole) return { first: [from, to], last: null };
+  const end = addDays(whole.last, 6);
+  return {
+    first: from < whole.first ? [from, addDays(whole.first, -1)] : null,
+    last: to > end ? [addDays(end, 1), to] : null,
+  };
+}
+
+/**
+ * One statement: the stored weeks of `types` inside `from`..`to` (local days) and the records of the
+ * part-weeks at its ends, each read by its own range of the (userId, type, date) indexes.
+ */
+export function weeklyHealthStatement(userId: string, types: readonly HealthType[], from: IsoDate, to: IsoDate, k: Kysely<Tables>) {
+  const list = [...types];
+  const eb = expressionBuilder<Tables, never>();
+  const ofTypes = sql<boolean>`${sql.ref('type')} = ANY(${list}::text[])`;
+  const whole = wholeWeeks(from, to);
+  const parts = partWeekDays(from, to);
+  const days = (range: [IsoDate, IsoDate] | null) =>
+    jsonArrayFrom(
+      eb
+        .selectFrom('HealthRecord')
+        .select(['type', 'value', 'maxValue', 'date', 'stage', 'sourceId'])
+        .where('userId', '=', userId)
+        .where(ofTypes)
+        // No range: no day (a range that never matches keeps one statement shape per call site).
+        .where('date', '>=', range?.[0] ?? '9999-12-31')
+        .where('date', '<=', range?.[1] ?? '0000-01-01')
+        // The order get_health_data lists records in, which `aggregate` sums a day's readings in.
+        .orderBy('date')
+        .orderBy('startAt')
+        .orderBy('id'),
+    );
+  return k.selectNoFrom([
+    jsonArrayFrom(
+      eb
+        .selectFrom('HealthWeek')
+        .select(['type', 'week', 'value', 'min', 'max', 'total', 'days', 'records', 'sources', 'stages'])
+        .where('userId', '=', userId)
+        .where(ofTypes)
+        .where('week', '>=', whole?.first ?? '9999-12-31')
+        .where('week', '<=', whole?.last ?? '0000-01-01')
+        .orderBy('type')
+        .orderBy('week'),
+    ).as('weeks'),
+    days(parts.first).as('first'),
+    days(parts.last).as('last'),
+  ]);
 }
 
 /** A series' points in `unit` from its weekly rows (as `aggregate` shapes them). */
@@ -88,7 +128,10 @@ export function weeklyPoints(type: HealthType, rows: readonly WeekRow[], unit: H
   });
 }
 
-/** Weekly series of `types` (get_health_data's "weekly"), one statement. */
+/**
+ * Weekly series of `types` (get_health_data's "weekly"), one statement: the whole weeks as stored, the
+ * part-weeks at the ends grouped here by `aggregate` from their records (at most six days each).
+ */
 export async function weeklySeries(
   userId: string,
   types: readonly HealthType[],
@@ -97,15 +140,24 @@ export async function weeklySeries(
   unitOf: (t: HealthType) => HealthUnit,
   k?: Kysely<Tables>,
 ): Promise<Series[]> {
-  const { rows } = await weeklyHealthStatement(userId, types, from, to).execute(k ?? (await reads()));
-  return types.map((type) => ({
-    type,
-    unit: unitOf(type),
-    method: methodOf(type, 'weekly'),
-    points: weeklyPoints(
+  const row = await weeklyHealthStatement(userId, types, from, to, k ?? (await reads())).executeTakeFirstOrThrow();
+  const records = (list: typeof row.first) => list as (AggregatableRecord & { type: HealthType })[];
+  return types.map((type) => {
+    const unit = unitOf(type);
+    const part = (list: typeof row.first) => aggregate(type, records(list), 'weekly', unit).points;
+    return {
       type,
-      rows.filter((r) => r.type === type),
-      unitOf(type),
-    ),
-  }));
+      unit,
+      method: methodOf(type, 'weekly'),
+      points: [
+        ...part(row.first),
+        ...weeklyPoints(
+          type,
+          (row.weeks as WeekRow[]).filter((r) => r.type === type),
+          unit,
+        ),
+        ...part(row.last),
+      ],
+    };
+  });
 }

@@ -11,7 +11,7 @@ import { migrate } from '@/lib/database/migrations';
 import type { Tables } from '@/lib/database/tables';
 import { aggregate, type AggregatableRecord } from '@/lib/health/aggregate';
 import { HEALTH_TYPES, METRICS, type HealthType, type HealthUnit } from '@/lib/health/metrics';
-import { weeklyHealthStatement, weeklySeries, wholeWeeks } from '@/lib/health/weekly';
+import { partWeekDays, weeklyHealthStatement, weeklySeries, wholeWeeks } from '@/lib/health/weekly';
 import { addDays } from '@/lib/training/dates';
 import { freshRawDatabase } from '../../../harness/server';
 
@@ -182,15 +182,42 @@ describe('weekly health summaries: the database groups as aggregate does', () =>
     expect(Object.keys(week.stages!).sort()).toEqual(['asleep', 'in_bed']);
   });
 
-  it('sends one row per type and week, however many records the weeks hold', async () => {
-    const { rows } = await weeklyHealthStatement('long', [...HEALTH_TYPES], addDays(TODAY, -364), TODAY).execute(k);
+  it('sends one row per type and whole week, and the records of the part-weeks at the ends only', async () => {
+    const from = addDays(TODAY, -364);
+    const [row] = await weeklyHealthStatement('long', [...HEALTH_TYPES], from, TODAY, k).execute();
     const records = await raw.query<{ n: string | number }>(
       `SELECT count(*) AS n FROM "HealthRecord" WHERE "userId" = 'long' AND "date" >= $1`,
-      [addDays(TODAY, -364)],
+      [from],
     );
     expect(Number(records[0]!.n)).toBeGreaterThan(1400);
-    expect(rows.length).toBeLessThanOrEqual(5 * 53);
-    expect(new Set(rows.map((r) => `${r.type} ${r.week}`)).size).toBe(rows.length);
+    expect(row!.weeks.length).toBeLessThanOrEqual(5 * 53);
+    expect(row!.weeks.length).toBeGreaterThan(4 * 50);
+    expect(new Set(row!.weeks.map((r) => `${r.type} ${r.week}`)).size).toBe(row!.weeks.length);
+    // The part-weeks' days: before the first whole Monday and after the last whole Sunday, at most six each.
+    const { first, last } = partWeekDays(from, TODAY);
+    expect(row!.first.length).toBeGreaterThan(0);
+    expect(row!.last.length).toBeGreaterThan(0);
+    expect(row!.first.every((r) => r.date >= first![0] && r.date <= first![1])).toBe(true);
+    expect(row!.last.every((r) => r.date >= last![0] && r.date <= last![1])).toBe(true);
+    expect(row!.first.length + row!.last.length).toBeLessThan(12 * 8);
+    // A range of whole weeks reads no record; one without a whole week reads no stored week.
+    const [whole] = await weeklyHealthStatement('long', [...HEALTH_TYPES], '2026-03-09', '2026-05-31', k).execute();
+    expect([whole!.first, whole!.last]).toEqual([[], []]);
+    expect(whole!.weeks.length).toBeGreaterThan(0);
+    const [inside] = await weeklyHealthStatement('hard', [...HEALTH_TYPES], '2026-11-18', '2026-11-24', k).execute();
+    expect(inside!.weeks).toEqual([]);
+    expect(inside!.first.length).toBeGreaterThan(0);
+  });
+
+  it('part-week days: the ends outside the whole weeks, or the whole range without one', () => {
+    const cases: [string, string, ReturnType<typeof partWeekDays>][] = [
+      ['2026-11-16', '2026-11-29', { first: null, last: null }],
+      ['2026-11-18', '2026-11-24', { first: ['2026-11-18', '2026-11-24'], last: null }],
+      ['2026-11-17', '2026-12-08', { first: ['2026-11-17', '2026-11-22'], last: ['2026-12-07', '2026-12-08'] }],
+      ['2026-11-22', '2026-11-22', { first: ['2026-11-22', '2026-11-22'], last: null }],
+      ['2025-11-28', '2026-11-27', { first: ['2025-11-28', '2025-11-30'], last: ['2026-11-23', '2026-11-27'] }],
+    ];
+    for (const [from, to, want] of cases) expect(partWeekDays(from, to), `${from}..${to}`).toEqual(want);
   });
 });
 
