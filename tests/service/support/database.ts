@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TEST_SITE_URL } from '../../../harness/server';
+import { EMPTY_PGLITE_VAR, TEST_SITE_URL } from '../../../harness/server';
 
 const template = inject('serviceTemplate');
 // Files that run at another zone set it themselves (tests/service/database/at-utc13.ts); the next file in this
@@ -48,6 +48,8 @@ if (template.engine === 'postgresql') {
   fs.cpSync(template.dir, dir, { recursive: true });
   process.env.DATABASE_URL = '';
   process.env.PGLITE_DIR = dir;
+  // A new empty database for this file's rows that need one is a copy of the run's (harness/server.ts).
+  process.env[EMPTY_PGLITE_VAR] = template.emptyDir;
   drop = async () => fs.rmSync(root, { recursive: true, force: true });
 }
 

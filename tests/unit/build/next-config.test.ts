@@ -10,15 +10,20 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const VARIABLE = 'PACEWISE_TYPECHECK_BESIDE_BUILD';
+/** next dev's Turbopack cache on disk: off only with 0 (tests/e2e/dev, whose build folder is deleted afterwards). */
+const DEV_CACHE = 'PACEWISE_DEV_TURBOPACK_CACHE';
 
 /**
  * next.config.mjs as next build reads it: a fresh Node process with `value` for the variable
  * (undefined: unset). Read in a process of its own because the config reads the environment once,
  * when it loads (and the layer rule keeps tests from importing tools' configuration).
  */
-function configWith(value: string | undefined): { typescript?: { ignoreBuildErrors?: boolean }; experimental?: Record<string, unknown> } {
-  const env = { ...process.env, [VARIABLE]: value };
-  if (value === undefined) delete env[VARIABLE];
+function configWith(
+  value: string | undefined,
+  variable = VARIABLE,
+): { typescript?: { ignoreBuildErrors?: boolean }; experimental?: Record<string, unknown> } {
+  const env = { ...process.env, [variable]: value };
+  for (const name of [VARIABLE, DEV_CACHE]) if (name !== variable || value === undefined) delete env[name];
   const url = pathToFileURL(path.join(ROOT, 'next.config.mjs')).href;
   const read = `const c = (await import(${JSON.stringify(url)})).default; console.log(JSON.stringify({ typescript: c.typescript, experimental: c.experimental }));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', read], { env, encoding: 'utf8' });
@@ -53,5 +58,31 @@ describe('next.config.mjs: who type-checks the build', () => {
       .filter((file) => fs.existsSync(path.join(ROOT, file)))
       .filter((file) => fs.readFileSync(path.join(ROOT, file), 'utf8').includes(VARIABLE));
     expect(elsewhere).toEqual([]);
+  });
+});
+
+describe("next.config.mjs: next dev's Turbopack cache on disk", () => {
+  it.each([
+    ['unset (npm run dev)', undefined],
+    ['empty', ''],
+    ['1', '1'],
+    ['false (only 0 counts)', 'false'],
+  ])('with PACEWISE_DEV_TURBOPACK_CACHE %s, next dev keeps it as Next decides, the build keeps its type check', (_name, value) => {
+    const config = configWith(value, DEV_CACHE);
+    expect(config.experimental?.turbopackFileSystemCacheForDev).toBeUndefined();
+    expect(config.typescript?.ignoreBuildErrors).toBe(false);
+  });
+
+  it('with 0 (the dev e2e file, whose build folder is deleted afterwards), it is off and nothing else changes', () => {
+    const config = configWith('0', DEV_CACHE);
+    expect(config.experimental).toEqual({ turbopackFileSystemCacheForDev: false });
+    expect(config.typescript?.ignoreBuildErrors).toBe(false);
+  });
+
+  it('only tests/e2e/dev sets it', () => {
+    const setters = ['package.json', 'scripts/dev.mjs', 'scripts/test.mjs', '.ci/run', 'vercel.json', 'tests/e2e/dev/dev-server.test.ts']
+      .filter((file) => fs.existsSync(path.join(ROOT, file)))
+      .filter((file) => fs.readFileSync(path.join(ROOT, file), 'utf8').includes(DEV_CACHE));
+    expect(setters).toEqual(['tests/e2e/dev/dev-server.test.ts']);
   });
 });
