@@ -1,5 +1,5 @@
 // Set by `npm test` (scripts/test.mjs) only for the build it makes while its own typecheck step
-// (`tsc --noEmit`, the same tsconfig and route types) runs beside it: that build skips Next's second,
+// (`tsgo --noEmit`, TypeScript's native compiler on the same tsconfig and route types) runs beside it: that build skips Next's second,
 // identical TypeScript pass and the Turbopack build cache a clean clone never reads again. Every
 // other build (`npm run build`, a Vercel deploy) is type-checked and stops on a type error
 // (tests/unit/build/next-config.test.ts).
