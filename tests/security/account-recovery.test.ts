@@ -42,19 +42,20 @@ async function formPost(session: FormSession, page: string, action: string, fiel
   return session.raw(action, { form: { ...fields, csrf } });
 }
 
+// The anonymous forms (sign-in, sign-up, forgot password) are posted with the process's opened form
+// (harness/oauth.ts openedAnonymousForm: its CSRF pair is bound to no address, browser or page), as a
+// browser that has the form open posts it; their pages are not rendered again for each attempt.
 async function signInAttempt(session: FormSession, email: string, password: string): Promise<Response> {
-  return formPost(session, '/sign-in', '/api/auth/sign-in', { email, password, next: '/account' });
+  return session.postAnonymousForm('/api/auth/sign-in', { email, password, next: '/account' });
 }
 
 /** Opens the sign-in form once; the returned function posts it again and again, as an attacker's script does. */
 async function signInForm(session: FormSession): Promise<(email: string, password: string) => Promise<Response>> {
-  const csrf = hiddenField((await session.follow('/sign-in')).html, 'csrf');
-  if (!csrf) throw new Error('/sign-in has no CSRF field');
-  return (email, password) => session.raw('/api/auth/sign-in', { form: { email, password, next: '/account', csrf } });
+  return (email, password) => session.postAnonymousForm('/api/auth/sign-in', { email, password, next: '/account' });
 }
 
 async function signUp(session: FormSession, email: string, password: string): Promise<Response> {
-  return formPost(session, '/sign-up', '/api/auth/sign-up', { email, password, next: '/account' });
+  return session.postAnonymousForm('/api/auth/sign-up', { email, password, next: '/account' });
 }
 
 async function isSignedIn(session: FormSession): Promise<boolean> {
@@ -62,7 +63,7 @@ async function isSignedIn(session: FormSession): Promise<boolean> {
 }
 
 async function requestReset(session: FormSession, email: string): Promise<Response> {
-  return formPost(session, '/forgot-password', '/api/auth/forgot', { email });
+  return session.postAnonymousForm('/api/auth/forgot', { email });
 }
 
 async function reset(session: FormSession, link: URL, password: string): Promise<Response> {
