@@ -96,13 +96,20 @@ export class FormSession {
     throw new Error('unreachable');
   }
 
-  /** Approves (or declines) a device code on /device as the signed-in person. */
-  async decideDevice(userCode: string, decision: 'approve' | 'decline'): Promise<{ res: Response; url: string; html: string }> {
+  /**
+   * Approves (or declines) a device code on /device as the signed-in person. Returns the answer to the
+   * decision and where it sends the browser (`url`, done=approved or done=declined); that page, a
+   * notice with no form, is not fetched.
+   */
+  async decideDevice(userCode: string, decision: 'approve' | 'decline'): Promise<{ res: Response; url: string }> {
     const page = await this.follow(`/device?user_code=${encodeURIComponent(userCode)}`);
     const csrf = hiddenField(page.html, 'csrf');
     const code = hiddenField(page.html, 'user_code');
     if (!csrf || !code) throw new Error(`device page shows no decision form (status ${page.res.status}, url ${page.url})`);
-    return this.follow('/api/auth/device', { form: { csrf, user_code: code, decision } });
+    const res = await this.raw('/api/auth/device', { form: { csrf, user_code: code, decision } });
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+    await res.arrayBuffer();
+    return { res, url: new URL(location ?? '/api/auth/device', this.baseUrl).toString() };
   }
 }
 

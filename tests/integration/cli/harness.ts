@@ -149,8 +149,11 @@ export async function decideOnDevicePage(
   const csrf = hiddenField(page.html, 'csrf');
   const code = hiddenField(page.html, 'user_code');
   if (!csrf || !code) throw new Error(`the device page shows no decision form (status ${page.res.status})`);
-  const done = await session.follow('/api/auth/device', { form: { csrf, user_code: code, decision } });
-  if (!done.url.includes(`done=${decision}d`)) throw new Error(`the ${decision} did not go through: ${done.url}`);
+  // Where the decision sends the browser says whether it went through (that notice page is not fetched).
+  const done = await session.raw('/api/auth/device', { form: { csrf, user_code: code, decision } });
+  const sentTo = done.headers.get('location') ?? '';
+  await done.arrayBuffer();
+  if (!sentTo.includes(`done=${decision}d`)) throw new Error(`the ${decision} did not go through: ${done.status} ${sentTo}`);
   signedInSessions.set(key, session);
 }
 
