@@ -1,6 +1,6 @@
 // People for tests: a fresh account per test file, signed up through the real form.
 import crypto from 'node:crypto';
-import { FormSession, hiddenField } from './oauth';
+import { FormSession } from './oauth';
 
 export type TestPerson = { email: string; password: string };
 
@@ -12,22 +12,22 @@ export function newPerson(label = 'athlete'): TestPerson {
 }
 
 /**
- * Signs a new person up through /sign-up, then in with the same open form's CSRF pair (the sign-in
- * form's is the same anonymous one); returns a browser-like session holding their cookie. The pages
- * the two posts redirect to are not fetched: their Location says where the site sent the person.
+ * Signs a new person up through the sign-up form, then in, both with the CSRF pair of the anonymous
+ * form the process opened (openedAnonymousForm: sign-up's and sign-in's are the same); returns a
+ * browser-like session holding their cookie. The pages the two posts redirect to are not fetched:
+ * their Location says where the site sent the person.
  */
 export async function signUp(baseUrl: string, person: TestPerson): Promise<FormSession> {
   const session = new FormSession(baseUrl);
-  const page = await session.follow('/sign-up');
-  const csrf = hiddenField(page.html, 'csrf');
-  if (!csrf) throw new Error(`sign-up page has no CSRF field (status ${page.res.status})`);
-  const done = await session.raw('/api/auth/sign-up', { form: { email: person.email, password: person.password, csrf, next: '/account' } });
+  const done = await session.postAnonymousForm('/api/auth/sign-up', { email: person.email, password: person.password, next: '/account' });
   // Sign-up never signs in (it answers the same for a taken e-mail): its mailed link does, or the
   // person signs in with the password, as here.
   const sentTo = redirectPath(baseUrl, done);
   if (sentTo !== '/sign-up/sent') throw new Error(`sign-up failed for ${person.email} (sent to ${sentTo}, status ${done.status})`);
-  const signedIn = await session.raw('/api/auth/sign-in', {
-    form: { email: person.email, password: person.password, csrf, next: '/account' },
+  const signedIn = await session.postAnonymousForm('/api/auth/sign-in', {
+    email: person.email,
+    password: person.password,
+    next: '/account',
   });
   const landed = redirectPath(baseUrl, signedIn);
   if (!landed?.startsWith('/account')) throw new Error(`sign-in after sign-up failed for ${person.email} (sent to ${landed})`);

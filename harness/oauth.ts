@@ -57,7 +57,11 @@ export class FormSession {
 
   /** Follows redirects on this origin; returns the final response and its URL. */
   async follow(path: string, init: { form?: Record<string, string> } = {}): Promise<{ res: Response; url: string; html: string }> {
-    let res = await this.raw(path, init);
+    return this.followFrom(await this.raw(path, init), path);
+  }
+
+  /** Follows the redirects of `res`, this session's answer from `path`. */
+  private async followFrom(res: Response, path: string): Promise<{ res: Response; url: string; html: string }> {
     let url = new URL(path, this.baseUrl).toString();
     for (let hops = 0; hops < 10 && res.status >= 300 && res.status < 400; hops++) {
       const location = res.headers.get('location');
@@ -70,21 +74,42 @@ export class FormSession {
     return { res, url, html: await res.text() };
   }
 
-  /** Signs in through the sign-in form; `next` is where the site goes afterwards. */
+  /** Signs in through the sign-in form (the process's opened one: postAnonymousForm); `next` is where the site goes afterwards. */
   async signIn(email: string, password: string, next = '/account'): Promise<{ res: Response; url: string; html: string }> {
-    const page = await this.follow(`/sign-in?next=${encodeURIComponent(next)}`);
-    const csrf = hiddenField(page.html, 'csrf');
-    if (!csrf) throw new Error(`sign-in page has no CSRF field (status ${page.res.status}, url ${page.url})`);
-    return this.follow('/api/auth/sign-in', { form: { email, password, csrf, next } });
+    return this.followFrom(await this.postAnonymousForm('/api/auth/sign-in', { email, password, next }), '/api/auth/sign-in');
   }
 
-  /** Approves (or declines) a device code on /device as the signed-in person. */
-  async decideDevice(userCode: string, decision: 'approve' | 'decline'): Promise<{ res: Response; url: string; html: string }> {
+  /**
+   * Posts an anonymous form (sign-in, sign-up, forgot password) with the CSRF pair of the form this
+   * process opened on the origin (openedAnonymousForm), as a browser with that form open would: the
+   * form's page is not rendered again for each post. A server that refuses the pair (403: another
+   * server on the same origin since, with other secrets) gets the post once more with a form opened anew.
+   */
+  async postAnonymousForm(action: string, fields: Record<string, string>): Promise<Response> {
+    for (const fresh of [false, true]) {
+      const opened = await openedAnonymousForm(this.baseUrl, fresh);
+      for (const [name, value] of opened.cookies) this.cookies.set(name, value);
+      const res = await this.raw(action, { form: { ...fields, csrf: opened.csrf } });
+      if (res.status !== 403 || fresh) return res;
+      await res.arrayBuffer();
+    }
+    throw new Error('unreachable');
+  }
+
+  /**
+   * Approves (or declines) a device code on /device as the signed-in person. Returns the answer to the
+   * decision and where it sends the browser (`url`, done=approved or done=declined); that page, a
+   * notice with no form, is not fetched.
+   */
+  async decideDevice(userCode: string, decision: 'approve' | 'decline'): Promise<{ res: Response; url: string }> {
     const page = await this.follow(`/device?user_code=${encodeURIComponent(userCode)}`);
     const csrf = hiddenField(page.html, 'csrf');
     const code = hiddenField(page.html, 'user_code');
     if (!csrf || !code) throw new Error(`device page shows no decision form (status ${page.res.status}, url ${page.url})`);
-    return this.follow('/api/auth/device', { form: { csrf, user_code: code, decision } });
+    const res = await this.raw('/api/auth/device', { form: { csrf, user_code: code, decision } });
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+    await res.arrayBuffer();
+    return { res, url: new URL(location ?? '/api/auth/device', this.baseUrl).toString() };
   }
 }
 
@@ -97,22 +122,45 @@ export function simulatedAddress(): string {
   return `10.${b()}.${b()}.${b()}`;
 }
 
+/** The cookies and CSRF field of an opened anonymous form (sign-in, sign-up and forgot password share them). */
+export type OpenedForm = { cookies: [string, string][]; csrf: string };
+const openedForms = new Map<string, Promise<OpenedForm>>();
+
+/**
+ * One sign-in form opened on `baseUrl` per test process (its CSRF hop and page render: about 60 ms
+ * of server CPU), shared by the helpers that make or sign in people: the anonymous forms' CSRF pair
+ * is a double-submit cookie and its HMAC, bound to no address, session or page (lib/auth/csrf.ts), so
+ * a browser may post it again and again, as an attacker's script does. `fresh` opens a new one.
+ */
+export function openedAnonymousForm(baseUrl: string, fresh = false): Promise<OpenedForm> {
+  let opened = fresh ? undefined : openedForms.get(baseUrl);
+  if (!opened) {
+    opened = (async () => {
+      const opener = new FormSession(baseUrl);
+      const page = await opener.follow('/sign-in');
+      const csrf = hiddenField(page.html, 'csrf');
+      if (!csrf) throw new Error(`sign-in page has no CSRF field (status ${page.res.status}, url ${page.url})`);
+      return { cookies: [...opener.cookies], csrf };
+    })();
+    openedForms.set(baseUrl, opened);
+    opened.catch(() => openedForms.delete(baseUrl));
+  }
+  return opened;
+}
+
 /** Creates a new person through the sign-up form; returns the signed-in session and credentials. */
 export async function createPerson(baseUrl: string, prefix = 'person'): Promise<{ email: string; password: string; session: FormSession }> {
   const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = `pw-${Math.random().toString(36).slice(2)}-${Date.now()}`;
   const session = new FormSession(baseUrl, { 'x-forwarded-for': simulatedAddress() });
-  const page = await session.follow('/sign-up?next=/account');
-  const csrf = hiddenField(page.html, 'csrf');
-  if (!csrf) throw new Error(`sign-up page has no CSRF field (status ${page.res.status})`);
-  // The two posts share the open form's anonymous CSRF pair; where each redirects is read from its
-  // Location, without fetching the page (harness/accounts.ts signUp does the same).
-  const done = await session.raw('/api/auth/sign-up', { form: { email, password, csrf, next: '/account' } });
+  // The two posts share the process's opened form (openedAnonymousForm); where each redirects is read
+  // from its Location, without fetching the page (harness/accounts.ts signUp does the same).
+  const done = await session.postAnonymousForm('/api/auth/sign-up', { email, password, next: '/account' });
   // Sign-up never signs in (it answers the same for a taken e-mail): its mailed link does, or the
   // person signs in with the password, as here.
   const sentTo = done.status === 303 ? new URL(done.headers.get('location') ?? '', baseUrl).pathname : undefined;
   if (sentTo !== '/sign-up/sent') throw new Error(`sign-up failed (status ${done.status}, sent to ${sentTo})`);
-  const signedIn = await session.raw('/api/auth/sign-in', { form: { email, password, csrf, next: '/account' } });
+  const signedIn = await session.postAnonymousForm('/api/auth/sign-in', { email, password, next: '/account' });
   const landed = signedIn.status === 303 ? new URL(signedIn.headers.get('location') ?? '', baseUrl).pathname : undefined;
   if (landed !== '/account') throw new Error(`sign-in after sign-up failed (status ${signedIn.status}, sent to ${landed})`);
   return { email, password, session };

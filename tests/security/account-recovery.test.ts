@@ -42,19 +42,21 @@ async function formPost(session: FormSession, page: string, action: string, fiel
   return session.raw(action, { form: { ...fields, csrf } });
 }
 
+// The anonymous forms (sign-in, sign-up, forgot password; reset where a row posts a token it did not
+// get from a link's page) are posted with the process's opened form (harness/oauth.ts
+// openedAnonymousForm: its CSRF pair is bound to no address, browser or page), as a browser that has
+// the form open posts it; their pages are not rendered again for each attempt.
 async function signInAttempt(session: FormSession, email: string, password: string): Promise<Response> {
-  return formPost(session, '/sign-in', '/api/auth/sign-in', { email, password, next: '/account' });
+  return session.postAnonymousForm('/api/auth/sign-in', { email, password, next: '/account' });
 }
 
 /** Opens the sign-in form once; the returned function posts it again and again, as an attacker's script does. */
 async function signInForm(session: FormSession): Promise<(email: string, password: string) => Promise<Response>> {
-  const csrf = hiddenField((await session.follow('/sign-in')).html, 'csrf');
-  if (!csrf) throw new Error('/sign-in has no CSRF field');
-  return (email, password) => session.raw('/api/auth/sign-in', { form: { email, password, next: '/account', csrf } });
+  return (email, password) => session.postAnonymousForm('/api/auth/sign-in', { email, password, next: '/account' });
 }
 
 async function signUp(session: FormSession, email: string, password: string): Promise<Response> {
-  return formPost(session, '/sign-up', '/api/auth/sign-up', { email, password, next: '/account' });
+  return session.postAnonymousForm('/api/auth/sign-up', { email, password, next: '/account' });
 }
 
 async function isSignedIn(session: FormSession): Promise<boolean> {
@@ -62,7 +64,7 @@ async function isSignedIn(session: FormSession): Promise<boolean> {
 }
 
 async function requestReset(session: FormSession, email: string): Promise<Response> {
-  return formPost(session, '/forgot-password', '/api/auth/forgot', { email });
+  return session.postAnonymousForm('/api/auth/forgot', { email });
 }
 
 async function reset(session: FormSession, link: URL, password: string): Promise<Response> {
@@ -122,8 +124,7 @@ describe('a squatter gains nothing from an address that is not theirs', () => {
     const again = await new FormSession(baseUrl).follow(link.pathname + link.search);
     expect(again.html).toMatch(/expired or has been used already/);
     const other = new FormSession(baseUrl);
-    const csrf = hiddenField((await other.follow('/forgot-password')).html, 'csrf')!;
-    const replay = await other.raw('/api/auth/reset', { form: { csrf, token: link.searchParams.get('token')!, password: strong() } });
+    const replay = await other.postAnonymousForm('/api/auth/reset', { token: link.searchParams.get('token')!, password: strong() });
     expect(replay.headers.get('location')).toBe('/reset-password?error=link');
     expect(await isSignedIn(other)).toBe(false);
   });
@@ -134,8 +135,7 @@ describe('a squatter gains nothing from an address that is not theirs', () => {
     ['no token', ''],
   ])('%s is refused', async (_name, token) => {
     const session = new FormSession(baseUrl);
-    const csrf = hiddenField((await session.follow('/forgot-password')).html, 'csrf')!;
-    const res = await session.raw('/api/auth/reset', { form: { csrf, token, password: strong() } });
+    const res = await session.postAnonymousForm('/api/auth/reset', { token, password: strong() });
     expect(res.headers.get('location')).toBe('/reset-password?error=link');
     expect(await isSignedIn(session)).toBe(false);
   });

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { delayAfterFailures, FREE_FAILURES } from '@/lib/auth/sign-in-throttle';
-import { FormSession, createPerson, hiddenField, simulatedAddress } from '../../harness/oauth';
+import { FormSession, createPerson, openedAnonymousForm, simulatedAddress } from '../../harness/oauth';
 import { startServerWith, type OwnServer } from '../../harness/server';
 import { deviceClient } from '../integration/oauth/flows';
 
@@ -45,11 +45,16 @@ async function inBatches<T>(count: number, send: (i: number) => Promise<T>): Pro
 
 const strongPassword = () => `pw-${crypto.randomBytes(12).toString('base64url')}`;
 
-/** A sign-in form opened ahead, so that only its post runs against a pair's delay. */
+/**
+ * A sign-in form opened ahead, so that only its post runs against a pair's delay: the process's opened
+ * form (harness/oauth.ts openedAnonymousForm; its CSRF pair is bound to no address) in a browser of its own.
+ */
 type OpenForm = { name: string; session: FormSession; csrf: string };
 async function openSignIn(url: string, name: string, headers: Record<string, string>): Promise<OpenForm> {
   const session = new FormSession(url, headers);
-  return { name, session, csrf: hiddenField((await session.follow('/sign-in')).html, 'csrf')! };
+  const opened = await openedAnonymousForm(url);
+  for (const [cookie, value] of opened.cookies) session.cookies.set(cookie, value);
+  return { name, session, csrf: opened.csrf };
 }
 async function postSignIn(form: OpenForm, email: string, password: string) {
   const sent = Date.now();
@@ -74,9 +79,7 @@ class PairFailures {
 }
 
 async function signInAttempt(url: string, headers: Record<string, string>, email: string, password: string): Promise<Response> {
-  const session = new FormSession(url, headers);
-  const csrf = hiddenField((await session.follow('/sign-in')).html, 'csrf')!;
-  return session.raw('/api/auth/sign-in', { form: { email, password, csrf, next: '/account' } });
+  return new FormSession(url, headers).postAnonymousForm('/api/auth/sign-in', { email, password, next: '/account' });
 }
 
 beforeAll(async () => {
@@ -102,13 +105,12 @@ describe('with no trusted proxy, a client cannot choose its address', () => {
   });
 
   it('sign-up: 30 per hour, whatever address headers say', async () => {
-    const attempt = async (headers: Record<string, string>) => {
-      const session = new FormSession(server.url, headers);
-      const csrf = hiddenField((await session.follow('/sign-up')).html, 'csrf')!;
-      return session.raw('/api/auth/sign-up', {
-        form: { email: `spoof-${crypto.randomBytes(6).toString('hex')}@example.com`, password: strongPassword(), csrf, next: '/account' },
+    const attempt = (headers: Record<string, string>) =>
+      new FormSession(server.url, headers).postAnonymousForm('/api/auth/sign-up', {
+        email: `spoof-${crypto.randomBytes(6).toString('hex')}@example.com`,
+        password: strongPassword(),
+        next: '/account',
       });
-    };
     const allowed = await inBatches(30, (i) => attempt(anySpoof(i)));
     expect(allowed.map((r) => r.status)).toEqual(Array(30).fill(303));
     for (const [name, spoof] of SPOOFS) expect((await attempt(spoof())).status, name).toBe(429);

@@ -4,15 +4,18 @@
 // proxy hop: each simulated browser names its address in X-Forwarded-For.)
 import { describe, expect, inject, it, vi } from 'vitest';
 import { delayAfterFailures } from '@/lib/auth/sign-in-throttle';
-import { FormSession, createPerson, hiddenField, simulatedAddress } from '../../harness/oauth';
+import { FormSession, createPerson, simulatedAddress } from '../../harness/oauth';
 
 const baseUrl = inject('baseUrl');
 
-/** A browser at `address` with the sign-in form open: the returned function posts it. */
+/**
+ * A browser at `address` with the sign-in form open (the process's opened form, harness/oauth.ts
+ * openedAnonymousForm: its CSRF pair is bound to no address, and its page is not rendered again for
+ * each browser): the returned function posts it.
+ */
 async function signInForm(address: string): Promise<(email: string, password: string) => Promise<Response>> {
   const session = new FormSession(baseUrl, { 'x-forwarded-for': address });
-  const csrf = hiddenField((await session.follow('/sign-in')).html, 'csrf')!;
-  return (email, password) => session.raw('/api/auth/sign-in', { form: { email, password, csrf, next: '/account' } });
+  return (email, password) => session.postAnonymousForm('/api/auth/sign-in', { email, password, next: '/account' });
 }
 
 async function attempt(address: string, email: string, password: string): Promise<Response> {

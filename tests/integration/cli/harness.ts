@@ -1,5 +1,5 @@
 // Drives the `pacewise` CLI as a subprocess (each test with its own config folder), a person who
-// approves device codes in Chromium, and a forward proxy (HTTP_PROXY) that sees, and may alter,
+// approves device codes on the device page (its forms over HTTP), and a forward proxy (HTTP_PROXY) that sees, and may alter,
 // every request the CLI sends: the stand-in for an agent host's outbound proxy.
 // The CLI never sends loopback traffic through a proxy, so tests that watch the proxy give the CLI
 // the test server under a name that is not loopback (NAMED_ORIGIN): only the proxy resolves it, to
@@ -11,8 +11,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
+import { FormSession, hiddenField } from '../../../harness/oauth';
 import { ROOT } from '../../../harness/server';
 
 /** The `pacewise` command of the workspace package cli (its `bin`). */
@@ -108,46 +108,53 @@ export function forceExpiry(home: string, server: string): void {
 /** The test server's name for the CLI when the proxy is watched: `.test` is reserved (RFC 2606), never loopback. */
 export const NAMED_ORIGIN = 'http://pacewise.test';
 
-/** The test server's own origin for a URL on NAMED_ORIGIN (what Chromium opens: it has no proxy). */
+/** The test server's own origin for a URL on NAMED_ORIGIN (what the person's browser opens: it has no proxy). */
 export function realUrl(url: string): string {
   return url.startsWith(`${NAMED_ORIGIN}/`) ? inject('baseUrl') + url.slice(NAMED_ORIGIN.length) : url;
 }
 
-type StorageState = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
 /**
- * The person's browser after their first sign-in in this file, per server and e-mail: later approvals
- * open the link already signed in, as the same person's browser would (one argon2 sign-in and a
- * sign-in page per file, not per `pacewise login`). The sign-in step itself runs on the first one.
+ * The person's signed-in browser after their first sign-in in this file, per server and e-mail: later
+ * approvals open the link already signed in, as the same person's browser would (one argon2 sign-in
+ * and a sign-in page per file, not per `pacewise login`). The sign-in step itself runs on the first one.
  */
-const signedInBrowsers = new Map<string, StorageState>();
+const signedInSessions = new Map<string, FormSession>();
 
-/** The person opens the link in Chromium, signs in (the first time in this file), checks the code and approves (or declines). */
-export async function decideInBrowser(
-  browser: Browser,
+/**
+ * The person opens the link the CLI showed, signs in (the first time in this file), checks the code
+ * and approves (or declines): the same pages and forms a browser gets, over HTTP (FormSession). The
+ * device page in Chromium is the subject of tests/e2e/oauth/device.test.ts; here it is the CLI's
+ * counterpart, and a Chromium context per approval cost about 1.4 core-s (issue 33).
+ */
+export async function decideOnDevicePage(
   link: string,
   userCode: string,
   person: { email: string; password: string },
-  decision: 'Approve' | 'Decline' = 'Approve',
+  decision: 'approve' | 'decline' = 'approve',
 ): Promise<void> {
-  const key = `${new URL(realUrl(link)).origin} ${person.email}`;
-  const context = await browser.newContext({ storageState: signedInBrowsers.get(key) });
-  try {
-    const page = await context.newPage();
-    await page.goto(realUrl(link));
-    if (new URL(page.url()).pathname === '/sign-in') {
-      await page.getByLabel('E-mail').fill(person.email);
-      await page.getByLabel('Password').fill(person.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(/\/device\?user_code=/);
-    }
-    const shown = await page.getByTestId('user-code').textContent();
-    if (shown !== userCode) throw new Error(`the device page shows ${shown}, the CLI showed ${userCode}`);
-    await page.getByRole('button', { name: decision }).click();
-    await page.waitForURL(decision === 'Approve' ? /done=approved/ : /done=declined/);
-    signedInBrowsers.set(key, await context.storageState());
-  } finally {
-    await context.close();
+  const url = new URL(realUrl(link));
+  const key = `${url.origin} ${person.email}`;
+  const session = signedInSessions.get(key) ?? new FormSession(url.origin);
+  let page = await session.follow(url.pathname + url.search);
+  const landed = new URL(page.url);
+  if (landed.pathname === '/sign-in') {
+    const csrf = hiddenField(page.html, 'csrf');
+    const next = hiddenField(page.html, 'next');
+    if (!csrf || !next) throw new Error(`the sign-in page has no form (status ${page.res.status})`);
+    page = await session.follow('/api/auth/sign-in', { form: { email: person.email, password: person.password, csrf, next } });
+    if (!/\/device\?user_code=/.test(page.url)) throw new Error(`sign-in did not lead back to the device page: ${page.url}`);
   }
+  const shown = page.html.match(/data-testid="user-code"[^>]*>([^<]*)</)?.[1];
+  if (shown !== userCode) throw new Error(`the device page shows ${shown}, the CLI showed ${userCode}`);
+  const csrf = hiddenField(page.html, 'csrf');
+  const code = hiddenField(page.html, 'user_code');
+  if (!csrf || !code) throw new Error(`the device page shows no decision form (status ${page.res.status})`);
+  // Where the decision sends the browser says whether it went through (that notice page is not fetched).
+  const done = await session.raw('/api/auth/device', { form: { csrf, user_code: code, decision } });
+  const sentTo = done.headers.get('location') ?? '';
+  await done.arrayBuffer();
+  if (!sentTo.includes(`done=${decision}d`)) throw new Error(`the ${decision} did not go through: ${done.status} ${sentTo}`);
+  signedInSessions.set(key, session);
 }
 
 /** Reads the link and code a `pacewise` sign-in shows. */
@@ -157,15 +164,14 @@ export async function devicePrompt(run: CliRun): Promise<{ link: string; userCod
   return { link: link!, userCode: userCode! };
 }
 
-/** `pacewise login` with the person approving in Chromium; resolves with the finished run. */
+/** `pacewise login` with the person approving on the device page; resolves with the finished run. */
 export async function login(
-  browser: Browser,
   person: { email: string; password: string },
   options: { home: string; server: string; scope?: string; proxy?: string; env?: Record<string, string> },
 ) {
   const run = runCli(['login', '--server', options.server, ...(options.scope ? ['--scope', options.scope] : [])], options);
   const prompt = await devicePrompt(run);
-  await decideInBrowser(browser, prompt.link, prompt.userCode, person);
+  await decideOnDevicePage(prompt.link, prompt.userCode, person);
   const code = await run.exited;
   return { code, output: run.output(), stdout: run.stdout(), prompt };
 }

@@ -2,8 +2,6 @@
 // CLI stops with a message that names the host restriction, instead of looping new device codes.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../support/browser';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { LoopbackProxy, NAMED_ORIGIN, cli, forceExpiry, form, login, readCredentials, runCli, tempHome } from './harness';
 
@@ -11,19 +9,16 @@ const baseUrl = inject('baseUrl');
 // The CLI's name for the server: through the proxy, which it would bypass for loopback (harness.ts).
 const server = NAMED_ORIGIN;
 
-let browser: Browser;
 let person: TestPerson;
 const proxy = new LoopbackProxy();
 let proxyUrl: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   person = newPerson('cli-host');
   await signUp(baseUrl, person);
   proxyUrl = await proxy.start();
 });
 afterAll(async () => {
-  await browser?.close();
   await proxy.stop();
 });
 
@@ -57,7 +52,7 @@ describe('a host proxy that rejects the token endpoint', () => {
   it('refresh_rejected on a refresh: the command stops without starting a new sign-in', async () => {
     const home = tempHome();
     try {
-      expect((await login(browser, person, { home, server, proxy: proxyUrl })).code).toBe(0);
+      expect((await login(person, { home, server, proxy: proxyUrl })).code).toBe(0);
       forceExpiry(home, server);
       proxy.seen.length = 0;
       proxy.rule = (s) =>

@@ -6,14 +6,11 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../support/browser';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { cli, credentialsFile, forceExpiry, login, readCredentials, tempHome } from './harness';
 
 const baseUrl = inject('baseUrl');
 
-let browser: Browser;
 let person: TestPerson;
 const home = tempHome();
 
@@ -28,12 +25,10 @@ function onPath(name: string): boolean {
 const canRunKeyring = onPath('gnome-keyring-daemon') && onPath('dbus-daemon');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   person = newPerson('cli-keychain');
   await signUp(baseUrl, person);
 });
 afterAll(async () => {
-  await browser?.close();
   fs.rmSync(home, { recursive: true, force: true });
 });
 
@@ -43,7 +38,7 @@ const headless = { PACEWISE_STORAGE: 'auto', DBUS_SESSION_BUS_ADDRESS: 'unix:pat
 describe('tokens without an OS keychain', () => {
   it('auto: login stores the pair in the owner-only file and says so', async () => {
     const cliHome = path.join(home, 'headless');
-    const result = await login(browser, person, { home: cliHome, server: baseUrl, env: headless });
+    const result = await login(person, { home: cliHome, server: baseUrl, env: headless });
     expect(result.code, result.output).toBe(0);
     const file = credentialsFile(cliHome);
     expect(result.stdout).toContain(`Tokens: ${file} (readable by you only)`);
@@ -53,7 +48,7 @@ describe('tokens without an OS keychain', () => {
 
   it('keychain: the sign-in is refused rather than written to a file', async () => {
     const cliHome = path.join(home, 'required');
-    const result = await login(browser, person, { home: cliHome, server: baseUrl, env: { ...headless, PACEWISE_STORAGE: 'keychain' } });
+    const result = await login(person, { home: cliHome, server: baseUrl, env: { ...headless, PACEWISE_STORAGE: 'keychain' } });
     expect(result.code).toBe(1);
     expect(result.output).toContain('PACEWISE_STORAGE=keychain, but no working OS keychain was found');
     expect(readCredentials(cliHome).servers[baseUrl]?.session).toBeUndefined();
@@ -92,7 +87,7 @@ describe.runIf(canRunKeyring || Boolean(process.env.CI))('tokens in a real Secre
   it('login stores the pair in the keyring; the file holds no token; refresh and logout use the keyring', async () => {
     const env = { PACEWISE_STORAGE: 'auto', DBUS_SESSION_BUS_ADDRESS: address, XDG_RUNTIME_DIR: runtime, HOME: home };
     const cliHome = path.join(home, 'desktop');
-    const result = await login(browser, person, { home: cliHome, server: baseUrl, env });
+    const result = await login(person, { home: cliHome, server: baseUrl, env });
     expect(result.code, result.output).toBe(0);
     expect(result.stdout).toContain('Tokens: the Secret Service keyring (service "pacewise")');
     const stored = readCredentials(cliHome).servers[baseUrl]!.session!;

@@ -1,11 +1,9 @@
 // `pacewise login`, `whoami`, `tools` and `call` as a person uses them: the CLI runs as a subprocess
-// against `next start`, the person approves in Chromium, and a proxy records what the CLI sends, so
+// against `next start`, the person approves on the device page, and a proxy records what the CLI sends, so
 // the device code and tokens can be checked against everything it printed. The CLI reaches the
 // server as NAMED_ORIGIN through that proxy (it would send loopback traffic past it).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../support/browser';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { rpc } from '../../../harness/mcp';
 import {
@@ -13,7 +11,7 @@ import {
   NAMED_ORIGIN,
   cli,
   credentialsFile,
-  decideInBrowser,
+  decideOnDevicePage,
   devicePrompt,
   editSession,
   form,
@@ -37,19 +35,16 @@ const ALL_SCOPES = [
   'workouts:write',
 ];
 
-let browser: Browser;
 let person: TestPerson;
 const proxy = new LoopbackProxy();
 let proxyUrl: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   person = newPerson('cli');
   await signUp(baseUrl, person);
   proxyUrl = await proxy.start();
 });
 afterAll(async () => {
-  await browser?.close();
   await proxy.stop();
 });
 
@@ -59,7 +54,7 @@ describe('pacewise login, whoami, tools, call', () => {
 
   it('login: shows the link and code (never the device code), polls politely, stores the tokens owner-only, verifies with get_account', async () => {
     proxy.seen.length = 0;
-    const result = await login(browser, person, { home, server, proxy: proxyUrl });
+    const result = await login(person, { home, server, proxy: proxyUrl });
     expect(result.code, result.output).toBe(0);
 
     const [device] = proxy.matching('/device_authorization');
@@ -178,7 +173,7 @@ describe('pacewise login, whoami, tools, call', () => {
   it('a second login reuses the registration and ends the previous sign-in on the server', async () => {
     const before = readCredentials(home).servers[server]!;
     proxy.seen.length = 0;
-    const result = await login(browser, person, { home, server, proxy: proxyUrl });
+    const result = await login(person, { home, server, proxy: proxyUrl });
     expect(result.code, result.output).toBe(0);
     expect(proxy.matching('/register')).toHaveLength(0);
     const after = readCredentials(home).servers[server]!;
@@ -200,7 +195,7 @@ describe('recoveries', () => {
   it('insufficient_scope tells the person which `pacewise login --scope` to run', async () => {
     const home = tempHome();
     try {
-      const result = await login(browser, person, { home, server: baseUrl, scope: 'profile:read' });
+      const result = await login(person, { home, server: baseUrl, scope: 'profile:read' });
       expect(result.code, result.output).toBe(0);
       expect(result.stdout).toContain('Scopes: profile:read\n');
       const r = await cli(['call', 'list_workouts', '{}'], { home });
@@ -215,7 +210,7 @@ describe('recoveries', () => {
   it('falls back to the built-in client when the server no longer knows the stored client_id, dropping the tokens bound to it', async () => {
     const home = tempHome();
     try {
-      expect((await login(browser, person, { home, server, proxy: proxyUrl })).code).toBe(0);
+      expect((await login(person, { home, server, proxy: proxyUrl })).code).toBe(0);
       editSession(home, server, (_s, entry) => (entry.clientId = 'client-the-server-forgot'));
 
       proxy.seen.length = 0;
@@ -231,7 +226,7 @@ describe('recoveries', () => {
       expect(form(second!).get('client_id')).toBe(fresh.clientId);
       expect(fresh.session).toBeUndefined();
 
-      await decideInBrowser(browser, prompt.link, prompt.userCode, person);
+      await decideOnDevicePage(prompt.link, prompt.userCode, person);
       expect(await run.exited, run.output()).toBe(0);
       expect(readCredentials(home).servers[server]!.session).toBeDefined();
     } finally {
@@ -244,7 +239,7 @@ describe('recoveries', () => {
     try {
       const run = runCli(['login', '--server', baseUrl], { home });
       const prompt = await devicePrompt(run);
-      await decideInBrowser(browser, prompt.link, prompt.userCode, person, 'Decline');
+      await decideOnDevicePage(prompt.link, prompt.userCode, person, 'decline');
       expect(await run.exited).toBe(1);
       expect(run.output()).toContain('the request was declined on the device page');
       expect(readCredentials(home).servers[baseUrl]?.session).toBeUndefined();

@@ -3,8 +3,6 @@
 // sign-in after invalid_grant, one retry for reads and none for writes, and logout that revokes.
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../support/browser';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { rpc } from '../../../harness/mcp';
 import { tokenRequest } from '../../../harness/oauth';
@@ -12,7 +10,7 @@ import {
   LoopbackProxy,
   NAMED_ORIGIN,
   cli,
-  decideInBrowser,
+  decideOnDevicePage,
   devicePrompt,
   editSession,
   forceExpiry,
@@ -30,7 +28,6 @@ const toolUrl = `${baseUrl}/mcp`;
 // The CLI's name for the server: through the proxy, which it would bypass for loopback (harness.ts).
 const server = NAMED_ORIGIN;
 
-let browser: Browser;
 let person: TestPerson;
 const proxy = new LoopbackProxy();
 let proxyUrl: string;
@@ -41,15 +38,13 @@ const bearer = (s: Seen) => String(s.headers.authorization ?? '').replace(/^Bear
 const stored = () => readCredentials(home).servers[server]!.session!;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   person = newPerson('cli-refresh');
   await signUp(baseUrl, person);
   proxyUrl = await proxy.start();
-  const first = await login(browser, person, { home, server, proxy: proxyUrl });
+  const first = await login(person, { home, server, proxy: proxyUrl });
   expect(first.code, first.output).toBe(0);
 });
 afterAll(async () => {
-  await browser?.close();
   await proxy.stop();
   fs.rmSync(home, { recursive: true, force: true });
 });
@@ -135,7 +130,7 @@ describe('refresh', () => {
     const run = runCli(['whoami'], { home, proxy: proxyUrl });
     const prompt = await devicePrompt(run);
     expect(run.output()).toContain('Your Pacewise sign-in has ended');
-    await decideInBrowser(browser, prompt.link, prompt.userCode, person);
+    await decideOnDevicePage(prompt.link, prompt.userCode, person);
     expect(await run.exited, run.output()).toBe(0);
     expect(run.stdout()).toContain(`as ${person.email}`);
     const grants = refreshGrants();

@@ -4,17 +4,14 @@
 // (the bearer token, and the negotiated MCP-Protocol-Version on every request after initialize).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { launchBrowser } from '../../support/browser';
 import { newPerson, signUp, type TestPerson } from '../../../harness/accounts';
 import { BIN, LoopbackProxy, NAMED_ORIGIN, forceExpiry, form, login, messagesInBody, readCredentials, rpcOf, tempHome } from './harness';
 
 const baseUrl = inject('baseUrl');
 const server = NAMED_ORIGIN;
 
-let browser: Browser;
 let person: TestPerson;
 const proxy = new LoopbackProxy();
 let proxyUrl: string;
@@ -40,15 +37,13 @@ function bridge(configHome: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   person = newPerson('cli-stdio');
   await signUp(baseUrl, person);
   proxyUrl = await proxy.start();
-  const first = await login(browser, person, { home, server, proxy: proxyUrl });
+  const first = await login(person, { home, server, proxy: proxyUrl });
   expect(first.code, first.output).toBe(0);
 });
 afterAll(async () => {
-  await browser?.close();
   await proxy.stop();
   fs.rmSync(home, { recursive: true, force: true });
 });

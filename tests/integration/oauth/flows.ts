@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import {
   DEVICE_GRANT,
   FormSession,
+  hiddenField,
   registerDeviceClient,
   startDeviceAuthorization,
   toTokenSet,
@@ -105,8 +106,17 @@ export async function authorizeOverHttp(
   // Signed in already: /authorize lands on the consent page; otherwise on sign-in with next=consent.
   const consentPath = url.pathname.startsWith('/interaction/') ? url.pathname : url.searchParams.get('next');
   if (!consentPath?.startsWith('/interaction/')) throw new Error(`authorize did not reach consent: ${start.res.status} ${start.url}`);
-  if (!url.pathname.startsWith('/interaction/')) await person.session.signIn(person.email, person.password, consentPath);
-  const consent = await person.session.follow(consentPath);
+  // Each page is fetched once, as a browser does: the sign-in form /authorize landed on is posted, and
+  // the consent page its redirect lands on is the one decided on.
+  let consent = start;
+  if (!url.pathname.startsWith('/interaction/')) {
+    const csrf = hiddenField(start.html, 'csrf');
+    if (!csrf) throw new Error(`sign-in page has no CSRF field (status ${start.res.status}, url ${start.url})`);
+    consent = await person.session.follow('/api/auth/sign-in', {
+      form: { email: person.email, password: person.password, csrf, next: consentPath },
+    });
+    if (new URL(consent.url).pathname !== consentPath) throw new Error(`sign-in did not return to consent: ${consent.url}`);
+  }
   const csrf = consent.html.match(/name="csrf" value="([^"]+)"/)?.[1];
   if (!csrf) throw new Error(`consent page has no form: ${consent.res.status}`);
   const done = await person.session.follow(`${consentPath}/decide`, { form: { csrf, decision } });
