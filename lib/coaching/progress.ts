@@ -4,7 +4,7 @@ import { derivedEstimate } from '@/lib/profile/benchmarks';
 import { addDays } from '@/lib/training/dates';
 import { mondayOf, weeklyTrends, type TrendBenchmark, type WeeklyTrends } from '@/lib/training/trends';
 import type { AthleteState, IsoDate } from '@/lib/training/types';
-import { expressionBuilder, sql, type Kysely } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { reads } from '@/lib/database/kysely';
 import type { Tables } from '@/lib/database/tables';
@@ -145,7 +145,7 @@ export async function getWeeklyTrends(userId: string, today: IsoDate, weeks: num
 }
 
 /** The weeks drawn: from the first Monday to the last Sunday, ending with today's week or the latest logged session's. */
-function weeksShown(latest: { completed: string | null; skipped: string | null }, today: IsoDate, weeks: number) {
+export function weeksShown(latest: { completed: string | null; skipped: string | null }, today: IsoDate, weeks: number) {
   const last = [latest.completed, latest.skipped]
     .filter((d): d is string => typeof d === 'string')
     .sort()
@@ -189,7 +189,7 @@ export function trendRowsStatement(k: Kysely<Tables>, userId: string, from: IsoD
   return k.selectNoFrom(trendRowsColumns(userId, from, to));
 }
 
-function trendRowsColumns(userId: string, from: IsoDate, to: IsoDate) {
+function trendRowsColumns(userId: string, from: IsoDate | Expression<string>, to: IsoDate | Expression<string>) {
   const eb = expressionBuilder<Tables, never>();
   return [
     jsonArrayFrom(
@@ -248,7 +248,7 @@ const mayBeShown = sql<boolean>`coalesce(
   true)`;
 
 /** heldSnapshotsStatement's columns; `bound` is heldBound(firstMonday). */
-function heldSnapshotsColumns(userId: string, firstMonday: IsoDate, bound: Date) {
+function heldSnapshotsColumns(userId: string, firstMonday: IsoDate | Expression<string>, bound: Date | Expression<Date>) {
   const eb = expressionBuilder<Tables, never>();
   // Each session's records found from the session (a lateral join through the AdaptationEvent(workoutId)
   // index): a plain join let the planner read every record of the person (1,042 for five years) and
@@ -347,46 +347,66 @@ export function heldFrom(
 }
 
 /**
- * What get_training_progress draws beyond the athlete, the records and the totals, in one statement:
- * the athlete shown and its time off, the latest records and the totals, the latest logged days (the
- * weeks drawn end with them) and the race plans. Compiled once (compiledOnce).
+ * The weeks get_training_progress draws, worked out in its statement as weeksShown does in code: `weeks`
+ * Monday-Sunday weeks ending with the week of today or of the latest logged session when that is later.
+ * One row: the first Monday, the last Sunday, the end day and the held snapshots' bound
+ * (heldBound: the first Monday's UTC midnight less ZONE_MARGIN_MS).
  */
-export const progressFactsStatement = compiledOnce(['userId', 'recent'], (k, v: { userId: string; recent: number }) =>
-  k.selectNoFrom([
-    ...athleteShownColumns(v.userId),
-    ...progressColumns(v.userId, v.recent),
-    ...latestLoggedColumns(v.userId),
-    jsonArrayFrom(racePlansQuery(v.userId, k)).as('racePlans'),
-  ]),
-);
+function shownWeeks(userId: string, today: IsoDate, weeks: number) {
+  const [completed, skipped] = latestLoggedColumns(userId);
+  // In parentheses: a raw source in FROM is written as given.
+  return sql<{
+    from: string;
+    to: string;
+    end: string;
+    bound: Date;
+  }>`(SELECT to_char(m - 7 * (${weeks}::int - 1), 'YYYY-MM-DD') AS "from", to_char(m + 6, 'YYYY-MM-DD') AS "to",
+      to_char(e, 'YYYY-MM-DD') AS "end", (m - 7 * (${weeks}::int - 1))::timestamp - interval '15 hours' AS "bound"
+    FROM (SELECT e, e - (extract(isodow FROM e)::int - 1) AS m
+            FROM (SELECT greatest(${today}::date, (${completed.expression})::date, (${skipped.expression})::date) AS e) AS latest) AS days)`;
+}
 
-/** The weeks drawn (trendRowsStatement) and the snapshots held over them (heldSnapshotsStatement), in one statement. */
-export const weeksDrawnStatement = compiledOnce(
-  ['userId', 'from', 'to', 'bound'],
-  (k, v: { userId: string; from: IsoDate; to: IsoDate; bound: Date }) =>
-    k.selectNoFrom([...trendRowsColumns(v.userId, v.from, v.to), ...heldSnapshotsColumns(v.userId, v.from, v.bound)]),
+/**
+ * Everything get_training_progress reads, in one statement compiled once (compiledOnce): the athlete
+ * shown and its time off, the latest records and the totals, the latest logged days, the race plans,
+ * the weeks drawn (worked out by the statement: shownWeeks) with their sessions and benchmarks, and the
+ * held snapshots over them.
+ */
+export const trainingProgressStatement = compiledOnce(
+  ['userId', 'recent', 'today', 'weeks'],
+  (k, v: { userId: string; recent: number; today: IsoDate; weeks: number }) => {
+    const shown = <C extends 'from' | 'to' | 'end' | 'bound'>(column: C) => sql.ref<C extends 'bound' ? Date : string>(`shown.${column}`);
+    return k
+      .selectFrom(shownWeeks(v.userId, v.today, v.weeks).as('shown'))
+      .select([
+        ...athleteShownColumns(v.userId),
+        ...progressColumns(v.userId, v.recent),
+        ...latestLoggedColumns(v.userId),
+        jsonArrayFrom(racePlansQuery(v.userId, k)).as('racePlans'),
+        shown('from').as('shownFrom'),
+        shown('end').as('shownEnd'),
+        ...trendRowsColumns(v.userId, shown('from'), shown('to')),
+        ...heldSnapshotsColumns(v.userId, shown('from'), shown('bound')),
+      ]);
+  },
 );
 
 /**
- * get_training_progress's reads in two statements, one after the other (the weeks drawn depend on
- * the latest logged day): what progressStatement, getWeeklyTrends, getHeldTrends, goalRace and
- * readAthleteShown read, in six.
+ * get_training_progress's reads in one statement (trainingProgressStatement): what progressStatement,
+ * getWeeklyTrends, getHeldTrends, goalRace and readAthleteShown read, in six.
  */
 export async function trainingProgress(
   userId: string,
   q: { profile: ProfileFacts; timezone: string; today: IsoDate; recent: number; weeks: number; goalTimeS?: number },
 ) {
-  const k = await reads();
-  const [facts] = await progressFactsStatement(k, { userId, recent: q.recent });
-  const athlete = athleteShownFrom(facts!, q.profile, q.today);
-  const shown = weeksShown(facts!, q.today, q.weeks);
-  const [drawn] = await weeksDrawnStatement(k, { userId, from: shown.from, to: shown.to, bound: heldBound(shown.from) });
-  const trends = trendsFrom(drawn!, shown);
+  const [row] = await trainingProgressStatement(await reads(), { userId, recent: q.recent, today: q.today, weeks: q.weeks });
+  const athlete = athleteShownFrom(row!, q.profile, q.today);
+  const trends = trendsFrom(row!, { from: row!.shownFrom, end: row!.shownEnd });
   return {
     athlete,
-    ...progressFrom(facts!),
+    ...progressFrom(row!),
     trends,
-    held: heldFrom(drawn!, q.timezone, q.today, trends.weeks, athlete.state),
-    race: goalRaceFrom(facts!.racePlans, q.today, athlete.state.vdot, q.goalTimeS),
+    held: heldFrom(row!, q.timezone, q.today, trends.weeks, athlete.state),
+    race: goalRaceFrom(row!.racePlans, q.today, athlete.state.vdot, q.goalTimeS),
   };
 }

@@ -12,12 +12,12 @@ import {
   heldFrom,
   heldSnapshotsStatement,
   latestLoggedStatement,
-  progressFactsStatement,
   progressStatement,
   racePlansQuery,
   totalsStatement,
   trendRowsStatement,
-  weeksDrawnStatement,
+  trainingProgressStatement,
+  weeksShown,
 } from '@/lib/coaching/progress';
 import { compiledOnce } from '@/lib/database/compiled-once';
 import { athleteShownStatement } from '@/lib/coaching/time-away-view';
@@ -529,9 +529,10 @@ describe('delete_workout of a logged session: the records after it, in one state
   });
 });
 
-describe('get_training_progress: two statements compiled once read what the six read', () => {
-  // The two statements the tool runs (progressFactsStatement, weeksDrawnStatement) against the six
-  // statements they were composed from, row for row, for the long history, a short one and none.
+describe('get_training_progress: one statement compiled once reads what the six read', () => {
+  // The one statement the tool runs (trainingProgressStatement) against the six statements it was
+  // composed from, row for row, for the long history, a short one and none, on several days and
+  // numbers of weeks: the weeks it works out are those weeksShown works out in code.
   const people = [LONG, OTHER, NONE];
   beforeAll(async () => {
     // Race plans for the short history: a half marathon with a goal time and a strength plan (never read).
@@ -544,35 +545,47 @@ describe('get_training_progress: two statements compiled once read what the six 
     );
   });
 
-  it.each(people.flatMap((who) => [0, 10, 50].map((recent) => [who, recent] as const)))(
-    'facts of %s with %i recent records: the athlete, time off, records, totals, latest days and race plans',
-    async (who, recent) => {
-      const [facts] = await progressFactsStatement(k, { userId: who, recent });
-      const shown = await athleteShownStatement(k, who).executeTakeFirstOrThrow();
+  const days: [string, string, number, number][] = [
+    // what, today, weeks, recent records
+    ['a Friday, 12 weeks', TODAY, 12, 10],
+    ['a Monday, 1 week', '2026-11-23', 1, 0],
+    ['a Sunday, 52 weeks', '2026-11-29', 52, 50],
+    ['40 days ago (sessions logged after it)', addDays(TODAY, -40), 12, 10],
+    ['a year ahead', addDays(TODAY, 365), 4, 1],
+    ['a Tuesday, 26 weeks', '2026-11-24', 26, 50],
+    ['a Saturday, 8 weeks (the training pages)', '2026-11-28', 8, 10],
+  ];
+  it.each(people.flatMap((who) => days.map((d) => [who, ...d] as const)))(
+    '%s on %s: the athlete, time off, records, totals, latest days, race plans, weeks, sessions and held snapshots',
+    async (who, _what, today, weeks, recent) => {
+      const [row] = await trainingProgressStatement(k, { userId: who, recent, today, weeks });
+      const athlete = await athleteShownStatement(k, who).executeTakeFirstOrThrow();
       const progress = await progressStatement(k, who, recent).executeTakeFirstOrThrow();
       const latest = await latestLoggedStatement(k, who).executeTakeFirstOrThrow();
       const plans = await racePlansQuery(who, k).execute();
-      expect(facts).toEqual({ ...shown, ...progress, ...latest, racePlans: plans });
-      const held = who === LONG ? recent : who === OTHER ? Math.min(recent, 26) : 0;
-      expect(facts!.events).toHaveLength(held);
-      const instants = facts!.events.map((e) => new Date(e.createdAt).getTime());
+      const shown = weeksShown(latest, today, weeks);
+      const trend = await trendRowsStatement(k, who, shown.from, shown.to).executeTakeFirstOrThrow();
+      const held = await heldSnapshotsStatement(k, who, shown.from).executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        ...athlete,
+        ...progress,
+        ...latest,
+        racePlans: plans,
+        shownFrom: shown.from,
+        shownEnd: shown.end,
+        ...trend,
+        ...held,
+      });
+      expect(addDays(shown.from, 7 * weeks - 1)).toBe(shown.to);
+      const kept = who === LONG ? recent : who === OTHER ? Math.min(recent, 26) : 0;
+      expect(row!.events).toHaveLength(kept);
+      const instants = row!.events.map((e) => new Date(e.createdAt).getTime());
       expect(instants).toEqual([...instants].sort((a, b) => b - a));
-      expect(facts!.racePlans.map((p) => p.id)).toEqual(who === OTHER ? ['p-half'] : []);
-    },
-  );
-
-  const mondays = ['2026-09-07', '2021-11-29', '2001-01-01', addDays(TODAY, 3)];
-  it.each(people.flatMap((who) => mondays.map((monday) => [who, monday] as const)))(
-    'weeks drawn of %s from %s: the sessions, benchmarks and held snapshots',
-    async (who, monday) => {
-      const to = addDays(monday, 7 * 12 - 1);
-      const bound = new Date(Date.parse(`${monday}T00:00:00Z`) - 15 * 3600_000);
-      const [drawn] = await weeksDrawnStatement(k, { userId: who, from: monday, to, bound });
-      const trend = await trendRowsStatement(k, who, monday, to).executeTakeFirstOrThrow();
-      const held = await heldSnapshotsStatement(k, who, monday).executeTakeFirstOrThrow();
-      expect(drawn).toEqual({ ...trend, ...held });
-      if (who === NONE) expect(drawn).toEqual({ rows: [], benchmarks: [], before: null, since: [] });
-      if (who === LONG && monday === '2026-09-07') expect(drawn!.since.length).toBeGreaterThan(30);
+      expect(row!.racePlans.map((p) => p.id)).toEqual(who === OTHER ? ['p-half'] : []);
+      if (who === NONE) expect([row!.rows, row!.benchmarks, row!.before, row!.since]).toEqual([[], [], null, []]);
+      if (who === LONG && today === TODAY) expect(row!.since.length).toBeGreaterThan(30);
+      // Logged after `today`: the weeks end with the latest logged session's, not today's.
+      if (who === LONG && today < TODAY) expect(row!.shownEnd).toBe(latest.skipped);
     },
   );
 
