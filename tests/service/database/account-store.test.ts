@@ -15,6 +15,7 @@ import { clientMetadataOf, deletePerson, deletionCounts, emailOf, exportRows, gr
 import { database } from '@/lib/database/client';
 import { PrismaOidcAdapter } from '@/lib/oauth/oidc-adapter';
 import { newAccount, newAthlete, todayUtc, type Athlete } from '../support/athlete';
+import { addDays } from '@/lib/training/dates';
 import { prismaExportRows } from '../support/prisma-export';
 
 atUtc13();
@@ -43,8 +44,9 @@ beforeAll(async () => {
   await full.agent.call('create_training_plan', { goal: 'strength', weeks: 4, daysPerWeek: 3 });
   await full.agent.call('record_health_data', {
     records: [
-      { type: 'steps', value: 8000, unit: 'count', start: todayUtc() },
-      { type: 'resting_heart_rate', value: 52, unit: 'bpm', start: `${todayUtc()}T06:30:00Z` },
+      // Yesterday: 06:30 UTC today is still ahead for the first hours of a UTC day, and a future reading is refused.
+      { type: 'steps', value: 8000, unit: 'count', start: addDays(todayUtc(), -1) },
+      { type: 'resting_heart_rate', value: 52, unit: 'bpm', start: `${addDays(todayUtc(), -1)}T06:30:00Z` },
     ],
   });
   grants.push(await connectAgent(full.userId, 'agent-a'), await connectAgent(full.userId, 'agent-b'));
