@@ -180,6 +180,11 @@ try {
     for (const p of input.people) ids[p.email] = await targets(p.email, p.count, input.today);
     out = ids;
   } else out = await count(input.emails, input.notePrefix, input.idPrefix);
+  // The statistics a running database would hold after this much writing (autovacuum's ANALYZE), now
+  // rather than whenever autovacuum next wakes: a statement's cached generic plan made from the
+  // statistics of a half-written table (one person where there are a hundred) stays until they change,
+  // and get_training_progress ran at twice its database CPU on one (docs/performance.md, ninth stop).
+  if (input.mode === 'history' || input.mode === 'clone') await (await database()).raw.query('ANALYZE');
 } finally {
   await closeDatabase();
 }

@@ -28,7 +28,7 @@ export function racePlansQuery(userId: string, k: Kysely<Tables>) {
     .selectFrom('TrainingPlan')
     .select(['id', 'name', 'goal', 'startDate', 'weeks', 'raceDate', 'raceDistanceM', 'goalTimeS'])
     .where('userId', '=', userId)
-    .where('goal', '<>', 'strength')
+    .where('goal', '<>', sql.lit('strength'))
     .orderBy('startDate')
     .orderBy('createdAt');
 }
@@ -89,16 +89,41 @@ function storedTotal(userId: string, column: 'events' | 'changes') {
  * through the eventId index, the totals from the person's AdaptationTotals row (totalsStatement).
  */
 export function progressStatement(k: Kysely<Tables>, userId: string, recent: number) {
-  return k.selectNoFrom(progressColumns(userId, recent));
+  return k.selectNoFrom(progressColumns(userId, recent, recent));
 }
 
-/** progressStatement's columns, for a statement that reads them beside others (progressFactsStatement). */
-function progressColumns(userId: string, recent: number) {
+/** The most records get_training_progress shows (its `recent` argument's maximum). */
+export const RECENT_MAX = 50;
+
+/**
+ * progressStatement's columns, for a statement that reads them beside others (trainingProgressStatement):
+ * the latest `most` records (a number written into the text), of which the first `recent` are sent.
+ */
+function progressColumns(userId: string, recent: number, most: number) {
   const eb = expressionBuilder<Tables, never>();
+  // A limit written into the text, and the count asked for compared with each record's place: a limit
+  // sent as a parameter is costed as a tenth of the person's records in a generic plan, so PostgreSQL
+  // planned the whole statement again on every call (docs/decisions.md, "One plan for get_training_progress").
+  const latest = eb
+    .selectFrom('AdaptationEvent as e')
+    .select([
+      'e.id',
+      'e.trigger',
+      'e.workoutId',
+      'e.benchmarkId',
+      'e.notes',
+      'e.createdAt',
+      sql<number>`row_number() OVER (ORDER BY ${sql.ref('e.createdAt')} DESC, ${sql.ref('e.id')} DESC)`.as('place'),
+    ])
+    .where('e.userId', '=', userId)
+    .orderBy('e.createdAt', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(sql.lit(most))
+    .as('e');
   return [
     jsonArrayFrom(
       eb
-        .selectFrom('AdaptationEvent as e')
+        .selectFrom(latest)
         .select([
           'e.id',
           'e.trigger',
@@ -116,10 +141,8 @@ function progressColumns(userId: string, recent: number) {
               .orderBy('c.position'),
           ).as('changes'),
         )
-        .where('e.userId', '=', userId)
-        .orderBy('e.createdAt', 'desc')
-        .orderBy('e.id', 'desc')
-        .limit(recent),
+        .where('e.place', '<=', recent)
+        .orderBy('e.place'),
     ).as('events'),
     storedTotal(userId, 'events').as('eventCount'),
     storedTotal(userId, 'changes').as('changeCount'),
@@ -176,8 +199,17 @@ export function latestLoggedStatement(k: Kysely<Tables>, userId: string) {
 
 function latestLoggedColumns(userId: string) {
   const eb = expressionBuilder<Tables, never>();
+  // The status and the limit written into the text, not sent as parameters: PostgreSQL costs a limit
+  // it cannot see as a tenth of the rows, and kept planning the statement for every call
+  // (docs/decisions.md, "One plan for get_training_progress").
   const lastOf = (status: 'completed' | 'skipped') =>
-    eb.selectFrom('Workout').select('date').where('userId', '=', userId).where('status', '=', status).orderBy('date', 'desc').limit(1);
+    eb
+      .selectFrom('Workout')
+      .select('date')
+      .where('userId', '=', userId)
+      .where('status', '=', sql.lit(status))
+      .orderBy('date', 'desc')
+      .limit(sql.lit(1));
   return [lastOf('completed').as('completed'), lastOf('skipped').as('skipped')] as const;
 }
 
@@ -197,7 +229,7 @@ function trendRowsColumns(userId: string, from: IsoDate | Expression<string>, to
         .selectFrom('Workout')
         .select(trendSessionColumns)
         .where('userId', '=', userId)
-        .where('status', 'in', ['completed', 'skipped'])
+        .where('status', 'in', [sql.lit('completed'), sql.lit('skipped')])
         .where('date', '>=', from)
         .where('date', '<=', to)
         .orderBy('date')
@@ -263,7 +295,7 @@ function heldSnapshotsColumns(userId: string, firstMonday: IsoDate | Expression<
             .select(['e.stateAfter', 'e.createdAt', 'e.id'])
             .whereRef('e.workoutId', '=', 'w.id')
             .whereRef('e.userId', '=', 'w.userId')
-            .where('e.trigger', '=', 'completed')
+            .where('e.trigger', '=', sql.lit('completed'))
             .where('e.stateAfter', 'is not', null)
             // Ordered, the subquery is not merged into the outer query (PostgreSQL pulls up only
             // subqueries without ORDER BY), so it stays a lookup per session.
@@ -282,7 +314,7 @@ function heldSnapshotsColumns(userId: string, firstMonday: IsoDate | Expression<
         .orderBy('w.completedAt', 'desc')
         .orderBy('e.createdAt', 'desc')
         .orderBy('e.id', 'desc')
-        .limit(1),
+        .limit(sql.lit(1)),
     ).as('before'),
     jsonArrayFrom(
       logged()
@@ -354,16 +386,22 @@ export function heldFrom(
  */
 function shownWeeks(userId: string, today: IsoDate, weeks: number) {
   const [completed, skipped] = latestLoggedColumns(userId);
-  // In parentheses: a raw source in FROM is written as given.
+  // In parentheses: a raw source in FROM is written as given. OFFSET 0 keeps it one row worked out
+  // once: merged into the statement, its two look-ups were copied into every use of its days (22 of them).
   return sql<{
     from: string;
     to: string;
     end: string;
     bound: Date;
+    completed: string | null;
+    skipped: string | null;
   }>`(SELECT to_char(m - 7 * (${weeks}::int - 1), 'YYYY-MM-DD') AS "from", to_char(m + 6, 'YYYY-MM-DD') AS "to",
-      to_char(e, 'YYYY-MM-DD') AS "end", (m - 7 * (${weeks}::int - 1))::timestamp - interval '15 hours' AS "bound"
-    FROM (SELECT e, e - (extract(isodow FROM e)::int - 1) AS m
-            FROM (SELECT greatest(${today}::date, (${completed.expression})::date, (${skipped.expression})::date) AS e) AS latest) AS days)`;
+      to_char(e, 'YYYY-MM-DD') AS "end", (m - 7 * (${weeks}::int - 1))::timestamp - interval '15 hours' AS "bound",
+      "completed", "skipped"
+    FROM (SELECT e, e - (extract(isodow FROM e)::int - 1) AS m, "completed", "skipped"
+            FROM (SELECT greatest(${today}::date, "completed"::date, "skipped"::date) AS e, "completed", "skipped"
+                    FROM (SELECT (${completed.expression}) AS "completed", (${skipped.expression}) AS "skipped") AS logged) AS latest) AS days
+    OFFSET 0)`;
 }
 
 /**
@@ -375,13 +413,15 @@ function shownWeeks(userId: string, today: IsoDate, weeks: number) {
 export const trainingProgressStatement = compiledOnce(
   ['userId', 'recent', 'today', 'weeks'],
   (k, v: { userId: string; recent: number; today: IsoDate; weeks: number }) => {
-    const shown = <C extends 'from' | 'to' | 'end' | 'bound'>(column: C) => sql.ref<C extends 'bound' ? Date : string>(`shown.${column}`);
+    const shown = <C extends 'from' | 'to' | 'end' | 'bound' | 'completed' | 'skipped'>(column: C) =>
+      sql.ref<C extends 'bound' ? Date : C extends 'completed' | 'skipped' ? string | null : string>(`shown.${column}`);
     return k
       .selectFrom(shownWeeks(v.userId, v.today, v.weeks).as('shown'))
       .select([
         ...athleteShownColumns(v.userId),
-        ...progressColumns(v.userId, v.recent),
-        ...latestLoggedColumns(v.userId),
+        ...progressColumns(v.userId, v.recent, RECENT_MAX),
+        shown('completed').as('completed'),
+        shown('skipped').as('skipped'),
         jsonArrayFrom(racePlansQuery(v.userId, k)).as('racePlans'),
         shown('from').as('shownFrom'),
         shown('end').as('shownEnd'),

@@ -6,7 +6,7 @@
 process.env.TZ = 'Pacific/Auckland';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { Kysely } from 'kysely';
 import { currentChangesFrom } from '@/lib/coaching/changes';
 import {
   heldFrom,
@@ -25,7 +25,7 @@ import { toTrendSession, toWorkout, workoutColumns } from '@/lib/coaching/record
 import { readWorkoutListRow } from '@/lib/coaching/workout-list';
 import { byNewest, laterSessionsStatement, pageOf, pageQuery, workoutStatement, type ListFilter } from '@/lib/coaching/workouts';
 import type { RawDatabase } from '@/lib/database/engine';
-import { kyselyOver } from '@/lib/database/kysely';
+import { kyselyOver, readDialect } from '@/lib/database/kysely';
 import { migrate } from '@/lib/database/migrations';
 import type { Tables } from '@/lib/database/tables';
 import { addDays } from '@/lib/training/dates';
@@ -601,6 +601,57 @@ describe('get_training_progress: one statement compiled once reads what the six 
     expect(seen).toEqual(['built']);
     const [users] = await raw.query<{ n: string | number }>(`SELECT count(*) AS n FROM "User"`);
     expect(Number(users!.n)).toBe(4);
+  });
+
+  // PostgreSQL plans a named statement with each call's values five times, then keeps a generic plan
+  // when it costs no more than those: a limit sent as a parameter is costed at a tenth of the person's
+  // rows, and its two look-ups were copied into each use of the weeks drawn, so it planned every call
+  // (about 1 ms of CPU each, docs/decisions.md "One plan for get_training_progress").
+  it.runIf(process.env.DATABASE_URL)('is one plan on PostgreSQL: generic from the sixth run on one connection', async () => {
+    let text = '';
+    let values: readonly unknown[] = [];
+    const capture = new Kysely<Tables>({
+      dialect: readDialect(async (sql, parameters) => {
+        text = sql;
+        values = parameters;
+        return [];
+      }),
+    });
+    await trainingProgressStatement(capture, { userId: LONG, recent: 10, today: TODAY, weeks: 12 });
+    // What made the generic plan dearer than the custom ones where a hundred people share the tables
+    // (the scale bench's database; this one holds four): no limit is a parameter, and the latest logged
+    // days are looked up once each, in the weeks drawn (OFFSET 0 keeps that row from being merged).
+    expect(text).not.toMatch(/limit \$\d+/i);
+    expect(text.match(/order by "date" desc limit 1\)/g)).toHaveLength(2);
+    expect(text).toMatch(/OFFSET 0\)/);
+    await raw.query('ANALYZE');
+    if (raw.connection.engine !== 'postgresql') throw new Error('PostgreSQL only');
+    const client = await raw.connection.pool.connect();
+    try {
+      const runs: unknown[] = [];
+      for (let i = 0; i < 8; i++) runs.push((await client.query({ name: 'progress_plan_probe', text, values: [...values] })).rows[0]);
+      const [plans] = (
+        await client.query<{ generic_plans: string; custom_plans: string }>(
+          `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'progress_plan_probe'`,
+        )
+      ).rows;
+      expect({ generic: Number(plans!.generic_plans), custom: Number(plans!.custom_plans) }).toEqual({ generic: 3, custom: 5 });
+      const cost = async (mode: string) => {
+        await client.query(`SET plan_cache_mode = ${mode}`);
+        const args = values.map((v) => (typeof v === 'number' ? String(v) : client.escapeLiteral(String(v)))).join(', ');
+        const lines = (await client.query(`EXPLAIN EXECUTE progress_plan_probe(${args})`)).rows;
+        await client.query('RESET plan_cache_mode');
+        return Number(/cost=[\d.]+\.\.([\d.]+)/.exec(String(Object.values(lines[0] as object)[0]))![1]);
+      };
+      // Its generic plan costs no more than one planned with this person's values.
+      expect(await cost('force_generic_plan')).toBeLessThanOrEqual(await cost('force_custom_plan'));
+      // The generic plan reads what the custom ones read.
+      for (const r of runs) expect(r).toEqual(runs[0]);
+      expect((runs[0] as { events: unknown[] }).events).toHaveLength(10);
+    } finally {
+      await client.query('DEALLOCATE progress_plan_probe').catch(() => undefined);
+      client.release();
+    }
   });
 
   it('refuses a statement that computes with a value instead of passing it on', async () => {
