@@ -317,11 +317,22 @@ function heldSnapshotsColumns(userId: string, firstMonday: IsoDate | Expression<
         .limit(sql.lit(1)),
     ).as('before'),
     jsonArrayFrom(
-      logged()
-        .select(sql<unknown>`CASE WHEN ${mayBeShown} THEN ${sql.ref('e.stateAfter')} END`.as('stateAfter'))
-        .where((w) => w.or([w('w.completedAt', '>=', bound), w.and([w('w.completedAt', 'is', null), w('w.date', '>=', firstMonday)])]))
-        .orderBy('e.createdAt')
-        .orderBy('e.id'),
+      eb
+        .selectFrom(
+          logged()
+            .select([
+              sql<unknown>`CASE WHEN ${mayBeShown} THEN ${sql.ref('e.stateAfter')} END`.as('stateAfter'),
+              'e.createdAt as recordedAt',
+              'e.id as recordId',
+            ])
+            .where((w) => w.or([w('w.completedAt', '>=', bound), w.and([w('w.completedAt', 'is', null), w('w.date', '>=', firstMonday)])]))
+            .as('s'),
+        )
+        .select(['s.date', 's.completedAt', 's.stateAfter'])
+        // Only the sessions whose state is sent: heldFrom skips the others.
+        .where('s.stateAfter', 'is not', null)
+        .orderBy('s.recordedAt')
+        .orderBy('s.recordId'),
     ).as('since'),
   ] as const;
 }
