@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EQUIPMENT } from '@/lib/training/types';
 import { benchmarkEstimates } from '@/lib/coaching/benchmarks';
 import { createPlan, deletePlan, getPlan, listPlans, updatePlan, type PlanSummary } from '@/lib/coaching/plans';
-import { trainingProgress } from '@/lib/coaching/progress';
+import { RECENT_MAX, trainingProgress } from '@/lib/coaching/progress';
 import type { StoredWorkout } from '@/lib/coaching/records';
 import { SHOWN_STATUSES, shownStatus } from '@/lib/coaching/status';
 import { getOrCreateProfile } from '@/lib/profile/profiles';
@@ -446,7 +446,7 @@ export const getTrainingProgress = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input: z
     .object({
-      recent: z.number().int().min(0).max(50).optional().describe('How many recent adaptation events to include; default 10'),
+      recent: z.number().int().min(0).max(RECENT_MAX).optional().describe('How many recent adaptation events to include; default 10'),
       weeks: z.number().int().min(1).max(52).optional().describe('Weeks of `weekly` trends, ending with the current week; default 12'),
       goalTimeSeconds: z
         .number()
