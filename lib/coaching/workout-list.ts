@@ -15,7 +15,8 @@ import type { CoachingContext } from './context';
 import { toWorkout, type StoredWorkout } from './records';
 import { timeAwayInputs } from './time-off';
 import { withTimeAwayShown } from './time-away-view';
-import { byNewest, pageOf, pageQuery, type ListFilter } from './workouts';
+import { byNewest, pageOf, pageParts, pageQueryOf, pageValueNames, type ListFilter, type PageShape, type PageValues } from './workouts';
+import { compiledPerShape } from '@/lib/database/compiled-once';
 
 export type WorkoutList = {
   workouts: StoredWorkout[];
@@ -26,24 +27,42 @@ export type WorkoutList = {
   next: { session: StoredWorkout; briefing: Briefing } | null;
 };
 
-/** The statement (exported for the engine-parity tests, which run it on their own database). */
-export function workoutListStatement(k: Kysely<Tables>, ctx: Pick<CoachingContext, 'userId' | 'today'>, f: ListFilter) {
+/** The statement of a shape (pageParts) with its values, each passed to the builder as it is. */
+function listStatementOf(k: Kysely<Tables>, shape: PageShape, v: PageValues) {
   return k
-    .with('page', () => pageQuery(k, ctx.userId, f))
-    .with('next_session', () => nextSessionQuery(k, ctx.userId, ctx.today))
+    .with('page', () => pageQueryOf(k, shape, v))
+    .with('next_session', () => nextSessionQuery(k, v.userId, v.today))
     .selectNoFrom((eb) => [
-      ...timeAwayInputs(ctx.userId, ctx.today),
+      ...timeAwayInputs(v.userId, v.today),
       jsonArrayFrom(eb.selectFrom('page').selectAll().orderBy('date', 'desc').orderBy('id', 'desc')).as('page'),
-      currentChangesOf(ctx.userId, eb.selectFrom('page').select('page.id')).as('changes'),
+      currentChangesOf(v.userId, eb.selectFrom('page').select('page.id')).as('changes'),
       jsonObjectFrom(eb.selectFrom('next_session').selectAll()).as('next'),
-      historyBefore(ctx.userId, eb.selectFrom('next_session').select('next_session.date')).as('history'),
-      readinessRows(ctx.userId, ctx.today).as('readinessRows'),
+      historyBefore(v.userId, eb.selectFrom('next_session').select('next_session.date')).as('history'),
+      readinessRows(v.userId, v.today).as('readinessRows'),
     ]);
 }
 
+/** The statement (exported for the engine-parity tests, which run it on their own database). */
+export function workoutListStatement(k: Kysely<Tables>, ctx: Pick<CoachingContext, 'userId' | 'today'>, f: ListFilter) {
+  const { shape, values } = pageParts(ctx.userId, f);
+  return listStatementOf(k, shape, { ...values, today: ctx.today });
+}
+
+/**
+ * workoutListStatement compiled once per filter shape: building and compiling its operation tree was
+ * about a tenth of list_workouts' CPU in the server (docs/performance.md, ninth stop). Every shape
+ * holds the person's today (the next session and readiness read it).
+ */
+const workoutListCompiled = compiledPerShape(
+  (shape: PageShape) => [...new Set([...pageValueNames(shape), 'today' as const])],
+  (k, v: PageValues, shape) => listStatementOf(k, shape, v),
+);
+
 /** The statement's row, as the services read it. */
 export async function readWorkoutListRow(k: Kysely<Tables>, ctx: Pick<CoachingContext, 'userId' | 'today'>, f: ListFilter) {
-  return workoutListStatement(k, ctx, f).executeTakeFirstOrThrow();
+  const { shape, values } = pageParts(ctx.userId, f);
+  const [row] = await workoutListCompiled(k, shape, { ...values, today: ctx.today });
+  return row!;
 }
 
 /** One page of workouts with the next session's briefing, as they stand once time away due is applied. */

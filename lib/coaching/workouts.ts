@@ -70,26 +70,97 @@ export function byNewest(a: Workout, b: Workout): number {
 /** A text array parameter: one placeholder however many values (a prepared text per filter shape, not per count). */
 const anyOf = (values: readonly string[]) => sql<string>`ANY(${values}::text[])`;
 
-/** The page's statement: its rows newest first, one more than the limit to tell whether a next page exists. */
-export function pageQuery(db: QueryCreator<Tables>, userId: string, f: ListFilter) {
+/** Which filters a page's statement holds: its text (compiled once per shape, lib/database/compiled-once.ts). */
+export type PageShape = `${'s' | '-'}${'S' | '-'}${'m' | '-'}${'k' | '-'}${'p' | '-'}${'c' | '-'}`;
+
+/** The values of a page's statement (`limit` is the page's limit plus one). */
+export type PageValues = {
+  userId: string;
+  from: string;
+  to: string;
+  limit: number;
+  stored: string[];
+  today: string;
+  kinds: string[];
+  planId: string;
+  afterDate: string;
+  afterId: string;
+};
+
+/** The names of the values a shape holds. */
+export function pageValueNames(shape: PageShape): (keyof PageValues)[] {
+  const [stored, scheduled, missed, kinds, plan, cursor] = shape;
+  return [
+    'userId',
+    'from',
+    'to',
+    'limit',
+    ...(stored === 's' ? (['stored'] as const) : []),
+    ...((scheduled === 'S') !== (missed === 'm') ? (['today'] as const) : []),
+    ...(kinds === 'k' ? (['kinds'] as const) : []),
+    ...(plan === 'p' ? (['planId'] as const) : []),
+    ...(cursor === 'c' ? (['afterDate', 'afterId'] as const) : []),
+  ];
+}
+
+/** A filter's shape and values (its cursor decoded: a bad one is refused here). */
+export function pageParts(userId: string, f: ListFilter): { shape: PageShape; values: PageValues } {
   const after = f.cursor ? decodeCursor(f.cursor) : undefined;
+  const statuses = f.statuses ?? [];
+  const stored = statuses.filter((st) => st === 'completed' || st === 'skipped');
+  const scheduled = statuses.includes('scheduled');
+  const missed = statuses.includes('missed');
+  if (scheduled !== missed && f.today === undefined) throw new Error('listWorkouts: filtering on scheduled or missed needs today');
+  const shape = [
+    stored.length ? 's' : '-',
+    scheduled ? 'S' : '-',
+    missed ? 'm' : '-',
+    f.kinds?.length ? 'k' : '-',
+    f.planId ? 'p' : '-',
+    after ? 'c' : '-',
+  ].join('') as PageShape;
+  return {
+    shape,
+    values: {
+      userId,
+      from: f.from,
+      to: f.to,
+      limit: f.limit + 1,
+      stored,
+      today: f.today ?? '',
+      kinds: f.kinds ?? [],
+      planId: f.planId ?? '',
+      afterDate: after?.date ?? '',
+      afterId: after?.id ?? '',
+    },
+  };
+}
+
+/**
+ * The page's statement for a shape: its rows newest first, one more than the limit to tell whether a
+ * next page exists. Each value goes to the builder as it is (they may be compiledPerShape's marks).
+ */
+export function pageQueryOf(db: QueryCreator<Tables>, shape: PageShape, v: PageValues) {
+  const [stored, scheduled, missed, kinds, plan, cursor] = shape;
   let q = db
     .selectFrom('Workout')
     .select(workoutColumns)
-    .where('userId', '=', userId)
-    .where('date', '>=', f.from)
-    .where('date', '<=', f.to);
-  if (f.statuses?.length) {
-    const statuses = f.statuses;
-    q = q.where((eb) => statusCondition(eb, statuses, f.today));
-  }
-  if (f.kinds?.length) q = q.where('kind', '=', anyOf(f.kinds));
-  if (f.planId) q = q.where('planId', '=', f.planId);
-  if (after) q = q.where((eb) => eb.or([eb('date', '<', after.date), eb.and([eb('date', '=', after.date), eb('id', '<', after.id)])]));
-  return q
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(f.limit + 1);
+    .where('userId', '=', v.userId)
+    .where('date', '>=', v.from)
+    .where('date', '<=', v.to);
+  if (stored === 's' || scheduled === 'S' || missed === 'm')
+    q = q.where((eb) => statusCondition(eb, stored === 's' ? v.stored : null, scheduled === 'S', missed === 'm', v.today));
+  if (kinds === 'k') q = q.where('kind', '=', anyOf(v.kinds));
+  if (plan === 'p') q = q.where('planId', '=', v.planId);
+  if (cursor === 'c')
+    q = q.where((eb) => eb.or([eb('date', '<', v.afterDate), eb.and([eb('date', '=', v.afterDate), eb('id', '<', v.afterId)])]));
+  return q.orderBy('date', 'desc').orderBy('id', 'desc').limit(v.limit);
+}
+
+/** The page's statement for a filter (pageQueryOf with its values). */
+export function pageQuery(db: QueryCreator<Tables>, userId: string, f: ListFilter) {
+  const { shape, values } = pageParts(userId, f);
+  return pageQueryOf(db, shape, values);
 }
 
 /** A page from its rows (newest first, up to limit + 1). */
@@ -105,16 +176,16 @@ export async function listWorkouts(userId: string, f: ListFilter): Promise<{ wor
 }
 
 /** The filter on shown statuses: "missed" and "scheduled" are both stored as scheduled, split by today. */
-function statusCondition(eb: ExpressionBuilder<Tables, 'Workout'>, statuses: readonly ShownStatus[], today: string | undefined) {
-  const stored = statuses.filter((s): s is Exclude<ShownStatus, 'scheduled' | 'missed'> => s === 'completed' || s === 'skipped');
-  const parts: Expression<SqlBool>[] = stored.length > 0 ? [eb('status', '=', anyOf(stored))] : [];
-  const scheduled = statuses.includes('scheduled');
-  const missed = statuses.includes('missed');
+function statusCondition(
+  eb: ExpressionBuilder<Tables, 'Workout'>,
+  stored: readonly string[] | null,
+  scheduled: boolean,
+  missed: boolean,
+  today: string,
+) {
+  const parts: Expression<SqlBool>[] = stored ? [eb('status', '=', anyOf(stored))] : [];
   if (scheduled && missed) parts.push(eb('status', '=', 'scheduled'));
-  else if (scheduled || missed) {
-    if (today === undefined) throw new Error('listWorkouts: filtering on scheduled or missed needs today');
-    parts.push(eb.and([eb('status', '=', 'scheduled'), eb('date', scheduled ? '>=' : '<', today)]));
-  }
+  else if (scheduled || missed) parts.push(eb.and([eb('status', '=', 'scheduled'), eb('date', scheduled ? '>=' : '<', today)]));
   return eb.or(parts);
 }
 

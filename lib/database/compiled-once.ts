@@ -21,10 +21,28 @@ export function compiledOnce<V extends Values, R>(
   names: readonly (keyof V & string)[],
   build: (k: Kysely<Tables>, values: V) => Compilable<R>,
 ): (k: Kysely<Tables>, values: V) => Promise<R[]> {
-  let compiled: { sql: string; parameters: readonly unknown[]; slots: ((keyof V & string) | null)[] } | undefined;
-  const compile = (k: Kysely<Tables>) => {
+  const run = compiledPerShape<V, R, ''>(
+    () => names,
+    (k, values) => build(k, values),
+  );
+  return (k, values) => run(k, '', values);
+}
+
+/**
+ * compiledOnce for a statement with a few shapes (a filter present or not): each shape is built and
+ * compiled once, from `namesOf(shape)`, the values that shape holds. `shape` must be one of a small
+ * fixed set, never made from a value: a value in it would compile a text per value.
+ */
+export function compiledPerShape<V extends Values, R, S extends string>(
+  namesOf: (shape: S) => readonly (keyof V & string)[],
+  build: (k: Kysely<Tables>, values: V, shape: S) => Compilable<R>,
+): (k: Kysely<Tables>, shape: S, values: V) => Promise<R[]> {
+  type Compiled = { sql: string; parameters: readonly unknown[]; slots: ((keyof V & string) | null)[] };
+  const shapes = new Map<S, Compiled>();
+  const compile = (k: Kysely<Tables>, shape: S): Compiled => {
+    const names = namesOf(shape);
     const marks = Object.fromEntries(names.map((name) => [name, `${MARK}${name}`])) as unknown as V;
-    const query = build(k, marks).compile();
+    const query = build(k, marks, shape).compile();
     const slots = query.parameters.map((p) =>
       typeof p === 'string' && p.startsWith(MARK) ? (p.slice(MARK.length) as keyof V & string) : null,
     );
@@ -34,8 +52,9 @@ export function compiledOnce<V extends Values, R>(
       throw new Error(`compiledOnce: ${missing.join(', ') || 'a value'} did not reach the statement as a parameter`);
     return { sql: query.sql, parameters: query.parameters, slots };
   };
-  return async (k, values) => {
-    compiled ??= compile(k);
+  return async (k, shape, values) => {
+    let compiled = shapes.get(shape);
+    if (!compiled) shapes.set(shape, (compiled = compile(k, shape)));
     const { sql, parameters, slots } = compiled;
     const filled = parameters.map((p, i) => {
       const slot = slots[i];

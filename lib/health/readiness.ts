@@ -40,7 +40,8 @@ export function readinessRows(userId: string, today: IsoDate) {
       .select(['h.type', 'h.value', 'h.date', 'h.stage', 'h.sourceId'])
       .where('h.userId', '=', userId)
       .where('h.type', '=', sql<string>`ANY(${READINESS_TYPES}::text[])`)
-      .where('h.date', '>=', addDays(today, -(WINDOW_DAYS - 1)))
+      // The window's first day worked out by the statement, so `today` reaches it as given (compiledOnce).
+      .where('h.date', '>=', sql<string>`to_char(${today}::date - ${sql.lit(WINDOW_DAYS - 1)}, 'YYYY-MM-DD')`)
       .where('h.date', '<=', today),
   );
 }
