@@ -19,7 +19,7 @@ import {
   trainingProgressStatement,
   weeksShown,
 } from '@/lib/coaching/progress';
-import { compiledOnce } from '@/lib/database/compiled-once';
+import { compiledOnce, compiledPerShape } from '@/lib/database/compiled-once';
 import { athleteShownStatement } from '@/lib/coaching/time-away-view';
 import { toTrendSession, toWorkout, workoutColumns } from '@/lib/coaching/records';
 import { readWorkoutListRow } from '@/lib/coaching/workout-list';
@@ -662,6 +662,35 @@ describe('get_training_progress: one statement compiled once reads what the six 
       await client.query('DEALLOCATE progress_plan_probe').catch(() => undefined);
       client.release();
     }
+  });
+
+  it('compiles once per shape, binds each shape its own values, and refuses a shape whose value is computed', async () => {
+    const seen: string[] = [];
+    const byShape = compiledPerShape(
+      (shape: 'all' | 'after') => (shape === 'after' ? (['userId', 'after'] as const) : (['userId'] as const)),
+      (kk, v: { userId: string; after: string }, shape) => {
+        seen.push(shape);
+        const q = kk.selectFrom('Workout').select('date').where('userId', '=', v.userId);
+        return (shape === 'after' ? q.where('date', '>', v.after) : q).orderBy('date', 'desc').limit(2);
+      },
+    );
+    const all = await byShape(k, 'all', { userId: LONG, after: '' });
+    const after = await byShape(k, 'after', { userId: LONG, after: '2030-01-01' });
+    const again = await byShape(k, 'all', { userId: OTHER, after: '' });
+    const latest = async (userId: string) =>
+      (await raw.query<{ date: string }>(`SELECT "date" FROM "Workout" WHERE "userId" = $1 ORDER BY "date" DESC LIMIT 2`, [userId])).map(
+        (r) => r.date,
+      );
+    expect(all.map((r) => r.date)).toEqual(await latest(LONG));
+    expect(after).toEqual([]);
+    expect(again.map((r) => r.date)).toEqual(await latest(OTHER));
+    expect(again).toHaveLength(2);
+    expect(seen).toEqual(['all', 'after']);
+    const computed = compiledPerShape(
+      () => ['day'] as const,
+      (kk, v: { day: string }) => kk.selectFrom('Workout').select('id').where('date', '=', addDays(v.day, 1)),
+    );
+    await expect(computed(k, 'x', { day: TODAY })).rejects.toThrow();
   });
 
   it('refuses a statement that computes with a value instead of passing it on', async () => {
