@@ -95,6 +95,9 @@ export function progressStatement(k: Kysely<Tables>, userId: string, recent: num
 /** The most records get_training_progress shows (its `recent` argument's maximum). */
 export const RECENT_MAX = 50;
 
+/** What get_training_progress shows of each adaptation record (beside its instant). */
+const recordColumns = ['e.id', 'e.trigger', 'e.workoutId', 'e.benchmarkId', 'e.notes'] as const;
+
 /**
  * progressStatement's columns, for a statement that reads them beside others (trainingProgressStatement):
  * the latest `most` records (a number written into the text), of which the first `recent` are sent.
@@ -107,11 +110,7 @@ function progressColumns(userId: string, recent: number, most: number) {
   const latest = eb
     .selectFrom('AdaptationEvent as e')
     .select([
-      'e.id',
-      'e.trigger',
-      'e.workoutId',
-      'e.benchmarkId',
-      'e.notes',
+      ...recordColumns,
       'e.createdAt',
       sql<number>`row_number() OVER (ORDER BY ${sql.ref('e.createdAt')} DESC, ${sql.ref('e.id')} DESC)`.as('place'),
     ])
@@ -124,14 +123,7 @@ function progressColumns(userId: string, recent: number, most: number) {
     jsonArrayFrom(
       eb
         .selectFrom(latest)
-        .select([
-          'e.id',
-          'e.trigger',
-          'e.workoutId',
-          'e.benchmarkId',
-          'e.notes',
-          sql<string>`${sql.ref('e.createdAt')} AT TIME ZONE 'UTC'`.as('createdAt'),
-        ])
+        .select([...recordColumns, sql<string>`${sql.ref('e.createdAt')} AT TIME ZONE 'UTC'`.as('createdAt')])
         .select((e) =>
           jsonArrayFrom(
             e

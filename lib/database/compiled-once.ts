@@ -21,10 +21,7 @@ export function compiledOnce<V extends Values, R>(
   names: readonly (keyof V & string)[],
   build: (k: Kysely<Tables>, values: V) => Compilable<R>,
 ): (k: Kysely<Tables>, values: V) => Promise<R[]> {
-  const run = compiledPerShape<V, R, ''>(
-    () => names,
-    (k, values) => build(k, values),
-  );
+  const run = compiledPerShape<V, R, ''>(() => names, build);
   return (k, values) => run(k, '', values);
 }
 
