@@ -4,7 +4,7 @@
 // Rows keyed to the person without a foreign key are deleted here by hand; the rest go with the User
 // row (every model with a `user` relation cascades: Session, Profile, Benchmark, Subscription,
 // CheckoutSession, OAuthGrantActivity, TrainingPlan, Workout, AthleteState, AdaptationEvent (and its
-// WorkoutChange rows), AdaptationTotals, TimeOff, HealthRecord, HealthWeek, IntegrationConnection, IntegrationAuthState,
+// WorkoutChange rows), AdaptationTotals, TimeOff, HealthRecord, HealthWeek, TrainingWeek, IntegrationConnection, IntegrationAuthState,
 // ImportedActivity). Kept: dynamically registered OAuth clients and cached client metadata
 // documents (they belong to the agent software, not to a person, and are shared), and billing
 // webhook ids (no personal data). tests/integration/account/own-data.test.ts counts every table.

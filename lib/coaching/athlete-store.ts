@@ -10,6 +10,7 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import type { AthleteState, PlanChange, Workout } from '@/lib/training/types';
 import { parseAthleteState, toJson } from './documents';
 import { WritesBusy } from './errors';
+import { refreshTrainingWeeks } from './training-weeks';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -143,6 +144,8 @@ async function lockedTransaction<T>(userId: string, profile: ProfileFacts, fn: (
     const stored = parseAthleteState(JSON.parse(row.state));
     const athlete: Athlete = { state: syncWithProfile(stored, profile), vdotDate: row.vdotDate };
     const result = await fn(tx, athlete);
+    // The weeks whose logged sessions this write changed (marked stale by the database) are worked out again.
+    await refreshTrainingWeeks((sql, params) => tx.$queryRawUnsafe(sql, ...params), userId);
     if (JSON.stringify(athlete.state) !== JSON.stringify(stored) || athlete.vdotDate !== row.vdotDate) {
       await tx.athleteState.update({
         where: { userId },

@@ -2,7 +2,8 @@
 import { dayOfInstant } from '@/lib/clock';
 import { derivedEstimate } from '@/lib/profile/benchmarks';
 import { addDays } from '@/lib/training/dates';
-import { mondayOf, weeklyTrends, type TrendBenchmark, type WeeklyTrends } from '@/lib/training/trends';
+import { figuresByWeek, mondayOf, trendsFromWeeks, type TrendBenchmark, type WeeklyTrends } from '@/lib/training/trends';
+import { freshWeeksIn, inFreshWeek, storedWeekColumns, storedWeekFrom } from './training-weeks';
 import type { AthleteState, IsoDate } from '@/lib/training/types';
 import { expressionBuilder, sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
@@ -171,14 +172,16 @@ export function weeksShown(latest: { completed: string | null; skipped: string |
 
 type TrendRows = Awaited<ReturnType<ReturnType<typeof trendRowsStatement>['executeTakeFirstOrThrow']>>;
 
-function trendsFrom(row: Pick<TrendRows, 'rows' | 'benchmarks'>, shown: { from: IsoDate; end: IsoDate }): WeeklyTrends {
+/** The weeks' trends from the stored weeks, the sessions of the others (each week's figures worked out here) and the benchmarks. */
+export function trendsFrom(row: Pick<TrendRows, 'weeks' | 'rows' | 'benchmarks'>, shown: { from: IsoDate; end: IsoDate }): WeeklyTrends {
   const evidence: TrendBenchmark[] = row.benchmarks.map((b) => ({
     date: b.date,
     kind: b.kind === 'race' ? 'race' : 'lift',
     exercise: b.exercise,
     ...derivedEstimate(b),
   }));
-  return weeklyTrends(row.rows.map(toTrendSession), evidence, shown.from, shown.end);
+  const weekly = [...row.weeks.map(storedWeekFrom), ...figuresByWeek(row.rows.map(toTrendSession))];
+  return trendsFromWeeks(weekly, evidence, shown.from, shown.end);
 }
 
 /**
@@ -206,8 +209,10 @@ function latestLoggedColumns(userId: string) {
 }
 
 /**
- * The completed and skipped sessions and the benchmarks dated `from`..`to` (the weeks drawn), sessions in
- * date order; of each session what the trends read (trendSessionColumns).
+ * What the weeks `from`..`to` (the weeks drawn) are drawn from: the weeks stored fresh (TrainingWeek,
+ * lib/coaching/training-weeks.ts), the completed and skipped sessions of the other weeks in date order
+ * (of each what the trends read: trendSessionColumns), and the benchmarks dated in them. However many
+ * sessions a week holds, a stored week is one row.
  */
 export function trendRowsStatement(k: Kysely<Tables>, userId: string, from: IsoDate, to: IsoDate) {
   return k.selectNoFrom(trendRowsColumns(userId, from, to));
@@ -216,6 +221,7 @@ export function trendRowsStatement(k: Kysely<Tables>, userId: string, from: IsoD
 function trendRowsColumns(userId: string, from: IsoDate | Expression<string>, to: IsoDate | Expression<string>) {
   const eb = expressionBuilder<Tables, never>();
   return [
+    jsonArrayFrom(freshWeeksIn(userId, from, to).select(storedWeekColumns).orderBy('t.week')).as('weeks'),
     jsonArrayFrom(
       eb
         .selectFrom('Workout')
@@ -224,6 +230,7 @@ function trendRowsColumns(userId: string, from: IsoDate | Expression<string>, to
         .where('status', 'in', [sql.lit('completed'), sql.lit('skipped')])
         .where('date', '>=', from)
         .where('date', '<=', to)
+        .where((w) => w.not(inFreshWeek(userId, from, to)))
         .orderBy('date')
         .orderBy('id'),
     ).as('rows'),

@@ -27,6 +27,7 @@ export interface Tables {
   WorkoutChange: Model.WorkoutChange;
   HealthRecord: Model.HealthRecord;
   HealthWeek: Model.HealthWeek;
+  TrainingWeek: Model.TrainingWeek;
   IntegrationConnection: Model.IntegrationConnection;
   IntegrationAuthState: Model.IntegrationAuthState;
   ImportedActivity: Model.ImportedActivity;

@@ -71,9 +71,86 @@ export function runVdot(w: TrendSession): number | undefined {
   return best;
 }
 
-/** Weekly trends over the weeks from `from`'s Monday to `to`'s Monday. */
+/**
+ * One Monday-Sunday week's figures from its completed and skipped sessions, before rounding: what
+ * weeklyTrends shows of that week from its sessions (benchmarks are added by trendsFromWeeks). Kept per
+ * week as sessions are logged (lib/coaching/training-weeks.ts), so a read of many weeks reads one row
+ * each, not their sessions.
+ */
+export type WeekFigures = {
+  completed: number;
+  skipped: number;
+  distanceM: number;
+  durationS: number;
+  /** The best VDOT the week's runs show; null when none does. */
+  vdot: number | null;
+  /** Each lift trained, in the order first logged: its best e1RM (null: no set says) and its tonnage. */
+  lifts: { exerciseId: string; exerciseName: string; e1rmKg: number | null; tonnageKg: number }[];
+};
+
+/** A week's figures from its sessions, in the order they were logged (date, then id). Pure. */
+export function weekFigures(sessions: readonly TrendSession[]): WeekFigures {
+  const figures: WeekFigures = { completed: 0, skipped: 0, distanceM: 0, durationS: 0, vdot: null, lifts: [] };
+  const lifts = new Map<string, WeekFigures['lifts'][number]>();
+  for (const w of sessions) {
+    if (w.status === 'skipped') figures.skipped += 1;
+    if (w.status !== 'completed') continue;
+    figures.completed += 1;
+    for (const block of w.actual?.strength ?? []) {
+      let l = lifts.get(block.exerciseId);
+      if (!l) {
+        l = {
+          exerciseId: block.exerciseId,
+          exerciseName: w.strength[block.blockIndex]?.exerciseName ?? block.exerciseId,
+          e1rmKg: null,
+          tonnageKg: 0,
+        };
+        lifts.set(block.exerciseId, l);
+        figures.lifts.push(l);
+      }
+      l.tonnageKg += block.sets.reduce((sum, s) => sum + s.loadKg * s.reps, 0);
+      const e = sessionE1rm(block.sets);
+      if (e !== undefined && (l.e1rmKg === null || e > l.e1rmKg)) l.e1rmKg = e;
+    }
+    if (w.actual?.run) {
+      figures.distanceM += w.actual.run.distanceM;
+      figures.durationS += w.actual.run.durationS;
+    }
+    const v = runVdot(w);
+    if (v !== undefined && (figures.vdot === null || v > figures.vdot)) figures.vdot = v;
+  }
+  return figures;
+}
+
+/** Weekly trends over the weeks from `from`'s Monday to `to`'s Monday, from the logged sessions (in date order). */
 export function weeklyTrends(
   workouts: readonly TrendSession[],
+  benchmarks: readonly TrendBenchmark[],
+  from: IsoDate,
+  to: IsoDate,
+): WeeklyTrends {
+  return trendsFromWeeks(figuresByWeek(workouts), benchmarks, from, to);
+}
+
+/** Each week's figures (weekFigures) from sessions in date order, by the week's Monday, oldest first. */
+export function figuresByWeek(workouts: readonly TrendSession[]): { week: IsoDate; figures: WeekFigures }[] {
+  const byWeek = new Map<IsoDate, TrendSession[]>();
+  for (const w of workouts) {
+    const monday = mondayOf(w.date);
+    const list = byWeek.get(monday);
+    if (list) list.push(w);
+    else byWeek.set(monday, [w]);
+  }
+  return [...byWeek.entries()].map(([week, sessions]) => ({ week, figures: weekFigures(sessions) }));
+}
+
+/**
+ * Weekly trends over the weeks from `from`'s Monday to `to`'s Monday from each week's figures (at most
+ * one entry a week; weeks without one had no logged session) and the benchmarks dated in them. A lift is
+ * named as in the first week that logged it; one only benchmarked, from the catalogue. Pure.
+ */
+export function trendsFromWeeks(
+  weekly: readonly { week: IsoDate; figures: WeekFigures }[],
   benchmarks: readonly TrendBenchmark[],
   from: IsoDate,
   to: IsoDate,
@@ -100,25 +177,19 @@ export function weeklyTrends(
   const running = { distanceM: zeros(), durationS: zeros(), vdot: nulls() };
   const sessions = { completed: zeros(), skipped: zeros() };
 
-  for (const w of workouts) {
-    const i = indexOf(w.date);
+  for (const { week, figures } of [...weekly].sort((a, b) => (a.week < b.week ? -1 : a.week > b.week ? 1 : 0))) {
+    const i = indexOf(week);
     if (i < 0) continue;
-    if (w.status === 'skipped') sessions.skipped[i]! += 1;
-    if (w.status !== 'completed') continue;
-    sessions.completed[i]! += 1;
-    for (const block of w.actual?.strength ?? []) {
-      const name = w.strength[block.blockIndex]?.exerciseName ?? block.exerciseId;
-      const l = lift(block.exerciseId, name);
-      l.tonnageKg[i]! += block.sets.reduce((sum, s) => sum + s.loadKg * s.reps, 0);
-      const e = sessionE1rm(block.sets);
-      if (e !== undefined) better(l.e1rmKg, i, e);
+    sessions.completed[i]! += figures.completed;
+    sessions.skipped[i]! += figures.skipped;
+    for (const f of figures.lifts) {
+      const l = lift(f.exerciseId, f.exerciseName);
+      l.tonnageKg[i]! += f.tonnageKg;
+      if (f.e1rmKg !== null) better(l.e1rmKg, i, f.e1rmKg);
     }
-    if (w.actual?.run) {
-      running.distanceM[i]! += w.actual.run.distanceM;
-      running.durationS[i]! += w.actual.run.durationS;
-    }
-    const v = runVdot(w);
-    if (v !== undefined) better(running.vdot, i, v);
+    running.distanceM[i]! += figures.distanceM;
+    running.durationS[i]! += figures.durationS;
+    if (figures.vdot !== null) better(running.vdot, i, figures.vdot);
   }
   for (const b of benchmarks) {
     const i = indexOf(b.date);

@@ -512,7 +512,7 @@ describe('get_training_progress: the rest of its reads, bounded', () => {
       run: [{ kind: 'easy' }, { kind: 'threshold' }],
     });
     expect(row.benchmarks).toEqual([expect.objectContaining({ kind: 'lift', loadKg: 150, reps: 3, date: addDays(TODAY, -10) })]);
-    expect(await trendRowsStatement(k, NONE, from, TODAY).executeTakeFirstOrThrow()).toEqual({ rows: [], benchmarks: [] });
+    expect(await trendRowsStatement(k, NONE, from, TODAY).executeTakeFirstOrThrow()).toEqual({ weeks: [], rows: [], benchmarks: [] });
   });
 });
 
