@@ -5,6 +5,7 @@
 //          --history=DAYS (the person's history written by the tools, bench/workers/seed-history.ts)
 //          --clones=N (other people, copies of that person)  --database=postgresql|pglite
 //          --seconds=S --connections=C --top=N --keep (leave the seeded database; its URL is printed)
+//          --inclusive (also frames by total time, callees included)
 // Uses the bench's build folder (.next-bench; build it with `npm run bench -- --only=build` or any
 // bench run) and port 3401 unless NEXT_DIST_DIR / TEST_PORT say otherwise.
 import fs from 'node:fs';
@@ -202,6 +203,12 @@ function originalSource(url: string, line: number, column: number): string | und
   const entry = map?.findEntry(line, column) as { originalSource?: string } | undefined;
   return entry?.originalSource;
 }
+/** The original line (1-based) of a bundled frame, through the chunk's source map. */
+function originalLine(url: string, line: number, column: number): number | undefined {
+  if (!url.startsWith('file://') || !url.includes(`/${DIST_DIR}/`)) return undefined;
+  const entry = sourceMapOf(url)?.findEntry(line, column) as { originalLine?: number } | undefined;
+  return entry?.originalLine === undefined ? undefined : entry.originalLine + 1;
+}
 function sourceMapOf(url: string): SourceMap | undefined {
   if (!maps.has(url)) {
     const file = new URL(url).pathname;
@@ -260,5 +267,36 @@ function summarize(profile: Profile, requests: number, window: { fromEndUs: numb
     console.log(`${((us / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
   console.log(`\nhottest ${top} functions (self time)`);
   for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((us / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
+  if (!process.argv.includes('--inclusive')) return;
+  // Total time: each frame's own time and its callees', counted once per sample however deep it recurs.
+  // Our app's frames are named by source line (the build minifies their names).
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const keyOf = new Map<number, string>();
+  const key = (node: Node) => {
+    let k = keyOf.get(node.id);
+    if (k === undefined) {
+      const a = area(node);
+      const { url, functionName, lineNumber, columnNumber } = node.callFrame;
+      k = a.startsWith('app ') ? `${a}:${originalLine(url, lineNumber, columnNumber) ?? '?'}` : `${functionName || '(anonymous)'}  ${a}`;
+      keyOf.set(node.id, k);
+    }
+    return k;
+  };
+  const total = new Map<string, number>();
+  for (const [id, us] of self) {
+    if (byId.get(id)?.callFrame.functionName === '(idle)') continue;
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const k = key(byId.get(cur)!);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      total.set(k, (total.get(k) ?? 0) + us);
+    }
+  }
+  console.log(`\n${top} frames by total time (with their callees; our app's by source line)`);
+  for (const [name, us] of [...total].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`${((us / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
 }
