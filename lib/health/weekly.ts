@@ -83,44 +83,69 @@ export function weeklyHealthStatement(userId: string, types: readonly HealthType
         .orderBy('startAt')
         .orderBy('id'),
     );
+  // Per type, one JSON array per week holding its columns in WEEK_TUPLE order, weeks in order: a year of
+  // five types is about 17 kB this way against 38 kB as one object per week, and the server parses it in
+  // about half the time (docs/performance.md). One ordered aggregate per type: nine (one per column)
+  // sorted the type's weeks nine times.
   return k.selectNoFrom([
     jsonArrayFrom(
       eb
         .selectFrom('HealthWeek')
-        .select(['type', 'week', 'value', 'min', 'max', 'total', 'days', 'records', 'sources', 'stages'])
+        .select([
+          'type',
+          sql<WeekTuple[]>`json_agg(json_build_array(${sql.join(WEEK_TUPLE.map((c) => sql.ref(c)))}) ORDER BY ${sql.ref('week')})`.as(
+            'weeks',
+          ),
+        ])
         .where('userId', '=', userId)
         .where(ofTypes)
         .where('week', '>=', whole?.first ?? '9999-12-31')
         .where('week', '<=', whole?.last ?? '0000-01-01')
-        .orderBy('type')
-        .orderBy('week'),
+        .groupBy('type')
+        .orderBy('type'),
     ).as('weeks'),
     days(parts.first).as('first'),
     days(parts.last).as('last'),
   ]);
 }
 
-/** A series' points in `unit` from its weekly rows (as `aggregate` shapes them). */
-export function weeklyPoints(type: HealthType, rows: readonly WeekRow[], unit: HealthUnit): SeriesPoint[] {
+/** The columns of a stored week in the order weeklyHealthStatement sends them. */
+const WEEK_TUPLE = ['week', 'value', 'min', 'max', 'total', 'days', 'records', 'sources', 'stages'] as const;
+
+/** A stored week as weeklyHealthStatement sends it: its WeekRow columns in WEEK_TUPLE order. */
+export type WeekTuple = [
+  WeekRow['week'],
+  WeekRow['value'],
+  WeekRow['min'],
+  WeekRow['max'],
+  WeekRow['total'],
+  WeekRow['days'],
+  WeekRow['records'],
+  WeekRow['sources'],
+  WeekRow['stages'],
+];
+
+/** A series' points in `unit` from its stored weeks (as `aggregate` shapes them). */
+export function weeklyPoints(type: HealthType, weeks: readonly WeekTuple[], unit: HealthUnit): SeriesPoint[] {
   const out = (v: number) => roundFor(unit, fromCanonical(type, v, unit));
   const def = METRICS[type];
-  return rows.map((w) => {
+  return weeks.map(([week, value, min, max, total, days, records, sources, stagesOf]) => {
     const point: SeriesPoint = {
-      start: w.week,
-      end: addDays(w.week, 6),
-      value: out(w.value),
-      daysWithData: w.days,
-      records: w.records,
-      sources: w.sources,
+      start: week,
+      end: addDays(week, 6),
+      value: out(value),
+      daysWithData: days,
+      records,
+      sources,
     };
-    if (def.daily === 'sum') point.total = out(w.total ?? 0);
+    if (def.daily === 'sum') point.total = out(total ?? 0);
     else {
-      point.min = out(w.min ?? w.value);
-      point.max = out(w.max ?? w.value);
+      point.min = out(min ?? value);
+      point.max = out(max ?? value);
     }
     if (type === 'sleep') {
       const stages: StageTotals = {};
-      for (const [s, v] of Object.entries(w.stages ?? {}) as [SleepStage, number][])
+      for (const [s, v] of Object.entries(stagesOf ?? {}) as [SleepStage, number][])
         stages[s] = roundFor(unit, fromCanonical(type, v, unit));
       point.stages = stages;
     }
@@ -151,11 +176,7 @@ export async function weeklySeries(
       method: methodOf(type, 'weekly'),
       points: [
         ...part(row.first),
-        ...weeklyPoints(
-          type,
-          (row.weeks as WeekRow[]).filter((r) => r.type === type),
-          unit,
-        ),
+        ...weeklyPoints(type, (row.weeks.find((w) => w.type === type)?.weeks ?? []) as WeekTuple[], unit),
         ...part(row.last),
       ],
     };

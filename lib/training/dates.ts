@@ -6,23 +6,42 @@ import type { IsoDate } from './types';
  * days-from-civil algorithm (proleptic Gregorian calendar).
  */
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
 function daysInMonth(year: number, month: number): number {
-  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] ?? 0);
+}
+
+/** The number written by `length` ASCII digits of `s` from `at`; -1 when one is not a digit. */
+function digitsAt(s: string, at: number, length: number): number {
+  let value = 0;
+  for (let i = at; i < at + length; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
+}
+
+/**
+ * Year, month and day of a valid YYYY-MM-DD date (ASCII digits, a real calendar day), or null. Read
+ * by character codes, not a regular expression: date arithmetic runs for every point a series draws.
+ */
+function partsOf(value: string): [number, number, number] | null {
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return null;
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 2);
+  const day = digitsAt(value, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return [year, month, day];
 }
 
 export function isIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  return typeof value === 'string' && partsOf(value) !== null;
 }
 
 export function assertIsoDate(value: string, what = 'date'): void {
@@ -31,10 +50,9 @@ export function assertIsoDate(value: string, what = 'date'): void {
 
 /** Days since 1970-01-01. */
 export function toDayNumber(date: IsoDate): number {
-  assertIsoDate(date);
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  const day = Number(date.slice(8, 10));
+  const parts = partsOf(date);
+  if (!parts) throw new RangeError(`date must be a valid YYYY-MM-DD date, got "${date}"`);
+  const [year, month, day] = parts;
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
   const yoe = y - era * 400;

@@ -190,9 +190,17 @@ describe('weekly health summaries: the database groups as aggregate does', () =>
       [from],
     );
     expect(Number(records[0]!.n)).toBeGreaterThan(1400);
-    expect(row!.weeks.length).toBeLessThanOrEqual(5 * 53);
-    expect(row!.weeks.length).toBeGreaterThan(4 * 50);
-    expect(new Set(row!.weeks.map((r) => `${r.type} ${r.week}`)).size).toBe(row!.weeks.length);
+    // One row per type, one array per stored week (its columns in order), weeks in order.
+    const stored = row!.weeks.flatMap((r) => r.weeks.map((w) => `${r.type} ${w[0]}`));
+    expect(stored.length).toBeLessThanOrEqual(5 * 53);
+    expect(stored.length).toBeGreaterThan(4 * 50);
+    expect(new Set(stored).size).toBe(stored.length);
+    expect(new Set(row!.weeks.map((r) => r.type)).size).toBe(row!.weeks.length);
+    for (const r of row!.weeks) {
+      const mondays = r.weeks.map((w) => w[0] as string);
+      expect(mondays, r.type).toEqual([...mondays].sort());
+      expect(r.weeks.every((w) => w.length === 9)).toBe(true);
+    }
     // The part-weeks' days: before the first whole Monday and after the last whole Sunday, at most six each.
     const { first, last } = partWeekDays(from, TODAY);
     expect(row!.first.length).toBeGreaterThan(0);

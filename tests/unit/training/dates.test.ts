@@ -25,9 +25,44 @@ describe('ISO calendar dates', () => {
     expect(daysBetween(date, expected)).toBe(days);
   });
 
-  it.each(['2025-02-29', '2025-13-01', '2025-00-10', '2025-1-01', '25-01-01', '2025-01-32', ''])('rejects %j', (value) => {
+  it.each([
+    '2025-02-29',
+    '2100-02-29',
+    '2025-13-01',
+    '2025-00-10',
+    '2025-1-01',
+    '25-01-01',
+    '2025-01-32',
+    '2025-04-31',
+    '',
+    // Hostile text: digits that are not ASCII, signs, spaces, other separators, a trailing newline.
+    '２０２５-01-01',
+    '2025-0١-01',
+    '+025-01-01',
+    '2025-01-+1',
+    ' 2025-01-01',
+    '2025-01-01\n',
+    '2025/01/01',
+    '2025-01-01T00:00',
+    '2025-01-0x',
+  ])('rejects %j, and date arithmetic refuses it', (value) => {
     expect(isIsoDate(value)).toBe(false);
     expect(() => assertIsoDate(value)).toThrow(RangeError);
+    expect(() => toDayNumber(value)).toThrow(/must be a valid YYYY-MM-DD date/);
+    expect(() => addDays(value, 1)).toThrow(RangeError);
+  });
+
+  it('accepts every day of 1999-2025 and no other, each one day after the one before', () => {
+    let n = toDayNumber('1999-01-01');
+    for (let y = 1999; y <= 2025; y++)
+      for (let m = 1; m <= 12; m++)
+        for (let d = 1; d <= 31; d++) {
+          const date = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+          const real = new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d;
+          expect(isIsoDate(date), date).toBe(real);
+          if (real) expect(toDayNumber(date), date).toBe(n++);
+        }
+    expect(n).toBe(toDayNumber('2026-01-01'));
   });
 
   it('rejects fractional day numbers', () => {
