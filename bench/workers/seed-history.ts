@@ -180,11 +180,13 @@ try {
     for (const p of input.people) ids[p.email] = await targets(p.email, p.count, input.today);
     out = ids;
   } else out = await count(input.emails, input.notePrefix, input.idPrefix);
-  // The statistics a running database would hold after this much writing (autovacuum's ANALYZE), now
-  // rather than whenever autovacuum next wakes: a statement's cached generic plan made from the
-  // statistics of a half-written table (one person where there are a hundred) stays until they change,
-  // and get_training_progress ran at twice its database CPU on one (docs/performance.md, ninth stop).
-  if (input.mode === 'history' || input.mode === 'clone') await (await database()).raw.query('ANALYZE');
+  // The tables a running database would hold after this much writing (autovacuum's VACUUM and ANALYZE),
+  // now rather than whenever autovacuum next wakes, in the middle of the timed rounds: a statement's
+  // cached generic plan made from the statistics of a half-written table (one person where there are a
+  // hundred) stays until they change, and get_training_progress ran at twice its database CPU on one
+  // (docs/performance.md, ninth stop); the weekly rows the seeding rewrote thousands of times are dead
+  // tuples until vacuumed.
+  if (input.mode === 'history' || input.mode === 'clone') await (await database()).raw.query('VACUUM ANALYZE');
 } finally {
   await closeDatabase();
 }

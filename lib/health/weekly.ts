@@ -83,20 +83,15 @@ export function weeklyHealthStatement(userId: string, types: readonly HealthType
         .orderBy('startAt')
         .orderBy('id'),
     );
-  // Per type, one JSON array per week holding its columns in WEEK_TUPLE order, weeks in order: a year of
-  // five types is about 17 kB this way against 38 kB as one object per week, and the server parses it in
-  // about half the time (docs/performance.md). One ordered aggregate per type: nine (one per column)
-  // sorted the type's weeks nine times.
+  // Per type, each week as the JSON array stored with it (HealthWeek.point: its columns in WEEK_TUPLE
+  // order), weeks in order: a year of five types is about 17 kB this way against 38 kB as one object per
+  // week, the server parses it in about half the time, and the database copies stored text instead of
+  // building 255 arrays (docs/performance.md).
   return k.selectNoFrom([
     jsonArrayFrom(
       eb
         .selectFrom('HealthWeek')
-        .select([
-          'type',
-          sql<WeekTuple[]>`json_agg(json_build_array(${sql.join(WEEK_TUPLE.map((c) => sql.ref(c)))}) ORDER BY ${sql.ref('week')})`.as(
-            'weeks',
-          ),
-        ])
+        .select(['type', sql<WeekTuple[]>`json_agg(${sql.ref('point')} ORDER BY ${sql.ref('week')})`.as('weeks')])
         .where('userId', '=', userId)
         .where(ofTypes)
         .where('week', '>=', whole?.first ?? '9999-12-31')
@@ -109,10 +104,13 @@ export function weeklyHealthStatement(userId: string, types: readonly HealthType
   ]);
 }
 
-/** The columns of a stored week in the order weeklyHealthStatement sends them. */
-const WEEK_TUPLE = ['week', 'value', 'min', 'max', 'total', 'days', 'records', 'sources', 'stages'] as const;
+/**
+ * The columns of a stored week in the order HealthWeek.point holds them (migration health_week_points
+ * writes it; tests/service/health/weekly-statement.test.ts checks every row's against its columns).
+ */
+export const WEEK_TUPLE = ['week', 'value', 'min', 'max', 'total', 'days', 'records', 'sources', 'stages'] as const;
 
-/** A stored week as weeklyHealthStatement sends it: its WeekRow columns in WEEK_TUPLE order. */
+/** A stored week as weeklyHealthStatement sends it (HealthWeek.point): its WeekRow columns in WEEK_TUPLE order. */
 export type WeekTuple = [
   WeekRow['week'],
   WeekRow['value'],

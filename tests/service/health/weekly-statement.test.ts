@@ -11,7 +11,7 @@ import { migrate } from '@/lib/database/migrations';
 import type { Tables } from '@/lib/database/tables';
 import { aggregate, type AggregatableRecord } from '@/lib/health/aggregate';
 import { HEALTH_TYPES, METRICS, type HealthType, type HealthUnit } from '@/lib/health/metrics';
-import { partWeekDays, weeklyHealthStatement, weeklySeries, wholeWeeks } from '@/lib/health/weekly';
+import { partWeekDays, WEEK_TUPLE, weeklyHealthStatement, weeklySeries, wholeWeeks } from '@/lib/health/weekly';
 import { addDays } from '@/lib/training/dates';
 import { freshRawDatabase } from '../../../harness/server';
 
@@ -290,6 +290,28 @@ describe('the weeks the database keeps (HealthWeek, migration health_weeks)', ()
     expect(kept.filter((w) => w.type === 'active_energy').map((w) => w.week)).toEqual(['2026-11-23']);
     // Another person's weeks did not move.
     expect(await keptAndFresh('hard')).toMatchObject({ kept: (await keptAndFresh('hard')).fresh });
+  });
+
+  it('stores with every week the array the statement sends: its columns in WEEK_TUPLE order, as written, after every kind of write', async () => {
+    const rows = await raw.query<{ userId: string; week: string; point: string; built: string }>(
+      `SELECT "userId", "week", "point"::text AS "point", json_build_array(${WEEK_TUPLE.map((c) => `"${c}"`).join(', ')})::text AS "built" FROM "HealthWeek"`,
+    );
+    // 'long' (written in batches), 'hard' (odd days), 'moves' (updated, moved and deleted above).
+    expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(['long', 'hard', 'moves']));
+    expect(rows.length).toBeGreaterThan(200);
+    for (const r of rows) expect(r.point, `${r.userId} ${r.week}`).toBe(r.built);
+    const sleep = rows.find((r) => r.userId === 'hard' && JSON.parse(r.point)[8] !== null);
+    expect(JSON.parse(sleep!.point)).toEqual([
+      expect.any(String),
+      expect.any(Number),
+      null,
+      null,
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Array),
+      expect.any(Object),
+    ]);
   });
 
   it('a week redone from its records (as the migration filled it) equals the one kept', async () => {
