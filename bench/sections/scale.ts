@@ -292,11 +292,12 @@ export async function benchScale(
           samples.set(key, s);
           // The order rotates each round, so no history always runs first or on a warmer machine.
           const order = [...people.slice(round_ % people.length), ...people.slice(0, round_ % people.length)];
-          // One untimed call of the tool for each person first: the first calls of a tool after another
-          // tool's are slower (its code and data are cold again), and with 3 rounds of 5 people the first
-          // places fell to 1 week, 6 months and 1 year only. Without this, 1 year's p50 of
+          // Reads: one untimed call of the tool for each person first. The first calls of a tool after
+          // another tool's are slower (its code and data are cold again), and with 3 rounds of 5 people
+          // the first places fell to 1 week, 6 months and 1 year only: 1 year's p50 of
           // get_training_progress measured 1.2-1.9x that of 2 and 5 years, whose statements cost the same.
-          for (const who of order) await callers.get(who.label)!.call(spec.name.split(' ')[0]!, spec.args(who));
+          // (Writes each take a target of their own, sessions made for the timed calls only.)
+          if (kind === 'read') for (const who of order) await callers.get(who.label)!.call(spec.name.split(' ')[0]!, spec.args(who));
           for (const who of [null, ...order]) {
             const c = who ? callers.get(who.label)! : floorCaller;
             const times: number[] = [];
