@@ -217,6 +217,36 @@ describe('weekly health summaries: the database groups as aggregate does', () =>
     expect(inside!.first.length).toBeGreaterThan(0);
   });
 
+  // The statement runs as one named prepared statement, planned generically from its sixth run on a
+  // connection: with `type = ANY($n)` that plan bounded HealthWeek's index by the person and the weeks and
+  // filtered the types, so it read every week the person ever had (cost grew with history).
+  it.runIf(process.env.DATABASE_URL)('keeps each type its own index range in the generic plan on PostgreSQL', async () => {
+    const { sql: text, parameters } = weeklyHealthStatement('long', [...HEALTH_TYPES], addDays(TODAY, -364), TODAY, k).compile();
+    if (raw.connection.engine !== 'postgresql') throw new Error('PostgreSQL only');
+    const client = await raw.connection.pool.connect();
+    try {
+      // Prepared as the app prepares it (lib/database/prepared.ts); the generic plan forced below is the
+      // one PostgreSQL keeps once it costs no more than the custom ones (the scale bench's database).
+      await client.query({ name: 'weekly_plan_probe', text, values: [...parameters] });
+      const args = parameters.map((v) =>
+        Array.isArray(v) ? `${client.escapeLiteral(`{${v.join(',')}}`)}::text[]` : client.escapeLiteral(String(v)),
+      );
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      const plan = (await client.query(`EXPLAIN EXECUTE weekly_plan_probe(${args.join(', ')})`)).rows
+        .map((r) => String(Object.values(r as object)[0]))
+        .join('\n');
+      await client.query('RESET plan_cache_mode');
+      // Three scans (the weeks, the part-weeks at each end), each bounded by the person and one type.
+      const conditions = plan.match(/Index Cond: .*/g) ?? [];
+      expect(conditions, plan).toHaveLength(3);
+      for (const c of conditions) expect(c, plan).toMatch(/"userId" = \$\d+\) AND \(type = t(_\d+)?\.type\)/);
+      expect(plan).not.toMatch(/Filter: .*type/);
+    } finally {
+      await client.query('DEALLOCATE weekly_plan_probe').catch(() => undefined);
+      client.release();
+    }
+  });
+
   it('part-week days: the ends outside the whole weeks, or the whole range without one', () => {
     const cases: [string, string, ReturnType<typeof partWeekDays>][] = [
       ['2026-11-16', '2026-11-29', { first: null, last: null }],
