@@ -2,8 +2,8 @@
 // People with 1 week, 6 months, 1 year, 2 years and 5 years of history (bench/workers/seed-history.ts:
 // written by the tools' own handlers with the coaching clock moved day by day), beside many other
 // people (copies of the 1-year person). Every read and write tool is called over /mcp at one connection for each
-// person, interleaved with the protocol floor (bench/baselines/mcp-floor.ts) round by round; the
-// report gives each tool's ratio to the floor and the ratio of 5 years to 1 week. Then
+// person, interleaved call by call with the other people and the protocol floor
+// (bench/baselines/mcp-floor.ts), in rounds; the report gives each tool's ratio to the floor and the ratio of 5 years to 1 week. Then
 // get_training_progress at 5 years against the floor at 10 connections, and agents of different
 // people at 1, 10 and 50 at once, with what was stored counted against what was acknowledged.
 // Runs its own servers: on PGlite the seeding process needs the folder while no server holds it.
@@ -290,26 +290,30 @@ export async function benchScale(
           const key = `${spec.name}${t > 0 && list[t - 1]!.name === spec.name ? ' (weekly, 1 year)' : ''}`;
           const s: Samples = samples.get(key) ?? { floor: [], by: new Map<string, number[]>(), failures: 0 };
           samples.set(key, s);
-          // The order rotates each round, so no history always runs first or on a warmer machine.
-          const order = [...people.slice(round_ % people.length), ...people.slice(0, round_ % people.length)];
-          // Reads: one untimed call of the tool for each person first. The first calls of a tool after
-          // another tool's are slower (its code and data are cold again), and with 3 rounds of 5 people
-          // the first places fell to 1 week, 6 months and 1 year only: 1 year's p50 of
-          // get_training_progress measured 1.2-1.9x that of 2 and 5 years, whose statements cost the same.
-          // (Writes each take a target of their own, sessions made for the timed calls only.)
-          if (kind === 'read') for (const who of order) await callers.get(who.label)!.call(spec.name.split(' ')[0]!, spec.args(who));
-          for (const who of [null, ...order]) {
-            const c = who ? callers.get(who.label)! : floorCaller;
-            const times: number[] = [];
-            for (let i = 0; i < calls; i++) {
-              const r = who ? await c.call(spec.name.split(' ')[0]!, spec.args(who)) : await c.call('get_account', {});
+          // Reads: one untimed call of the tool for each person first: the first calls of a tool after
+          // another tool's are slower (its code and data are cold again). (Writes each take a target of
+          // their own, sessions made for the timed calls only.)
+          if (kind === 'read') for (const who of people) await callers.get(who.label)!.call(spec.name.split(' ')[0]!, spec.args(who));
+          // Call by call: each cycle calls the floor and then every person once, in an order that turns by
+          // one place each cycle, so over `calls` cycles (a multiple of the number of people) every person
+          // takes every place equally often. Run person by person (10 calls each, the order turning once
+          // a round), the early places were slower and 3 rounds of 5 people gave them to 1 week, 6 months
+          // and 1 year only: 1 year's p50 measured 1.2-1.9x that of 2 and 5 years on statements that
+          // cost the same.
+          const times = new Map<string | null, number[]>();
+          for (let i = 0; i < calls; i++) {
+            const turn = (round_ + i) % people.length;
+            for (const who of [null, ...people.slice(turn), ...people.slice(0, turn)]) {
+              const r = who
+                ? await callers.get(who.label)!.call(spec.name.split(' ')[0]!, spec.args(who))
+                : await floorCaller.call('get_account', {});
               if (!r.ok) s.failures++;
-              times.push(r.ms);
+              const key = who?.label ?? null;
+              times.set(key, [...(times.get(key) ?? []), r.ms]);
             }
-            const m = median(times);
-            if (who) s.by.set(who.label, [...(s.by.get(who.label) ?? []), m]);
-            else s.floor.push(m);
           }
+          s.floor.push(median(times.get(null)!));
+          for (const who of people) s.by.set(who.label, [...(s.by.get(who.label) ?? []), median(times.get(who.label)!)]);
         }
       }
       for (const [name, s] of samples) {
