@@ -46,29 +46,12 @@ const storedLift = z.object({
 });
 const storedLifts = z.array(storedLift);
 
-type StoredWeekRow = {
-  week: string;
-  completed: number;
-  skipped: number;
-  distanceM: number;
-  durationS: number;
-  vdot: number | null;
-  lifts: unknown;
-};
+/** A stored week as a read selects it (storedWeekColumns, inside JSON): the figures, the lifts unchecked. */
+type StoredWeekRow = Omit<WeekFigures, 'lifts'> & { week: string; lifts: unknown };
 
 /** A week's figures from its stored row (storedWeekColumns), the lifts checked as every stored document is. */
-export function storedWeekFrom(row: StoredWeekRow): { week: IsoDate; figures: WeekFigures } {
-  return {
-    week: row.week,
-    figures: {
-      completed: Number(row.completed),
-      skipped: Number(row.skipped),
-      distanceM: Number(row.distanceM),
-      durationS: Number(row.durationS),
-      vdot: row.vdot === null ? null : Number(row.vdot),
-      lifts: storedLifts.parse(typeof row.lifts === 'string' ? JSON.parse(row.lifts) : row.lifts),
-    },
-  };
+export function storedWeekFrom({ week, lifts, ...figures }: StoredWeekRow): { week: IsoDate; figures: WeekFigures } {
+  return { week, figures: { ...figures, lifts: storedLifts.parse(lifts) } };
 }
 
 /** Compiles statements only: they run on the caller's transaction (refreshTrainingWeeks' `run`). */
@@ -80,7 +63,7 @@ const compiler = new Kysely<Tables>({
 export type RunInTransaction = (sql: string, params: readonly unknown[]) => Promise<unknown[]>;
 
 /** The person's stale weeks, each with its completed and skipped sessions in date order. */
-function staleWeeksStatement(userId: string) {
+function staleWeeksQuery(userId: string) {
   return compiler
     .selectFrom('TrainingWeek as t')
     .select('t.week')
@@ -102,14 +85,17 @@ function staleWeeksStatement(userId: string) {
     .compile();
 }
 
+/** staleWeeksQuery's text, compiled once: every coaching write runs it, and its one parameter is the person. */
+const STALE_WEEKS = staleWeeksQuery('');
+if (STALE_WEEKS.parameters.length !== 1) throw new Error('staleWeeksQuery must take the person as its only parameter');
+
 /**
  * Works the person's stale weeks out again from their sessions, inside the caller's transaction (the end
  * of withAthleteLock, through `run`): a week left without logged sessions goes. Two statements when a week is stale
  * (read, then one write), one when none is. Returns how many weeks were stale.
  */
 export async function refreshTrainingWeeks(run: RunInTransaction, userId: string): Promise<number> {
-  const read = staleWeeksStatement(userId);
-  const stale = (await run(read.sql, read.parameters)) as { week: string; sessions: unknown }[];
+  const stale = (await run(STALE_WEEKS.sql, [userId])) as { week: string; sessions: unknown }[];
   if (stale.length === 0) return 0;
   const kept: (WeekFigures & { week: string })[] = [];
   const gone: string[] = [];

@@ -15,7 +15,7 @@ import { kyselyOver } from '@/lib/database/kysely';
 import { migrate } from '@/lib/database/migrations';
 import type { Tables } from '@/lib/database/tables';
 import { addDays } from '@/lib/training/dates';
-import { mondayOf, weekFigures, weeklyTrends } from '@/lib/training/trends';
+import { mondayOf, weekFigures, weeklyTrends, type WeekFigures } from '@/lib/training/trends';
 import { freshRawDatabase } from '../../../harness/server';
 
 let raw: RawDatabase;
@@ -103,9 +103,9 @@ async function drawn(userId: string, from: string, to: string) {
   return { row, trends: trendsFrom(row, { from, end: to }) };
 }
 
-/** The reference: every session of the range read and grouped in code, as before weeks were kept. */
-async function fromSessions(userId: string, from: string, to: string) {
-  const rows = await k
+/** Every completed and skipped session dated `from`..`to`, in date order, as the trends read them. */
+function sessionsIn(userId: string, from: string, to: string) {
+  return k
     .selectFrom('Workout')
     .select(trendSessionColumns)
     .where('userId', '=', userId)
@@ -115,6 +115,11 @@ async function fromSessions(userId: string, from: string, to: string) {
     .orderBy('date')
     .orderBy('id')
     .execute();
+}
+
+/** The reference: every session of the range read and grouped in code, as before weeks were kept. */
+async function fromSessions(userId: string, from: string, to: string) {
+  const rows = await sessionsIn(userId, from, to);
   const { row } = await drawn(userId, from, to);
   return trendsFrom({ weeks: [], rows, benchmarks: row.benchmarks }, { from, end: to });
 }
@@ -255,24 +260,8 @@ describe('the weeks drawn are the same from stored weeks, stale weeks and weeks 
     expect(weeks.length).toBe(30);
     expect(await refreshTrainingWeeks(run, LONG)).toBe(30);
     for (const monday of weeks) {
-      const rows = await k
-        .selectFrom('Workout')
-        .select(trendSessionColumns)
-        .where('userId', '=', LONG)
-        .where('status', 'in', ['completed', 'skipped'])
-        .where('date', '>=', monday)
-        .where('date', '<=', addDays(monday, 6))
-        .orderBy('date')
-        .orderBy('id')
-        .execute();
-      const [row] = await raw.query<{
-        completed: number;
-        skipped: number;
-        distanceM: number;
-        durationS: number;
-        vdot: number | null;
-        lifts: unknown;
-      }>(
+      const rows = await sessionsIn(LONG, monday, addDays(monday, 6));
+      const [row] = await raw.query<WeekFigures>(
         `SELECT "completed", "skipped", "distanceM", "durationS", "vdot", "lifts" FROM "TrainingWeek" WHERE "userId" = $1 AND "week" = $2 AND NOT "stale"`,
         [LONG, monday],
       );
