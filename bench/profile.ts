@@ -6,6 +6,8 @@
 //          --clones=N (other people, copies of that person)  --database=postgresql|pglite
 //          --seconds=S --connections=C --top=N --keep (leave the seeded database; its URL is printed)
 //          --inclusive (also frames by total time, callees included)
+//          --seed-on-server (the person made through the profiled server itself, so it meets its data as the
+//          MCP bench's server does: on PGlite, tables empty when it opened are never analyzed; without history)
 // Uses the bench's build folder (.next-bench; build it with `npm run bench -- --only=build` or any
 // bench run) and port 3401 unless NEXT_DIST_DIR / TEST_PORT say otherwise.
 import fs from 'node:fs';
@@ -68,8 +70,15 @@ try {
   if (process.argv.includes('--keep')) console.log(`database kept: ${db.env.DATABASE_URL || db.env.PGLITE_DIR}`);
   else cleanup.push(db.cleanup);
 
-  // Seeding runs on a server without the profiler so the profile holds only the load.
-  const seedServer = await startServer({ port: TEST_PORT, env: { ...db.env, PACEWISE_SEED: '0' } });
+  // Seeding runs on a server without the profiler so the profile holds only the load, unless
+  // --seed-on-server asks for the state of a server that saw its data arrive (the profile is cut to the load).
+  const seedOnServer = process.argv.includes('--seed-on-server');
+  if (seedOnServer && historyDays > 0) throw new Error('--seed-on-server makes a person without history; drop --history');
+  const startProfiled = () =>
+    startServer({ port: TEST_PORT, env: { ...db.env, PACEWISE_SEED: '0' }, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+  const profiled = seedOnServer ? await startProfiled() : undefined;
+  if (profiled) cleanup.push(profiled.stop);
+  const seedServer = profiled ?? (await startServer({ port: TEST_PORT, env: { ...db.env, PACEWISE_SEED: '0' } }));
   const me = await subscribedPerson(seedServer.url, 'profile');
   // A person with a history gets it from the worker below; one without, 15 sessions around today.
   for (let i = 0; i < (historyDays > 0 ? 0 : 15); i++) {
@@ -88,7 +97,7 @@ try {
       ],
     });
   }
-  await seedServer.stop();
+  if (!profiled) await seedServer.stop();
   if (historyDays > 0) {
     // The same history the scale bench builds (its tools' handlers, the clock moved day by day).
     const workerEnv = { ...db.env, SITE_URL: seedServer.url };
@@ -107,12 +116,8 @@ try {
       );
   }
 
-  const server = await startServer({
-    port: TEST_PORT,
-    env: { ...db.env, PACEWISE_SEED: '0' },
-    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
-  });
-  cleanup.push(server.stop);
+  const server = profiled ?? (await startProfiled());
+  if (!profiled) cleanup.push(server.stop);
   const spec: LoadSpec = target.startsWith('/')
     ? { url: `${server.url}${target}`, headers: { accept: target.endsWith('.md') ? 'text/markdown' : 'text/html' } }
     : {
