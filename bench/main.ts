@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DIST_DIR, ROOT, TEST_PORT, ensureBuild, freshDatabaseEnv, startServer } from '../harness/server';
+import { DIST_DIR, ROOT, TEST_PORT, builtSiteUrl, ensureBuild, freshDatabaseEnv, startServer } from '../harness/server';
 import type { BenchContext } from './lib/context';
 import { startCluster, type Cluster } from './lib/postgres';
 import { coldBuild, printBuild, type BuildTimes } from './sections/build';
@@ -135,10 +135,7 @@ export async function main(args: string[]): Promise<number> {
 
 /** Runs `fn` against a second `next start` on a fresh PGlite folder (the app's port + 6). */
 async function onPglite<T>(ctx: BenchContext, log: (line: string) => void, fn: (ctx: BenchContext) => Promise<T>): Promise<T> {
-  const saved = process.env.DATABASE_URL;
-  delete process.env.DATABASE_URL;
-  const db = await freshDatabaseEnv();
-  if (saved !== undefined) process.env.DATABASE_URL = saved;
+  const db = await freshDatabaseEnv({ pglite: true });
   const port = ctx.ports.app + 6;
   log(`next start on PGlite at http://127.0.0.1:${port}`);
   // The build's SITE_URL names the main port; the second server is told its own origin.
@@ -160,8 +157,25 @@ function benchContext(
   app: Pick<BenchContext, 'appUrl' | 'appEnv' | 'cluster'>,
 ): BenchContext {
   const quick = args.includes('--quick');
+  const againstDir = option(args, 'against');
+  let against: BenchContext['against'];
+  if (againstDir) {
+    const root = path.resolve(againstDir);
+    const siteUrl = builtSiteUrl(root);
+    if (!siteUrl)
+      throw new Error(
+        `--against=${againstDir}: no bench build there; run \`TEST_PORT=<a port> npm run bench -- --only=build\` in it first`,
+      );
+    const againstPort = Number(new URL(siteUrl).port);
+    if (againstPort >= port && againstPort <= port + 8)
+      throw new Error(
+        `--against=${againstDir}: its build runs on port ${againstPort}, one of this run's (${port}-${port + 8}); build it for another`,
+      );
+    against = { root, port: againstPort };
+  }
   return {
     ...app,
+    ...(against ? { against } : {}),
     distDir: DIST_DIR,
     ports: {
       app: port,

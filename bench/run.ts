@@ -4,6 +4,8 @@
 //          scale only: --no-agents, --history-scale=F (0..1, histories but the week shortened), --clones=N, --agents=1,10
 //          --database=postgresql|pglite (default: PostgreSQL when one can be had, and MCP on PGlite too)
 //          --rounds=N --duration=S --connections=C --lighthouse-runs=N
+//          mcp only: --against=DIR (another checkout with its own bench build, e.g. a git worktree of the
+//          commit before: each round runs both apps and the floor back to back; see bench/sections/mcp.ts)
 // The build folder and ports default to .next-bench and 3401.. (NEXT_DIST_DIR, TEST_PORT override).
 export {};
 

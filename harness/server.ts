@@ -12,7 +12,8 @@ import { startMailbox, type Mailbox } from './mailbox';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
-const BUILD_MARKER = path.join(ROOT, DIST_DIR, 'pacewise-test-build.json');
+const MARKER_NAME = 'pacewise-test-build.json';
+const BUILD_MARKER = path.join(ROOT, DIST_DIR, MARKER_NAME);
 
 export const TEST_PORT = Number(process.env.TEST_PORT ?? 3311);
 export const TEST_SITE_URL = `http://127.0.0.1:${TEST_PORT}`;
@@ -41,15 +42,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The origin a checkout's build in DIST_DIR was made for (its server must run there), or undefined without one. */
+export function builtSiteUrl(root = ROOT): string | undefined {
+  try {
+    const marker = JSON.parse(fs.readFileSync(path.join(root, DIST_DIR, MARKER_NAME), 'utf8')) as { siteUrl?: string };
+    return fs.existsSync(path.join(root, DIST_DIR, 'BUILD_ID')) ? marker.siteUrl : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Builds unless a build for the same SITE_URL exists (npm test always builds first). */
 export function ensureBuild(siteUrl = TEST_SITE_URL): void {
-  try {
-    const marker = JSON.parse(fs.readFileSync(BUILD_MARKER, 'utf8')) as { siteUrl?: string };
-    if (marker.siteUrl === siteUrl && fs.existsSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'))) return;
-  } catch {
-    // no build yet
-  }
-  build(siteUrl);
+  if (builtSiteUrl() !== siteUrl) build(siteUrl);
 }
 
 /**
@@ -78,10 +83,10 @@ export type RunningServer = { url: string; port: number; logs: () => string; sto
  * production (a deployment refuses to start without it) and never lands in the checkout's .data/mail.
  */
 export async function freshDatabaseEnv(
-  options: { mailFolder?: string } = {},
+  options: { mailFolder?: string; /** PGlite even when DATABASE_URL names a PostgreSQL server. */ pglite?: boolean } = {},
 ): Promise<{ env: Record<string, string>; cleanup: () => Promise<void>; mailbox: Mailbox }> {
   const mailbox = await startMailbox(0, { folder: options.mailFolder });
-  const fresh = await freshDatabaseOnly();
+  const fresh = await freshDatabaseOnly(options.pglite ? '' : process.env.DATABASE_URL);
   return {
     env: { ...fresh.env, SMTP_URL: mailbox.url },
     mailbox,
@@ -92,8 +97,7 @@ export async function freshDatabaseEnv(
   };
 }
 
-async function freshDatabaseOnly(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
-  const admin = process.env.DATABASE_URL;
+async function freshDatabaseOnly(admin = process.env.DATABASE_URL): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (admin) {
     const pg = (await import('pg')).default;
     const name = `pacewise_test_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`;
@@ -152,17 +156,26 @@ export async function freshRawDatabase(options: PostgresOptions = {}): Promise<{
  * `plainNextStart` Next's own `next start` (only to show what server.ts puts right).
  */
 export async function startServer(
-  options: { port?: number; env?: Record<string, string>; nodeArgs?: string[]; plainNextStart?: boolean; until?: Readiness } = {},
+  options: {
+    port?: number;
+    env?: Record<string, string>;
+    nodeArgs?: string[];
+    plainNextStart?: boolean;
+    until?: Readiness;
+    /** Another checkout whose build to run (the bench's --against); this one's by default. */
+    root?: string;
+  } = {},
 ): Promise<RunningServer> {
   const port = options.port ?? TEST_PORT;
+  const root = options.root ?? ROOT;
   if (!(await portIsFree(port))) throw new Error(`Port ${port} is taken; set TEST_PORT to a free port.`);
   let output = '';
   // Node flags such as --cpu-prof are refused in NODE_OPTIONS: they go on node's own command line.
   const entry = options.plainNextStart
-    ? [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start']
-    : [path.join(ROOT, 'scripts', 'start.mjs')];
+    ? [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start']
+    : [path.join(root, 'scripts', 'start.mjs')];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry, '-H', '127.0.0.1', '-p', String(port)], {
-    cwd: ROOT,
+    cwd: root,
     // The app runs with its own origin as SITE_URL, the origin the test build is made for (production
     // sets SITE_URL at build and at run time alike). The tests stand in for one trusted proxy
     // (TRUSTED_PROXY_HOPS=1): each simulated browser names its own address in X-Forwarded-For.

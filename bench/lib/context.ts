@@ -10,6 +10,8 @@ export type BenchContext = {
   cluster: Cluster | undefined;
   distDir: string;
   ports: { app: number; staticBaseline: number; mcpBaseline: number; oauthBaseline: number; lighthouse: number; mcpFloor: number };
+  /** --against=DIR: another checkout with its own bench build, measured beside this one (the MCP section). */
+  against?: { root: string; port: number };
   connections: number;
   durationSeconds: number;
   rounds: number;

@@ -117,6 +117,58 @@ export async function sideBySide(name: string, target: LoadSpec, baseline: LoadS
   return { name, target: ts, baseline: bs, ratio: ratio(ts.rps, bs.rps), targetFailures: failures(t), baselineFailures: failures(b) };
 }
 
+/** One call measured on two builds of the app and the floor, round by round (bench --against). */
+export type AgainstComparison = {
+  name: string;
+  /** This checkout's app, the other checkout's app, the floor: medians of the rounds, and each round. */
+  now: ReturnType<typeof summarize>;
+  against: ReturnType<typeof summarize>;
+  floor: ReturnType<typeof summarize>;
+  /** Each app's median calls/s over the floor's (what the MCP table reports as its ratio). */
+  nowRatio: number;
+  againstRatio: number;
+  /** Each round's calls/s over the floor's in that round. */
+  nowRoundRatios: number[];
+  againstRoundRatios: number[];
+  failures: number;
+};
+
+/**
+ * The two apps and the floor, each round all three back to back in an order that turns each round
+ * (so none always runs first, or after the same one), after one short warm-up of each: a change in
+ * the machine between rounds reaches all three alike, where runs made minutes apart differ by it.
+ */
+export async function againstSideBySide(
+  name: string,
+  now: LoadSpec,
+  against: LoadSpec,
+  floor: LoadSpec,
+  rounds: number,
+): Promise<AgainstComparison> {
+  const specs = [now, against, floor];
+  for (const spec of specs) await autocannon({ ...spec, durationSeconds: 1 });
+  const results: LoadResult[][] = [[], [], []];
+  for (let i = 0; i < rounds; i++)
+    for (let j = 0; j < 3; j++) {
+      const which = (i + j) % 3;
+      results[which]!.push(await autocannon(specs[which]!));
+    }
+  const [n, a, f] = results.map(summarize) as [ReturnType<typeof summarize>, ReturnType<typeof summarize>, ReturnType<typeof summarize>];
+  const perRound = (rs: LoadResult[]) => rs.map((r, i) => ratio(r.rps, results[2]![i]!.rps));
+  const failed = (rs: LoadResult[]) => rs.reduce((k, r) => k + r.non2xx + r.errors + r.timeouts, 0);
+  return {
+    name,
+    now: n,
+    against: a,
+    floor: f,
+    nowRatio: ratio(n.rps, f.rps),
+    againstRatio: ratio(a.rps, f.rps),
+    nowRoundRatios: perRound(results[0]!),
+    againstRoundRatios: perRound(results[1]!),
+    failures: failed(results[0]!) + failed(results[1]!) + failed(results[2]!),
+  };
+}
+
 export function comparisonRow(c: Comparison): (string | number)[] {
   return [
     c.name,

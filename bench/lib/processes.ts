@@ -46,10 +46,13 @@ export function startChild(
   });
 }
 
-/** Runs a tsx script to completion and parses the JSON it prints last on stdout. */
-export function runJsonWorker<T>(script: string, input: unknown, env: Record<string, string | undefined> = {}): Promise<T> {
-  const child = spawn(TSX, [...TSX_ARGS, path.join(ROOT, script)], {
-    cwd: ROOT,
+/**
+ * Runs a tsx script to completion and parses the JSON it prints last on stdout. `root`: the checkout
+ * whose bench tsconfig (its `@/`) and folder it runs in (this one by default; bench --against).
+ */
+export function runJsonWorker<T>(script: string, input: unknown, env: Record<string, string | undefined> = {}, root = ROOT): Promise<T> {
+  const child = spawn(TSX, ['--tsconfig', path.join(root, 'bench', 'tsconfig.json'), path.join(ROOT, script)], {
+    cwd: root,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

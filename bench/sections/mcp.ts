@@ -1,11 +1,25 @@
 // MCP: tools/call get_account and list_workouts through /mcp (next start, every tool registered)
 // against two baselines: the protocol floor (the SDK's stateless handler answering get_account from
 // memory on bare node:http) and, on PostgreSQL, a bare SDK handler making the same database queries.
-// Also one connection's latency (sequential calls) and the size of tools/list.
+// Also one connection's latency (sequential calls) and the size of tools/list. With --against=DIR (a
+// checkout of another commit with its own bench build), that checkout's app runs beside this one on a
+// fresh database of the same engine, and each round measures both apps and the floor back to back
+// (againstSideBySide): the comparison with the commit before that issue 35 asks for, without the minutes
+// between two separate runs, in which this machine's speed moved by up to a quarter.
 import { callToolRequest } from '../../harness/mcp';
 import { PROTOCOL, subscribedPerson, tool } from '../lib/agents';
-import { COMPARISON_HEADER, comparisonRow, sequentialLatency, sideBySide, type Comparison, type SequentialLatency } from '../lib/load';
-import { startChild, TSX, TSX_ARGS } from '../lib/processes';
+import {
+  againstSideBySide,
+  COMPARISON_HEADER,
+  comparisonRow,
+  sequentialLatency,
+  sideBySide,
+  type AgainstComparison,
+  type Comparison,
+  type SequentialLatency,
+} from '../lib/load';
+import { freshDatabaseEnv, startServer, type RunningServer } from '../../harness/server';
+import { runJsonWorker, startChild, TSX, TSX_ARGS } from '../lib/processes';
 import { heading, table } from '../lib/stats';
 import type { BenchContext } from '../lib/context';
 
@@ -20,17 +34,24 @@ export type McpResults = {
   floor: Comparison[];
   oneConnection: { tool: string; app: SequentialLatency; floor: SequentialLatency }[];
   workoutsListed: number;
+  /** --against: this checkout and the other, interleaved per round with the floor. */
+  against: { root: string; comparisons: AgainstComparison[] } | null;
   catalogue: { tools: number; bytes: number; estimatedTokens: number };
 };
 
-export async function benchMcp(ctx: BenchContext, database: string): Promise<McpResults> {
-  ctx.log(`mcp (${database}): a subscribed person with workouts`);
-  const me = await subscribedPerson(ctx.appUrl, 'bench-mcp');
+/**
+ * A subscribed person with WORKOUTS sessions inside list_workouts' default window, made through `appUrl`'s
+ * tools; signed up and subscribed by this checkout's harness, or by `root`'s (another checkout: --against).
+ */
+async function personWithWorkouts(appUrl: string, root?: string) {
+  const me = root
+    ? await runJsonWorker<{ accessToken: string }>('bench/workers/other-person.ts', { baseUrl: appUrl }, {}, root)
+    : await subscribedPerson(appUrl, 'bench-mcp');
   const today = new Date();
   for (let i = 0; i < WORKOUTS; i++) {
     // Inside list_workouts' default window (the last 14 days and the next 7).
     const date = new Date(today.getTime() - (i - 5) * 86_400_000).toISOString().slice(0, 10);
-    await tool(ctx.appUrl, me.accessToken, 'create_workout', {
+    await tool(appUrl, me.accessToken, 'create_workout', {
       date,
       strength: [
         {
@@ -46,27 +67,59 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
     });
   }
   // The app must really answer the calls (a tool error is a 200 too).
-  const account = await tool<{ subscription: { status: string } }>(ctx.appUrl, me.accessToken, 'get_account');
+  const account = await tool<{ subscription: { status: string } }>(appUrl, me.accessToken, 'get_account');
   if (account.subscription.status !== 'active')
-    throw new Error(`mcp bench: the app sees the subscription as ${account.subscription.status}`);
-  const list = await tool<{ workouts: unknown[] }>(ctx.appUrl, me.accessToken, 'list_workouts');
+    throw new Error(`mcp bench: the app at ${appUrl} sees the subscription as ${account.subscription.status}`);
+  const list = await tool<{ workouts: unknown[] }>(appUrl, me.accessToken, 'list_workouts');
   if (list.workouts.length !== WORKOUTS)
-    throw new Error(`mcp bench: the app listed ${list.workouts.length} workouts, expected ${WORKOUTS}`);
-  const workoutsListed = list.workouts.length;
-  const headers = {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    authorization: `Bearer ${me.accessToken}`,
-    'mcp-protocol-version': PROTOCOL,
-  };
-  const appSpec = (name: string) => ({
+    throw new Error(`mcp bench: the app at ${appUrl} listed ${list.workouts.length} workouts, expected ${WORKOUTS}`);
+  return { me, workoutsListed: list.workouts.length };
+}
+
+/** A tools/call of `name` by `accessToken`'s person against `appUrl`/mcp, as load. */
+function toolSpec(ctx: BenchContext, appUrl: string, accessToken: string, name: string) {
+  return {
     method: 'POST' as const,
-    headers,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: `Bearer ${accessToken}`,
+      'mcp-protocol-version': PROTOCOL,
+    },
     body: JSON.stringify(callToolRequest(name)),
-    url: `${ctx.appUrl}/mcp`,
+    url: `${appUrl}/mcp`,
     connections: ctx.connections,
     durationSeconds: ctx.durationSeconds,
-  });
+  };
+}
+
+/** The other checkout's app (--against) on a fresh database of this section's engine, with its person. */
+async function startAgainst(ctx: BenchContext, database: string) {
+  const { root, port } = ctx.against!;
+  ctx.log(`mcp (${database}): ${root}'s build on port ${port}, a subscribed person with workouts`);
+  // The engine of the app it is measured beside (ctx.cluster is unset on PGlite).
+  const db = await freshDatabaseEnv({ pglite: !ctx.cluster });
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer({ root, port, env: { ...db.env, PACEWISE_SEED: '0' } });
+    const { me } = await personWithWorkouts(server.url, root);
+    const running = server;
+    let stopped: Promise<void> | undefined;
+    return {
+      spec: (name: string) => toolSpec(ctx, running.url, me.accessToken, name),
+      stop: () => (stopped ??= running.stop().then(() => db.cleanup())),
+    };
+  } catch (error) {
+    await server?.stop();
+    await db.cleanup();
+    throw error;
+  }
+}
+
+export async function benchMcp(ctx: BenchContext, database: string): Promise<McpResults> {
+  ctx.log(`mcp (${database}): a subscribed person with workouts`);
+  const { me, workoutsListed } = await personWithWorkouts(ctx.appUrl);
+  const appSpec = (name: string) => toolSpec(ctx, ctx.appUrl, me.accessToken, name);
 
   let comparisons: Comparison[] | null = null;
   if (ctx.cluster) {
@@ -99,12 +152,31 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
   };
   const floor: Comparison[] = [];
   const oneConnection: McpResults['oneConnection'] = [];
+  let againstRun: Awaited<ReturnType<typeof startAgainst>> | undefined;
+  const againstComparisons: AgainstComparison[] = [];
   try {
+    if (ctx.against) againstRun = await startAgainst(ctx, database);
     for (const name of TOOLS) {
+      if (againstRun) {
+        const a = await againstSideBySide(`tools/call ${name}`, appSpec(name), againstRun.spec(name), floorSpec, ctx.rounds);
+        againstComparisons.push(a);
+        // The usual row, from the same rounds: this checkout against the floor.
+        floor.push({
+          name: `tools/call ${name} vs floor`,
+          target: a.now,
+          baseline: a.floor,
+          ratio: a.nowRatio,
+          targetFailures: a.failures,
+          baselineFailures: 0,
+        });
+        ctx.log(`  ${name}: ${a.now.rps} calls/s (${a.nowRatio}x), against ${a.against.rps} (${a.againstRatio}x), floor ${a.floor.rps}`);
+        continue;
+      }
       const c = await sideBySide(`tools/call ${name} vs floor`, appSpec(name), floorSpec, ctx.rounds);
       floor.push(c);
       ctx.log(`  ${name} vs protocol floor: ${c.target.rps} calls/s vs ${c.baseline.rps} (${c.ratio}x)`);
     }
+    await againstRun?.stop();
     for (const name of TOOLS) {
       const app = await sequentialLatency(appSpec(name), SEQUENTIAL_CALLS);
       const base = await sequentialLatency(floorSpec, SEQUENTIAL_CALLS);
@@ -112,6 +184,7 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
       ctx.log(`  ${name} at one connection: p50 ${app.p50} ms (floor ${base.p50} ms)`);
     }
   } finally {
+    await againstRun?.stop().catch(() => undefined);
     await floorServer.stop();
   }
 
@@ -149,6 +222,42 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
     ),
   );
   ctx.print(table([calls, ...floor.map(comparisonRow)]));
+  if (ctx.against) {
+    ctx.print(
+      heading(
+        `MCP on ${database}: this checkout vs ${ctx.against.root} (its bench build), both and the floor back to back each round (${ctx.rounds} x ${ctx.durationSeconds}s); ratios to the floor of the same round`,
+      ),
+    );
+    const range = (xs: number[]) => `${Math.min(...xs)}-${Math.max(...xs)}`;
+    ctx.print(
+      table([
+        [
+          'what',
+          'calls/s',
+          'other calls/s',
+          'floor calls/s',
+          'ratio',
+          'other ratio',
+          'rounds',
+          'other rounds',
+          'vs other rounds',
+          'failed',
+        ],
+        ...againstComparisons.map((a) => [
+          a.name,
+          a.now.rps,
+          a.against.rps,
+          a.floor.rps,
+          a.nowRatio,
+          a.againstRatio,
+          range(a.nowRoundRatios),
+          range(a.againstRoundRatios),
+          a.nowRatio < Math.min(...a.againstRoundRatios) ? 'BELOW' : a.nowRatio > Math.max(...a.againstRoundRatios) ? 'above' : 'inside',
+          a.failures,
+        ]),
+      ]),
+    );
+  }
   ctx.print(heading(`MCP on ${database}: one connection, ${SEQUENTIAL_CALLS} sequential calls (target on PostgreSQL: p50 <= 5 ms)`));
   ctx.print(
     table([
@@ -156,5 +265,13 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
       ...oneConnection.map((o) => [`tools/call ${o.tool}`, o.app.p50, o.app.p99, o.floor.p50, o.floor.p99]),
     ]),
   );
-  return { database, comparisons, floor, oneConnection, workoutsListed, catalogue };
+  return {
+    database,
+    comparisons,
+    floor,
+    oneConnection,
+    workoutsListed,
+    against: ctx.against ? { root: ctx.against.root, comparisons: againstComparisons } : null,
+    catalogue,
+  };
 }
