@@ -74,11 +74,11 @@ try {
   // --seed-on-server asks for the state of a server that saw its data arrive (the profile is cut to the load).
   const seedOnServer = process.argv.includes('--seed-on-server');
   if (seedOnServer && historyDays > 0) throw new Error('--seed-on-server makes a person without history; drop --history');
-  const startProfiled = () =>
-    startServer({ port: TEST_PORT, env: { ...db.env, PACEWISE_SEED: '0' }, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+  const startOn = (nodeArgs: string[]) => startServer({ port: TEST_PORT, env: { ...db.env, PACEWISE_SEED: '0' }, nodeArgs });
+  const startProfiled = () => startOn(['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
   const profiled = seedOnServer ? await startProfiled() : undefined;
   if (profiled) cleanup.push(profiled.stop);
-  const seedServer = profiled ?? (await startServer({ port: TEST_PORT, env: { ...db.env, PACEWISE_SEED: '0' } }));
+  const seedServer = profiled ?? (await startOn([]));
   const me = await subscribedPerson(seedServer.url, 'profile');
   // A person with a history gets it from the worker below; one without, 15 sessions around today.
   for (let i = 0; i < (historyDays > 0 ? 0 : 15); i++) {

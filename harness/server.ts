@@ -86,7 +86,7 @@ export async function freshDatabaseEnv(
   options: { mailFolder?: string; /** PGlite even when DATABASE_URL names a PostgreSQL server. */ pglite?: boolean } = {},
 ): Promise<{ env: Record<string, string>; cleanup: () => Promise<void>; mailbox: Mailbox }> {
   const mailbox = await startMailbox(0, { folder: options.mailFolder });
-  const fresh = await freshDatabaseOnly(options.pglite ? '' : process.env.DATABASE_URL);
+  const fresh = await freshDatabaseOnly(options.pglite ? undefined : process.env.DATABASE_URL);
   return {
     env: { ...fresh.env, SMTP_URL: mailbox.url },
     mailbox,
@@ -97,7 +97,8 @@ export async function freshDatabaseEnv(
   };
 }
 
-async function freshDatabaseOnly(admin = process.env.DATABASE_URL): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+/** A new PostgreSQL database on the server `admin` names, or a new PGlite folder when `admin` is unset. */
+async function freshDatabaseOnly(admin: string | undefined): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (admin) {
     const pg = (await import('pg')).default;
     const name = `pacewise_test_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`;
@@ -138,7 +139,7 @@ export const EMPTY_PGLITE_VAR = 'PACEWISE_TEST_EMPTY_PGLITE';
 
 /** A fresh database of this run's engine, opened raw (nothing migrated); `options` apply on PostgreSQL. */
 export async function freshRawDatabase(options: PostgresOptions = {}): Promise<{ raw: RawDatabase; close: () => Promise<void> }> {
-  const fresh = await freshDatabaseOnly();
+  const fresh = await freshDatabaseOnly(process.env.DATABASE_URL);
   const empty = process.env[EMPTY_PGLITE_VAR];
   if (!fresh.env.DATABASE_URL && empty) fs.cpSync(empty, fresh.env.PGLITE_DIR!, { recursive: true });
   const raw = fresh.env.DATABASE_URL ? await openPostgres(fresh.env.DATABASE_URL, options) : await openPglite(fresh.env.PGLITE_DIR!);

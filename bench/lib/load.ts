@@ -75,10 +75,13 @@ export function autocannon(spec: LoadSpec): Promise<LoadResult> {
   });
 }
 
+/** Rounds of one load and their medians. */
+export type LoadSummary = { rps: number; p50: number; p99: number; rounds: LoadResult[] };
+
 export type Comparison = {
   name: string;
-  target: { rps: number; p50: number; p99: number; rounds: LoadResult[] };
-  baseline: { rps: number; p50: number; p99: number; rounds: LoadResult[] };
+  target: LoadSummary;
+  baseline: LoadSummary;
   /** target rps / baseline rps (medians). */
   ratio: number;
   /** Requests that were not 2xx, or failed, in the target's rounds (should be 0). */
@@ -86,7 +89,7 @@ export type Comparison = {
   baselineFailures: number;
 };
 
-function summarize(rounds: LoadResult[]) {
+function summarize(rounds: LoadResult[]): LoadSummary {
   return {
     rps: round(median(rounds.map((r) => r.rps)), 0),
     p50: round(median(rounds.map((r) => r.p50)), 1),
@@ -121,9 +124,9 @@ export async function sideBySide(name: string, target: LoadSpec, baseline: LoadS
 export type AgainstComparison = {
   name: string;
   /** This checkout's app, the other checkout's app, the floor: medians of the rounds, and each round. */
-  now: ReturnType<typeof summarize>;
-  against: ReturnType<typeof summarize>;
-  floor: ReturnType<typeof summarize>;
+  now: LoadSummary;
+  against: LoadSummary;
+  floor: LoadSummary;
   /** Each app's median calls/s over the floor's (what the MCP table reports as its ratio). */
   nowRatio: number;
   againstRatio: number;
@@ -153,7 +156,7 @@ export async function againstSideBySide(
       const which = (i + j) % 3;
       results[which]!.push(await autocannon(specs[which]!));
     }
-  const [n, a, f] = results.map(summarize) as [ReturnType<typeof summarize>, ReturnType<typeof summarize>, ReturnType<typeof summarize>];
+  const [n, a, f] = results.map(summarize) as [LoadSummary, LoadSummary, LoadSummary];
   const perRound = (rs: LoadResult[]) => rs.map((r, i) => ratio(r.rps, results[2]![i]!.rps));
   const failed = (rs: LoadResult[]) => rs.reduce((k, r) => k + r.non2xx + r.errors + r.timeouts, 0);
   return {

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { ROOT } from '../../harness/server';
 
 export const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-/** The bench's own tsconfig maps `@/` and `contentlayer/generated` for tsx (as vitest's aliases do). */
-export const TSX_ARGS = ['--tsconfig', path.join(ROOT, 'bench', 'tsconfig.json')];
+/** A checkout's bench tsconfig maps its `@/` and `contentlayer/generated` for tsx (as vitest's aliases do). */
+const tsxArgsOf = (root: string) => ['--tsconfig', path.join(root, 'bench', 'tsconfig.json')];
+export const TSX_ARGS = tsxArgsOf(ROOT);
 
 export type Child = { process: ChildProcess; logs: () => string; stop: () => Promise<void> };
 
@@ -51,7 +52,7 @@ export function startChild(
  * whose bench tsconfig (its `@/`) and folder it runs in (this one by default; bench --against).
  */
 export function runJsonWorker<T>(script: string, input: unknown, env: Record<string, string | undefined> = {}, root = ROOT): Promise<T> {
-  const child = spawn(TSX, ['--tsconfig', path.join(root, 'bench', 'tsconfig.json'), path.join(ROOT, script)], {
+  const child = spawn(TSX, [...tsxArgsOf(root), path.join(ROOT, script)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -229,6 +229,7 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
       ),
     );
     const range = (xs: number[]) => `${Math.min(...xs)}-${Math.max(...xs)}`;
+    const placed = (value: number, xs: number[]) => (value < Math.min(...xs) ? 'BELOW' : value > Math.max(...xs) ? 'above' : 'inside');
     ctx.print(
       table([
         [
@@ -252,7 +253,7 @@ export async function benchMcp(ctx: BenchContext, database: string): Promise<Mcp
           a.againstRatio,
           range(a.nowRoundRatios),
           range(a.againstRoundRatios),
-          a.nowRatio < Math.min(...a.againstRoundRatios) ? 'BELOW' : a.nowRatio > Math.max(...a.againstRoundRatios) ? 'above' : 'inside',
+          placed(a.nowRatio, a.againstRoundRatios),
           a.failures,
         ]),
       ]),
