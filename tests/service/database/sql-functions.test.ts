@@ -42,7 +42,7 @@ describe('pacewise_monday', () => {
     expect(rows).toHaveLength(days.length);
     const wrong = rows.filter((r) => r.monday !== mondayOf(r.d));
     expect(wrong.slice(0, 5)).toEqual([]);
-    // Every answer is a Monday, at most six days back.
+    // Every answer is a Monday.
     expect(new Set(rows.map((r) => new Date(`${r.monday}T00:00:00Z`).getUTCDay()))).toEqual(new Set([1]));
   });
 
